@@ -1,0 +1,172 @@
+"""`explorer sandbox`: serve the sandbox on the network for a class, a demo or a test run."""
+
+from __future__ import annotations
+
+import argparse
+import ipaddress
+import sys
+from pathlib import Path
+
+from explorer import __version__
+from explorer.sandbox.app import create_app
+from explorer.sandbox.faults import TOKEN_ERROR_STATUS
+from explorer.sandbox.links import API_ROOT
+from explorer.sandbox.settings import Settings, parse_network
+
+DEFAULTS = Settings()
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    d = DEFAULTS
+    net = parser.add_argument_group("network")
+    net.add_argument("--host", default="127.0.0.1", help="address to listen on (default: %(default)s; 0.0.0.0 for a classroom)")
+    net.add_argument("--port", type=port, default=None, help="port (default: 8443 with HTTPS, 8080 with --http; 0 picks a free one)")
+    net.add_argument("--http", action="store_true", help="serve plain HTTP instead of HTTPS from the local certificate authority")
+
+    creds = parser.add_argument_group("credentials (printed at start: this is a sandbox)")
+    creds.add_argument("--client-id", default=d.client_id, help="service account client ID (default: %(default)s)")
+    creds.add_argument("--client-secret", default=d.client_secret, help="service account client secret (default: %(default)s)")
+    creds.add_argument("--public-key", default=d.public_key, help="API key public key, the Digest username (default: %(default)s)")
+    creds.add_argument("--private-key", default=d.private_key, help="API key private key, the Digest password (default: %(default)s)")
+
+    limits = parser.add_argument_group("tokens, limits and data")
+    limits.add_argument("--token-ttl", type=positive, default=d.token_ttl, metavar="SECONDS", help="access token lifetime (default: %(default)s)")
+    limits.add_argument("--rate-limit", type=positive, default=d.rate_limit, metavar="N", help="requests per minute per project (default: %(default)s)")
+    limits.add_argument("--token-rate-limit", type=positive, default=d.token_rate_limit, metavar="N", help="requests per minute at the token endpoints (default: %(default)s)")
+    limits.add_argument("--access-list", type=network, action="append", default=[], metavar="CIDR", help="allow only these client addresses; repeatable (default: every address)")
+    limits.add_argument("--seed", type=int, default=d.seed, help="seed of the generated data (default: %(default)s)")
+
+    faults = parser.add_argument_group("faults, for debugging drills")
+    faults.add_argument("--control", action="store_true", help="turn on the control endpoint /_sandbox (loopback clients only)")
+    faults.add_argument("--latency", type=non_negative, default=0, metavar="MS", help="added latency per API request")
+    faults.add_argument("--unavailable", type=non_negative, default=0, metavar="N", help="answer the first N API requests with 503 and Retry-After")
+    faults.add_argument("--retry-after", type=positive, default=d.retry_after, metavar="SECONDS", help="Retry-After of those 503s (default: %(default)s)")
+    faults.add_argument("--token-error", action="append", default=[], choices=sorted(TOKEN_ERROR_STATUS), metavar="ERROR", help="answer the next token request with this error; repeatable (" + ", ".join(TOKEN_ERROR_STATUS) + ")")
+
+
+def positive(text: str) -> int:
+    value = integer(text)
+    if value < 1:
+        raise argparse.ArgumentTypeError(f"{text!r} must be at least 1")
+    return value
+
+
+def non_negative(text: str) -> int:
+    value = integer(text)
+    if value < 0:
+        raise argparse.ArgumentTypeError(f"{text!r} must not be negative")
+    return value
+
+
+def integer(text: str) -> int:
+    try:
+        return int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
+
+
+def port(text: str) -> int:
+    value = integer(text)
+    if not 0 <= value <= 65535:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a port number (0 to 65535)")
+    return value
+
+
+def network(text: str) -> ipaddress.IPv4Network | ipaddress.IPv6Network:
+    try:
+        return parse_network(text)
+    except ValueError as error:
+        raise argparse.ArgumentTypeError(str(error)) from None
+
+
+def settings_from(args: argparse.Namespace) -> Settings:
+    return Settings(
+        client_id=args.client_id,
+        client_secret=args.client_secret,
+        public_key=args.public_key,
+        private_key=args.private_key,
+        token_ttl=args.token_ttl,
+        rate_limit=args.rate_limit,
+        token_rate_limit=args.token_rate_limit,
+        access_list=tuple(args.access_list),
+        seed=args.seed,
+        control=args.control,
+        latency_ms=args.latency,
+        unavailable=args.unavailable,
+        retry_after=args.retry_after,
+        token_errors=tuple(args.token_error),
+    )
+
+
+def banner(settings: Settings, url: str, ca: Path | None, host: str) -> str:
+    cacert = f"--cacert {ca} " if ca else ""
+    access = ", ".join(str(n) for n in settings.access_list) or "every address"
+    lines = [
+        f"Explorer sandbox {__version__}: a local administration API to explore, test and teach with.",
+        "",
+        f"  API root       {url}{API_ROOT}",
+        f"  token          POST {url}/api/oauth/token",
+        f"  revoke         POST {url}/api/oauth/revoke",
+    ]
+    if ca:
+        lines.append(f"  CA bundle      {ca}")
+        lines.append("                 (trust it: curl --cacert FILE, explorer --ca-bundle FILE, SSL_CERT_FILE=FILE)")
+    lines += [
+        "",
+        "Service account (HTTP Basic at the token endpoints)",
+        f"  client ID      {settings.client_id}",
+        f"  client secret  {settings.client_secret}",
+        "API key (HTTP Digest on every resource)",
+        f"  public key     {settings.public_key}",
+        f"  private key    {settings.private_key}",
+        "",
+        f"Tokens live {settings.token_ttl} s; {settings.rate_limit} requests a minute per project; "
+        f"{settings.token_rate_limit} a minute at the token endpoints; access list: {access}; seed {settings.seed}.",
+        "Control endpoint: " + (f"{url}/_sandbox (loopback only)" if settings.control else "off (--control turns it on)"),
+        "",
+        "Try:",
+        f"  curl {cacert}-u '{settings.client_id}:{settings.client_secret}' -d grant_type=client_credentials {url}/api/oauth/token",
+        f"  curl {cacert}--digest -u '{settings.public_key}:{settings.private_key}' '{url}{API_ROOT}?pretty=true'",
+    ]
+    if not ca and not ipaddress.ip_address(host if host not in ("", "localhost") else "127.0.0.1").is_loopback:
+        lines += ["", "Warning: plain HTTP on a network address. The explorer accepts http:// only on loopback;",
+                  "serve HTTPS (the default) to a classroom."]
+    lines += ["", "Press Ctrl+C to stop.", ""]
+    return "\n".join(lines)
+
+
+def run(args: argparse.Namespace) -> int:
+    from platformdirs import user_data_path
+
+    from explorer.sandbox import server, tls
+
+    try:
+        settings = settings_from(args)
+    except ValueError as error:
+        print(f"explorer sandbox: {error}", file=sys.stderr)
+        return 2
+    use_tls = not args.http
+    chosen_port = args.port if args.port is not None else (8443 if use_tls else 8080)
+    try:
+        sock = server.bind(args.host, chosen_port)
+    except OSError as error:
+        reason = error.strerror or str(error)
+        print(
+            f"explorer sandbox: cannot listen on {args.host}:{chosen_port}: {reason}. "
+            "Choose another port with --port (0 picks a free one).",
+            file=sys.stderr,
+        )
+        return 1
+    files = None
+    if use_tls:
+        try:
+            files = tls.server_files(user_data_path("explorer"), tls.names_for(args.host))
+        except OSError as error:
+            sock.close()
+            print(f"explorer sandbox: cannot write the certificate authority: {error}", file=sys.stderr)
+            return 1
+    url = server.url_of(args.host, sock.getsockname()[1], use_tls)
+    print(banner(settings, url, files.ca if files else None, args.host), flush=True)
+    uvicorn_server = server.uvicorn.Server(server.config(create_app(settings), files))
+    uvicorn_server.run(sockets=[sock])
+    return 0

@@ -1,0 +1,168 @@
+"""The gate every request under /api passes: faults, authentication, access list, rate limit.
+
+It wraps the router as ASGI middleware, so each resource handler can assume an authenticated,
+admitted request, and every response leaves with the same rate-limit headers and HEAD handling.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import re
+
+from starlette.requests import Request
+from starlette.types import ASGIApp, Message, Receive, Scope, Send
+
+from explorer.sandbox.access import client_address
+from explorer.sandbox.documents import ApiProblem, problem_response
+from explorer.sandbox.links import API_ROOT
+from explorer.sandbox.oauth import unavailable_response
+from explorer.sandbox.state import Sandbox
+
+log = logging.getLogger("explorer.sandbox")
+PROJECT_PATH = re.compile(re.escape(API_ROOT) + r"/groups/([^/]+)(?:/|$)")
+OAUTH_PREFIX = "/api/oauth/"
+SAFE_METHODS = frozenset({"GET", "HEAD"})
+
+
+class Gate:
+    def __init__(self, app: ASGIApp, sandbox: Sandbox) -> None:
+        self.app = app
+        self.sandbox = sandbox
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] != "http":
+            await self.app(scope, receive, send)
+            return
+        started = False
+
+        async def tracked(message: Message) -> None:
+            nonlocal started
+            started = started or message["type"] == "http.response.start"
+            await send(message)
+
+        try:
+            await self.dispatch(scope, receive, tracked)
+        except Exception as error:  # noqa: BLE001 - a bug of the sandbox, answered as a document
+            log.error("unexpected error serving %s %s: %s: %s", scope["method"], scope["path"], type(error).__name__, error)
+            log.debug("traceback", exc_info=error)
+            if not started:
+                problem = ApiProblem(500, "UNEXPECTED_ERROR", "Unexpected error.", [])
+                await problem_response(Request(scope), problem)(scope, receive, send)
+
+    async def dispatch(self, scope: Scope, receive: Receive, send: Send) -> None:
+        path = scope["path"]
+        if len(path) > 1 and path.endswith("/"):
+            scope = dict(scope, path=path.rstrip("/") or "/")
+        if scope["method"] == "HEAD":
+            send = without_body(send)
+        if not scope["path"].startswith("/api/"):
+            await self.app(scope, receive, send)
+            return
+
+        faults = self.sandbox.faults
+        if faults.latency_ms:
+            await asyncio.sleep(faults.latency_ms / 1000)
+        request = Request(scope, receive)
+        retry_after = faults.take_unavailable()
+        if retry_after is not None:
+            response = (
+                unavailable_response(request, self.sandbox, retry_after)
+                if scope["path"].startswith(OAUTH_PREFIX)
+                else problem_response(request, outage(retry_after))
+            )
+            await response(scope, receive, send)
+            return
+        if scope["path"].startswith(OAUTH_PREFIX):
+            await self.app(scope, receive, send)
+            return
+
+        extra: dict[str, str] = {}
+        try:
+            self.authenticate(scope, request)
+            address = client_address(scope)
+            if not self.sandbox.access.allows(address):
+                raise ApiProblem(
+                    403,
+                    "IP_ADDRESS_NOT_ON_ACCESS_LIST",
+                    f"IP address {address} is not allowed to access this resource.",
+                    [address],
+                )
+            project = PROJECT_PATH.match(scope["path"])
+            if project:
+                verdict = self.sandbox.project_limits.hit(project.group(1))
+                extra = verdict.headers()
+                if not verdict.allowed:
+                    raise ApiProblem(
+                        429,
+                        "RATE_LIMITED",
+                        f"Resource {request.url.replace(query='')} is limited to {verdict.limit} requests every 1 minutes.",
+                        [project.group(1)],
+                        {"Retry-After": str(verdict.retry_after)},
+                    )
+        except ApiProblem as problem:
+            problem.headers = {**problem.headers, **extra}
+            await problem_response(request, problem)(scope, receive, send)
+            return
+        if scope["method"] not in SAFE_METHODS:
+            send = forgetting(send, self.sandbox.rendered)
+        await self.app(scope, receive, with_headers(send, extra) if extra else send)
+
+    def authenticate(self, scope: Scope, request: Request) -> None:
+        header = request.headers.get("authorization", "")
+        scheme, _, credentials = header.partition(" ")
+        scheme = scheme.lower()
+        if scheme == "bearer" and credentials.strip():
+            self.sandbox.tokens.check(credentials.strip())
+        elif scheme == "digest":
+            query = scope.get("query_string", b"")
+            uri = (scope.get("raw_path") or scope["path"].encode("utf-8")).decode("latin-1")
+            if query:
+                uri += "?" + query.decode("latin-1")
+            self.sandbox.digest.verify(credentials, scope["method"], uri)
+        else:
+            raise self.sandbox.digest.refuse("You are not authorized for this resource.")
+
+
+def outage(retry_after: int) -> ApiProblem:
+    return ApiProblem(
+        503,
+        "SERVICE_UNAVAILABLE",
+        f"The service is temporarily unavailable. Retry after {retry_after} seconds.",
+        [],
+        {"Retry-After": str(retry_after)},
+    )
+
+
+def with_headers(send: Send, headers: dict[str, str]) -> Send:
+    encoded = [(k.lower().encode("latin-1"), v.encode("latin-1")) for k, v in headers.items()]
+
+    async def wrapped(message: Message) -> None:
+        if message["type"] == "http.response.start":
+            message = {**message, "headers": [*message.get("headers", []), *encoded]}
+        await send(message)
+
+    return wrapped
+
+
+def forgetting(send: Send, rendered: dict) -> Send:
+    """A write: drop cached item JSON as its answer starts, after the handler changed the data
+    and before any client can learn of the change."""
+
+    async def wrapped(message: Message) -> None:
+        if message["type"] == "http.response.start":
+            rendered.clear()
+        await send(message)
+
+    return wrapped
+
+
+def without_body(send: Send) -> Send:
+    """HEAD: the headers GET would send, Content-Length included, and no body."""
+
+    async def wrapped(message: Message) -> None:
+        if message["type"] == "http.response.body":
+            message = {**message, "body": b""}
+        await send(message)
+
+    return wrapped

@@ -1,0 +1,116 @@
+"""The route table of the API: every path the sandbox serves and the methods each accepts."""
+
+from __future__ import annotations
+
+from typing import Awaitable, Callable
+
+from starlette.requests import Request
+from starlette.responses import Response
+from starlette.routing import BaseRoute, Mount, Route, Router
+
+from explorer.sandbox.links import API_ROOT
+from explorer.sandbox.resources import (
+    access_list,
+    alerts,
+    clusters,
+    database_users,
+    events,
+    orgs,
+    processes,
+    projects,
+    root,
+)
+
+Handler = Callable[[Request], Awaitable[Response]]
+
+
+def resource(path: str, **handlers: Handler) -> Route:
+    """One route per path, so that a method it lacks is a 405 naming all the methods it has."""
+
+    async def endpoint(request: Request) -> Response:
+        method = "GET" if request.method == "HEAD" else request.method
+        return await handlers[method](request)
+
+    endpoint.__name__ = next(iter(handlers.values())).__name__
+    return Route(path, endpoint, methods=list(handlers))
+
+
+def mount(path: str, routes: list[BaseRoute]) -> Mount:
+    """A branch of the tree. Trailing slashes are the gate's business, never a redirect."""
+    return Mount(path, app=Router(routes, redirect_slashes=False))
+
+
+# A tree rather than a flat list, so that a request is matched against a few routes, not all.
+# Starlette's Mount needs something after its prefix, so each entity's own route sits beside
+# the Mount of what lies below it.
+ROUTES = [
+    resource(API_ROOT, GET=root.root),
+    mount(
+        API_ROOT,
+        [
+            resource("/orgs", GET=orgs.list_orgs),
+            resource("/orgs/{orgId}", GET=orgs.get_org),
+            mount(
+                "/orgs/{orgId}",
+                [
+                    resource("/groups", GET=orgs.org_projects),
+                    resource("/teams", GET=orgs.org_teams),
+                    resource("/teams/{teamId}", GET=orgs.get_team),
+                    resource("/teams/{teamId}/users", GET=orgs.team_users),
+                    resource("/users", GET=orgs.org_users),
+                    resource("/events", GET=events.org_events),
+                    resource("/events/{eventId}", GET=events.org_event),
+                ],
+            ),
+            resource("/users/{userId}", GET=orgs.get_user),
+            resource("/groups", GET=projects.list_projects, POST=projects.create_project),
+            resource(
+                "/groups/{groupId}",
+                GET=projects.get_project,
+                PATCH=projects.update_project,
+                DELETE=projects.delete_project,
+            ),
+            mount(
+                "/groups/{groupId}",
+                [
+                    resource("/events", GET=events.project_events),
+                    resource("/events/{eventId}", GET=events.project_event),
+                    resource("/clusters", GET=clusters.list_clusters),
+                    resource("/clusters/{clusterName}", GET=clusters.get_cluster),
+                    mount(
+                        "/clusters/{clusterName}/backup",
+                        [
+                            resource("/snapshots", GET=clusters.list_snapshots),
+                            resource("/snapshots/{snapshotId}", GET=clusters.get_snapshot),
+                            resource("/restoreJobs", GET=clusters.list_restore_jobs),
+                            resource("/restoreJobs/{jobId}", GET=clusters.get_restore_job),
+                        ],
+                    ),
+                    resource(
+                        "/databaseUsers",
+                        GET=database_users.list_database_users,
+                        POST=database_users.create_database_user,
+                    ),
+                    resource(
+                        "/databaseUsers/{databaseName}/{username:path}",
+                        GET=database_users.get_database_user,
+                        PATCH=database_users.update_database_user,
+                        DELETE=database_users.delete_database_user,
+                    ),
+                    resource("/processes", GET=processes.list_processes),
+                    resource("/processes/{processId}", GET=processes.get_process),
+                    resource("/processes/{processId}/measurements", GET=processes.measurements),
+                    resource("/alerts", GET=alerts.list_alerts),
+                    resource("/alerts/{alertId}", GET=alerts.get_alert),
+                    resource("/alertConfigs", GET=alerts.list_alert_configs),
+                    resource("/alertConfigs/{alertConfigId}", GET=alerts.get_alert_config),
+                    resource("/alertConfigs/{alertConfigId}/alerts", GET=alerts.config_alerts),
+                    resource("/accessList", GET=access_list.list_entries),
+                    resource("/accessList/{entry:path}", GET=access_list.get_entry),
+                    resource("/teams", GET=projects.project_teams),
+                    resource("/teams/{teamId}", GET=projects.get_project_team),
+                ],
+            ),
+        ],
+    ),
+]

@@ -1,0 +1,87 @@
+"""Alerts of a project and the alert configurations that raise them."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from starlette.requests import Request
+from starlette.responses import Response
+
+from explorer.sandbox.links import Hrefs, with_links
+from explorer.sandbox.pages import PAGE_PARAMS, page
+from explorer.sandbox.query import Query
+from explorer.sandbox.resources.common import find, find_project, hrefs, list_reply, reply
+from explorer.sandbox.world import Project, Record
+
+STATUSES = ("OPEN", "TRACKING", "CLOSED")
+
+
+def alert_document(h: Hrefs, project: Project, alert: Record, full: bool) -> dict[str, Any]:
+    links = [h.link("self", "groups", project.id, "alerts", alert["id"])]
+    if full:
+        links.append(h.link("alertConfig", "groups", project.id, "alertConfigs", alert["alertConfigId"]))
+    return with_links(alert, links)
+
+
+def alert_config_document(h: Hrefs, project: Project, config: Record, full: bool) -> dict[str, Any]:
+    base = ("groups", project.id, "alertConfigs", config["id"])
+    links = [h.link("self", *base)]
+    if full:
+        links.append(h.link("alerts", *base, "alerts"))
+    return with_links(config, links)
+
+
+def alerts_reply(request: Request, project: Project, alerts: list[Record], href: str) -> Response:
+    query = Query(request, PAGE_PARAMS | {"status"})
+    status = query.choice("status", STATUSES)
+    if status:
+        alerts = [a for a in alerts if a["status"] == status]
+    h = hrefs(request)
+    return reply(request, query, page(request, query, href, alerts, lambda a: alert_document(h, project, a, False)))
+
+
+async def list_alerts(request: Request) -> Response:
+    project = find_project(request)
+    alerts = sorted(project.alerts.values(), key=lambda a: a["created"], reverse=True)
+    return alerts_reply(request, project, alerts, hrefs(request)("groups", project.id, "alerts"))
+
+
+async def get_alert(request: Request) -> Response:
+    project = find_project(request)
+    alert_id = request.path_params["alertId"]
+    alert = find(project.alerts, alert_id, "ALERT_NOT_FOUND", f"No alert with ID {alert_id} exists.")
+    return reply(request, Query(request), alert_document(hrefs(request), project, alert, True))
+
+
+def find_config(request: Request, project: Project) -> Record:
+    config_id = request.path_params["alertConfigId"]
+    return find(
+        project.alert_configs, config_id, "ALERT_CONFIG_NOT_FOUND", f"No alert configuration with ID {config_id} exists."
+    )
+
+
+async def list_alert_configs(request: Request) -> Response:
+    project = find_project(request)
+    h = hrefs(request)
+    return list_reply(
+        request,
+        list(project.alert_configs.values()),
+        lambda c: alert_config_document(h, project, c, False),
+        h("groups", project.id, "alertConfigs"),
+    )
+
+
+async def get_alert_config(request: Request) -> Response:
+    project = find_project(request)
+    config = find_config(request, project)
+    return reply(request, Query(request), alert_config_document(hrefs(request), project, config, True))
+
+
+async def config_alerts(request: Request) -> Response:
+    project = find_project(request)
+    config = find_config(request, project)
+    alerts = sorted(
+        (a for a in project.alerts.values() if a["alertConfigId"] == config["id"]), key=lambda a: a["created"], reverse=True
+    )
+    href = hrefs(request)("groups", project.id, "alertConfigs", config["id"], "alerts")
+    return alerts_reply(request, project, alerts, href)

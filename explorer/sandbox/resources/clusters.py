@@ -1,0 +1,142 @@
+"""Clusters, their backup snapshots and restore jobs (the BSON timestamps of spec 2.8 live here).
+
+Clusters come in two resource versions, selected by Accept (spec 9): 2023-01-01 describes a
+sharded cluster as one replication spec with `numShards`; 2024-08-05 lists one spec per shard.
+"""
+
+from __future__ import annotations
+
+import hashlib
+from typing import Any
+
+from starlette.requests import Request
+from starlette.responses import Response
+
+from explorer.sandbox.links import Hrefs, with_links
+from explorer.sandbox.query import Query
+from explorer.sandbox.resources.common import (
+    find,
+    find_project,
+    hrefs,
+    list_reply,
+    negotiate,
+    reply,
+)
+from explorer.sandbox.world import Cluster, Project, Record
+
+CLUSTER_VERSIONS = ("2023-01-01", "2024-08-05")
+
+
+def cluster_fields(cluster: Cluster, version: str) -> Record:
+    if version == CLUSTER_VERSIONS[0]:
+        return cluster.fields
+    specs = []
+    for spec in cluster.fields["replicationSpecs"]:
+        for shard in range(spec["numShards"]):
+            shard_id = spec["id"] if shard == 0 else hashlib.sha1(f"{spec['id']}/{shard}".encode()).hexdigest()[:24]
+            specs.append({k: v for k, v in spec.items() if k != "numShards"} | {"id": shard_id})
+    return {**cluster.fields, "replicationSpecs": specs}
+
+
+def cluster_document(h: Hrefs, project: Project, cluster: Cluster, full: bool, version: str) -> dict[str, Any]:
+    base = ("groups", project.id, "clusters", cluster.name)
+    links = [h.link("self", *base)]
+    if full:
+        links += [
+            h.link("snapshots", *base, "backup", "snapshots"),
+            h.link("restoreJobs", *base, "backup", "restoreJobs"),
+            h.link("group", "groups", project.id),
+        ]
+    return with_links(cluster_fields(cluster, version), links)
+
+
+def snapshot_document(h: Hrefs, project: Project, cluster: Cluster, snapshot: Record, full: bool) -> dict[str, Any]:
+    base = ("groups", project.id, "clusters", cluster.name)
+    links = [h.link("self", *base, "backup", "snapshots", snapshot["id"])]
+    if full:
+        links.append(h.link("cluster", *base))
+    return with_links(snapshot, links)
+
+
+def restore_job_document(h: Hrefs, project: Project, cluster: Cluster, job: Record, full: bool) -> dict[str, Any]:
+    base = ("groups", project.id, "clusters", cluster.name)
+    links = [h.link("self", *base, "backup", "restoreJobs", job["id"])]
+    if full:
+        links += [
+            h.link("snapshot", *base, "backup", "snapshots", job["snapshotId"]),
+            h.link("cluster", *base),
+            h.link("group", "groups", project.id),
+        ]
+    return with_links(job, links)
+
+
+def find_cluster(request: Request) -> tuple[Project, Cluster]:
+    project = find_project(request)
+    name = request.path_params["clusterName"]
+    cluster = find(
+        project.clusters, name, "CLUSTER_NOT_FOUND", f"No cluster named {name} exists in group {project.id}.",
+        name, project.id,
+    )
+    return project, cluster
+
+
+async def list_clusters(request: Request) -> Response:
+    project = find_project(request)
+    h = hrefs(request)
+    version = negotiate(request, CLUSTER_VERSIONS)
+    return list_reply(
+        request,
+        list(project.clusters.values()),
+        lambda c: cluster_document(h, project, c, False, version),
+        h("groups", project.id, "clusters"),
+        versions=CLUSTER_VERSIONS,
+    )
+
+
+async def get_cluster(request: Request) -> Response:
+    project, cluster = find_cluster(request)
+    version = negotiate(request, CLUSTER_VERSIONS)
+    document = cluster_document(hrefs(request), project, cluster, True, version)
+    return reply(request, Query(request), document, versions=CLUSTER_VERSIONS)
+
+
+async def list_snapshots(request: Request) -> Response:
+    project, cluster = find_cluster(request)
+    h = hrefs(request)
+    return list_reply(
+        request,
+        sorted(cluster.snapshots.values(), key=lambda s: s["createdAt"], reverse=True),
+        lambda s: snapshot_document(h, project, cluster, s, False),
+        h("groups", project.id, "clusters", cluster.name, "backup", "snapshots"),
+    )
+
+
+async def get_snapshot(request: Request) -> Response:
+    project, cluster = find_cluster(request)
+    snapshot_id = request.path_params["snapshotId"]
+    snapshot = find(
+        cluster.snapshots, snapshot_id, "SNAPSHOT_NOT_FOUND",
+        f"No snapshot with ID {snapshot_id} exists for cluster {cluster.name}.",
+    )
+    return reply(request, Query(request), snapshot_document(hrefs(request), project, cluster, snapshot, True))
+
+
+async def list_restore_jobs(request: Request) -> Response:
+    project, cluster = find_cluster(request)
+    h = hrefs(request)
+    return list_reply(
+        request,
+        list(cluster.restore_jobs.values()),
+        lambda j: restore_job_document(h, project, cluster, j, False),
+        h("groups", project.id, "clusters", cluster.name, "backup", "restoreJobs"),
+    )
+
+
+async def get_restore_job(request: Request) -> Response:
+    project, cluster = find_cluster(request)
+    job_id = request.path_params["jobId"]
+    job = find(
+        cluster.restore_jobs, job_id, "RESTORE_JOB_NOT_FOUND",
+        f"No restore job with ID {job_id} exists for cluster {cluster.name}.",
+    )
+    return reply(request, Query(request), restore_job_document(hrefs(request), project, cluster, job, True))

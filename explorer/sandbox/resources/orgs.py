@@ -1,0 +1,140 @@
+"""Organizations, their teams and their users; and a user by ID."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from starlette.requests import Request
+from starlette.responses import Response
+
+from explorer.sandbox.links import Hrefs, with_links
+from explorer.sandbox.query import Query
+from explorer.sandbox.resources.common import (
+    find,
+    find_org,
+    hrefs,
+    list_reply,
+    not_found,
+    object_id,
+    reply,
+    world,
+)
+from explorer.sandbox.resources.projects import project_document
+from explorer.sandbox.world import Org, Record, Team
+
+
+def org_document(h: Hrefs, org: Org, full: bool) -> dict[str, Any]:
+    links = [h.link("self", "orgs", org.id)]
+    if full:
+        links += [
+            h.link(name, "orgs", org.id, name) for name in ("groups", "teams", "users", "events")
+        ]
+    return with_links(org.fields, links)
+
+
+def team_document(h: Hrefs, team: Team, full: bool) -> dict[str, Any]:
+    links = [h.link("self", "orgs", team.org_id, "teams", team.id)]
+    if full:
+        links += [h.link("users", "orgs", team.org_id, "teams", team.id, "users"), h.link("org", "orgs", team.org_id)]
+    return with_links(team.fields, links)
+
+
+def member_document(h: Hrefs, user: Record) -> dict[str, Any]:
+    """A user as an item of an organization's (or a team's) list of users."""
+    fields = {
+        "country": user["country"],
+        "createdAt": user["createdAt"],
+        "firstName": user["firstName"],
+        "id": user["id"],
+        "lastAuth": user["lastAuth"],
+        "lastName": user["lastName"],
+        "mobileNumber": user["mobileNumber"],
+        "orgMembershipStatus": user["orgMembershipStatus"],
+        "roles": {
+            "groupRoleAssignments": [
+                {"groupId": group_id, "groupRoles": roles} for group_id, roles in user["groupRoles"].items()
+            ],
+            "orgRoles": user["orgRoles"],
+        },
+        "teamIds": user["teamIds"],
+        "username": user["username"],
+    }
+    return with_links(fields, [h.link("self", "users", user["id"])])
+
+
+def user_document(h: Hrefs, user: Record) -> dict[str, Any]:
+    roles = [{"orgId": user["orgId"], "roleName": role} for role in user["orgRoles"]]
+    roles += [
+        {"groupId": group_id, "roleName": role} for group_id, names in user["groupRoles"].items() for role in names
+    ]
+    fields = {
+        "country": user["country"],
+        "createdAt": user["createdAt"],
+        "emailAddress": user["emailAddress"],
+        "firstName": user["firstName"],
+        "id": user["id"],
+        "lastAuth": user["lastAuth"],
+        "lastName": user["lastName"],
+        "roles": roles,
+        "teamIds": user["teamIds"],
+        "username": user["username"],
+    }
+    return with_links(fields, [h.link("self", "users", user["id"]), h.link("org", "orgs", user["orgId"])])
+
+
+async def list_orgs(request: Request) -> Response:
+    h = hrefs(request)
+    return list_reply(request, list(world(request).orgs.values()), lambda o: org_document(h, o, False), h("orgs"))
+
+
+async def get_org(request: Request) -> Response:
+    org = find_org(request)
+    return reply(request, Query(request), org_document(hrefs(request), org, True))
+
+
+async def org_projects(request: Request) -> Response:
+    org = find_org(request)
+    h = hrefs(request)
+    projects = world(request).projects_of(org.id)
+    return list_reply(request, projects, lambda p: project_document(h, p, False), h("orgs", org.id, "groups"))
+
+
+async def org_teams(request: Request) -> Response:
+    org = find_org(request)
+    h = hrefs(request)
+    teams = [world(request).teams[t] for t in org.team_ids]
+    return list_reply(request, teams, lambda t: team_document(h, t, False), h("orgs", org.id, "teams"))
+
+
+def find_team(request: Request, org: Org) -> Team:
+    team_id = request.path_params["teamId"]
+    team = world(request).teams.get(team_id)
+    if team is None or team.org_id != org.id:
+        raise not_found("TEAM_NOT_FOUND", f"No team with ID {team_id} exists in organization {org.id}.", team_id)
+    return team
+
+
+async def get_team(request: Request) -> Response:
+    team = find_team(request, find_org(request))
+    return reply(request, Query(request), team_document(hrefs(request), team, True))
+
+
+async def team_users(request: Request) -> Response:
+    org = find_org(request)
+    team = find_team(request, org)
+    h = hrefs(request)
+    users = [world(request).users[u] for u in team.user_ids]
+    return list_reply(request, users, lambda u: member_document(h, u), h("orgs", org.id, "teams", team.id, "users"))
+
+
+async def org_users(request: Request) -> Response:
+    org = find_org(request)
+    h = hrefs(request)
+    users = [world(request).users[u] for u in org.user_ids]
+    return list_reply(request, users, lambda u: member_document(h, u), h("orgs", org.id, "users"))
+
+
+async def get_user(request: Request) -> Response:
+    user_id = object_id(request.path_params["userId"], "user", "INVALID_USER_ID")
+    user = find(world(request).users, user_id, "USER_NOT_FOUND", f"No user with ID {user_id} exists.")
+    return reply(request, Query(request), user_document(hrefs(request), user))

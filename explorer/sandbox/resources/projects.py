@@ -1,0 +1,165 @@
+"""Projects (formerly groups, spec 2.9): list, create, read, update, delete; and their teams."""
+
+from __future__ import annotations
+
+from datetime import datetime, timezone
+from typing import Any
+
+from starlette.requests import Request
+from starlette.responses import Response
+
+from explorer.sandbox.access import client_address
+from explorer.sandbox.documents import ApiProblem
+from explorer.sandbox.links import Hrefs, with_links
+from explorer.sandbox.query import Query
+from explorer.sandbox.resources.common import (
+    find_project,
+    hrefs,
+    list_reply,
+    not_found,
+    object_id,
+    reply,
+    sandbox,
+    world,
+)
+from explorer.sandbox.world import Project, World, iso
+from explorer.sandbox.writes import TAGS, Fields, boolean, read_json, text
+
+RELATIONS = ("clusters", "databaseUsers", "processes", "events", "alerts", "alertConfigs", "accessList", "teams")
+CREATE = Fields(
+    writable={
+        "name": text(1, 64),
+        "orgId": text(24, 24),
+        "tags": TAGS,
+        "withDefaultAlertsSettings": boolean,
+    },
+    required=("name", "orgId"),
+    read_only=frozenset({"id", "created", "clusterCount", "links"}),
+)
+UPDATE = Fields(
+    writable={"name": text(1, 64), "tags": TAGS},
+    read_only=frozenset({"id", "created", "clusterCount", "links", "orgId", "withDefaultAlertsSettings"}),
+)
+
+
+def project_document(h: Hrefs, project: Project, full: bool) -> dict[str, Any]:
+    links = [h.link("self", "groups", project.id)]
+    if full:
+        links.append(h.link("org", "orgs", project.org_id))
+        links += [h.link(name, "groups", project.id, name) for name in RELATIONS]
+    return with_links(project.document_fields(), links)
+
+
+def check_name_free(world: World, org_id: str, name: str, project_id: str | None = None) -> None:
+    for other in world.projects_of(org_id):
+        if other.fields["name"] == name and other.id != project_id:
+            raise ApiProblem(409, "GROUP_ALREADY_EXISTS", f'A group with name "{name}" already exists.', [name])
+
+
+async def list_projects(request: Request) -> Response:
+    h = hrefs(request)
+    return list_reply(request, world(request).visible_projects(), lambda p: project_document(h, p, False), h("groups"))
+
+
+async def create_project(request: Request) -> Response:
+    query = Query(request)
+    fields = CREATE.check(await read_json(request))
+    the_world = world(request)
+    org_id = object_id(fields["orgId"], "organization", "INVALID_ORG_ID")
+    if org_id not in the_world.orgs:
+        raise not_found("ORG_NOT_FOUND", f"No organization with ID {org_id} exists.", org_id)
+    check_name_free(the_world, org_id, fields["name"])
+    now = now_of(request)
+    project = Project(
+        {
+            "created": iso(now),
+            "id": the_world.ids(now),
+            "name": fields["name"],
+            "orgId": org_id,
+            "tags": fields.get("tags", []),
+            "withDefaultAlertsSettings": fields.get("withDefaultAlertsSettings", True),
+        }
+    )
+    the_world.projects[project.id] = project
+    record_event(request, now, project, "GROUP_CREATED")
+    return reply(request, query, project_document(hrefs(request), project, True), status=201)
+
+
+async def get_project(request: Request) -> Response:
+    project = find_project(request)
+    return reply(request, Query(request), project_document(hrefs(request), project, True))
+
+
+async def update_project(request: Request) -> Response:
+    project = find_project(request)
+    query = Query(request)
+    h = hrefs(request)
+    changes = UPDATE.check(await read_json(request), project_document(h, project, True))
+    if "name" in changes:
+        check_name_free(world(request), project.org_id, changes["name"], project.id)
+    project.fields.update(changes)
+    return reply(request, query, project_document(h, project, True))
+
+
+async def delete_project(request: Request) -> Response:
+    project = find_project(request)
+    query = Query(request)
+    if project.clusters:
+        raise ApiProblem(
+            409,
+            "CANNOT_CLOSE_GROUP_ACTIVE_ATLAS_CLUSTERS",
+            "Cannot close group while it has active clusters. Please terminate all clusters first.",
+            [project.id],
+        )
+    the_world = world(request)
+    del the_world.projects[project.id]
+    for user in the_world.users.values():
+        user["groupRoles"].pop(project.id, None)
+    record_event(request, now_of(request), project, "GROUP_DELETED")
+    return reply(request, query, {})
+
+
+def now_of(request: Request) -> datetime:
+    return datetime.fromtimestamp(sandbox(request).clock(), timezone.utc).replace(microsecond=0)
+
+
+def record_event(request: Request, now: datetime, project: Project, event_type: str) -> None:
+    """Writes leave a trace in the organization's events, as they do on the service."""
+    the_world = world(request)
+    event = {
+        "created": iso(now),
+        "eventTypeName": event_type,
+        "groupId": project.id,
+        "id": the_world.ids(now),
+        "isGlobalAdmin": False,
+        "orgId": project.org_id,
+        "remoteAddress": client_address(request.scope),
+    }
+    the_world.orgs[project.org_id].events.add(event)
+
+
+def team_assignment_document(h: Hrefs, project: Project, assignment: dict[str, Any], full: bool) -> dict[str, Any]:
+    links = [h.link("self", "groups", project.id, "teams", assignment["teamId"])]
+    if full:
+        links.append(h.link("team", "orgs", project.org_id, "teams", assignment["teamId"]))
+    return with_links(assignment, links)
+
+
+async def project_teams(request: Request) -> Response:
+    project = find_project(request)
+    h = hrefs(request)
+    return list_reply(
+        request,
+        list(project.teams.values()),
+        lambda a: team_assignment_document(h, project, a, False),
+        h("groups", project.id, "teams"),
+    )
+
+
+async def get_project_team(request: Request) -> Response:
+    project = find_project(request)
+    team_id = request.path_params["teamId"]
+    assignment = project.teams.get(team_id)
+    if assignment is None:
+        raise not_found("TEAM_NOT_FOUND", f"No team with ID {team_id} is assigned to group {project.id}.", team_id)
+    return reply(request, Query(request), team_assignment_document(hrefs(request), project, assignment, True))

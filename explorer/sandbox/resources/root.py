@@ -1,0 +1,35 @@
+"""The root resource (spec 4.7), where browsing starts, and ipinfo: the address the service sees."""
+
+from __future__ import annotations
+
+from starlette.requests import Request
+from starlette.responses import Response
+
+from explorer.sandbox.access import client_address
+from explorer.sandbox.documents import GIT_HASH
+from explorer.sandbox.links import rel, with_links
+from explorer.sandbox.query import Query
+from explorer.sandbox.resources.common import hrefs, reply
+
+IPINFO_PATH = "/api/private/ipinfo"
+
+
+async def root(request: Request) -> Response:
+    query = Query(request)
+    h = hrefs(request)
+    links = [
+        h.link("self"),
+        h.link("orgs", "orgs"),
+        h.link("groups", "groups"),
+        {"href": h.origin + IPINFO_PATH, "rel": rel("ipinfo")},
+    ]
+    document = {"appName": "Service Sandbox", "build": GIT_HASH, "throttling": False}
+    return reply(request, query, with_links(document, links))
+
+
+async def ipinfo(request: Request) -> Response:
+    query = Query(request)
+    address = client_address(request.scope) or ""
+    field = "currentIpv6Address" if ":" in address else "currentIpv4Address"
+    self_link = {"href": hrefs(request).origin + IPINFO_PATH, "rel": "self"}
+    return reply(request, query, with_links({field: address}, [self_link]))

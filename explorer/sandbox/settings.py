@@ -1,0 +1,77 @@
+"""What a sandbox is started with: credentials, lifetimes, limits, the access list, the seed."""
+
+from __future__ import annotations
+
+import ipaddress
+import time
+from dataclasses import dataclass, field
+from typing import Callable
+
+IPNetwork = ipaddress.IPv4Network | ipaddress.IPv6Network
+
+DEFAULT_CLIENT_ID = "mdb_sa_id_sandbox"
+DEFAULT_CLIENT_SECRET = "mdb_sa_sk_sandbox-secret"
+DEFAULT_PUBLIC_KEY = "sandboxpub"
+DEFAULT_PRIVATE_KEY = "sandbox-private-key-0000"
+
+
+@dataclass(frozen=True)
+class Settings:
+    """Everything that makes one sandbox differ from another.
+
+    The defaults are the documented demo credentials: the sandbox is a teaching and testing
+    server, so its secrets are meant to be printed and shared.
+    """
+
+    client_id: str = DEFAULT_CLIENT_ID
+    client_secret: str = DEFAULT_CLIENT_SECRET
+    public_key: str = DEFAULT_PUBLIC_KEY
+    private_key: str = DEFAULT_PRIVATE_KEY
+    token_ttl: int = 3600
+    rate_limit: int = 100
+    token_rate_limit: int = 10
+    access_list: tuple[IPNetwork, ...] = ()
+    seed: int = 1
+    control: bool = False
+    latency_ms: int = 0
+    unavailable: int = 0
+    retry_after: int = 5
+    token_errors: tuple[str, ...] = ()
+    max_body_bytes: int = 64 * 1024
+    clock: Callable[[], float] = field(default=time.time, compare=False, repr=False)
+
+    def __post_init__(self) -> None:
+        problems = []
+        if not self.client_id or ":" in self.client_id:
+            problems.append("the client ID must be non-empty and must not contain ':'")
+        if not self.client_secret:
+            problems.append("the client secret must not be empty")
+        if not self.public_key or ":" in self.public_key:
+            problems.append("the public key must be non-empty and must not contain ':'")
+        if not self.private_key:
+            problems.append("the private key must not be empty")
+        for name in ("token_ttl", "rate_limit", "token_rate_limit", "retry_after", "max_body_bytes"):
+            if getattr(self, name) < 1:
+                problems.append(f"{name.replace('_', '-')} must be at least 1")
+        for name in ("latency_ms", "unavailable"):
+            if getattr(self, name) < 0:
+                problems.append(f"{name.replace('_', '-')} must not be negative")
+        if problems:
+            raise ValueError("; ".join(problems))
+
+    def __repr__(self) -> str:
+        # Secrets stay out of reprs, tracebacks and logs even in the sandbox.
+        return (
+            f"Settings(client_id={self.client_id!r}, client_secret='***', "
+            f"public_key={self.public_key!r}, private_key='***', token_ttl={self.token_ttl}, "
+            f"rate_limit={self.rate_limit}, token_rate_limit={self.token_rate_limit}, "
+            f"access_list={[str(n) for n in self.access_list]}, seed={self.seed})"
+        )
+
+
+def parse_network(text: str) -> IPNetwork:
+    """Read an address or CIDR block, as the access-list flag takes it."""
+    try:
+        return ipaddress.ip_network(text.strip(), strict=False)
+    except ValueError:
+        raise ValueError(f"{text!r} is not an IP address or CIDR block (for example 10.0.0.0/8)") from None

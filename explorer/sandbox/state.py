@@ -1,0 +1,28 @@
+"""One running sandbox: its settings, its data and the state of its tokens, limits and faults."""
+
+from __future__ import annotations
+
+from explorer.sandbox.access import AccessList
+from explorer.sandbox.digest import DigestAuthority
+from explorer.sandbox.faults import Faults
+from explorer.sandbox.limits import MinuteWindows
+from explorer.sandbox.seed import seed_world
+from explorer.sandbox.settings import Settings
+from explorer.sandbox.tokens import TokenStore
+
+
+class Sandbox:
+    """Held on `app.state.sandbox`; each app built by `create_app` has its own."""
+
+    def __init__(self, settings: Settings) -> None:
+        self.settings = settings
+        self.clock = settings.clock
+        self.world = seed_world(settings.seed)
+        self.tokens = TokenStore(settings.token_ttl, settings.clock)
+        self.digest = DigestAuthority(settings.public_key, settings.private_key, settings.clock)
+        self.access = AccessList(settings.access_list)
+        self.project_limits = MinuteWindows(settings.rate_limit, settings.clock)
+        self.token_limits = MinuteWindows(settings.token_rate_limit, settings.clock)
+        self.faults = Faults(settings)
+        # JSON of list items between writes (see pages.Page); emptied by the gate on every write.
+        self.rendered: dict = {}

@@ -1,0 +1,37 @@
+"""Fixtures shared by every test: the recorded real responses and a clock tests can move."""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[1]
+SHARED = Path(os.environ.get("EXPLORER_SHARED", ROOT.parent / "shared"))
+REAL_RESPONSES = SHARED / "real-responses"
+
+
+class FakeClock:
+    """Wall-clock seconds that move only when a test says so. Starts 20 s into a minute."""
+
+    def __init__(self, start: float = 1_794_999_980.0) -> None:
+        self.now = start
+
+    def __call__(self) -> float:
+        return self.now
+
+    def advance(self, seconds: float) -> None:
+        self.now += seconds
+
+
+@pytest.fixture
+def clock() -> FakeClock:
+    return FakeClock()
+
+
+@pytest.fixture(scope="session")
+def real_responses() -> list[Path]:
+    files = sorted(REAL_RESPONSES.glob("*.http"))
+    assert len(files) == 148, f"expected the 148 recorded responses in {REAL_RESPONSES}, found {len(files)}"
+    return files

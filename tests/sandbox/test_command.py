@@ -1,0 +1,144 @@
+"""`explorer sandbox` as a user runs it: a real process, a real port, HTTPS by default."""
+
+from __future__ import annotations
+
+import os
+import re
+import signal
+import socket
+import ssl
+import stat
+import subprocess
+import sys
+import time
+from contextlib import contextmanager
+from pathlib import Path
+from typing import Iterator
+
+import httpx
+import pytest
+
+from explorer.sandbox import Settings
+from tests.sandbox.conftest import API
+
+DEFAULTS = Settings()
+
+
+@contextmanager
+def running(tmp_path: Path, *flags: str) -> Iterator[tuple[str, str, Path]]:
+    """Start `explorer sandbox FLAGS`; yield its URL, its banner and its data directory."""
+    env = {**os.environ, "XDG_DATA_HOME": str(tmp_path / "data"), "PYTHONUNBUFFERED": "1"}
+    process = subprocess.Popen(
+        [sys.executable, "-m", "explorer", "sandbox", "--port", "0", *flags],
+        stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, env=env,
+    )
+    banner: list[str] = []
+    deadline = time.monotonic() + 30
+    try:
+        assert process.stdout is not None
+        while time.monotonic() < deadline:
+            line = process.stdout.readline()
+            if not line:
+                break
+            banner.append(line)
+            if line.startswith("Press Ctrl+C"):
+                break
+        text = "".join(banner)
+        match = re.search(r"API root\s+(https?://[^/\s]+)", text)
+        assert match, text
+        yield match.group(1), text, tmp_path / "data" / "explorer"
+    finally:
+        process.send_signal(signal.SIGINT)
+        rest, _ = process.communicate(timeout=15)
+        assert process.returncode in (0, 130), rest
+        assert "Traceback" not in rest, rest
+
+
+def test_help_documents_every_flag_and_its_default():
+    result = subprocess.run([sys.executable, "-m", "explorer", "sandbox", "--help"], capture_output=True, text=True)
+    out = " ".join(result.stdout.split())
+    assert result.returncode == 0
+    for flag in ["--host", "--port", "--http", "--client-id", "--client-secret", "--public-key", "--private-key",
+                 "--token-ttl", "--rate-limit", "--token-rate-limit", "--access-list", "--seed", "--control",
+                 "--latency", "--unavailable", "--token-error"]:
+        assert flag in out, flag
+    for default in ["127.0.0.1", "3600", "100", "(default: 10)", DEFAULTS.client_id]:
+        assert default in out, default
+
+
+def test_plain_http_prints_the_credentials_and_tokens_expire(tmp_path):
+    with running(tmp_path, "--http", "--token-ttl", "1", "--client-secret", "class-secret-42") as (url, banner, _):
+        assert url.startswith("http://127.0.0.1:")
+        assert "class-secret-42" in banner and DEFAULTS.private_key in banner  # a sandbox prints its secrets
+        token = httpx.post(f"{url}/api/oauth/token", auth=(DEFAULTS.client_id, "class-secret-42"),
+                           data={"grant_type": "client_credentials"}).json()
+        assert token["expires_in"] == 1
+        headers = {"Authorization": f"Bearer {token['access_token']}"}
+        assert httpx.get(url + API, headers=headers).status_code == 200
+        time.sleep(1.1)
+        expired = httpx.get(url + API, headers=headers)
+        assert expired.status_code == 401 and expired.json()["errorCode"] == "EXPIRED_ACCESS_TOKEN"
+
+
+def test_https_by_default_from_a_local_authority_kept_private(tmp_path):
+    with running(tmp_path) as (url, banner, data):
+        ca = data / "sandbox-ca.pem"
+        assert url.startswith("https://127.0.0.1:")
+        assert str(ca) in banner
+        trusted = ssl.create_default_context(cafile=str(ca))
+        auth = httpx.DigestAuth(DEFAULTS.public_key, DEFAULTS.private_key)
+        assert httpx.get(url + API, auth=auth, verify=trusted).status_code == 200
+        assert httpx.get(url.replace("127.0.0.1", "localhost") + API, auth=auth, verify=trusted).status_code == 200
+        with pytest.raises(httpx.ConnectError):
+            httpx.get(url + API, auth=auth)  # not trusted without the authority
+        first_authority = ca.read_bytes()
+    for key in ("sandbox-ca-key.pem", "sandbox-server-key.pem"):
+        assert stat.S_IMODE((data / key).stat().st_mode) == 0o600
+    assert stat.S_IMODE(data.stat().st_mode) == 0o700
+    with running(tmp_path) as (_, _, data):
+        assert (data / "sandbox-ca.pem").read_bytes() == first_authority  # trusted once, reused
+
+
+def test_the_access_list_flag_refuses_loopback_when_it_is_not_listed(tmp_path):
+    with running(tmp_path, "--http", "--access-list", "10.0.0.0/8", "--access-list", "192.0.2.1") as (url, banner, _):
+        assert "access list: 10.0.0.0/8, 192.0.2.1/32" in banner
+        response = httpx.post(f"{url}/api/oauth/token", auth=(DEFAULTS.client_id, DEFAULTS.client_secret),
+                              data={"grant_type": "client_credentials"})
+        assert response.status_code == 403
+        assert response.json()["error"] == "access_denied"
+
+
+@pytest.mark.parametrize(
+    "flags, message",
+    [
+        (["--access-list", "10.0.0.0/33"], "is not an IP address or CIDR block"),
+        (["--token-ttl", "0"], "must be at least 1"),
+        (["--rate-limit", "many"], "is not a whole number"),
+        (["--port", "70000"], "is not a port number"),
+        (["--client-id", "has:colon"], "must not contain ':'"),
+        (["--token-error", "teapot"], "invalid choice"),
+    ],
+)
+def test_bad_flags_get_a_clear_message_and_no_traceback(flags, message):
+    result = subprocess.run([sys.executable, "-m", "explorer", "sandbox", *flags], capture_output=True, text=True, timeout=30)
+    assert result.returncode == 2
+    assert message in result.stderr
+    assert "Traceback" not in result.stderr + result.stdout
+
+
+def test_a_port_in_use_gets_a_clear_message():
+    with socket.socket() as taken:
+        taken.bind(("127.0.0.1", 0))
+        taken.listen()
+        port = str(taken.getsockname()[1])
+        result = subprocess.run([sys.executable, "-m", "explorer", "sandbox", "--http", "--port", port],
+                                capture_output=True, text=True, timeout=30)
+    assert result.returncode == 1
+    assert f"cannot listen on 127.0.0.1:{port}" in result.stderr
+    assert "--port" in result.stderr and "Traceback" not in result.stderr
+
+
+def test_explorer_without_a_command_shows_help():
+    result = subprocess.run([sys.executable, "-m", "explorer"], capture_output=True, text=True)
+    assert result.returncode == 2
+    assert "sandbox" in result.stdout
