@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import ipaddress
+from collections.abc import MutableMapping
+from typing import Any
 
 from explorer.sandbox.settings import IPNetwork
 
@@ -25,6 +27,7 @@ class AccessList:
         return any(ip in network for network in self.networks)
 
 
-def client_address(scope: dict) -> str | None:
+def client_address(scope: MutableMapping[str, Any]) -> str | None:
+    """The peer's address as the server saw it; never a forwarded header."""
     client = scope.get("client")
     return client[0] if client else None

@@ -21,6 +21,7 @@ from explorer.sandbox.resources.root import IPINFO_PATH, ipinfo
 from explorer.sandbox.settings import Settings
 from explorer.sandbox.state import Sandbox
 
+
 async def api_problem(request: Request, exc: Exception) -> Response:
     assert isinstance(exc, ApiProblem)
     return problem_response(request, exc)

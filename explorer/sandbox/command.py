@@ -5,6 +5,7 @@ from __future__ import annotations
 import argparse
 import ipaddress
 import sys
+from collections.abc import Callable
 from pathlib import Path
 
 from explorer import __version__
@@ -19,43 +20,100 @@ DEFAULTS = Settings()
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     d = DEFAULTS
     net = parser.add_argument_group("network")
-    net.add_argument("--host", default="127.0.0.1", help="address to listen on (default: %(default)s; 0.0.0.0 for a classroom)")
-    net.add_argument("--port", type=port, default=None, help="port (default: 8443 with HTTPS, 8080 with --http; 0 picks a free one)")
-    net.add_argument("--http", action="store_true", help="serve plain HTTP instead of HTTPS from the local certificate authority")
+    net.add_argument(
+        "--host", default="127.0.0.1", help="address to listen on (default: %(default)s; 0.0.0.0 for a classroom)"
+    )
+    net.add_argument(
+        "--port", type=port, default=None, help="port (default: 8443 with HTTPS, 8080 with --http; 0 picks a free one)"
+    )
+    net.add_argument(
+        "--http", action="store_true", help="serve plain HTTP instead of HTTPS from the local certificate authority"
+    )
 
     creds = parser.add_argument_group("credentials (printed at start: this is a sandbox)")
     creds.add_argument("--client-id", default=d.client_id, help="service account client ID (default: %(default)s)")
-    creds.add_argument("--client-secret", default=d.client_secret, help="service account client secret (default: %(default)s)")
-    creds.add_argument("--public-key", default=d.public_key, help="API key public key, the Digest username (default: %(default)s)")
-    creds.add_argument("--private-key", default=d.private_key, help="API key private key, the Digest password (default: %(default)s)")
+    creds.add_argument(
+        "--client-secret", default=d.client_secret, help="service account client secret (default: %(default)s)"
+    )
+    creds.add_argument(
+        "--public-key", default=d.public_key, help="API key public key, the Digest username (default: %(default)s)"
+    )
+    creds.add_argument(
+        "--private-key", default=d.private_key, help="API key private key, the Digest password (default: %(default)s)"
+    )
 
     limits = parser.add_argument_group("tokens, limits and data")
-    limits.add_argument("--token-ttl", type=positive, default=d.token_ttl, metavar="SECONDS", help="access token lifetime (default: %(default)s)")
-    limits.add_argument("--rate-limit", type=positive, default=d.rate_limit, metavar="N", help="requests per minute per project (default: %(default)s)")
-    limits.add_argument("--token-rate-limit", type=positive, default=d.token_rate_limit, metavar="N", help="requests per minute at the token endpoints (default: %(default)s)")
-    limits.add_argument("--access-list", type=network, action="append", default=[], metavar="CIDR", help="allow only these client addresses; repeatable (default: every address)")
+    limits.add_argument(
+        "--token-ttl",
+        type=positive,
+        default=d.token_ttl,
+        metavar="SECONDS",
+        help="access token lifetime (default: %(default)s)",
+    )
+    limits.add_argument(
+        "--rate-limit",
+        type=positive,
+        default=d.rate_limit,
+        metavar="N",
+        help="requests per minute per project (default: %(default)s)",
+    )
+    limits.add_argument(
+        "--token-rate-limit",
+        type=positive,
+        default=d.token_rate_limit,
+        metavar="N",
+        help="requests per minute at the token endpoints (default: %(default)s)",
+    )
+    limits.add_argument(
+        "--access-list",
+        type=network,
+        action="append",
+        default=[],
+        metavar="CIDR",
+        help="allow only these client addresses; repeatable (default: every address)",
+    )
     limits.add_argument("--seed", type=int, default=d.seed, help="seed of the generated data (default: %(default)s)")
 
     faults = parser.add_argument_group("faults, for debugging drills")
-    faults.add_argument("--control", action="store_true", help="turn on the control endpoint /_sandbox (loopback clients only)")
+    faults.add_argument(
+        "--control", action="store_true", help="turn on the control endpoint /_sandbox (loopback clients only)"
+    )
     faults.add_argument("--latency", type=non_negative, default=0, metavar="MS", help="added latency per API request")
-    faults.add_argument("--unavailable", type=non_negative, default=0, metavar="N", help="answer the first N API requests with 503 and Retry-After")
-    faults.add_argument("--retry-after", type=positive, default=d.retry_after, metavar="SECONDS", help="Retry-After of those 503s (default: %(default)s)")
-    faults.add_argument("--token-error", action="append", default=[], choices=sorted(TOKEN_ERROR_STATUS), metavar="ERROR", help="answer the next token request with this error; repeatable (" + ", ".join(TOKEN_ERROR_STATUS) + ")")
+    faults.add_argument(
+        "--unavailable",
+        type=non_negative,
+        default=0,
+        metavar="N",
+        help="answer the first N API requests with 503 and Retry-After",
+    )
+    faults.add_argument(
+        "--retry-after",
+        type=positive,
+        default=d.retry_after,
+        metavar="SECONDS",
+        help="Retry-After of those 503s (default: %(default)s)",
+    )
+    faults.add_argument(
+        "--token-error",
+        action="append",
+        default=[],
+        choices=sorted(TOKEN_ERROR_STATUS),
+        metavar="ERROR",
+        help="answer the next token request with this error; repeatable (" + ", ".join(TOKEN_ERROR_STATUS) + ")",
+    )
 
 
-def positive(text: str) -> int:
-    value = integer(text)
-    if value < 1:
-        raise argparse.ArgumentTypeError(f"{text!r} must be at least 1")
-    return value
+def at_least(minimum: int) -> Callable[[str], int]:
+    def read(text: str) -> int:
+        value = integer(text)
+        if value < minimum:
+            raise argparse.ArgumentTypeError(f"{text!r} must be at least {minimum}")
+        return value
+
+    return read
 
 
-def non_negative(text: str) -> int:
-    value = integer(text)
-    if value < 0:
-        raise argparse.ArgumentTypeError(f"{text!r} must not be negative")
-    return value
+positive, non_negative = at_least(1), at_least(0)
 
 
 def integer(text: str) -> int:
@@ -122,15 +180,20 @@ def banner(settings: Settings, url: str, ca: Path | None, host: str) -> str:
         "",
         f"Tokens live {settings.token_ttl} s; {settings.rate_limit} requests a minute per project; "
         f"{settings.token_rate_limit} a minute at the token endpoints; access list: {access}; seed {settings.seed}.",
-        "Control endpoint: " + (f"{url}/_sandbox (loopback only)" if settings.control else "off (--control turns it on)"),
+        "Control endpoint: "
+        + (f"{url}/_sandbox (loopback only)" if settings.control else "off (--control turns it on)"),
         "",
         "Try:",
-        f"  curl {cacert}-u '{settings.client_id}:{settings.client_secret}' -d grant_type=client_credentials {url}/api/oauth/token",
+        f"  curl {cacert}-u '{settings.client_id}:{settings.client_secret}' -d grant_type=client_credentials \\\n"
+        f"       {url}/api/oauth/token",
         f"  curl {cacert}--digest -u '{settings.public_key}:{settings.private_key}' '{url}{API_ROOT}?pretty=true'",
     ]
     if not ca and not ipaddress.ip_address(host if host not in ("", "localhost") else "127.0.0.1").is_loopback:
-        lines += ["", "Warning: plain HTTP on a network address. The explorer accepts http:// only on loopback;",
-                  "serve HTTPS (the default) to a classroom."]
+        lines += [
+            "",
+            "Warning: plain HTTP on a network address. The explorer accepts http:// only on loopback;",
+            "serve HTTPS (the default) to a classroom.",
+        ]
     lines += ["", "Press Ctrl+C to stop.", ""]
     return "\n".join(lines)
 

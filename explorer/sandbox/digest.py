@@ -12,7 +12,7 @@ import hmac
 import os
 import re
 import struct
-from typing import Callable
+from collections.abc import Callable
 
 from explorer.sandbox.credentials import same
 from explorer.sandbox.documents import ApiProblem

@@ -7,10 +7,11 @@ Every response of the sandbox is built here, so the conventions of the specifica
 from __future__ import annotations
 
 import json
+from collections.abc import Iterable
 from email.utils import formatdate
 from functools import lru_cache
 from http import HTTPStatus
-from typing import Any, Iterable
+from typing import Any
 
 from starlette.requests import Request
 from starlette.responses import Response
@@ -108,10 +109,11 @@ def http_date(second: int) -> str:
     return formatdate(second, usegmt=True)
 
 
-def common_headers(clock_now: float, *, hsts: str | None = HSTS_LONG) -> dict[str, str]:
+def common_headers(clock_now: float) -> dict[str, str]:
     """The headers of spec 4.4 that do not depend on the body."""
-    headers = {
+    return {
         "Date": http_date(int(clock_now)),
+        "Strict-Transport-Security": HSTS_LONG,
         "Vary": "Accept-Encoding",
         "Referrer-Policy": "strict-origin-when-cross-origin",
         "X-Permitted-Cross-Domain-Policies": "none",
@@ -119,9 +121,6 @@ def common_headers(clock_now: float, *, hsts: str | None = HSTS_LONG) -> dict[st
         "X-Frame-Options": "DENY",
         "X-Service-Version": SERVICE_VERSION,
     }
-    if hsts:
-        headers["Strict-Transport-Security"] = hsts
-    return headers
 
 
 def json_response(

@@ -44,7 +44,9 @@ class Gate:
         try:
             await self.dispatch(scope, receive, tracked)
         except Exception as error:  # noqa: BLE001 - a bug of the sandbox, answered as a document
-            log.error("unexpected error serving %s %s: %s: %s", scope["method"], scope["path"], type(error).__name__, error)
+            log.error(
+                "unexpected error serving %s %s: %s: %s", scope["method"], scope["path"], type(error).__name__, error
+            )
             log.debug("traceback", exc_info=error)
             if not started:
                 problem = ApiProblem(500, "UNEXPECTED_ERROR", "Unexpected error.", [])
@@ -79,7 +81,7 @@ class Gate:
 
         extra: dict[str, str] = {}
         try:
-            self.authenticate(scope, request)
+            self.authenticate(request)
             address = client_address(scope)
             if not self.sandbox.access.allows(address):
                 raise ApiProblem(
@@ -96,7 +98,8 @@ class Gate:
                     raise ApiProblem(
                         429,
                         "RATE_LIMITED",
-                        f"Resource {request.url.replace(query='')} is limited to {verdict.limit} requests every 1 minutes.",
+                        f"Resource {request.url.replace(query='')} is limited to {verdict.limit} requests "
+                        "every 1 minutes.",
                         [project.group(1)],
                         {"Retry-After": str(verdict.retry_after)},
                     )
@@ -108,17 +111,18 @@ class Gate:
             send = forgetting(send, self.sandbox.rendered)
         await self.app(scope, receive, with_headers(send, extra) if extra else send)
 
-    def authenticate(self, scope: Scope, request: Request) -> None:
-        header = request.headers.get("authorization", "")
-        scheme, _, credentials = header.partition(" ")
+    def authenticate(self, request: Request) -> None:
+        """Bearer tokens of service accounts, or Digest answers of API keys (spec 5)."""
+        scheme, _, credentials = request.headers.get("authorization", "").partition(" ")
         scheme = scheme.lower()
         if scheme == "bearer" and credentials.strip():
             self.sandbox.tokens.check(credentials.strip())
         elif scheme == "digest":
-            query = scope.get("query_string", b"")
+            scope = request.scope
+            # The URI the client signed: the request target as sent, before any normalising.
             uri = (scope.get("raw_path") or scope["path"].encode("utf-8")).decode("latin-1")
-            if query:
-                uri += "?" + query.decode("latin-1")
+            if scope.get("query_string"):
+                uri += "?" + scope["query_string"].decode("latin-1")
             self.sandbox.digest.verify(credentials, scope["method"], uri)
         else:
             raise self.sandbox.digest.refuse("You are not authorized for this resource.")

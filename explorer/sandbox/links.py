@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import MutableMapping
 from functools import lru_cache
 from typing import Any
 from urllib.parse import quote
@@ -18,7 +19,7 @@ def rel(name: str) -> str:
     return name if name in PLAIN_RELS else REL_PREFIX + name
 
 
-def origin(scope: dict[str, Any]) -> str:
+def origin(scope: MutableMapping[str, Any]) -> str:
     """scheme://host[:port] the client addressed, from its Host header (as Starlette's base_url)."""
     cached = scope.get("explorer.origin")
     if cached is None:

@@ -14,13 +14,13 @@ from starlette.requests import Request
 from starlette.responses import Response
 
 from explorer.sandbox.access import client_address
-from explorer.sandbox.credentials import same
 from explorer.sandbox.bodies import BodyTooLarge, media_type_of, read_body
+from explorer.sandbox.credentials import same
 from explorer.sandbox.documents import (
-    HSTS_LONG,
+    BOOLEANS,
+    DEFAULT_VERSION,
     HSTS_SHORT,
     SERVICE_VERSION,
-    BOOLEANS,
     Format,
     common_headers,
     http_date,
@@ -42,7 +42,9 @@ FORM = "application/x-www-form-urlencoded"
 
 
 class OAuthProblem(Exception):
-    def __init__(self, error: str, status: int | None = None, retry_after: int | None = None, url: str = "", limit: int = 0):
+    def __init__(
+        self, error: str, status: int | None = None, retry_after: int | None = None, url: str = "", limit: int = 0
+    ):
         super().__init__(error)
         self.error = error
         self.status = status or TOKEN_ERROR_STATUS[error]
@@ -57,7 +59,7 @@ def oauth_error_response(request: Request, problem: OAuthProblem, sandbox: Sandb
     if status != 401:
         headers["X-Service-Version"] = SERVICE_VERSION
     if status == 400:
-        headers["Strict-Transport-Security"] = HSTS_LONG.split(";")[0]
+        headers["Strict-Transport-Security"] = "max-age=31536000"
     elif status in (403, 429, 500, 503):
         headers["Strict-Transport-Security"] = HSTS_SHORT
     if problem.retry_after is not None:
@@ -114,12 +116,18 @@ async def admit(request: Request, sandbox: Sandbox) -> dict[str, str]:
     """What both endpoints check, in order: faults, the limit, the request, the client, the address."""
     injected = sandbox.faults.take_token_error()
     if injected is not None:
-        raise OAuthProblem(injected, url=endpoint_url(request), limit=sandbox.settings.token_rate_limit,
-                           retry_after=sandbox.settings.retry_after if injected == "rate_limited" else None)
+        raise OAuthProblem(
+            injected,
+            url=endpoint_url(request),
+            limit=sandbox.settings.token_rate_limit,
+            retry_after=sandbox.settings.retry_after if injected == "rate_limited" else None,
+        )
     verdict = sandbox.token_limits.hit(client_address(request.scope))
     request.state.token_limit = verdict
     if not verdict.allowed:
-        raise OAuthProblem("rate_limited", retry_after=verdict.retry_after, url=endpoint_url(request), limit=verdict.limit)
+        raise OAuthProblem(
+            "rate_limited", retry_after=verdict.retry_after, url=endpoint_url(request), limit=verdict.limit
+        )
     check_query(request)
     client_id, secret = basic_credentials(request)
     form = await read_form(request, sandbox)
@@ -158,7 +166,7 @@ async def token(request: Request) -> Response:
     return Response(
         Format.lenient(request).dump(body, 200),
         headers=success_headers(request, sandbox),
-        media_type=media_type("2023-01-01"),
+        media_type=media_type(DEFAULT_VERSION),
     )
 
 

@@ -8,8 +8,9 @@ would otherwise be most of the sandbox's work.
 from __future__ import annotations
 
 import json
+from collections.abc import Callable, Hashable, Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, Callable, Hashable, Sequence
+from typing import TYPE_CHECKING, Any
 from urllib.parse import urlencode
 
 from starlette.requests import Request

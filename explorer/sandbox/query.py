@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import re
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 
 from starlette.requests import Request
 
@@ -28,7 +28,7 @@ class Query:
     def __init__(self, request: Request, accepted: frozenset[str] = frozenset()) -> None:
         self.params = request.query_params
         allowed = COMMON | accepted
-        for name in self.params.keys():
+        for name in self.params:
             if name not in allowed:
                 raise ApiProblem(
                     400,
@@ -93,5 +93,5 @@ def parse_date(name: str, value: str) -> datetime:
     except ValueError:
         raise invalid(name, value, "expected an ISO 8601 date such as 2026-08-10T03:00:00Z") from None
     if moment.tzinfo is None:
-        moment = moment.replace(tzinfo=timezone.utc)
-    return moment.astimezone(timezone.utc)
+        moment = moment.replace(tzinfo=UTC)
+    return moment.astimezone(UTC)

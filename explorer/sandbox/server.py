@@ -56,8 +56,8 @@ def url_of(host: str, port: int, tls: bool) -> str:
 class ServerThread:
     """The sandbox on a loopback port in a background thread, for tests and benchmarks.
 
-        with ServerThread(create_app()) as server:
-            httpx.get(server.url + "/api/service/v1.0")
+    with ServerThread(create_app()) as server:
+        httpx.get(server.url + "/api/service/v1.0")
     """
 
     def __init__(self, app: Any, host: str = "127.0.0.1", tls: TLSFiles | None = None) -> None:

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import ipaddress
 import time
+from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Callable
 
 IPNetwork = ipaddress.IPv4Network | ipaddress.IPv6Network
 

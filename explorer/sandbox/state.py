@@ -2,10 +2,13 @@
 
 from __future__ import annotations
 
+from collections.abc import Hashable
+
 from explorer.sandbox.access import AccessList
 from explorer.sandbox.digest import DigestAuthority
 from explorer.sandbox.faults import Faults
 from explorer.sandbox.limits import MinuteWindows
+from explorer.sandbox.pages import Fragments
 from explorer.sandbox.seed import seed_world
 from explorer.sandbox.settings import Settings
 from explorer.sandbox.tokens import TokenStore
@@ -25,4 +28,4 @@ class Sandbox:
         self.token_limits = MinuteWindows(settings.token_rate_limit, settings.clock)
         self.faults = Faults(settings)
         # JSON of list items between writes (see pages.Page); emptied by the gate on every write.
-        self.rendered: dict = {}
+        self.rendered: dict[Hashable, Fragments] = {}

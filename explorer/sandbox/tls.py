@@ -6,6 +6,7 @@ The authority is made once and reused, so a client trusts it once (`--ca-bundle`
 
 from __future__ import annotations
 
+import contextlib
 import datetime as dt
 import ipaddress
 import os
@@ -40,7 +41,9 @@ def write_private(path: Path, data: bytes) -> None:
 
 
 def pem_key(key: ec.EllipticCurvePrivateKey) -> bytes:
-    return key.private_bytes(serialization.Encoding.PEM, serialization.PrivateFormat.PKCS8, serialization.NoEncryption())
+    return key.private_bytes(
+        serialization.Encoding.PEM, serialization.PrivateFormat.PKCS8, serialization.NoEncryption()
+    )
 
 
 def load_or_create_authority(directory: Path) -> tuple[x509.Certificate, ec.EllipticCurvePrivateKey]:
@@ -69,8 +72,15 @@ def load_or_create_authority(directory: Path) -> tuple[x509.Certificate, ec.Elli
         .add_extension(x509.BasicConstraints(ca=True, path_length=0), critical=True)
         .add_extension(
             x509.KeyUsage(
-                digital_signature=True, content_commitment=False, key_encipherment=False, data_encipherment=False,
-                key_agreement=False, key_cert_sign=True, crl_sign=True, encipher_only=False, decipher_only=False,
+                digital_signature=True,
+                content_commitment=False,
+                key_encipherment=False,
+                data_encipherment=False,
+                key_agreement=False,
+                key_cert_sign=True,
+                crl_sign=True,
+                encipher_only=False,
+                decipher_only=False,
             ),
             critical=True,
         )
@@ -104,8 +114,15 @@ def server_files(directory: Path, names: list[str]) -> TLSFiles:
         .add_extension(x509.BasicConstraints(ca=False, path_length=None), critical=True)
         .add_extension(
             x509.KeyUsage(
-                digital_signature=True, content_commitment=False, key_encipherment=False, data_encipherment=False,
-                key_agreement=False, key_cert_sign=False, crl_sign=False, encipher_only=False, decipher_only=False,
+                digital_signature=True,
+                content_commitment=False,
+                key_encipherment=False,
+                data_encipherment=False,
+                key_agreement=False,
+                key_cert_sign=False,
+                crl_sign=False,
+                encipher_only=False,
+                decipher_only=False,
             ),
             critical=True,
         )
@@ -133,18 +150,13 @@ def names_for(host: str) -> list[str]:
         return [host, *names]
     hostname = socket.gethostname()
     names.append(hostname)
-    try:
-        names += [info[4][0] for info in socket.getaddrinfo(hostname, None)]
-    except OSError:
-        pass
-    try:
-        with socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as probe:
-            probe.connect(("192.0.2.1", 9))  # no packet is sent; this finds the outward address
-            names.append(probe.getsockname()[0])
-    except OSError:
-        pass
+    with contextlib.suppress(OSError):
+        names += [str(info[4][0]) for info in socket.getaddrinfo(hostname, None)]
+    with contextlib.suppress(OSError), socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as probe:
+        probe.connect(("192.0.2.1", 9))  # no packet is sent; this finds the outward address
+        names.append(probe.getsockname()[0])
     return [name for name in names if "%" not in name]
 
 
 def now() -> dt.datetime:
-    return dt.datetime.now(dt.timezone.utc)
+    return dt.datetime.now(dt.UTC)

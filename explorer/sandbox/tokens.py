@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import hashlib
 import secrets
+from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Callable
 
 from explorer.sandbox.documents import ApiProblem
 

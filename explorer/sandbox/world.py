@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass, field
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 from typing import Any
 
 Record = dict[str, Any]
@@ -16,7 +16,7 @@ Record = dict[str, Any]
 
 def iso(moment: datetime) -> str:
     """ISO 8601 in UTC at second granularity, as the service writes dates (spec 2.10)."""
-    return moment.astimezone(timezone.utc).strftime("%Y-%m-%dT%H:%M:%SZ")
+    return moment.astimezone(UTC).strftime("%Y-%m-%dT%H:%M:%SZ")
 
 
 class IdFactory:

@@ -8,8 +8,9 @@ or not sent as JSON, never reaches a handler.
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any, Callable
+from typing import Any
 
 from starlette.requests import Request
 
@@ -72,7 +73,9 @@ class Fields:
             if name in self.read_only:
                 if current is not None and current.get(name) == value:
                     continue
-                raise ApiProblem(400, "ATTRIBUTE_READ_ONLY", f"Attribute {name} is read-only and cannot be changed.", [name])
+                raise ApiProblem(
+                    400, "ATTRIBUTE_READ_ONLY", f"Attribute {name} is read-only and cannot be changed.", [name]
+                )
             raise ApiProblem(400, "INVALID_ATTRIBUTE", f"Invalid attribute {name} specified.", [name])
         for name in self.required:
             if name not in body:

@@ -57,8 +57,13 @@ async def fetch_page(port: int) -> tuple[str, str, bytes]:
 
     settings = Settings()
     async with httpx.AsyncClient(base_url=f"http://127.0.0.1:{port}") as client:
-        token = (await client.post("/api/oauth/token", auth=(settings.client_id, settings.client_secret),
-                                   data={"grant_type": "client_credentials"})).json()["access_token"]
+        token = (
+            await client.post(
+                "/api/oauth/token",
+                auth=(settings.client_id, settings.client_secret),
+                data={"grant_type": "client_credentials"},
+            )
+        ).json()["access_token"]
         headers = {"Authorization": f"Bearer {token}"}
         groups = (await client.get(API + "/groups", headers=headers)).json()["results"]
         project = next(g["id"] for g in groups if g["name"] == "production")
@@ -75,7 +80,9 @@ async def one_client(port: int, request: bytes, stop: float, latencies: list[flo
             started = time.perf_counter()
             writer.write(request)
             head = await reader.readuntil(b"\r\n\r\n")
-            length = next(int(line.split(b":")[1]) for line in head.split(b"\r\n") if line.lower().startswith(b"content-length:"))
+            length = next(
+                int(line.split(b":")[1]) for line in head.split(b"\r\n") if line.lower().startswith(b"content-length:")
+            )
             body = await reader.readexactly(length)
             latencies.append(time.perf_counter() - started)
             sizes.append(len(body))
@@ -86,8 +93,10 @@ async def one_client(port: int, request: bytes, stop: float, latencies: list[flo
 
 
 async def load(port: int, page: str, token: str, clients: int, seconds: float) -> dict[str, float]:
-    request = (f"GET {page} HTTP/1.1\r\nHost: 127.0.0.1:{port}\r\nAuthorization: Bearer {token}\r\n"
-               "Accept: application/json\r\n\r\n").encode()
+    request = (
+        f"GET {page} HTTP/1.1\r\nHost: 127.0.0.1:{port}\r\nAuthorization: Bearer {token}\r\n"
+        "Accept: application/json\r\n\r\n"
+    ).encode()
     warm: list[float] = []
     await asyncio.gather(*(one_client(port, request, time.perf_counter() + 1.0, warm, []) for _ in range(clients)))
     latencies: list[float] = []
@@ -107,7 +116,8 @@ async def load(port: int, page: str, token: str, clients: int, seconds: float) -
 def start(kind: str, page: str = "", body_file: str = "") -> tuple[subprocess.Popen, int]:
     process = subprocess.Popen(
         [sys.executable, __file__, "--serve", kind, "--page", page, "--body-file", body_file],
-        stdout=subprocess.PIPE, text=True,
+        stdout=subprocess.PIPE,
+        text=True,
     )
     assert process.stdout is not None
     return process, int(process.stdout.readline())
@@ -147,8 +157,10 @@ def main() -> None:
         create_app()
         create.append((time.perf_counter() - started) * 1000)
 
-    print(f"{args.clients} keep-alive clients, {args.seconds:.0f} s each, GET a 100-item page "
-          f"({sandbox_figures['bytes'] / 1024:.1f} KiB) on loopback")
+    print(
+        f"{args.clients} keep-alive clients, {args.seconds:.0f} s each, GET a 100-item page "
+        f"({sandbox_figures['bytes'] / 1024:.1f} KiB) on loopback"
+    )
     print(f"{'':10} {'req/s':>8} {'p50 ms':>8} {'p99 ms':>8}")
     for name, figures in (("sandbox", sandbox_figures), ("floor", floor_figures)):
         print(f"{name:10} {figures['rps']:8.0f} {figures['p50']:8.1f} {figures['p99']:8.1f}")

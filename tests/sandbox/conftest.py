@@ -8,9 +8,10 @@ from __future__ import annotations
 
 import asyncio
 import base64
+from collections.abc import AsyncIterator, Callable, Iterator
 from contextlib import asynccontextmanager
 from dataclasses import dataclass, field, replace
-from typing import Any, AsyncIterator, Callable, Iterator
+from typing import Any
 
 import httpx
 import pytest

@@ -11,9 +11,9 @@ import stat
 import subprocess
 import sys
 import time
+from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
-from typing import Iterator
 
 import httpx
 import pytest
@@ -30,7 +30,10 @@ def running(tmp_path: Path, *flags: str) -> Iterator[tuple[str, str, Path]]:
     env = {**os.environ, "XDG_DATA_HOME": str(tmp_path / "data"), "PYTHONUNBUFFERED": "1"}
     process = subprocess.Popen(
         [sys.executable, "-m", "explorer", "sandbox", "--port", "0", *flags],
-        stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, env=env,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.STDOUT,
+        text=True,
+        env=env,
     )
     banner: list[str] = []
     deadline = time.monotonic() + 30
@@ -58,9 +61,24 @@ def test_help_documents_every_flag_and_its_default():
     result = subprocess.run([sys.executable, "-m", "explorer", "sandbox", "--help"], capture_output=True, text=True)
     out = " ".join(result.stdout.split())
     assert result.returncode == 0
-    for flag in ["--host", "--port", "--http", "--client-id", "--client-secret", "--public-key", "--private-key",
-                 "--token-ttl", "--rate-limit", "--token-rate-limit", "--access-list", "--seed", "--control",
-                 "--latency", "--unavailable", "--token-error"]:
+    for flag in [
+        "--host",
+        "--port",
+        "--http",
+        "--client-id",
+        "--client-secret",
+        "--public-key",
+        "--private-key",
+        "--token-ttl",
+        "--rate-limit",
+        "--token-rate-limit",
+        "--access-list",
+        "--seed",
+        "--control",
+        "--latency",
+        "--unavailable",
+        "--token-error",
+    ]:
         assert flag in out, flag
     for default in ["127.0.0.1", "3600", "100", "(default: 10)", DEFAULTS.client_id]:
         assert default in out, default
@@ -70,8 +88,11 @@ def test_plain_http_prints_the_credentials_and_tokens_expire(tmp_path):
     with running(tmp_path, "--http", "--token-ttl", "1", "--client-secret", "class-secret-42") as (url, banner, _):
         assert url.startswith("http://127.0.0.1:")
         assert "class-secret-42" in banner and DEFAULTS.private_key in banner  # a sandbox prints its secrets
-        token = httpx.post(f"{url}/api/oauth/token", auth=(DEFAULTS.client_id, "class-secret-42"),
-                           data={"grant_type": "client_credentials"}).json()
+        token = httpx.post(
+            f"{url}/api/oauth/token",
+            auth=(DEFAULTS.client_id, "class-secret-42"),
+            data={"grant_type": "client_credentials"},
+        ).json()
         assert token["expires_in"] == 1
         headers = {"Authorization": f"Bearer {token['access_token']}"}
         assert httpx.get(url + API, headers=headers).status_code == 200
@@ -102,8 +123,11 @@ def test_https_by_default_from_a_local_authority_kept_private(tmp_path):
 def test_the_access_list_flag_refuses_loopback_when_it_is_not_listed(tmp_path):
     with running(tmp_path, "--http", "--access-list", "10.0.0.0/8", "--access-list", "192.0.2.1") as (url, banner, _):
         assert "access list: 10.0.0.0/8, 192.0.2.1/32" in banner
-        response = httpx.post(f"{url}/api/oauth/token", auth=(DEFAULTS.client_id, DEFAULTS.client_secret),
-                              data={"grant_type": "client_credentials"})
+        response = httpx.post(
+            f"{url}/api/oauth/token",
+            auth=(DEFAULTS.client_id, DEFAULTS.client_secret),
+            data={"grant_type": "client_credentials"},
+        )
         assert response.status_code == 403
         assert response.json()["error"] == "access_denied"
 
@@ -120,7 +144,9 @@ def test_the_access_list_flag_refuses_loopback_when_it_is_not_listed(tmp_path):
     ],
 )
 def test_bad_flags_get_a_clear_message_and_no_traceback(flags, message):
-    result = subprocess.run([sys.executable, "-m", "explorer", "sandbox", *flags], capture_output=True, text=True, timeout=30)
+    result = subprocess.run(
+        [sys.executable, "-m", "explorer", "sandbox", *flags], capture_output=True, text=True, timeout=30
+    )
     assert result.returncode == 2
     assert message in result.stderr
     assert "Traceback" not in result.stderr + result.stdout
@@ -131,8 +157,12 @@ def test_a_port_in_use_gets_a_clear_message():
         taken.bind(("127.0.0.1", 0))
         taken.listen()
         port = str(taken.getsockname()[1])
-        result = subprocess.run([sys.executable, "-m", "explorer", "sandbox", "--http", "--port", port],
-                                capture_output=True, text=True, timeout=30)
+        result = subprocess.run(
+            [sys.executable, "-m", "explorer", "sandbox", "--http", "--port", port],
+            capture_output=True,
+            text=True,
+            timeout=30,
+        )
     assert result.returncode == 1
     assert f"cannot listen on 127.0.0.1:{port}" in result.stderr
     assert "--port" in result.stderr and "Traceback" not in result.stderr

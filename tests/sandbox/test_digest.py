@@ -39,7 +39,9 @@ async def test_httpx_digest_auth_works_on_every_kind_of_resource(sandbox, path):
 
 async def test_digest_works_deep_in_a_project(sandbox):
     project = sandbox.project_id("production")
-    response = await sandbox.client.get(f"{API}/groups/{project}/clusters/orders-prod", auth=digest_auth(sandbox.settings))
+    response = await sandbox.client.get(
+        f"{API}/groups/{project}/clusters/orders-prod", auth=digest_auth(sandbox.settings)
+    )
     assert response.status_code == 200
     assert response.json()["name"] == "orders-prod"
 
@@ -59,9 +61,21 @@ def answer(challenge: str, username: str, password: str, method: str, path: str,
     md5 = lambda text: hashlib.md5(text.encode()).hexdigest()  # noqa: E731
     ha1, ha2 = md5(f"{username}:{REALM}:{password}"), md5(f"{method}:{uri}")
     response = md5(f"{ha1}:{nonce}:00000001:abcdef:auth:{ha2}")
-    parts = {"username": username, "realm": REALM, "nonce": nonce, "uri": uri, "response": response,
-             "qop": "auth", "nc": "00000001", "cnonce": "abcdef", "algorithm": "MD5", **override}
-    return "Digest " + ", ".join(f'{k}="{v}"' if k not in ("qop", "nc", "algorithm") else f"{k}={v}" for k, v in parts.items())
+    parts = {
+        "username": username,
+        "realm": REALM,
+        "nonce": nonce,
+        "uri": uri,
+        "response": response,
+        "qop": "auth",
+        "nc": "00000001",
+        "cnonce": "abcdef",
+        "algorithm": "MD5",
+        **override,
+    }
+    return "Digest " + ", ".join(
+        f'{k}="{v}"' if k not in ("qop", "nc", "algorithm") else f"{k}={v}" for k, v in parts.items()
+    )
 
 
 async def test_a_hand_made_digest_answer_is_accepted(sandbox):
@@ -117,9 +131,19 @@ def test_curl_digest_succeeds_over_a_real_socket():
     settings = Settings()
     with ServerThread(create_app(settings)) as server:
         result = subprocess.run(
-            ["curl", "-sS", "--digest", "-u", f"{settings.public_key}:{settings.private_key}",
-             "-w", "\n%{http_code}", f"{server.url}{API}/groups?pretty=true"],
-            capture_output=True, text=True, timeout=20,
+            [
+                "curl",
+                "-sS",
+                "--digest",
+                "-u",
+                f"{settings.public_key}:{settings.private_key}",
+                "-w",
+                "\n%{http_code}",
+                f"{server.url}{API}/groups?pretty=true",
+            ],
+            capture_output=True,
+            text=True,
+            timeout=20,
         )
     body, _, status = result.stdout.rpartition("\n")
     assert status == "200", result.stdout + result.stderr

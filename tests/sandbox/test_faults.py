@@ -11,7 +11,9 @@ from tests.sandbox.conftest import API
 
 async def test_the_first_n_api_responses_can_be_503_with_retry_after(open_sandbox):
     async with open_sandbox(unavailable=2, retry_after=7) as sandbox:
-        token = await sandbox.client.post("/api/oauth/token", headers=sandbox.basic(), data={"grant_type": "client_credentials"})
+        token = await sandbox.client.post(
+            "/api/oauth/token", headers=sandbox.basic(), data={"grant_type": "client_credentials"}
+        )
         assert token.status_code == 503
         assert token.json() == {"error": "server_error", "error_description": "Unexpected error."}
         assert token.headers["retry-after"] == "7"
@@ -64,7 +66,9 @@ async def test_control_expires_every_token_now(open_sandbox):
 async def test_control_makes_the_next_responses_unavailable(open_sandbox):
     async with open_sandbox(control=True) as sandbox:
         await sandbox.token()
-        assert (await sandbox.client.post("/_sandbox/unavailable?count=2&retryAfter=11")).json()["unavailableResponses"] == 2
+        assert (await sandbox.client.post("/_sandbox/unavailable?count=2&retryAfter=11")).json()[
+            "unavailableResponses"
+        ] == 2
         first, second, third = [await sandbox.get("/orgs") for _ in range(3)]
         assert [first.status_code, second.status_code, third.status_code] == [503, 503, 200]
         assert first.headers["retry-after"] == "11"

@@ -26,7 +26,14 @@ ISO_UTC = re.compile(r"\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}Z")
 
 async def paths(sandbox) -> list[str]:
     project = sandbox.project_id("production")
-    return [API, "/orgs", "/groups", f"/groups/{project}", f"/groups/{project}/clusters/orders-prod", "/api/private/ipinfo"]
+    return [
+        API,
+        "/orgs",
+        "/groups",
+        f"/groups/{project}",
+        f"/groups/{project}/clusters/orders-prod",
+        "/api/private/ipinfo",
+    ]
 
 
 async def test_every_success_carries_the_headers_of_spec_4_4(sandbox):
@@ -96,7 +103,9 @@ async def test_rate_limit_headers_on_project_paths_like_the_real_service(sandbox
 @pytest.mark.parametrize("kind", ["entity", "list", "error", "root"])
 async def test_head_works_wherever_get_does(sandbox, kind):
     project = sandbox.project_id("production")
-    path = {"entity": f"/groups/{project}", "list": "/orgs", "error": "/groups/111111111111111111111111", "root": API}[kind]
+    path = {"entity": f"/groups/{project}", "list": "/orgs", "error": "/groups/111111111111111111111111", "root": API}[
+        kind
+    ]
     got = await sandbox.get(path)
     head = await sandbox.call("HEAD", path)
 
@@ -142,7 +151,9 @@ async def test_dates_are_iso_8601_utc_strings(sandbox):
     project = sandbox.project_id("production")
     for path in [f"/groups/{project}/events", f"/groups/{project}/alerts", "/groups", f"/groups/{project}/clusters"]:
         body = (await sandbox.get(path)).json()
-        dates = [v for k, v in walk(body) if k in ("created", "createDate", "createdAt", "updated", "lastNotified", "date")]
+        dates = [
+            v for k, v in walk(body) if k in ("created", "createDate", "createdAt", "updated", "lastNotified", "date")
+        ]
         assert dates, path
         assert all(isinstance(d, str) and ISO_UTC.fullmatch(d) for d in dates), path
 

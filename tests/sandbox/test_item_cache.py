@@ -12,7 +12,9 @@ async def test_a_write_is_visible_in_every_list_at_once(sandbox):
     first_user = (await sandbox.get(users)).json()["results"][0]
 
     await sandbox.call("PATCH", f"/groups/{project}", json={"name": "staging-renamed"})
-    await sandbox.call("PATCH", first_user["links"][0]["href"], json={"roles": [{"databaseName": "x", "roleName": "read"}]})
+    await sandbox.call(
+        "PATCH", first_user["links"][0]["href"], json={"roles": [{"databaseName": "x", "roleName": "read"}]}
+    )
 
     assert "staging-renamed" in [p["name"] for p in (await sandbox.get("/groups")).json()["results"]]
     org_projects = (await sandbox.get(f"/orgs/{sandbox.world.projects[project].org_id}/groups")).json()["results"]

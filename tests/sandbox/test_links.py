@@ -75,8 +75,23 @@ async def test_every_link_from_the_root_resolves(open_sandbox):
 
     kinds = {kind_of(v["url"]) for v in seen.values() if v["status"] == 200}
     expected = {
-        "root", "orgs", "groups", "teams", "users", "events", "clusters", "snapshots", "restoreJobs",
-        "databaseUsers", "processes", "measurements", "alerts", "alertConfigs", "accessList", "ipinfo", "admin",
+        "root",
+        "orgs",
+        "groups",
+        "teams",
+        "users",
+        "events",
+        "clusters",
+        "snapshots",
+        "restoreJobs",
+        "databaseUsers",
+        "processes",
+        "measurements",
+        "alerts",
+        "alertConfigs",
+        "accessList",
+        "ipinfo",
+        "admin",
     }
     assert expected <= kinds, expected - kinds
 

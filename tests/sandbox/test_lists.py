@@ -131,7 +131,9 @@ async def test_page_links_keep_the_filters_and_formats_asked_for(sandbox):
 
 async def test_events_filter_by_date_range(sandbox):
     project = sandbox.project_id("production")
-    body = (await sandbox.get(f"/groups/{project}/events?minDate=2026-10-01&maxDate=2026-10-15T00:00:00Z&itemsPerPage=500")).json()
+    body = (
+        await sandbox.get(f"/groups/{project}/events?minDate=2026-10-01&maxDate=2026-10-15T00:00:00Z&itemsPerPage=500")
+    ).json()
     assert body["totalCount"] > 0
     assert all("2026-10-01T00:00:00Z" <= e["created"] <= "2026-10-15T00:00:00Z" for e in body["results"])
 

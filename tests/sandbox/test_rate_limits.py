@@ -6,8 +6,13 @@ from __future__ import annotations
 async def test_the_limit_is_per_project_and_resets_on_the_minute(open_sandbox):
     async with open_sandbox(rate_limit=5) as sandbox:
         production, staging = sandbox.project_id("production"), sandbox.project_id("staging")
-        paths = [f"/groups/{production}", f"/groups/{production}/clusters", f"/groups/{production}/events",
-                 f"/groups/{production}/nothing-here", f"/groups/{production}/clusters/orders-prod"]
+        paths = [
+            f"/groups/{production}",
+            f"/groups/{production}/clusters",
+            f"/groups/{production}/events",
+            f"/groups/{production}/nothing-here",
+            f"/groups/{production}/clusters/orders-prod",
+        ]
         remaining = []
         for path in paths:  # every path under the project counts, a 404 too
             remaining.append((await sandbox.get(path)).headers["ratelimit-remaining"])

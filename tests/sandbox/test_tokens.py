@@ -69,7 +69,10 @@ async def test_missing_or_malformed_credentials_are_invalid_request(sandbox, aut
     response = await sandbox.client.post("/api/oauth/token", headers=headers, data={"grant_type": "client_credentials"})
 
     assert response.status_code == 400
-    assert response.json() == {"error": "invalid_request", "error_description": "The provided credentials are not valid."}
+    assert response.json() == {
+        "error": "invalid_request",
+        "error_description": "The provided credentials are not valid.",
+    }
 
 
 @pytest.mark.parametrize(
@@ -170,14 +173,21 @@ async def test_revoke_answers_200_with_no_body_and_kills_the_token(sandbox):
 
 
 async def test_revoke_needs_the_token_field(sandbox):
-    response = await sandbox.client.post("/api/oauth/revoke", headers=sandbox.basic(), data={"token_type_hint": "access_token"})
+    response = await sandbox.client.post(
+        "/api/oauth/revoke", headers=sandbox.basic(), data={"token_type_hint": "access_token"}
+    )
     assert response.status_code == 400
-    assert response.json() == {"error": "invalid_request", "error_description": "The provided credentials are not valid."}
+    assert response.json() == {
+        "error": "invalid_request",
+        "error_description": "The provided credentials are not valid.",
+    }
 
 
 async def test_revoke_needs_the_client_credentials(sandbox):
     token = await sandbox.token()
-    response = await sandbox.client.post("/api/oauth/revoke", headers=sandbox.basic(secret="nope"), data={"token": token})
+    response = await sandbox.client.post(
+        "/api/oauth/revoke", headers=sandbox.basic(secret="nope"), data={"token": token}
+    )
 
     assert response.status_code == 401
     assert response.json()["error"] == "invalid_client"

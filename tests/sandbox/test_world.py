@@ -27,7 +27,10 @@ KINDS = {
     ),
     "database user": (
         "/groups/{project}/databaseUsers/admin/app-orders",
-        ["groups_b0123456789abcdef012345b_databaseUsers_1", "groups_b0123456789abcdef012345b_databaseUsers_admin_user-253_1"],
+        [
+            "groups_b0123456789abcdef012345b_databaseUsers_1",
+            "groups_b0123456789abcdef012345b_databaseUsers_admin_user-253_1",
+        ],
         {},
     ),
     "process": (
@@ -37,20 +40,33 @@ KINDS = {
     ),
     "measurements": (
         "/groups/{project}/processes/{process}/measurements",
-        ["groups_6a793f53c0eb9e7a177137c2_processes_atlas-qgu1cy-shard-00-00.fyfn6y.mongodb-dev.net_27017_measurements_1"],
+        [
+            "groups_6a793f53c0eb9e7a177137c2_processes_atlas-qgu1cy-shard-00-00.fyfn6y.mongodb-dev.net_27017_measurements_1"
+        ],
         {},
     ),
     "event": (
         "/groups/{project}/events?itemsPerPage=500",
         ["groups_b0123456789abcdef012345b_events_1", "orgs_a0123456789abcdef012345a_events_1"],
-        {"hostname": "HOST_RESTARTED events name the host", "port": "and its port",
-         "userId": "the user who acted", "username": "the user who acted"},
+        {
+            "hostname": "HOST_RESTARTED events name the host",
+            "port": "and its port",
+            "userId": "the user who acted",
+            "username": "the user who acted",
+        },
     ),
     "alert": (
         "/groups/{project}/alerts/{alert}",
-        ["groups_b0123456789abcdef012345b_alerts_1", "groups_b0123456789abcdef012345b_alerts_5efdb5dd5b306e51e2e9b05b_1"],
-        {"clusterName": "host alerts name their cluster", "hostnameAndPort": "host alerts",
-         "metricName": "metric alerts", "currentValue": "metric alerts"},
+        [
+            "groups_b0123456789abcdef012345b_alerts_1",
+            "groups_b0123456789abcdef012345b_alerts_5efdb5dd5b306e51e2e9b05b_1",
+        ],
+        {
+            "clusterName": "host alerts name their cluster",
+            "hostnameAndPort": "host alerts",
+            "metricName": "metric alerts",
+            "currentValue": "metric alerts",
+        },
     ),
     "alert configuration": (
         "/groups/{project}/alertConfigs/{config}",
@@ -59,7 +75,11 @@ KINDS = {
     ),
     "team": ("/orgs/{org}/teams/{team}", ["orgs_a0123456789abcdef012345a_teams_1"], {}),
     "user": ("/users/{user}", ["users_5e4bc367c6b0f41bb9bbb178_1"], {}),
-    "access list entry": ("/groups/{project}/accessList/10.20.0.0%2F16", ["groups_6a793f62c0eb9e7a1771502a_accessList_1"], {}),
+    "access list entry": (
+        "/groups/{project}/accessList/10.20.0.0%2F16",
+        ["groups_6a793f62c0eb9e7a1771502a_accessList_1"],
+        {},
+    ),
     "snapshot": (
         "/groups/{project}/clusters/orders-prod/backup/snapshots/{snapshot}",
         ["groups_b0123456789abcdef012345b_clusters_cluster-209_backup_snapshots_1"],
@@ -87,7 +107,9 @@ def recorded_keys(stems: list[str]) -> set[str]:
 async def client():
     app = create_app(Settings(rate_limit=100_000))
     auth = httpx.DigestAuth(Settings().public_key, Settings().private_key)
-    async with httpx.AsyncClient(transport=httpx.ASGITransport(app=app), base_url="http://sandbox.test", auth=auth) as http:
+    async with httpx.AsyncClient(
+        transport=httpx.ASGITransport(app=app), base_url="http://sandbox.test", auth=auth
+    ) as http:
         http.world = app.state.sandbox.world
         yield http
 
@@ -146,6 +168,9 @@ def test_the_world_has_what_the_lessons_need():
     assert max(len(p.events) for p in projects.values()) > 1000
     assert sum(len(p.clusters) for p in projects.values()) >= 5
     assert any(not p.clusters for p in projects.values())  # at least one empty list
-    assert all(c.fields["connectionStrings"] or c.fields["stateName"] == "CREATING"
-               for p in projects.values() for c in p.clusters.values())
+    assert all(
+        c.fields["connectionStrings"] or c.fields["stateName"] == "CREATING"
+        for p in projects.values()
+        for c in p.clusters.values()
+    )
     assert any(c.restore_jobs for p in projects.values() for c in p.clusters.values())

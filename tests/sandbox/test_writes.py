@@ -7,8 +7,6 @@ import json
 
 import pytest
 
-from tests.sandbox.conftest import API
-
 
 def acme(sandbox) -> str:
     return next(o.id for o in sandbox.world.orgs.values() if o.fields["name"] == "Acme Corp")
@@ -53,7 +51,12 @@ async def test_a_duplicate_project_name_is_409(sandbox):
         ({"name": "bad\u001b[31m", "orgId": "ORG"}, 400, "INVALID_ATTRIBUTE", "name"),
         ({"name": "x", "orgId": "ORG", "tags": "env=prod"}, 400, "INVALID_ATTRIBUTE", "tags"),
         ({"name": "x", "orgId": "ORG", "tags": [{"key": "env"}]}, 400, "INVALID_ATTRIBUTE", "tags"),
-        ({"name": "x", "orgId": "ORG", "withDefaultAlertsSettings": "yes"}, 400, "INVALID_ATTRIBUTE", "withDefaultAlertsSettings"),
+        (
+            {"name": "x", "orgId": "ORG", "withDefaultAlertsSettings": "yes"},
+            400,
+            "INVALID_ATTRIBUTE",
+            "withDefaultAlertsSettings",
+        ),
         ({"name": "x", "orgId": "nope"}, 400, "INVALID_ATTRIBUTE", "orgId"),
         ({"name": "x", "orgId": "111111111111111111111111"}, 404, "ORG_NOT_FOUND", "111111111111111111111111"),
     ],
@@ -88,8 +91,21 @@ async def test_invalid_fields_are_rejected_naming_the_field(sandbox, body, statu
         (b"[" * 20_000 + b"]" * 20_000, "application/json", 400, "INVALID_JSON"),
         (json.dumps({"name": "x" * 70_000}).encode(), "application/json", 413, "REQUEST_TOO_LARGE"),
     ],
-    ids=["no-type", "text", "form", "empty", "not-json", "trailing-comma", "array", "string", "nan", "not-utf8",
-         "huge", "deep", "long"],
+    ids=[
+        "no-type",
+        "text",
+        "form",
+        "empty",
+        "not-json",
+        "trailing-comma",
+        "array",
+        "string",
+        "nan",
+        "not-utf8",
+        "huge",
+        "deep",
+        "long",
+    ],
 )
 async def test_bodies_that_are_not_json_objects_are_refused_never_500(sandbox, content, content_type, status, code):
     headers = {"Content-Type": content_type} if content_type else {}
@@ -101,7 +117,9 @@ async def test_bodies_that_are_not_json_objects_are_refused_never_500(sandbox, c
 
 async def test_the_vendor_media_type_is_accepted_for_a_body(sandbox):
     response = await sandbox.call(
-        "POST", "/groups", content=json.dumps({"name": "vendor-typed", "orgId": acme(sandbox)}),
+        "POST",
+        "/groups",
+        content=json.dumps({"name": "vendor-typed", "orgId": acme(sandbox)}),
         headers={"Content-Type": "application/vnd.service.2023-01-01+json;charset=utf-8"},
     )
     assert response.status_code == 201
@@ -109,7 +127,9 @@ async def test_the_vendor_media_type_is_accepted_for_a_body(sandbox):
 
 async def test_patch_renames_a_project(sandbox):
     path = f"/groups/{sandbox.project_id('staging')}"
-    response = await sandbox.call("PATCH", path, json={"name": "staging-eu", "tags": [{"key": "env", "value": "staging"}]})
+    response = await sandbox.call(
+        "PATCH", path, json={"name": "staging-eu", "tags": [{"key": "env", "value": "staging"}]}
+    )
 
     assert response.status_code == 200
     assert response.json()["name"] == "staging-eu"
@@ -186,7 +206,11 @@ async def test_database_user_lifecycle(sandbox):
     assert missing.status_code == 404
     assert missing.json()["errorCode"] == "USERNAME_NOT_FOUND"
     events = (await sandbox.get(f"/groups/{sandbox.project_id('production')}/events?itemsPerPage=3")).json()["results"]
-    assert [e["eventTypeName"] for e in events] == ["MONGODB_USER_DELETED", "MONGODB_USER_UPDATED", "MONGODB_USER_ADDED"]
+    assert [e["eventTypeName"] for e in events] == [
+        "MONGODB_USER_DELETED",
+        "MONGODB_USER_UPDATED",
+        "MONGODB_USER_ADDED",
+    ]
 
 
 @pytest.mark.parametrize(

@@ -40,7 +40,11 @@ async def get_entry(request: Request) -> Response:
             400, "INVALID_IP_ADDRESS_OR_CIDR_NOTATION", f"{text} is not an IP address or a CIDR block.", [text]
         ) from None
     entry = find(
-        project.access_list, cidr, "ATLAS_NETWORK_PERMISSION_ENTRY_NOT_FOUND",
-        f"IP address {text} is not on the access list of group {project.id}.", text, project.id,
+        project.access_list,
+        cidr,
+        "ATLAS_NETWORK_PERMISSION_ENTRY_NOT_FOUND",
+        f"IP address {text} is not on the access list of group {project.id}.",
+        text,
+        project.id,
     )
     return reply(request, Query(request), entry_document(hrefs(request), project, entry))

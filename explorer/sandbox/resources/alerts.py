@@ -56,7 +56,10 @@ async def get_alert(request: Request) -> Response:
 def find_config(request: Request, project: Project) -> Record:
     config_id = request.path_params["alertConfigId"]
     return find(
-        project.alert_configs, config_id, "ALERT_CONFIG_NOT_FOUND", f"No alert configuration with ID {config_id} exists."
+        project.alert_configs,
+        config_id,
+        "ALERT_CONFIG_NOT_FOUND",
+        f"No alert configuration with ID {config_id} exists.",
     )
 
 
@@ -81,7 +84,9 @@ async def config_alerts(request: Request) -> Response:
     project = find_project(request)
     config = find_config(request, project)
     alerts = sorted(
-        (a for a in project.alerts.values() if a["alertConfigId"] == config["id"]), key=lambda a: a["created"], reverse=True
+        (a for a in project.alerts.values() if a["alertConfigId"] == config["id"]),
+        key=lambda a: a["created"],
+        reverse=True,
     )
     href = hrefs(request)("groups", project.id, "alertConfigs", config["id"], "alerts")
     return alerts_reply(request, project, alerts, href)

@@ -74,8 +74,12 @@ def find_cluster(request: Request) -> tuple[Project, Cluster]:
     project = find_project(request)
     name = request.path_params["clusterName"]
     cluster = find(
-        project.clusters, name, "CLUSTER_NOT_FOUND", f"No cluster named {name} exists in group {project.id}.",
-        name, project.id,
+        project.clusters,
+        name,
+        "CLUSTER_NOT_FOUND",
+        f"No cluster named {name} exists in group {project.id}.",
+        name,
+        project.id,
     )
     return project, cluster
 
@@ -115,7 +119,9 @@ async def get_snapshot(request: Request) -> Response:
     project, cluster = find_cluster(request)
     snapshot_id = request.path_params["snapshotId"]
     snapshot = find(
-        cluster.snapshots, snapshot_id, "SNAPSHOT_NOT_FOUND",
+        cluster.snapshots,
+        snapshot_id,
+        "SNAPSHOT_NOT_FOUND",
         f"No snapshot with ID {snapshot_id} exists for cluster {cluster.name}.",
     )
     return reply(request, Query(request), snapshot_document(hrefs(request), project, cluster, snapshot, True))
@@ -136,7 +142,9 @@ async def get_restore_job(request: Request) -> Response:
     project, cluster = find_cluster(request)
     job_id = request.path_params["jobId"]
     job = find(
-        cluster.restore_jobs, job_id, "RESTORE_JOB_NOT_FOUND",
+        cluster.restore_jobs,
+        job_id,
+        "RESTORE_JOB_NOT_FOUND",
         f"No restore job with ID {job_id} exists for cluster {cluster.name}.",
     )
     return reply(request, Query(request), restore_job_document(hrefs(request), project, cluster, job, True))

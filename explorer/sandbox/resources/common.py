@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 import re
-from typing import Any, Callable, Sequence, TypeVar
+from collections.abc import Callable, Sequence
+from typing import Any, TypeVar
 
 from starlette.requests import Request
 from starlette.responses import Response
@@ -72,11 +73,10 @@ def list_reply(
     items: Sequence[T],
     render: Callable[[T], dict[str, Any]],
     href: str,
-    accepted: frozenset[str] = frozenset(),
     versions: Sequence[str] = (DEFAULT_VERSION,),
 ) -> Response:
-    """A page of `items`; `accepted` names the query parameters the list takes beyond paging."""
-    query = Query(request, PAGE_PARAMS | accepted)
+    """A page of `items`, rendering only those on it."""
+    query = Query(request, PAGE_PARAMS)
     version = negotiate(request, versions)
     document = page(request, query, href, items, render, version)
     return json_response(request, document, version=version, fmt=query.format)

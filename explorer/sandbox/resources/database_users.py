@@ -73,7 +73,8 @@ def check_scopes(project: Project, fields: dict[str, Any]) -> None:
     for scope in fields.get("scopes", []):
         if scope["type"] == "CLUSTER" and scope["name"] not in project.clusters:
             raise ApiProblem(
-                400, "INVALID_ATTRIBUTE",
+                400,
+                "INVALID_ATTRIBUTE",
                 f"Invalid value for attribute scopes: no cluster named {scope['name']} exists in group {project.id}.",
                 ["scopes"],
             )
@@ -111,11 +112,15 @@ async def create_database_user(request: Request) -> Response:
     query = Query(request)
     fields = CREATE.check(await read_json(request))
     if fields.get("groupId", project.id) != project.id:
-        raise ApiProblem(400, "INVALID_ATTRIBUTE", "Invalid value for attribute groupId: it must match the path.", ["groupId"])
+        raise ApiProblem(
+            400, "INVALID_ATTRIBUTE", "Invalid value for attribute groupId: it must match the path.", ["groupId"]
+        )
     check_scopes(project, fields)
     key = (fields["databaseName"], fields["username"])
     if key in project.database_users:
-        raise ApiProblem(409, "USER_ALREADY_EXISTS", "The specified database user already exists.", [fields["username"]])
+        raise ApiProblem(
+            409, "USER_ALREADY_EXISTS", "The specified database user already exists.", [fields["username"]]
+        )
     user = {
         **AUTH_TYPES,
         "databaseName": fields["databaseName"],
@@ -160,4 +165,3 @@ async def delete_database_user(request: Request) -> Response:
     del project.database_users[(user["databaseName"], user["username"])]
     record_event(request, project, "MONGODB_USER_DELETED", user["username"])
     return reply(request, query, {})
-

@@ -2,14 +2,15 @@
 
 from __future__ import annotations
 
-from typing import Any, Sequence
+from collections.abc import Sequence
+from typing import Any
 
 from starlette.requests import Request
 from starlette.responses import Response
 
 from explorer.sandbox.links import Hrefs, with_links
 from explorer.sandbox.pages import PAGE_PARAMS, page
-from explorer.sandbox.query import Query, parse_date
+from explorer.sandbox.query import Query
 from explorer.sandbox.resources.common import find, find_org, find_project, hrefs, reply
 from explorer.sandbox.world import EventLog, Record
 
@@ -41,7 +42,9 @@ def event_list(request: Request, owner: tuple[str, str], log: EventLog) -> Respo
     query = Query(request, PAGE_PARAMS | FILTERS)
     h = hrefs(request)
     items = select(log, query)
-    return reply(request, query, page(request, query, h(*owner, "events"), items, lambda e: event_document(h, owner, e, False)))
+    return reply(
+        request, query, page(request, query, h(*owner, "events"), items, lambda e: event_document(h, owner, e, False))
+    )
 
 
 def event_entity(request: Request, owner: tuple[str, str], log: EventLog) -> Response:

@@ -26,9 +26,7 @@ from explorer.sandbox.world import Org, Record, Team
 def org_document(h: Hrefs, org: Org, full: bool) -> dict[str, Any]:
     links = [h.link("self", "orgs", org.id)]
     if full:
-        links += [
-            h.link(name, "orgs", org.id, name) for name in ("groups", "teams", "users", "events")
-        ]
+        links += [h.link(name, "orgs", org.id, name) for name in ("groups", "teams", "users", "events")]
     return with_links(org.fields, links)
 
 

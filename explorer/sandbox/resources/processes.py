@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import re
-from datetime import datetime, timedelta, timezone
+from datetime import UTC, datetime, timedelta
 from typing import Any
 from urllib.parse import urlencode
 
@@ -14,7 +14,7 @@ from explorer.sandbox.documents import ApiProblem
 from explorer.sandbox.links import Hrefs, with_links
 from explorer.sandbox.query import Query, invalid
 from explorer.sandbox.resources.common import find, find_project, hrefs, list_reply, reply, sandbox
-from explorer.sandbox.seed import METRICS, measurement_value
+from explorer.sandbox.seed.metrics import METRICS, measurement_value
 from explorer.sandbox.world import Project, Record, iso
 
 GRANULARITIES = {"PT1M": 60, "PT5M": 300, "PT1H": 3600, "P1D": 86400}
@@ -38,8 +38,12 @@ def find_process(request: Request) -> tuple[Project, Record]:
     project = find_project(request)
     process_id = request.path_params["processId"]
     process = find(
-        project.processes, process_id, "PROCESS_NOT_FOUND", f"No process {process_id} exists in group {project.id}.",
-        process_id, project.id,
+        project.processes,
+        process_id,
+        "PROCESS_NOT_FOUND",
+        f"No process {process_id} exists in group {project.id}.",
+        process_id,
+        project.id,
     )
     return project, process
 
@@ -80,7 +84,7 @@ def window(request: Request, query: Query, step: int) -> tuple[datetime, datetim
         raise ApiProblem(400, "INVALID_QUERY_PARAMETER", "Give start and end together.", ["start", "end"])
     if start is None or end is None:
         now = int(sandbox(request).clock()) // step * step
-        end = datetime.fromtimestamp(now, timezone.utc)
+        end = datetime.fromtimestamp(now, UTC)
         start = end - parse_duration(period or "P1D")
     if end <= start:
         raise ApiProblem(400, "INVALID_QUERY_PARAMETER", "The end must be after the start.", ["start", "end"])
@@ -97,7 +101,8 @@ async def measurements(request: Request) -> Response:
     stamps = range(first, int(end.timestamp()) + 1, step)
     if len(stamps) > MAX_POINTS:
         raise ApiProblem(
-            400, "INVALID_QUERY_PARAMETER",
+            400,
+            "INVALID_QUERY_PARAMETER",
             f"That asks for {len(stamps)} data points a metric; the most is {MAX_POINTS}. Use a coarser granularity.",
             ["granularity"],
         )
@@ -108,13 +113,18 @@ async def measurements(request: Request) -> Response:
         raise invalid("m", name, "expected a metric name such as CONNECTIONS")
     seed = sandbox(request).settings.seed
     series = []
-    for name, units, base, spread in METRICS:
+    for name, units, typical, spread in METRICS:
         if wanted and name not in wanted:
             continue
         points = []
         for stamp in stamps:
-            moment = datetime.fromtimestamp(stamp, timezone.utc)
-            points.append({"timestamp": iso(moment), "value": measurement_value(seed, process["id"], name, moment, base, spread)})
+            moment = datetime.fromtimestamp(stamp, UTC)
+            points.append(
+                {
+                    "timestamp": iso(moment),
+                    "value": measurement_value(seed, process["id"], name, moment, typical, spread),
+                }
+            )
         series.append({"dataPoints": points, "name": name, "units": units})
 
     h = hrefs(request)

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 from typing import Any
 
 from starlette.requests import Request
@@ -120,7 +120,7 @@ async def delete_project(request: Request) -> Response:
 
 
 def now_of(request: Request) -> datetime:
-    return datetime.fromtimestamp(sandbox(request).clock(), timezone.utc).replace(microsecond=0)
+    return datetime.fromtimestamp(sandbox(request).clock(), UTC).replace(microsecond=0)
 
 
 def record_event(request: Request, now: datetime, project: Project, event_type: str) -> None:

@@ -1,0 +1,31 @@
+"""Fill a World from a seed: the same seed gives the same data, byte for byte.
+
+Field names and shapes follow the responses recorded from the real service
+(`../shared/real-responses/`); `catalog.py` holds the plan, the other modules make each part.
+"""
+
+from __future__ import annotations
+
+import random
+from datetime import datetime
+
+from explorer.sandbox.seed import people, projects
+from explorer.sandbox.seed.catalog import EPOCH, ORGS
+from explorer.sandbox.seed.dice import Dice
+from explorer.sandbox.world import IdFactory, World
+
+
+def seed_world(seed: int, epoch: datetime = EPOCH) -> World:
+    """The whole world for `seed`: deterministic, and fast enough to build for each test."""
+    rng = random.Random(seed)
+    world = World(epoch=epoch, ids=IdFactory(rng))
+    dice = Dice(rng, world.ids, epoch)
+    taken_names: set[tuple[str, str]] = set()
+    for plan in ORGS:
+        org = people.org(world, dice, plan.name)
+        members = people.users(world, dice, org, taken_names, plan.members)
+        people.teams(world, dice, org, members, plan.teams)
+        for project_plan in plan.projects:
+            projects.project(world, dice, org, members, project_plan)
+        org.events.extend(people.org_events(world, dice, org, members, plan.events))
+    return world
