@@ -16,6 +16,7 @@ from starlette.routing import Route
 from explorer.sandbox import control, oauth
 from explorer.sandbox.documents import ApiProblem, problem_response
 from explorer.sandbox.gate import Gate
+from explorer.sandbox.links import API_ROOT
 from explorer.sandbox.resources import ROUTES
 from explorer.sandbox.resources.root import IPINFO_PATH, ipinfo
 from explorer.sandbox.settings import Settings
@@ -41,7 +42,8 @@ async def http_problem(request: Request, exc: Exception) -> Response:
             {"Allow": ", ".join(allowed)},
         )
     elif exc.status_code == 404:
-        problem = ApiProblem(404, "RESOURCE_NOT_FOUND", f"Cannot find resource {path}.", [path])
+        hint = "" if path.startswith(API_ROOT) else f" The API starts at {API_ROOT}."
+        problem = ApiProblem(404, "RESOURCE_NOT_FOUND", f"Cannot find resource {path}.{hint}", [path])
     else:
         problem = ApiProblem(exc.status_code, "INVALID_REQUEST", str(exc.detail), [])
     return problem_response(request, problem)

@@ -168,7 +168,7 @@ def banner(settings: Settings, url: str, ca: Path | None, host: str) -> str:
     ]
     if ca:
         lines.append(f"  CA bundle      {ca}")
-        lines.append("                 (trust it: curl --cacert FILE, explorer --ca-bundle FILE, SSL_CERT_FILE=FILE)")
+        lines.append("                 (trust it: curl --cacert FILE, or SSL_CERT_FILE=FILE for Python clients)")
     lines += [
         "",
         "Service account (HTTP Basic at the token endpoints)",

@@ -7,11 +7,13 @@ depend on the request's origin). The containers here know who owns what; `seed.p
 from __future__ import annotations
 
 import random
+import re
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from typing import Any
 
 Record = dict[str, Any]
+OBJECT_ID = re.compile(r"[0-9a-f]{24}")
 
 
 def iso(moment: datetime) -> str:

@@ -16,6 +16,7 @@ from starlette.requests import Request
 
 from explorer.sandbox.bodies import BodyTooLarge, media_type_of, read_body
 from explorer.sandbox.documents import ApiProblem
+from explorer.sandbox.world import OBJECT_ID
 
 JSON_TYPES = ("application/json",)
 Check = Callable[[Any], str | None]  # None when the value is good, else what was expected
@@ -122,6 +123,10 @@ def obj(shape: dict[str, Check], optional: tuple[str, ...] = ()) -> Check:
         return None if all(shape[k](v) is None for k, v in value.items()) else "an object"
 
     return check
+
+
+def identifier(value: Any) -> str | None:
+    return None if isinstance(value, str) and OBJECT_ID.fullmatch(value) else "an ID of 24 hexadecimal characters"
 
 
 TAG = obj({"key": text(1, 255), "value": text(1, 255)})

@@ -136,3 +136,8 @@ async def test_measurements_take_a_window_and_a_granularity(sandbox, query, ok):
         assert body["measurements"] and all(m["dataPoints"] for m in body["measurements"])
         if "m=" in query:
             assert [m["name"] for m in body["measurements"]] == ["CONNECTIONS", "CACHE_USED_BYTES"]
+
+
+async def test_a_404_outside_the_api_points_at_its_root(sandbox):
+    response = await sandbox.client.get(str(sandbox.client.base_url).rstrip("/") + "/")
+    assert response.json()["detail"] == f"Cannot find resource /. The API starts at {API}."

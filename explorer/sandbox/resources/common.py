@@ -14,10 +14,9 @@ from explorer.sandbox.links import Hrefs, origin
 from explorer.sandbox.pages import PAGE_PARAMS, page
 from explorer.sandbox.query import Query
 from explorer.sandbox.state import Sandbox
-from explorer.sandbox.world import Org, Project, World
+from explorer.sandbox.world import OBJECT_ID, Org, Project, World
 
 T = TypeVar("T")
-OBJECT_ID = re.compile(r"[0-9a-f]{24}")
 VENDOR_TYPE = re.compile(r"application/vnd\.service\.([0-9]{4}-[0-9]{2}-[0-9]{2})\+json")
 GENERIC_TYPES = {"", "*/*", "application/*", "application/json"}
 

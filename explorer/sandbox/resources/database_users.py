@@ -14,7 +14,7 @@ from explorer.sandbox.query import Query, parse_date
 from explorer.sandbox.resources.common import find, find_project, hrefs, list_reply, reply, world
 from explorer.sandbox.resources.projects import now_of
 from explorer.sandbox.world import Project, Record, iso
-from explorer.sandbox.writes import TAGS, Check, Fields, list_of, obj, read_json, text
+from explorer.sandbox.writes import TAGS, Check, Fields, identifier, list_of, obj, read_json, text
 
 AUTH_TYPES = {"awsIAMType": "NONE", "ldapAuthType": "NONE", "oidcAuthType": "NONE", "x509Type": "NONE"}
 
@@ -46,7 +46,7 @@ WRITABLE: dict[str, Check] = {
     "deleteAfterDate": iso_date,
 }
 CREATE = Fields(
-    writable={"databaseName": database_name, "username": text(1, 1024), "groupId": text(24, 24), **WRITABLE},
+    writable={"databaseName": database_name, "username": text(1, 1024), "groupId": identifier, **WRITABLE},
     required=("databaseName", "username", "password", "roles"),
     read_only=frozenset({"links", *AUTH_TYPES}),
 )

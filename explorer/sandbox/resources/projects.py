@@ -23,13 +23,13 @@ from explorer.sandbox.resources.common import (
     world,
 )
 from explorer.sandbox.world import Project, World, iso
-from explorer.sandbox.writes import TAGS, Fields, boolean, read_json, text
+from explorer.sandbox.writes import TAGS, Fields, boolean, identifier, read_json, text
 
 RELATIONS = ("clusters", "databaseUsers", "processes", "events", "alerts", "alertConfigs", "accessList", "teams")
 CREATE = Fields(
     writable={
         "name": text(1, 64),
-        "orgId": text(24, 24),
+        "orgId": identifier,
         "tags": TAGS,
         "withDefaultAlertsSettings": boolean,
     },
