@@ -141,3 +141,18 @@ async def test_measurements_take_a_window_and_a_granularity(sandbox, query, ok):
 async def test_a_404_outside_the_api_points_at_its_root(sandbox):
     response = await sandbox.client.get(str(sandbox.client.base_url).rstrip("/") + "/")
     assert response.json()["detail"] == f"Cannot find resource /. The API starts at {API}."
+
+
+async def test_a_bug_in_the_sandbox_is_a_500_document_and_one_log_line(sandbox, monkeypatch, caplog):
+    def broken(*args, **kwargs):
+        raise RuntimeError("seeded failure")
+
+    monkeypatch.setattr("explorer.sandbox.resources.orgs.org_document", broken)
+    org = next(iter(sandbox.world.orgs))
+    response = await sandbox.get(f"/orgs/{org}")
+
+    assert response.status_code == 500
+    assert response.json()["errorCode"] == "UNEXPECTED_ERROR"
+    assert "seeded failure" not in response.text  # the document does not leak internals
+    assert any("RuntimeError: seeded failure" in r.getMessage() for r in caplog.records)
+    assert not any(r.exc_info for r in caplog.records if r.levelname == "ERROR")  # no traceback at error level
