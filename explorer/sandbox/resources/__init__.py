@@ -40,77 +40,62 @@ def mount(path: str, routes: list[BaseRoute]) -> Mount:
     return Mount(path, app=Router(routes, redirect_slashes=False))
 
 
-# A tree rather than a flat list, so that a request is matched against a few routes, not all.
-# Starlette's Mount needs something after its prefix, so each entity's own route sits beside
-# the Mount of what lies below it.
+# Most requests fall under one project, so its routes sit behind one Mount checked first; the
+# rest is a short flat list. (Each Mount re-enters a Router, so a deeper tree costs more than it
+# saves.) Starlette's Mount needs something after its prefix, so a project itself is routed
+# beside it.
+GROUP = API_ROOT + "/groups/{groupId}"
+ORG = API_ROOT + "/orgs/{orgId}"
+CLUSTER = "/clusters/{clusterName}"
+
 ROUTES = [
-    resource(API_ROOT, GET=root.root),
     mount(
-        API_ROOT,
+        GROUP,
         [
-            resource("/orgs", GET=orgs.list_orgs),
-            resource("/orgs/{orgId}", GET=orgs.get_org),
-            mount(
-                "/orgs/{orgId}",
-                [
-                    resource("/groups", GET=orgs.org_projects),
-                    resource("/teams", GET=orgs.org_teams),
-                    resource("/teams/{teamId}", GET=orgs.get_team),
-                    resource("/teams/{teamId}/users", GET=orgs.team_users),
-                    resource("/users", GET=orgs.org_users),
-                    resource("/events", GET=events.org_events),
-                    resource("/events/{eventId}", GET=events.org_event),
-                ],
-            ),
-            resource("/users/{userId}", GET=orgs.get_user),
-            resource("/groups", GET=projects.list_projects, POST=projects.create_project),
+            resource("/events", GET=events.project_events),
+            resource("/events/{eventId}", GET=events.project_event),
+            resource("/clusters", GET=clusters.list_clusters),
+            resource(CLUSTER, GET=clusters.get_cluster),
+            resource(CLUSTER + "/backup/snapshots", GET=clusters.list_snapshots),
+            resource(CLUSTER + "/backup/snapshots/{snapshotId}", GET=clusters.get_snapshot),
+            resource(CLUSTER + "/backup/restoreJobs", GET=clusters.list_restore_jobs),
+            resource(CLUSTER + "/backup/restoreJobs/{jobId}", GET=clusters.get_restore_job),
             resource(
-                "/groups/{groupId}",
-                GET=projects.get_project,
-                PATCH=projects.update_project,
-                DELETE=projects.delete_project,
+                "/databaseUsers",
+                GET=database_users.list_database_users,
+                POST=database_users.create_database_user,
             ),
-            mount(
-                "/groups/{groupId}",
-                [
-                    resource("/events", GET=events.project_events),
-                    resource("/events/{eventId}", GET=events.project_event),
-                    resource("/clusters", GET=clusters.list_clusters),
-                    resource("/clusters/{clusterName}", GET=clusters.get_cluster),
-                    mount(
-                        "/clusters/{clusterName}/backup",
-                        [
-                            resource("/snapshots", GET=clusters.list_snapshots),
-                            resource("/snapshots/{snapshotId}", GET=clusters.get_snapshot),
-                            resource("/restoreJobs", GET=clusters.list_restore_jobs),
-                            resource("/restoreJobs/{jobId}", GET=clusters.get_restore_job),
-                        ],
-                    ),
-                    resource(
-                        "/databaseUsers",
-                        GET=database_users.list_database_users,
-                        POST=database_users.create_database_user,
-                    ),
-                    resource(
-                        "/databaseUsers/{databaseName}/{username:path}",
-                        GET=database_users.get_database_user,
-                        PATCH=database_users.update_database_user,
-                        DELETE=database_users.delete_database_user,
-                    ),
-                    resource("/processes", GET=processes.list_processes),
-                    resource("/processes/{processId}", GET=processes.get_process),
-                    resource("/processes/{processId}/measurements", GET=processes.measurements),
-                    resource("/alerts", GET=alerts.list_alerts),
-                    resource("/alerts/{alertId}", GET=alerts.get_alert),
-                    resource("/alertConfigs", GET=alerts.list_alert_configs),
-                    resource("/alertConfigs/{alertConfigId}", GET=alerts.get_alert_config),
-                    resource("/alertConfigs/{alertConfigId}/alerts", GET=alerts.config_alerts),
-                    resource("/accessList", GET=access_list.list_entries),
-                    resource("/accessList/{entry:path}", GET=access_list.get_entry),
-                    resource("/teams", GET=projects.project_teams),
-                    resource("/teams/{teamId}", GET=projects.get_project_team),
-                ],
+            resource(
+                "/databaseUsers/{databaseName}/{username:path}",
+                GET=database_users.get_database_user,
+                PATCH=database_users.update_database_user,
+                DELETE=database_users.delete_database_user,
             ),
+            resource("/processes", GET=processes.list_processes),
+            resource("/processes/{processId}", GET=processes.get_process),
+            resource("/processes/{processId}/measurements", GET=processes.measurements),
+            resource("/alerts", GET=alerts.list_alerts),
+            resource("/alerts/{alertId}", GET=alerts.get_alert),
+            resource("/alertConfigs", GET=alerts.list_alert_configs),
+            resource("/alertConfigs/{alertConfigId}", GET=alerts.get_alert_config),
+            resource("/alertConfigs/{alertConfigId}/alerts", GET=alerts.config_alerts),
+            resource("/accessList", GET=access_list.list_entries),
+            resource("/accessList/{entry:path}", GET=access_list.get_entry),
+            resource("/teams", GET=projects.project_teams),
+            resource("/teams/{teamId}", GET=projects.get_project_team),
         ],
     ),
+    resource(GROUP, GET=projects.get_project, PATCH=projects.update_project, DELETE=projects.delete_project),
+    resource(API_ROOT + "/groups", GET=projects.list_projects, POST=projects.create_project),
+    resource(API_ROOT, GET=root.root),
+    resource(API_ROOT + "/orgs", GET=orgs.list_orgs),
+    resource(ORG, GET=orgs.get_org),
+    resource(ORG + "/groups", GET=orgs.org_projects),
+    resource(ORG + "/teams", GET=orgs.org_teams),
+    resource(ORG + "/teams/{teamId}", GET=orgs.get_team),
+    resource(ORG + "/teams/{teamId}/users", GET=orgs.team_users),
+    resource(ORG + "/users", GET=orgs.org_users),
+    resource(ORG + "/events", GET=events.org_events),
+    resource(ORG + "/events/{eventId}", GET=events.org_event),
+    resource(API_ROOT + "/users/{userId}", GET=orgs.get_user),
 ]
