@@ -1,30 +1,48 @@
-"""The `explorer` command line."""
+"""The `explorer` command line: one parser, and each command's own module does the work."""
 
 from __future__ import annotations
 
 import argparse
+import sys
 
 from explorer import __version__
 
 
 def parser() -> argparse.ArgumentParser:
+    from explorer.commands import get, logout
+    from explorer.sandbox import command as sandbox
+
     root = argparse.ArgumentParser(
-        prog="explorer",
-        description="Explore and debug a browsable REST administration API.",
+        prog="explorer", description="Explore and debug a browsable REST administration API."
     )
     root.add_argument("--version", action="version", version=f"explorer {__version__}")
+    root.add_argument("--demo", action="store_true", help="use the sandbox in process: no network, no setup")
     commands = root.add_subparsers(dest="command", metavar="COMMAND")
-
-    from explorer.sandbox import command as sandbox_command
-
-    sandbox = commands.add_parser(
-        "sandbox",
-        help="serve the local sandbox API on the network",
-        description="Serve the sandbox: a faithful local implementation of the administration API, "
-        "with generated data, for demos, tests and classes.",
-    )
-    sandbox_command.add_arguments(sandbox)
-    sandbox.set_defaults(run=sandbox_command.run)
+    for name, module, summary, description in (
+        (
+            "get",
+            get,
+            "print one resource's body, as received",
+            "Print a resource's body to stdout as the service sent it. Exit codes: 0 for 2xx, 3 for 3xx, "
+            "4 for 4xx, 5 for 5xx, 1 when no answer was had (connection, TLS, configuration), 2 for usage.",
+        ),
+        (
+            "logout",
+            logout,
+            "revoke the cached token of the one-shot commands",
+            "Revoke the token `explorer get` keeps between runs for these credentials, and delete its file.",
+        ),
+        (
+            "sandbox",
+            sandbox,
+            "serve the local sandbox API on the network",
+            "Serve the sandbox: a faithful local implementation of the administration API, with generated data, "
+            "for demos, tests and classes.",
+        ),
+    ):
+        sub = commands.add_parser(name, help=summary, description=description)
+        module.add_arguments(sub)
+        sub.set_defaults(run=module.run)
     return root
 
 
@@ -37,3 +55,6 @@ def main(argv: list[str] | None = None) -> int:
         return args.run(args)
     except KeyboardInterrupt:
         return 130
+    except Exception as error:  # noqa: BLE001 - the promise is: no traceback, ever
+        print(f"explorer: unexpected {type(error).__name__}: {error} (a bug; please report it)", file=sys.stderr)
+        return 1

@@ -3,9 +3,13 @@
 from __future__ import annotations
 
 import os
+from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
+
+from explorer.sandbox.server import ServerThread
 
 ROOT = Path(__file__).resolve().parents[1]
 SHARED = Path(os.environ.get("EXPLORER_SHARED", ROOT.parent / "shared"))
@@ -35,3 +39,20 @@ def real_responses() -> list[Path]:
     files = sorted(REAL_RESPONSES.glob("*.http"))
     assert len(files) == 148, f"expected the 148 recorded responses in {REAL_RESPONSES}, found {len(files)}"
     return files
+
+
+class Switchboard:
+    """One uvicorn server for the whole session, serving whichever app the current test made."""
+
+    def __init__(self) -> None:
+        self.app: Any = None
+
+    async def __call__(self, scope: Any, receive: Any, send: Any) -> None:
+        await self.app(scope, receive, send)
+
+
+@pytest.fixture(scope="session")
+def live_server() -> Iterator[tuple[ServerThread, Switchboard]]:
+    switchboard = Switchboard()
+    with ServerThread(switchboard) as server:
+        yield server, switchboard

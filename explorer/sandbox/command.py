@@ -9,7 +9,6 @@ from collections.abc import Callable
 from pathlib import Path
 
 from explorer import __version__
-from explorer.sandbox.app import create_app
 from explorer.sandbox.faults import TOKEN_ERROR_STATUS
 from explorer.sandbox.links import API_ROOT
 from explorer.sandbox.settings import Settings, parse_network
@@ -202,6 +201,7 @@ def run(args: argparse.Namespace) -> int:
     from platformdirs import user_data_path
 
     from explorer.sandbox import server, tls
+    from explorer.sandbox.app import create_app
 
     try:
         settings = settings_from(args)

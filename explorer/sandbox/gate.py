@@ -10,7 +10,7 @@ import asyncio
 import logging
 import re
 
-from starlette.requests import Request
+from starlette.requests import ClientDisconnect, Request
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from explorer.sandbox.access import client_address
@@ -43,6 +43,8 @@ class Gate:
 
         try:
             await self.dispatch(scope, receive, tracked)
+        except ClientDisconnect:
+            return  # the client went away; nobody is left to answer
         except Exception as error:  # noqa: BLE001 - a bug of the sandbox, answered as a document
             log.error(
                 "unexpected error serving %s %s: %s: %s", scope["method"], scope["path"], type(error).__name__, error

@@ -2,14 +2,37 @@
 
 from __future__ import annotations
 
+import copy
+import logging
 import socket
 import threading
 import time
 from typing import Any
 
 import uvicorn
+from uvicorn.config import LOGGING_CONFIG
 
 from explorer.sandbox.tls import TLSFiles
+
+
+class OneLine(logging.Filter):
+    """A server error logged as one line, its traceback left out: no traceback reaches the terminal."""
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        if record.exc_info and record.exc_info[1] is not None:
+            error = record.exc_info[1]
+            record.msg = f"{record.getMessage().rstrip()}: {type(error).__name__}: {error}".rstrip(": ")
+            record.args = ()
+            record.exc_info = record.exc_text = None
+        return True
+
+
+def log_config() -> dict[str, Any]:
+    settings = copy.deepcopy(LOGGING_CONFIG)
+    settings["filters"] = {"one_line": {"()": OneLine}}
+    for handler in settings["handlers"].values():
+        handler["filters"] = ["one_line"]
+    return settings
 
 
 def config(app: Any, tls: TLSFiles | None = None, *, quiet: bool = False) -> uvicorn.Config:
@@ -21,6 +44,7 @@ def config(app: Any, tls: TLSFiles | None = None, *, quiet: bool = False) -> uvi
         # The app writes Date itself (spec 4.4); the service sends no Server header.
         server_header=False,
         date_header=False,
+        log_config=log_config(),
         log_level="warning" if quiet else "info",
         access_log=not quiet,
         ssl_certfile=str(tls.certificate) if tls else None,

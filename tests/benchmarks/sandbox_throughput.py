@@ -14,7 +14,6 @@ import argparse
 import asyncio
 import json
 import statistics
-import subprocess
 import sys
 import time
 from pathlib import Path
@@ -23,32 +22,9 @@ ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT))
 
 from explorer.sandbox import Settings, create_app  # noqa: E402
+from tests.benchmarks.servers import start  # noqa: E402
 
 API = "/api/service/v1.0"
-
-
-def serve(kind: str, page: str, body_file: str) -> None:
-    """Child process: serve the sandbox, or the floor, and print the port."""
-    import uvicorn
-    from starlette.applications import Starlette
-    from starlette.responses import Response
-    from starlette.routing import Route
-
-    from explorer.sandbox.server import bind, config
-
-    if kind == "sandbox":
-        app = create_app(Settings(rate_limit=10**9))
-    else:
-        body = Path(body_file).read_bytes()
-        media = "application/vnd.service.2023-01-01+json;charset=utf-8"
-
-        async def endpoint(request):
-            return Response(body, media_type=media)
-
-        app = Starlette(routes=[Route(page, endpoint)])
-    sock = bind("127.0.0.1", 0)
-    print(sock.getsockname()[1], flush=True)
-    uvicorn.Server(config(app, quiet=True)).run(sockets=[sock])
 
 
 async def fetch_page(port: int) -> tuple[str, str, bytes]:
@@ -113,27 +89,11 @@ async def load(port: int, page: str, token: str, clients: int, seconds: float) -
     }
 
 
-def start(kind: str, page: str = "", body_file: str = "") -> tuple[subprocess.Popen, int]:
-    process = subprocess.Popen(
-        [sys.executable, __file__, "--serve", kind, "--page", page, "--body-file", body_file],
-        stdout=subprocess.PIPE,
-        text=True,
-    )
-    assert process.stdout is not None
-    return process, int(process.stdout.readline())
-
-
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--seconds", type=float, default=5.0)
     parser.add_argument("--clients", type=int, default=30)
-    parser.add_argument("--serve", choices=["sandbox", "floor"], help=argparse.SUPPRESS)
-    parser.add_argument("--page", default="", help=argparse.SUPPRESS)
-    parser.add_argument("--body-file", default="", help=argparse.SUPPRESS)
     args = parser.parse_args()
-    if args.serve:
-        serve(args.serve, args.page, args.body_file)
-        return
 
     sandbox, port = start("sandbox")
     try:

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import asyncio
 import base64
-from collections.abc import AsyncIterator, Callable, Iterator
+from collections.abc import AsyncIterator, Callable
 from contextlib import asynccontextmanager
 from dataclasses import dataclass, field, replace
 from typing import Any
@@ -17,7 +17,6 @@ import httpx
 import pytest
 
 from explorer.sandbox import Settings, create_app
-from explorer.sandbox.server import ServerThread
 from explorer.sandbox.settings import parse_network
 from tests.conftest import FakeClock
 
@@ -68,23 +67,6 @@ class Harness:
 
     def project_id(self, name: str) -> str:
         return self.world.project_named(name).id
-
-
-class Switchboard:
-    """One uvicorn server for the whole session, serving whichever app the current test made."""
-
-    def __init__(self) -> None:
-        self.app: Any = None
-
-    async def __call__(self, scope: Any, receive: Any, send: Any) -> None:
-        await self.app(scope, receive, send)
-
-
-@pytest.fixture(scope="session")
-def live_server() -> Iterator[tuple[ServerThread, Switchboard]]:
-    switchboard = Switchboard()
-    with ServerThread(switchboard) as server:
-        yield server, switchboard
 
 
 @pytest.fixture(params=["in-process", "socket"])

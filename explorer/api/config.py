@@ -1,0 +1,256 @@
+"""Where credentials come from: flags, then the environment, then a profile in the config file.
+
+    # ~/.config/explorer/config.toml (platformdirs' user config directory)
+    default_profile = "sandbox"
+
+    [profiles.sandbox]
+    base_url = "https://127.0.0.1:8443/api/service/v1.0"
+    client_id = "mdb_sa_id_sandbox"
+    client_secret = { env = "SANDBOX_SECRET" }        # or { file = "~/.secrets/sandbox" }
+    ca_bundle = "~/.local/share/explorer/sandbox-ca.pem"
+
+A secret may sit in the file as plain text only when the file is private (mode 0600); otherwise it
+is named by reference, to an environment variable or to a private file. Secrets never come from
+the command line, where other users of the machine can read them.
+"""
+
+from __future__ import annotations
+
+import ipaddress
+import os
+import stat
+import tomllib
+from collections.abc import Mapping
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import httpx
+from platformdirs import user_cache_path, user_config_path
+
+from explorer.api.errors import ApiError
+from explorer.api.secret import Secret
+
+APP = "explorer"
+DEFAULT_ROOT = "/api/service/v1.0"
+PROFILE_FIELDS = {
+    "base_url", "client_id", "client_secret", "public_key", "private_key", "ca_bundle", "rate_limit",
+    "token_rate_limit",
+}  # fmt: skip
+
+
+class ConfigError(ApiError):
+    """Credentials, a profile or a URL that cannot be used, and why."""
+
+    def __init__(self, summary: str, hint: str | None = None) -> None:
+        super().__init__("config", summary, hint=hint)
+
+
+def config_path() -> Path:
+    return user_config_path(APP) / "config.toml"
+
+
+def token_cache_dir() -> Path:
+    return user_cache_path(APP) / "tokens"
+
+
+def is_private(path: Path) -> bool:
+    """Readable and writable by its owner only (on systems with such modes)."""
+    return os.name == "nt" or stat.S_IMODE(path.stat().st_mode) & 0o077 == 0
+
+
+def load_config(path: Path) -> dict[str, Any]:
+    try:
+        text = path.read_text()
+    except FileNotFoundError:
+        return {}
+    except OSError as error:
+        raise ConfigError(f"Cannot read the config file {path}: {error.strerror}") from None
+    try:
+        return tomllib.loads(text)
+    except tomllib.TOMLDecodeError as error:
+        raise ConfigError(f"The config file {path} is not valid TOML: {error}") from None
+
+
+def check_base_url(text: str) -> httpx.URL:
+    """The base URL, if it is safe to send credentials to: HTTPS, or plain HTTP on loopback only."""
+    try:
+        url = httpx.URL(text.strip())
+    except (httpx.InvalidURL, TypeError):
+        raise ConfigError(
+            f"{text!r} is not a URL", "Give the API root, such as https://host/api/service/v1.0."
+        ) from None
+    if url.scheme not in ("https", "http") or not url.host:
+        raise ConfigError(
+            f"{text!r} is not an https:// URL", "Give the API root, such as https://host/api/service/v1.0."
+        )
+    if url.userinfo:
+        raise ConfigError(
+            "The base URL carries a user name or password",
+            "Credentials go in the environment or a profile, never in the URL.",
+        )
+    if url.scheme == "http" and not is_loopback(url.host):
+        raise ApiError(
+            "insecure",
+            f"Refusing plain http:// to {url.host}: credentials and tokens would cross the network unencrypted",
+            hint="Use https://. Plain http:// is allowed only for loopback addresses such as 127.0.0.1.",
+        )
+    if url.path in ("", "/"):
+        url = url.copy_with(path=DEFAULT_ROOT)
+    return url.copy_with(query=None, fragment=None)
+
+
+def is_loopback(host: str) -> bool:
+    if host == "localhost":
+        return True
+    try:
+        return ipaddress.ip_address(host.strip("[]")).is_loopback
+    except ValueError:
+        return False
+
+
+@dataclass(frozen=True)
+class Credentials:
+    """Everything needed to open a session. The secrets are Secret, so they never print."""
+
+    base_url: str
+    client_id: str | None = None
+    client_secret: Secret | None = None
+    public_key: str | None = None
+    private_key: Secret | None = None
+    ca_bundle: str | None = None
+    profile: str | None = None
+    rate_limit: int = 100
+    token_rate_limit: int = 10
+
+    @property
+    def kind(self) -> str:
+        if self.client_id and self.client_secret:
+            return "service account"
+        if self.public_key and self.private_key:
+            return "API key"
+        return "none"
+
+    @property
+    def who(self) -> str:
+        """Who these credentials are, fit to show: a client ID or a public key, never a secret."""
+        return self.client_id or self.public_key or "nobody"
+
+    @classmethod
+    def resolve(
+        cls,
+        *,
+        base_url: str | None = None,
+        client_id: str | None = None,
+        public_key: str | None = None,
+        ca_bundle: str | None = None,
+        profile: str | None = None,
+        environ: Mapping[str, str] = os.environ,
+        path: Path | None = None,
+    ) -> Credentials:
+        """Flags first, then EXPLORER_* variables, then the profile; then check what was found."""
+        path = path or config_path()
+        config = load_config(path)
+        name = profile or environ.get("EXPLORER_PROFILE") or config.get("default_profile")
+        profiles = config.get("profiles", {})
+        if not isinstance(profiles, dict):
+            raise ConfigError(f"In {path}, [profiles] must be a table of profiles")
+        if name and name not in profiles:
+            known = ", ".join(sorted(profiles)) or "none"
+            raise ConfigError(f"No profile {name!r} in {path}", f"Profiles there: {known}.")
+        if not name and "default" in profiles:
+            name = "default"
+        settings = profiles.get(name, {}) if name else {}
+        if not isinstance(settings, dict):
+            raise ConfigError(f"In {path}, profile {name!r} must be a table")
+        unknown = set(settings) - PROFILE_FIELDS
+        if unknown:
+            raise ConfigError(
+                f"In {path}, profile {name!r} has unknown field {sorted(unknown)[0]!r}",
+                f"Fields a profile takes: {', '.join(sorted(PROFILE_FIELDS))}.",
+            )
+        secrets = Secrets(path, name or "", environ)
+
+        def pick(flag: str | None, variable: str, field: str) -> str | None:
+            value = flag or environ.get(variable) or settings.get(field)
+            if value is not None and not isinstance(value, str):
+                raise ConfigError(f"In {path}, profile {name!r}: {field} must be a string")
+            return value
+
+        url = pick(base_url, "EXPLORER_BASE_URL", "base_url")
+        if not url:
+            raise ConfigError(
+                "No base URL: nothing says which service to explore",
+                f"Set EXPLORER_BASE_URL, pass --base-url, or add a profile to {path}; or try --demo.",
+            )
+        bundle = pick(ca_bundle, "EXPLORER_CA_BUNDLE", "ca_bundle")
+        credentials = cls(
+            base_url=str(check_base_url(url)),
+            client_id=pick(client_id, "EXPLORER_CLIENT_ID", "client_id"),
+            client_secret=secrets.read(
+                environ.get("EXPLORER_CLIENT_SECRET"), settings.get("client_secret"), "client_secret"
+            ),
+            public_key=pick(public_key, "EXPLORER_PUBLIC_KEY", "public_key"),
+            private_key=secrets.read(environ.get("EXPLORER_PRIVATE_KEY"), settings.get("private_key"), "private_key"),
+            ca_bundle=str(Path(bundle).expanduser()) if bundle else None,
+            profile=name,
+            rate_limit=limit(settings.get("rate_limit", 100), "rate_limit", path),
+            token_rate_limit=limit(settings.get("token_rate_limit", 10), "token_rate_limit", path),
+        )
+        if credentials.kind == "none":
+            raise ConfigError(
+                f"No credentials for {credentials.base_url}",
+                "Set EXPLORER_CLIENT_ID and EXPLORER_CLIENT_SECRET (a service account), or EXPLORER_PUBLIC_KEY and "
+                f"EXPLORER_PRIVATE_KEY (an API key), or put them in a profile in {path}.",
+            )
+        if credentials.ca_bundle and not Path(credentials.ca_bundle).is_file():
+            raise ConfigError(f"The CA bundle {credentials.ca_bundle} does not exist")
+        return credentials
+
+
+def limit(value: Any, field: str, path: Path) -> int:
+    if not isinstance(value, int) or isinstance(value, bool) or value < 1:
+        raise ConfigError(f"In {path}, {field} must be a whole number of at least 1")
+    return value
+
+
+class Secrets:
+    """Reads a secret from the environment, or from the config file under its rules."""
+
+    def __init__(self, path: Path, profile: str, environ: Mapping[str, str]) -> None:
+        self.path = path
+        self.profile = profile
+        self.environ = environ
+
+    def read(self, from_environment: str | None, configured: Any, field: str) -> Secret | None:
+        if from_environment:
+            return Secret(from_environment)
+        if configured is None:
+            return None
+        where = f"In {self.path}, profile {self.profile!r}, {field}"
+        if isinstance(configured, str):
+            if not is_private(self.path):
+                mode = oct(stat.S_IMODE(self.path.stat().st_mode))[2:]
+                raise ConfigError(
+                    f"{where} is a secret in plain text, and the file can be read by others (mode {mode})",
+                    f'Run chmod 600 {self.path}, or name the secret instead: {field} = {{ env = "VARIABLE" }} '
+                    f'or {{ file = "PATH" }}.',
+                )
+            return Secret(configured)
+        if isinstance(configured, dict) and set(configured) == {"env"}:
+            value = self.environ.get(str(configured["env"]))
+            if not value:
+                raise ConfigError(f"{where} names the environment variable {configured['env']}, which is not set")
+            return Secret(value)
+        if isinstance(configured, dict) and set(configured) == {"file"}:
+            secret_file = Path(str(configured["file"])).expanduser()
+            try:
+                if not is_private(secret_file):
+                    raise ConfigError(
+                        f"{where} names {secret_file}, which others can read",
+                        f"Run chmod 600 {secret_file}.",
+                    )
+                return Secret(secret_file.read_text().strip())
+            except OSError as error:
+                raise ConfigError(f"{where} names {secret_file}, which cannot be read: {error.strerror}") from None
+        raise ConfigError(f'{where} must be a string, {{ env = "NAME" }} or {{ file = "PATH" }}')

@@ -1,0 +1,271 @@
+"""Every failure as one value: what went wrong, shown in a line or in full, with a hint.
+
+The service answers failures in two shapes: the five-field document of most endpoints and the
+token endpoints' `{error, error_description}`; proxies in between answer with HTML. Below HTTP,
+a request can time out, be refused, fail TLS or DNS. All of them become an ApiError.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+import socket
+import ssl
+from dataclasses import dataclass, field
+from email.utils import parsedate_to_datetime
+from http import HTTPStatus
+from typing import Any, Literal
+
+import httpx
+
+Kind = Literal[
+    "http",  # an error document of the API (five fields, some may be missing)
+    "oauth",  # an error document of the token endpoints
+    "not-json",  # an error status whose body is not an error document (an HTML page from a proxy)
+    "timeout",
+    "connect",  # refused, reset, unreachable
+    "tls",
+    "dns",
+    "origin",  # a URL on another origin, which is never sent the credentials
+    "insecure",  # plain http:// to a host that is not loopback
+    "config",  # no or bad credentials, profile, CA bundle
+]
+
+IP_ADDRESS = re.compile(r"\b(?:\d{1,3}\.){3}\d{1,3}\b|\b[0-9a-fA-F]{0,4}(?::[0-9a-fA-F]{0,4}){2,7}\b")
+PERMISSION_CODES = {"USER_UNAUTHORIZED", "NOT_ORG_GROUP_CREATOR", "NOT_IN_GROUP", "ORG_NOT_IN_GROUP"}
+
+
+@dataclass(eq=False)
+class ApiError(Exception):
+    kind: Kind
+    summary: str
+    method: str | None = None
+    url: str | None = None
+    status: int | None = None
+    reason: str | None = None
+    error_code: str | None = None
+    detail: str | None = None
+    parameters: list[Any] = field(default_factory=list)
+    oauth_error: str | None = None
+    oauth_description: str | None = None
+    body: bytes = b""
+    retry_after: float | None = None
+    address: str | None = None
+    after_refresh: bool = False
+    hint: str | None = None
+
+    def __post_init__(self) -> None:
+        super().__init__(self.summary)
+        if self.hint is None:
+            self.hint = hint_for(self)
+
+    def __str__(self) -> str:
+        return self.line()
+
+    def line(self) -> str:
+        """One line for a status bar or stderr: status, code and detail, or what failed."""
+        head = f"{self.status} {self.reason}" if self.status else ""
+        if self.kind == "http":
+            code = self.error_code or "error"
+            text = f"{code}: {self.detail}" if self.detail else code
+            return f"{head} · {text}" if head else text
+        if self.kind == "oauth":
+            text = f"{self.oauth_error}: {self.oauth_description}" if self.oauth_description else str(self.oauth_error)
+            return f"{head} · {text}" if head else text
+        if self.kind == "not-json":
+            return f"{head} · {self.summary}" if head else self.summary
+        return self.summary
+
+    def full(self) -> str:
+        """Every field the failure has, one a line, then the hint."""
+        rows = [("error", self.line())]
+        if self.method and self.url:
+            rows.append(("request", f"{self.method} {self.url}"))
+        for name, value in (
+            ("status", f"{self.status} {self.reason}" if self.status else None),
+            ("errorCode", self.error_code),
+            ("detail", self.detail),
+            ("parameters", json.dumps(self.parameters) if self.parameters else None),
+            ("error (OAuth)", self.oauth_error),
+            ("description", self.oauth_description),
+            ("retry after", f"{self.retry_after:g} s" if self.retry_after is not None else None),
+            ("address seen", self.address),
+        ):
+            if value is not None:
+                rows.append((name, value))
+        if self.hint:
+            rows.append(("hint", self.hint))
+        width = max(len(name) for name, _ in rows)
+        return "\n".join(f"{name:<{width}}  {value}" for name, value in rows)
+
+
+def reason_of(status: int) -> str:
+    try:
+        return HTTPStatus(status).phrase
+    except ValueError:
+        return "Unknown Status"
+
+
+def retry_after(value: str | None, now: float) -> float | None:
+    """Seconds to wait from a Retry-After header: a number of seconds, or an HTTP date."""
+    if not value:
+        return None
+    value = value.strip()
+    if value.isdigit():
+        return float(value)
+    try:
+        moment = parsedate_to_datetime(value)
+    except (TypeError, ValueError, IndexError):
+        return None
+    return max(0.0, moment.timestamp() - now)
+
+
+def unwrap(document: Any) -> Any:
+    """An error document inside an envelope ({status, content}) is still an error document."""
+    if isinstance(document, dict) and set(document) == {"status", "content"} and isinstance(document["content"], dict):
+        return document["content"]
+    return document
+
+
+def from_response(
+    method: str,
+    url: str,
+    status: int,
+    headers: httpx.Headers,
+    body: bytes,
+    now: float,
+    *,
+    after_refresh: bool = False,
+) -> ApiError:
+    """The error a failed response carries, whatever its shape."""
+    common: dict[str, Any] = {
+        "method": method,
+        "url": url,
+        "status": status,
+        "reason": reason_of(status),
+        "body": body[:4096],
+        "retry_after": retry_after(headers.get("retry-after"), now),
+        "after_refresh": after_refresh,
+    }
+    try:
+        document = unwrap(json.loads(body)) if body.strip() else None
+    except (ValueError, UnicodeDecodeError):
+        document = None
+    if isinstance(document, dict) and isinstance(document.get("error"), str):
+        description = document.get("error_description")
+        return ApiError(
+            "oauth",
+            f"{status} {document['error']}",
+            oauth_error=document["error"],
+            oauth_description=description if isinstance(description, str) else None,
+            **common,
+        )
+    if isinstance(document, dict) and ({"errorCode", "detail", "reason"} & document.keys()):
+        parameters = document.get("parameters")
+        detail = document.get("detail")
+        code = document.get("errorCode") or headers.get("x-error-code")
+        return ApiError(
+            "http",
+            f"{status} {code or reason_of(status)}",
+            error_code=code if isinstance(code, str) else None,
+            detail=detail if isinstance(detail, str) else None,
+            parameters=parameters if isinstance(parameters, list) else [],
+            address=seen_address(code, detail, parameters),
+            **common,
+        )
+    return ApiError("not-json", describe_body(headers, body), error_code=headers.get("x-error-code"), **common)
+
+
+def describe_body(headers: httpx.Headers, body: bytes) -> str:
+    """What a body that is not an error document is, in a few words."""
+    media = headers.get("content-type", "").split(";")[0].strip() or "no content type"
+    head = body.lstrip()[:200].lower()
+    if media == "text/html" or head.startswith((b"<!doctype html", b"<html")):
+        return "HTML page, not JSON"
+    if not body:
+        return "empty body"
+    if media.endswith("json") or head.startswith((b"{", b"[")):
+        return "JSON, but not an error document"
+    return f"{media} body, not JSON"
+
+
+def seen_address(code: Any, detail: Any, parameters: Any) -> str | None:
+    """The client address an access-list failure names, when it names one."""
+    if code != "IP_ADDRESS_NOT_ON_ACCESS_LIST":
+        return None
+    for candidate in [*(parameters or []), detail]:
+        if isinstance(candidate, str):
+            match = IP_ADDRESS.search(candidate)
+            if match:
+                return match.group(0)
+    return None
+
+
+def from_exception(error: Exception, method: str, url: str, timeout: float | None = None) -> ApiError:
+    """A failure below HTTP, classified by what the operating system and TLS said."""
+    common: dict[str, Any] = {"method": method, "url": url}
+    host = httpx.URL(url).host
+    if isinstance(error, httpx.TimeoutException):
+        after = f" after {timeout:g} s" if timeout else ""
+        return ApiError("timeout", f"No answer{after}: {method} {url}", **common)
+    chain = causes(error)
+    if any(isinstance(e, ssl.SSLError) for e in chain) or "CERTIFICATE_VERIFY_FAILED" in str(error):
+        reason = next((str(e) for e in chain if isinstance(e, ssl.SSLError)), str(error))
+        return ApiError("tls", f"TLS failed with {host}: {short(reason)}", **common)
+    if any(isinstance(e, socket.gaierror) for e in chain) or "Name or service not known" in str(error):
+        return ApiError("dns", f"The host name {host} does not resolve", **common)
+    if any(isinstance(e, ConnectionRefusedError) for e in chain) or "refused" in str(error).lower():
+        return ApiError("connect", f"Connection refused by {host}:{httpx.URL(url).port or 443}", **common)
+    return ApiError("connect", f"Network error with {host}: {short(str(error)) or type(error).__name__}", **common)
+
+
+def causes(error: BaseException) -> list[BaseException]:
+    chain, seen = [], set()
+    current: BaseException | None = error
+    while current is not None and id(current) not in seen:
+        seen.add(id(current))
+        chain.append(current)
+        current = current.__cause__ or current.__context__
+    return chain
+
+
+def short(text: str) -> str:
+    text = " ".join(text.split())
+    return text if len(text) <= 160 else text[:157] + "..."
+
+
+def hint_for(error: ApiError) -> str | None:
+    """What to try next, for the failures people meet most."""
+    code, status = error.error_code, error.status
+    if error.oauth_error == "invalid_client":
+        return "Check the client ID and secret (EXPLORER_CLIENT_ID and EXPLORER_CLIENT_SECRET, or the profile)."
+    if error.oauth_error == "access_denied" or code == "IP_ADDRESS_NOT_ON_ACCESS_LIST":
+        where = f"the address {error.address}" if error.address else "your address (GET /api/private/ipinfo shows it)"
+        return f"The access list of these credentials does not allow {where}; add it, or connect from an allowed one."
+    if error.oauth_error in ("invalid_request", "unsupported_grant_type"):
+        return "The token request was malformed; this is a client bug worth reporting."
+    if status == 429:
+        wait = f"retry in {error.retry_after:g} s" if error.retry_after is not None else "wait a minute and retry"
+        return f"Rate limited: {wait}. Limits count per project (100 a minute) and at the token endpoints (10)."
+    if status == 503 or error.oauth_error == "server_error":
+        wait = f"retry in {error.retry_after:g} s" if error.retry_after is not None else "retry later"
+        return f"The service is unavailable: {wait}."
+    if status == 401 and (error.after_refresh or code in PERMISSION_CODES):
+        return "The credentials work but are not allowed here: check the roles of the account for this project."
+    if status == 401:
+        return "Authentication failed: check the credentials, and that the token was not revoked."
+    if status == 403:
+        return "The service refuses this request for these credentials."
+    if error.kind == "not-json" and status and status >= 500:
+        return "Something between you and the service answered instead of it (a proxy or gateway): retry later."
+    if error.kind == "timeout":
+        return "Check the network and the base URL; the service may also be slow right now."
+    if error.kind == "connect":
+        return "Is the base URL right, and is the service (or `explorer sandbox`) running there?"
+    if error.kind == "dns":
+        return "Check the host name in the base URL."
+    if error.kind == "tls":
+        return (
+            "The certificate is not trusted: name its authority with --ca-bundle (for the sandbox, its sandbox-ca.pem)."
+        )
+    return None

@@ -1,0 +1,266 @@
+"""What one response means: the request, the body as received, its JSON, links, page, versions.
+
+Everything past the raw response is worked out on first use, so fetching stays cheap and a
+body that is not JSON costs nothing until something asks.
+"""
+
+from __future__ import annotations
+
+import json
+import math
+import re
+from dataclasses import dataclass
+from functools import cached_property
+from typing import Any
+from urllib.parse import parse_qsl, urlsplit
+
+import httpx
+
+from explorer.api import errors
+from explorer.api.errors import ApiError
+
+VENDOR_MEDIA = re.compile(r"application/vnd\.([A-Za-z0-9_-]+)\.([^+;\s]+)\+json", re.IGNORECASE)
+PLAIN_RELS = ("self", "next", "previous")
+TRUE = ("true", "1")
+
+
+@dataclass(frozen=True)
+class Link:
+    """A relation of an entity: `rel` as sent (often an absolute URI) and its target."""
+
+    rel: str
+    href: str
+
+    @property
+    def name(self) -> str:
+        """The rel without the vendor prefix: https://cloud.example.com/clusters -> clusters."""
+        if "://" not in self.rel:
+            return self.rel
+        path = urlsplit(self.rel).path.strip("/")
+        return path or self.rel
+
+    @property
+    def extension(self) -> bool:
+        return "://" in self.rel
+
+
+def links_of(document: Any) -> list[Link]:
+    """The `links` of a document, skipping entries that are not {rel, href} strings."""
+    if not isinstance(document, dict) or not isinstance(document.get("links"), list):
+        return []
+    found = []
+    for entry in document["links"]:
+        if isinstance(entry, dict) and isinstance(entry.get("href"), str) and isinstance(entry.get("rel"), str):
+            found.append(Link(entry["rel"], entry["href"]))
+    return found
+
+
+@dataclass(frozen=True)
+class Page:
+    """One page of a list (spec 2.5): its items, the count, and where the next and previous are."""
+
+    results: list[Any]
+    total: int | None
+    number: int
+    size: int
+    self_href: str | None
+    next_href: str | None
+    previous_href: str | None
+
+    @property
+    def pages(self) -> int | None:
+        if self.total is None:
+            return None
+        return max(1, math.ceil(self.total / self.size)) if self.size > 0 else None
+
+    def line(self) -> str:
+        """page 2 of 13 · 1,234 items · 100 a page"""
+        of = f" of {self.pages:,}" if self.pages else ""
+        count = f" · {self.total:,} items" if self.total is not None else f" · {len(self.results)} on this page"
+        return f"page {self.number:,}{of}{count} · {self.size} a page"
+
+
+class Resource:
+    """One response of the API, as received, and what it means."""
+
+    def __init__(
+        self,
+        *,
+        method: str,
+        url: str,
+        status: int,
+        headers: httpx.Headers,
+        request_headers: list[tuple[str, str]],
+        body: bytes,
+        elapsed: float,
+        received_at: float,
+        http_version: str = "HTTP/1.1",
+        foreign: bool = False,
+        after_refresh: bool = False,
+    ) -> None:
+        self.method = method
+        self.url = url
+        self.status = status
+        self.reason = errors.reason_of(status)
+        self.headers = headers
+        self.request_headers = request_headers  # credentials already shown as ***
+        self.body = body
+        self.elapsed = elapsed
+        self.received_at = received_at
+        self.http_version = http_version
+        self.foreign = foreign  # fetched from another origin, without credentials
+        self.after_refresh = after_refresh
+
+    def __repr__(self) -> str:
+        return f"<Resource {self.method} {self.url} {self.status}>"
+
+    @property
+    def size(self) -> int:
+        return len(self.body)
+
+    @property
+    def ok(self) -> bool:
+        return self.status < 400
+
+    @cached_property
+    def query(self) -> list[tuple[str, str]]:
+        return parse_qsl(urlsplit(self.url).query, keep_blank_values=True)
+
+    @cached_property
+    def path(self) -> str:
+        return urlsplit(self.url).path
+
+    def asked(self, name: str) -> str | None:
+        return next((v for k, v in self.query if k == name), None)
+
+    # The body ------------------------------------------------------------------------------
+
+    @cached_property
+    def media_type(self) -> str:
+        return self.headers.get("content-type", "").split(";")[0].strip().lower()
+
+    @cached_property
+    def charset(self) -> str:
+        for part in self.headers.get("content-type", "").split(";")[1:]:
+            name, _, value = part.partition("=")
+            if name.strip().lower() == "charset" and value.strip():
+                return value.strip().strip('"')
+        return "utf-8"
+
+    @cached_property
+    def version(self) -> str | None:
+        """The resource version of a vendor media type: application/vnd.x.2023-01-01+json -> 2023-01-01."""
+        match = VENDOR_MEDIA.search(self.headers.get("content-type", ""))
+        return match.group(2) if match else None
+
+    @cached_property
+    def service_version(self) -> dict[str, str]:
+        """X-…-Service-Version: gitHash=…; versionString=… as a dict."""
+        for name, value in self.headers.items():
+            if name.lower().startswith("x-") and name.lower().endswith("service-version"):
+                parts = (part.partition("=") for part in value.split(";"))
+                return {k.strip(): v.strip() for k, _, v in parts if k.strip()}
+        return {}
+
+    @cached_property
+    def parsed(self) -> tuple[Any, str | None]:
+        """(JSON, None), or (None, why the body is not JSON). An empty body is neither."""
+        if not self.body.strip():
+            return None, None
+        try:
+            text = self.body.decode(self.charset)
+        except (LookupError, UnicodeDecodeError) as error:
+            return None, f"not {self.charset} text: {error}"
+        try:
+            return json.loads(text), None
+        except ValueError as error:
+            return None, f"not JSON: {error}"
+        except RecursionError:
+            return None, "not JSON this program can read: nested too deeply"
+
+    @property
+    def json(self) -> Any:
+        return self.parsed[0]
+
+    @property
+    def json_error(self) -> str | None:
+        return self.parsed[1]
+
+    @cached_property
+    def enveloped(self) -> bool:
+        """Whether the client asked for envelope=true and got one."""
+        return (
+            (self.asked("envelope") or "").lower() in TRUE
+            and isinstance(self.json, dict)
+            and isinstance(self.json.get("status"), int)
+        )
+
+    @cached_property
+    def document(self) -> Any:
+        """The JSON with the envelope of spec 2.6 taken off when one was asked for."""
+        if not self.enveloped:
+            return self.json
+        if "content" in self.json:
+            return self.json["content"]
+        return {k: v for k, v in self.json.items() if k != "status"}
+
+    # Links and pages ----------------------------------------------------------------------
+
+    @cached_property
+    def links(self) -> list[Link]:
+        return links_of(self.document)
+
+    def link(self, rel: str) -> Link | None:
+        return next((link for link in self.links if link.rel == rel or link.name == rel), None)
+
+    @cached_property
+    def relations(self) -> list[Link]:
+        """The links to follow: all but self, next and previous."""
+        return [link for link in self.links if link.rel not in PLAIN_RELS]
+
+    @cached_property
+    def page(self) -> Page | None:
+        document = self.document
+        if not isinstance(document, dict) or not isinstance(document.get("results"), list):
+            return None
+        self_link, next_link, previous = self.link("self"), self.link("next"), self.link("previous")
+        asked = dict(self.query)
+        if self_link:
+            asked |= dict(parse_qsl(urlsplit(self_link.href).query))
+        total = document.get("totalCount")
+        # The real service sends totalCount 0 when asked not to count; that 0 means "not counted".
+        if not isinstance(total, int) or isinstance(total, bool) or asked.get("includeCount", "").lower() == "false":
+            total = None
+        return Page(
+            results=document["results"],
+            total=total,
+            number=positive(asked.get("pageNum"), 1),
+            size=positive(asked.get("itemsPerPage"), 100),
+            self_href=self_link.href if self_link else None,
+            next_href=next_link.href if next_link else None,
+            previous_href=previous.href if previous else None,
+        )
+
+    # Failure ---------------------------------------------------------------------------------
+
+    @cached_property
+    def error(self) -> ApiError | None:
+        if self.status < 400:
+            return None
+        return errors.from_response(
+            self.method,
+            self.url,
+            self.status,
+            self.headers,
+            self.body,
+            self.received_at,
+            after_refresh=self.after_refresh,
+        )
+
+
+def positive(value: str | None, default: int) -> int:
+    try:
+        number = int(value) if value is not None else default
+    except ValueError:
+        return default
+    return number if number > 0 else default

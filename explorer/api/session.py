@@ -1,0 +1,305 @@
+"""A session with the service: one pooled client, its credentials, and what it has seen.
+
+    async with Session(credentials) as session:
+        root = await session.fetch("")          # the API root
+        groups = await session.fetch("/groups")  # a path under it
+        if groups.error: print(groups.error.line())
+
+`fetch` returns a Resource for every HTTP answer, errors included (`resource.error`), and raises
+ApiError when there is no answer to show: refused origin, timeout, TLS, DNS, a token it could not
+get. Credentials go only to the base URL's origin.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import ssl
+import time
+from collections import deque
+from collections.abc import Awaitable, Callable, Mapping
+from contextvars import ContextVar
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import httpx
+
+from explorer import __version__
+from explorer.api import errors
+from explorer.api.auth import ServiceAccountAuth
+from explorer.api.config import Credentials, is_loopback
+from explorer.api.errors import ApiError
+from explorer.api.ratelimit import RateLimits, key_of
+from explorer.api.resource import Resource
+from explorer.api.secret import redact_header
+from explorer.api.tokens import TokenCache, TokenState
+
+# The request this task sent last: when a send fails, this is the one that failed (it may be the
+# token request made inside the auth flow, which httpx's exception does not name).
+last_sent: ContextVar[httpx.Request | None] = ContextVar("last_sent", default=None)
+READ_METHODS = ("GET", "HEAD")
+MAX_RETRIES = 2
+MAX_RETRY_WAIT = 60.0
+REVOKE_TIMEOUT = 2.0
+LOG_SIZE = 10_000
+RESOLVED_SIZE = 4096
+
+
+@dataclass(frozen=True)
+class Exchange:
+    """One request of the session, token requests included, as the log shows it."""
+
+    at: float
+    method: str
+    url: str
+    status: int
+    elapsed: float
+    size: int
+    limited: str | None  # the rate-limit counter it fell under: "token", a project ID, or None
+
+
+def elapsed(response: httpx.Response) -> float:
+    """Seconds from sending the request to having the whole body (timed by the session's hooks)."""
+    request = response.request
+    if "explorer.finished" not in request.extensions:
+        request.extensions["explorer.finished"] = time.perf_counter()
+    return request.extensions["explorer.finished"] - request.extensions.get("explorer.started", 0.0)
+
+
+def origin_of(url: httpx.URL) -> tuple[str, str, int | None]:
+    default = {"https": 443, "http": 80}.get(url.scheme)
+    return (url.scheme, url.host, url.port or default)
+
+
+class Session:
+    def __init__(
+        self,
+        credentials: Credentials,
+        *,
+        transport: httpx.AsyncBaseTransport | None = None,
+        clock: Callable[[], float] = time.time,
+        token_cache: Path | None = None,
+        timeout: float = 30.0,
+        pace: bool = True,
+        sleep: Callable[[float], Awaitable[None]] = asyncio.sleep,
+    ) -> None:
+        """`token_cache` is a folder: keep the token there between runs (one-shot commands).
+
+        `clock` and `sleep` are the wall clock and the way to wait: tests pass their own.
+        """
+        self.credentials = credentials
+        self.base_url = httpx.URL(credentials.base_url)
+        self.origin = origin_of(self.base_url)
+        self.clock = clock
+        self.timeout = timeout
+        self.pace = pace
+        self.sleep = sleep
+        self.rate_limits = RateLimits(credentials.rate_limit, credentials.token_rate_limit, clock)
+        self.log: deque[Exchange] = deque(maxlen=LOG_SIZE)
+        self.held_until: float | None = None
+        self.resolved: dict[str, httpx.URL] = {}  # targets seen before: a page is often fetched again
+        auth: httpx.Auth
+        if credentials.kind == "service account":
+            assert credentials.client_id and credentials.client_secret
+            cache = None
+            if token_cache is not None:
+                origin = str(self.base_url.copy_with(path="/", query=None))
+                cache = TokenCache(token_cache, origin, credentials.client_id, credentials.client_secret)
+            auth = ServiceAccountAuth(
+                self.base_url,
+                credentials.client_id,
+                credentials.client_secret,
+                limits=self.rate_limits,
+                clock=clock,
+                sleep=sleep,
+                cache=cache,
+            )
+        else:
+            assert credentials.public_key and credentials.private_key
+            auth = httpx.DigestAuth(credentials.public_key, credentials.private_key.reveal())
+        self.auth = auth
+        verify: ssl.SSLContext | bool = True
+        if credentials.ca_bundle:
+            verify = ssl.create_default_context(cafile=credentials.ca_bundle)
+        self.client = httpx.AsyncClient(
+            auth=auth,
+            transport=transport,
+            verify=verify,
+            timeout=timeout,
+            follow_redirects=False,
+            headers={"Accept": "application/json", "User-Agent": f"explorer/{__version__}"},
+            event_hooks={"request": [self.sending], "response": [self.received]},
+        )
+
+    def __repr__(self) -> str:
+        return f"<Session {self.base_url} as {self.credentials.who}>"
+
+    async def __aenter__(self) -> Session:
+        return self
+
+    async def __aexit__(self, *exc: object) -> None:
+        await self.aclose()
+
+    @property
+    def token_state(self) -> TokenState | None:
+        return self.auth.state if isinstance(self.auth, ServiceAccountAuth) else None
+
+    # Where requests go -----------------------------------------------------------------------
+
+    def resolve(self, target: str) -> httpx.URL:
+        """A URL for `target`: absolute as given; /api/… from the origin; anything else under the base URL."""
+        url = self.resolved.get(target)
+        if url is None:
+            if len(self.resolved) >= RESOLVED_SIZE:
+                self.resolved.clear()
+            url = self.resolved[target] = self.resolve_new(target)
+        return url
+
+    def resolve_new(self, target: str) -> httpx.URL:
+        target = target.strip()
+        if "://" in target:
+            url = httpx.URL(target)
+        elif target.startswith("/api/") or target == "/api":
+            url = self.base_url.copy_with(raw_path=target.encode())
+        else:
+            base = self.base_url.raw_path.decode().split("?")[0].rstrip("/")
+            relative = target.lstrip("/")
+            url = self.base_url.copy_with(raw_path=(f"{base}/{relative}" if relative else base).encode())
+        if url.scheme not in ("https", "http") or not url.host:
+            raise ApiError("config", f"{target!r} is not a path or an http(s) URL")
+        if url.scheme == "http" and not is_loopback(url.host):
+            raise ApiError(
+                "insecure",
+                f"Refusing plain http:// to {url.host}",
+                url=str(url),
+                hint="Plain http:// is allowed only for loopback addresses; use https://.",
+            )
+        return url
+
+    def same_origin(self, url: httpx.URL) -> bool:
+        return origin_of(url) == self.origin
+
+    # Fetching --------------------------------------------------------------------------------
+
+    async def fetch(
+        self,
+        target: str,
+        *,
+        method: str = "GET",
+        params: Mapping[str, str] | None = None,
+        json: Any = None,
+        anonymous: bool = False,
+    ) -> Resource:
+        """Send one request; a GET refused with 429 or 503 and Retry-After is retried (twice, 60 s at most).
+
+        A URL on another origin is refused unless `anonymous`: then it is fetched without any
+        credentials and the resource is marked `foreign`.
+        """
+        url = self.resolve(target)
+        if params:
+            url = url.copy_merge_params(dict(params))
+        foreign = not self.same_origin(url)
+        if foreign and not anonymous:
+            raise ApiError(
+                "origin",
+                f"{url.host} is not {self.base_url.host}: the credentials go only to {self.base_url.host}",
+                method=method,
+                url=str(url),
+                hint="Fetch it without credentials (anonymously), or open a profile for that service.",
+            )
+        deadline = self.clock() + MAX_RETRY_WAIT
+        for attempt in range(MAX_RETRIES + 1):
+            if self.pace and not foreign:
+                await self.wait_for_budget(url)
+            last_sent.set(None)
+            try:
+                response = await self.client.request(
+                    method, url, json=json, auth=httpx.Auth() if foreign else httpx.USE_CLIENT_DEFAULT
+                )
+            except httpx.HTTPError as error:
+                failed = last_sent.get()
+                where = (failed.method, str(failed.url)) if failed else (method, str(url))
+                raise errors.from_exception(error, *where, self.timeout) from None
+            resource = self.resource(response, foreign)
+            wait = errors.retry_after(response.headers.get("retry-after"), self.clock())
+            retry = method in READ_METHODS and response.status_code in (429, 503) and wait is not None
+            if not retry or attempt == MAX_RETRIES or self.clock() + (wait or 0) > deadline:
+                return resource
+            await self.hold(self.clock() + (wait or 0))
+        raise AssertionError("unreachable")  # pragma: no cover
+
+    def resource(self, response: httpx.Response, foreign: bool) -> Resource:
+        request = response.request
+        return Resource(
+            method=request.method,
+            url=str(request.url),
+            status=response.status_code,
+            headers=response.headers,
+            request_headers=[(k, redact_header(k, v)) for k, v in request.headers.items()],
+            body=response.content,
+            elapsed=elapsed(response),
+            received_at=self.clock(),
+            http_version=response.http_version,
+            foreign=foreign,
+            after_refresh=any(r.status_code == 401 for r in response.history),
+        )
+
+    async def wait_for_budget(self, url: httpx.URL) -> None:
+        """Hold a request the rate limit is sure to refuse, until it would not be."""
+        wait = self.rate_limits.hold(url)
+        if wait > 0:
+            await self.hold(self.clock() + wait)
+
+    async def hold(self, until: float) -> None:
+        """Wait until `until`, showing it in `held_until` for a countdown; cancellable."""
+        self.held_until = until
+        try:
+            await self.sleep(max(0.0, until - self.clock()))
+        finally:
+            self.held_until = None
+
+    async def sending(self, request: httpx.Request) -> None:
+        key = key_of(request.url) if self.same_origin(request.url) else None
+        request.extensions["explorer.started"] = time.perf_counter()
+        request.extensions["explorer.limit"] = key
+        last_sent.set(request)
+        if key is not None:
+            self.rate_limits.sent(key)
+
+    async def received(self, response: httpx.Response) -> None:
+        await response.aread()
+        elapsed(response)  # stamp the end now, while it is true
+        request = response.request
+        key = request.extensions.get("explorer.limit")
+        if key is not None:
+            self.rate_limits.received(key, response)
+        self.log.append(
+            Exchange(
+                at=self.clock(),
+                method=request.method,
+                url=str(request.url),
+                status=response.status_code,
+                elapsed=elapsed(response),
+                size=len(response.content),
+                limited=key,
+            )
+        )
+
+    # Closing ---------------------------------------------------------------------------------
+
+    async def revoke(self) -> None:
+        """Revoke the service account's token now (and drop it from the cache)."""
+        if isinstance(self.auth, ServiceAccountAuth):
+            try:
+                await self.auth.revoke(self.client)
+            except httpx.HTTPError as error:
+                raise errors.from_exception(error, "POST", str(self.auth.revoke_url), self.timeout) from None
+
+    async def aclose(self) -> None:
+        """Revoke a token kept only in memory (within 2 s, whatever happens), then close."""
+        auth = self.auth
+        if isinstance(auth, ServiceAccountAuth) and auth.cache is None and auth.token is not None:
+            with contextlib.suppress(Exception, asyncio.TimeoutError):
+                await asyncio.wait_for(self.revoke(), REVOKE_TIMEOUT)
+        await self.client.aclose()

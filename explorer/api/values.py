@@ -1,0 +1,45 @@
+"""Values with a meaning beyond JSON: ISO 8601 dates, and BSON timestamps {date, increment}."""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from datetime import UTC, datetime
+from typing import Any
+
+ISO_DATE = re.compile(r"\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:?\d{2})?")
+
+
+def as_date(value: Any) -> datetime | None:
+    """The moment an ISO 8601 date string names (UTC when it names no zone), else None."""
+    if not isinstance(value, str) or not ISO_DATE.fullmatch(value):
+        return None
+    try:
+        moment = datetime.fromisoformat(value)
+    except ValueError:
+        return None
+    return moment if moment.tzinfo else moment.replace(tzinfo=UTC)
+
+
+@dataclass(frozen=True)
+class BsonTimestamp:
+    """Spec 2.8: a date at second granularity, and an increment ordering events within it."""
+
+    date: datetime | None
+    increment: int | None
+
+    def __str__(self) -> str:
+        when = self.date.strftime("%Y-%m-%d %H:%M:%S UTC") if self.date else "no date"
+        return f"{when} #{self.increment}" if self.increment is not None else when
+
+
+def as_bson_timestamp(value: Any) -> BsonTimestamp | None:
+    """A BSON timestamp object, tolerating the nulls and the extra `time` the service sends."""
+    if not isinstance(value, dict) or not {"date", "increment"} <= value.keys() <= {"date", "increment", "time"}:
+        return None
+    date, increment = value["date"], value["increment"]
+    if date is not None and as_date(date) is None:
+        return None
+    if increment is not None and (not isinstance(increment, int) or isinstance(increment, bool)):
+        return None
+    return BsonTimestamp(as_date(date), increment)

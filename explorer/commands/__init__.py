@@ -1,0 +1,1 @@
+"""The one-shot commands: `explorer get` and `explorer logout`."""

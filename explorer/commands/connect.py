@@ -1,0 +1,50 @@
+"""The flags that say what to connect to and as whom, shared by every command that connects."""
+
+from __future__ import annotations
+
+import argparse
+
+from explorer.api.config import Credentials, token_cache_dir
+from explorer.api.session import Session
+
+
+def add_connection_arguments(parser: argparse.ArgumentParser) -> None:
+    group = parser.add_argument_group("connection (flags, then EXPLORER_* variables, then the profile)")
+    group.add_argument(
+        "--demo",
+        action="store_true",
+        default=argparse.SUPPRESS,
+        help="use the sandbox in process, with its default credentials: no network, no setup",
+    )
+    group.add_argument("--profile", help="the profile in the config file to use (EXPLORER_PROFILE)")
+    group.add_argument(
+        "--base-url", metavar="URL", help="the API root, e.g. https://host/api/service/v1.0 (EXPLORER_BASE_URL)"
+    )
+    group.add_argument(
+        "--client-id", help="service account client ID (EXPLORER_CLIENT_ID; the secret: EXPLORER_CLIENT_SECRET)"
+    )
+    group.add_argument(
+        "--public-key", help="API key public key (EXPLORER_PUBLIC_KEY; the private key: EXPLORER_PRIVATE_KEY)"
+    )
+    group.add_argument(
+        "--ca-bundle", metavar="FILE", help="trust this certificate authority, e.g. the sandbox's (EXPLORER_CA_BUNDLE)"
+    )
+    group.add_argument(
+        "--timeout", type=float, default=30.0, metavar="SECONDS", help="per request (default: %(default)s)"
+    )
+
+
+def open_session(args: argparse.Namespace, *, token_cache: bool) -> Session:
+    """The session the flags ask for. Raises ConfigError (or ApiError) when it cannot be opened."""
+    if getattr(args, "demo", False):
+        from explorer.demo import demo_session
+
+        return demo_session(timeout=args.timeout)
+    credentials = Credentials.resolve(
+        base_url=args.base_url,
+        client_id=args.client_id,
+        public_key=args.public_key,
+        ca_bundle=args.ca_bundle,
+        profile=args.profile,
+    )
+    return Session(credentials, token_cache=token_cache_dir() if token_cache else None, timeout=args.timeout)

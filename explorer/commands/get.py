@@ -1,0 +1,106 @@
+"""`explorer get TARGET`: one resource's body to stdout, as received, for pipes and scripts."""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import json
+from typing import Any
+
+from explorer.api.errors import ApiError
+from explorer.api.resource import Resource
+from explorer.api.session import Session
+from explorer.commands.connect import add_connection_arguments, open_session
+from explorer.commands.output import exit_code, report, status_block, write_body
+
+ALL_PAGE_SIZE = "500"
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("target", metavar="TARGET", help="a path under the base URL (/groups), or an absolute URL")
+    parser.add_argument("--pretty", action="store_true", help="ask the service for pretty=true")
+    parser.add_argument("--envelope", action="store_true", help="ask the service for envelope=true")
+    parser.add_argument(
+        "--query", "-q", action="append", default=[], metavar="K=V", type=pair, help="add a query parameter; repeatable"
+    )
+    parser.add_argument(
+        "--all",
+        action="store_true",
+        help="follow `next` (500 items a page) and print the items of every page as one JSON array",
+    )
+    parser.add_argument("--include", "-i", action="store_true", help="print the status line and headers first")
+    parser.add_argument(
+        "--no-token-cache",
+        action="store_true",
+        help="get a token for this call and revoke it after (instead of reusing a cached one)",
+    )
+    add_connection_arguments(parser)
+
+
+def pair(text: str) -> tuple[str, str]:
+    name, equals, value = text.partition("=")
+    if not equals or not name:
+        raise argparse.ArgumentTypeError(f"{text!r} is not NAME=VALUE")
+    return name, value
+
+
+def run(args: argparse.Namespace) -> int:
+    return asyncio.run(get(args))
+
+
+async def get(args: argparse.Namespace) -> int:
+    params = dict(args.query)
+    if args.pretty:
+        params["pretty"] = "true"
+    if args.envelope:
+        params["envelope"] = "true"
+    try:
+        session = open_session(args, token_cache=not args.no_token_cache)
+    except ApiError as error:
+        report("get", error)
+        return 1
+    async with session:
+        try:
+            if args.all:
+                return await get_all(session, args.target, params)
+            resource = await session.fetch(args.target, params=params)
+        except ApiError as error:
+            report("get", error)
+            return exit_code(error)
+        return show(resource, args.include)
+
+
+def show(resource: Resource, include: bool) -> int:
+    if resource.error:
+        report("get", resource.error)
+        return exit_code(resource.error)
+    if include:
+        write_body(status_block(resource))
+    write_body(resource.body)
+    return 0 if resource.status < 300 else 3
+
+
+async def get_all(session: Session, target: str, params: dict[str, str]) -> int:
+    """Every page's items as one array; nothing on stdout if any page fails."""
+    params.setdefault("itemsPerPage", ALL_PAGE_SIZE)
+    resource = await session.fetch(target, params=params)
+    items: list[Any] = []
+    pages = 0
+    while True:
+        if resource.error:
+            if pages:
+                resource.error.hint = f"{resource.error.hint or ''} ({pages} pages were read before this one.)".strip()
+            report("get", resource.error)
+            return exit_code(resource.error)
+        page = resource.page
+        if page is None:
+            report("get", ApiError("config", f"{resource.url} is not a list: --all needs results and links"))
+            return 1
+        items += page.results
+        pages += 1
+        if not page.next_href:
+            break
+        resource = await session.fetch(page.next_href)
+    indent = 2 if params.get("pretty") == "true" else None
+    write_body(json.dumps(items, indent=indent, ensure_ascii=False).encode() + b"\n")
+    return 0

@@ -1,0 +1,226 @@
+"""`explorer get` and `explorer logout` as scripts run them: real processes against a real socket."""
+
+from __future__ import annotations
+
+import json
+import os
+import socket
+import subprocess
+import sys
+from collections.abc import Iterator
+from dataclasses import dataclass
+from pathlib import Path
+
+import httpx
+import pytest
+
+from explorer.sandbox import Settings, create_app
+from explorer.sandbox.links import API_ROOT
+from explorer.sandbox.server import ServerThread
+from explorer.sandbox.tls import names_for, server_files
+
+DEFAULTS = Settings()
+
+
+@dataclass
+class Run:
+    code: int
+    out: bytes
+    err: str
+
+    @property
+    def json(self):
+        return json.loads(self.out)
+
+
+@dataclass
+class Sandbox:
+    app: object
+    url: str
+    home: Path
+    extra_env: dict
+
+    def run(self, *arguments: str, env: dict | None = None) -> Run:
+        environment = {
+            **{k: v for k, v in os.environ.items() if not k.startswith("EXPLORER_")},
+            "XDG_CACHE_HOME": str(self.home / "cache"),
+            "XDG_CONFIG_HOME": str(self.home / "config"),
+            "EXPLORER_BASE_URL": self.url + API_ROOT,
+            "EXPLORER_CLIENT_ID": DEFAULTS.client_id,
+            "EXPLORER_CLIENT_SECRET": DEFAULTS.client_secret,
+            **self.extra_env,
+            **(env or {}),
+        }
+        done = subprocess.run(
+            [sys.executable, "-m", "explorer", *arguments], capture_output=True, env=environment, timeout=60
+        )
+        return Run(done.returncode, done.stdout, done.stderr.decode())
+
+    def live_tokens(self) -> int:
+        tokens = self.app.state.sandbox.tokens.tokens.values()
+        return sum(1 for t in tokens if not t.revoked and t.expires_at > self.app.state.sandbox.clock())
+
+    def cached(self) -> list[Path]:
+        folder = self.home / "cache" / "explorer" / "tokens"
+        return list(folder.glob("*.json")) if folder.exists() else []
+
+
+def serve(tmp_path: Path, tls: bool = False, **settings) -> Iterator[Sandbox]:
+    app = create_app(Settings(**settings))
+    files = server_files(tmp_path / "tls", names_for("127.0.0.1")) if tls else None
+    with ServerThread(app, tls=files) as server:
+        yield Sandbox(app, server.url, tmp_path, {"EXPLORER_CA_BUNDLE": str(files.ca)} if files else {})
+
+
+@pytest.fixture
+def sandbox(tmp_path) -> Iterator[Sandbox]:
+    yield from serve(tmp_path, control=True, token_rate_limit=3)
+
+
+def test_the_body_goes_to_stdout_exactly_as_received(sandbox):
+    run = sandbox.run("get", "/orgs", "--pretty")
+    direct = httpx.get(
+        sandbox.url + API_ROOT + "/orgs?pretty=true", auth=httpx.DigestAuth(DEFAULTS.public_key, DEFAULTS.private_key)
+    )
+    assert run.code == 0 and run.err == ""
+    assert run.out == direct.content
+
+
+def test_query_envelope_and_include(sandbox):
+    assert len(sandbox.run("get", "/orgs", "-q", "itemsPerPage=1").json["results"]) == 1
+    assert sandbox.run("get", "/orgs", "--envelope").json["status"] == 200
+    included = sandbox.run("get", "/orgs", "--include").out.decode()
+    head, _, body = included.partition("\r\n\r\n")
+    assert head.startswith("HTTP/1.1 200 OK\r\n")
+    assert "content-type: application/vnd.service.2023-01-01+json;charset=utf-8" in head
+    assert json.loads(body)["totalCount"] == 2
+
+
+def test_all_follows_next_at_500_a_page_into_one_array(sandbox):
+    project = sandbox.app.state.sandbox.world.project_named("production").id
+    run = sandbox.run("get", f"/groups/{project}/events", "--all")
+    assert run.code == 0
+    assert len(run.json) == 1234 and len({e["id"] for e in run.json}) == 1234
+
+
+def test_an_http_error_exits_4_with_the_document_and_hint_on_stderr(sandbox):
+    run = sandbox.run("get", "/groups/111111111111111111111111")
+    assert run.code == 4
+    assert run.out == b""
+    assert '"errorCode":"GROUP_NOT_FOUND"' in run.err
+    assert "explorer get: 404 Not Found · GROUP_NOT_FOUND: No group with ID 111111111111111111111111 exists." in run.err
+    assert "Traceback" not in run.err
+
+
+def test_a_server_error_exits_5_after_the_retries(sandbox):
+    assert sandbox.run("get", "/orgs").code == 0  # a token now, so the outage hits the read
+    httpx.post(sandbox.url + "/_sandbox/unavailable?count=3&retryAfter=1")
+    run = sandbox.run("get", "/orgs")
+    assert run.code == 5
+    assert "503 Service Unavailable" in run.err and "hint: The service is unavailable: retry in 1 s." in run.err
+
+
+def test_a_refused_connection_exits_1():
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        port = probe.getsockname()[1]
+    run = Sandbox(None, f"http://127.0.0.1:{port}", Path("/tmp/unused"), {}).run("get", "/orgs")
+    assert run.code == 1
+    assert f"Connection refused by 127.0.0.1:{port}" in run.err
+    assert "hint:" in run.err and "Traceback" not in run.err
+
+
+@pytest.mark.parametrize(
+    "arguments, env, message",
+    [
+        (
+            ["get", "/orgs"],
+            {"EXPLORER_BASE_URL": "http://api.example.com"},
+            "Refusing plain http:// to api.example.com",
+        ),
+        (["get", "/orgs"], {"EXPLORER_CLIENT_SECRET": ""}, "No credentials for"),
+        (["get", "/orgs", "--profile", "nope"], {}, "No profile 'nope'"),
+        (["get", "https://elsewhere.example/api/x"], {}, "the credentials go only to 127.0.0.1"),
+    ],
+)
+def test_configuration_and_safety_refusals_exit_1(sandbox, arguments, env, message):
+    run = sandbox.run(*arguments, env=env)
+    assert run.code == 1
+    assert message in run.err
+    assert "Traceback" not in run.err
+
+
+@pytest.mark.parametrize("arguments", [["get"], ["get", "/orgs", "--query", "novalue"], ["get", "/orgs", "--bogus"]])
+def test_usage_errors_exit_2(sandbox, arguments):
+    run = sandbox.run(*arguments)
+    assert run.code == 2 and "usage:" in run.err
+
+
+def test_one_shot_runs_reuse_a_cached_token_under_a_low_token_limit(sandbox):
+    for _ in range(6):  # the token endpoints allow 3 a minute here
+        assert sandbox.run("get", "/orgs").code == 0
+    assert sandbox.live_tokens() == 1
+    [cached] = sandbox.cached()
+    assert oct(cached.stat().st_mode & 0o777) == "0o600"
+
+
+def test_no_token_cache_gets_and_revokes_a_token_per_call(sandbox):
+    assert sandbox.run("get", "/orgs", "--no-token-cache").code == 0
+    assert sandbox.live_tokens() == 0 and sandbox.cached() == []
+
+
+def test_logout_revokes_the_cached_token_and_deletes_its_file(sandbox):
+    sandbox.run("get", "/orgs")
+    run = sandbox.run("logout")
+    assert run.code == 0
+    assert run.out.decode().startswith(f"Logged out of 127.0.0.1 as {DEFAULTS.client_id}")
+    assert sandbox.live_tokens() == 0 and sandbox.cached() == []
+    again = sandbox.run("logout")
+    assert again.code == 0 and "No cached token" in again.out.decode()
+
+
+def test_no_secret_or_token_reaches_any_output(sandbox, monkeypatch):
+    known = "KNOWN-TOKEN-VALUE-42"
+    monkeypatch.setattr("explorer.sandbox.tokens.secrets.token_urlsafe", lambda size: known)
+    runs = [sandbox.run("get", "/orgs", "-i"), sandbox.run("get", "/groups/nope")]
+    cache_text = b"".join(p.read_bytes() for p in sandbox.cached())
+    runs.append(sandbox.run("logout"))
+    everything = b"".join(r.out + r.err.encode() for r in runs) + cache_text
+    assert sandbox.app.state.sandbox.tokens.tokens  # a token was issued, and it was the known one
+    assert DEFAULTS.client_secret.encode() not in everything
+    assert known.encode() not in everything
+    assert b"sbx_" not in everything
+
+
+@pytest.mark.parametrize("arguments", [["get", "--demo", "/orgs"], ["--demo", "get", "/orgs"]])
+def test_demo_anywhere_needs_nothing_set_up(tmp_path, arguments):
+    run = Sandbox(None, "https://unused.invalid", tmp_path, {}).run(
+        *arguments, env={"EXPLORER_BASE_URL": "", "EXPLORER_CLIENT_ID": "", "EXPLORER_CLIENT_SECRET": ""}
+    )
+    assert run.code == 0, run.err
+    assert run.json["totalCount"] == 2
+    assert run.json["links"][0]["href"].startswith("https://sandbox.invalid/")
+
+
+def test_https_with_the_sandbox_authority(tmp_path):
+    for sandbox in serve(tmp_path, tls=True):
+        assert sandbox.run("get", "/orgs").code == 0
+        untrusted = sandbox.run("get", "/orgs", env={"EXPLORER_CA_BUNDLE": ""})
+        assert untrusted.code == 1 and "TLS failed" in untrusted.err and "--ca-bundle" in untrusted.err
+
+
+async def test_a_redirect_exits_3(monkeypatch, capsysbinary):
+    from explorer.api.config import Credentials
+    from explorer.api.secret import Secret
+    from explorer.api.session import Session
+    from explorer.cli import parser
+    from explorer.commands import get
+
+    moved = httpx.Response(302, headers={"location": "https://h.example/elsewhere"}, content=b"")
+    session = Session(
+        Credentials("https://h.example/api/service/v1.0", public_key="p", private_key=Secret("k")),
+        transport=httpx.MockTransport(lambda request: moved),
+    )
+    monkeypatch.setattr(get, "open_session", lambda args, token_cache: session)
+    code = await get.get(parser().parse_args(["get", "/orgs"]))
+    assert code == 3

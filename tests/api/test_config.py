@@ -1,0 +1,146 @@
+"""Where credentials come from: flags, then the environment, then a profile under the file's rules."""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+import pytest
+
+from explorer.api.config import ConfigError, Credentials
+
+BASE = "https://api.example.com/api/service/v1.0"
+
+
+def write(path: Path, text: str, mode: int = 0o600) -> Path:
+    path.write_text(text)
+    os.chmod(path, mode)
+    return path
+
+
+@pytest.fixture
+def config(tmp_path) -> Path:
+    return write(
+        tmp_path / "config.toml",
+        f"""
+default_profile = "prod"
+
+[profiles.prod]
+base_url = "{BASE}"
+client_id = "prod-client"
+client_secret = "prod-secret"
+
+[profiles.lab]
+base_url = "https://lab.example.com/api/service/v1.0"
+public_key = "labpub"
+private_key = {{ env = "LAB_PRIVATE" }}
+rate_limit = 50
+""",
+    )
+
+
+def test_the_default_profile_is_used_when_nothing_else_is_given(config):
+    found = Credentials.resolve(environ={}, path=config)
+    assert (found.profile, found.base_url, found.client_id) == ("prod", BASE, "prod-client")
+    assert found.client_secret.reveal() == "prod-secret"
+    assert found.kind == "service account"
+
+
+def test_the_environment_outranks_the_profile_and_flags_outrank_both(config):
+    environ = {"EXPLORER_CLIENT_ID": "env-client", "EXPLORER_CLIENT_SECRET": "env-secret"}
+    from_env = Credentials.resolve(environ=environ, path=config)
+    assert from_env.client_id == "env-client" and from_env.client_secret.reveal() == "env-secret"
+    from_flag = Credentials.resolve(client_id="flag-client", environ=environ, path=config)
+    assert from_flag.client_id == "flag-client"
+
+
+def test_a_profile_is_chosen_by_flag_or_environment(config):
+    environ = {"LAB_PRIVATE": "lab-private"}
+    by_flag = Credentials.resolve(profile="lab", environ=environ, path=config)
+    by_env = Credentials.resolve(environ={**environ, "EXPLORER_PROFILE": "lab"}, path=config)
+    for found in (by_flag, by_env):
+        assert found.kind == "API key" and found.private_key.reveal() == "lab-private"
+        assert found.rate_limit == 50
+
+
+def test_an_unknown_profile_names_the_ones_there_are(config):
+    with pytest.raises(ConfigError) as caught:
+        Credentials.resolve(profile="staging", environ={}, path=config)
+    assert "No profile 'staging'" in caught.value.line()
+    assert "lab, prod" in caught.value.hint
+
+
+def test_a_plain_secret_in_a_file_others_can_read_is_refused(config):
+    os.chmod(config, 0o644)
+    with pytest.raises(ConfigError) as caught:
+        Credentials.resolve(environ={}, path=config)
+    assert "can be read by others (mode 644)" in caught.value.line()
+    assert f"chmod 600 {config}" in caught.value.hint
+    assert "prod-secret" not in caught.value.full()
+
+
+def test_a_secret_by_reference_may_live_in_a_shared_file(tmp_path):
+    secret_file = write(tmp_path / "secret", "from-file\n")
+    config = write(
+        tmp_path / "config.toml",
+        f'[profiles.default]\nbase_url = "{BASE}"\nclient_id = "c"\nclient_secret = {{ file = "{secret_file}" }}\n',
+        mode=0o644,
+    )
+    assert Credentials.resolve(environ={}, path=config).client_secret.reveal() == "from-file"
+    os.chmod(secret_file, 0o644)
+    with pytest.raises(ConfigError, match="which others can read"):
+        Credentials.resolve(environ={}, path=config)
+
+
+def test_a_reference_to_a_variable_that_is_not_set(config):
+    with pytest.raises(ConfigError, match="LAB_PRIVATE, which is not set"):
+        Credentials.resolve(profile="lab", environ={}, path=config)
+
+
+@pytest.mark.parametrize(
+    "text, message",
+    [
+        ("[profiles.x\n", "is not valid TOML"),
+        ('[profiles.x]\nbase_url = "https://h"\nclient_id = "c"\nclient_secret = 5\n', "must be a string"),
+        ('[profiles.x]\nbase_url = "https://h"\nclientid = "c"\n', "unknown field 'clientid'"),
+        ('[profiles.x]\nbase_url = "https://h"\nclient_id = "c"\nrate_limit = 0\n', "at least 1"),
+    ],
+)
+def test_a_broken_config_file_gets_a_message_naming_it(tmp_path, text, message):
+    config = write(tmp_path / "config.toml", text)
+    with pytest.raises(ConfigError) as caught:
+        Credentials.resolve(profile="x", environ={}, path=config)
+    assert message in caught.value.line()
+    assert str(config) in caught.value.line()
+
+
+def test_without_anything_the_message_says_what_to_set(tmp_path):
+    with pytest.raises(ConfigError) as caught:
+        Credentials.resolve(environ={}, path=tmp_path / "missing.toml")
+    assert caught.value.line() == "No base URL: nothing says which service to explore"
+    assert "EXPLORER_BASE_URL" in caught.value.hint and "--demo" in caught.value.hint
+    with pytest.raises(ConfigError) as caught:
+        Credentials.resolve(environ={"EXPLORER_BASE_URL": BASE}, path=tmp_path / "missing.toml")
+    assert caught.value.line() == f"No credentials for {BASE}"
+
+
+def test_a_base_url_without_a_path_means_the_default_api_root(tmp_path):
+    found = Credentials.resolve(
+        environ={"EXPLORER_BASE_URL": "https://h.example", "EXPLORER_PUBLIC_KEY": "p", "EXPLORER_PRIVATE_KEY": "k"},
+        path=tmp_path / "none.toml",
+    )
+    assert found.base_url == "https://h.example/api/service/v1.0"
+
+
+def test_a_missing_ca_bundle_is_named(tmp_path):
+    with pytest.raises(ConfigError, match="does not exist"):
+        Credentials.resolve(
+            ca_bundle=str(tmp_path / "nope.pem"),
+            environ={"EXPLORER_BASE_URL": BASE, "EXPLORER_PUBLIC_KEY": "p", "EXPLORER_PRIVATE_KEY": "k"},
+            path=tmp_path / "none.toml",
+        )
+
+
+def test_credentials_never_print_their_secrets(config):
+    found = Credentials.resolve(environ={}, path=config)
+    assert "prod-secret" not in repr(found) and "prod-secret" not in str(found)

@@ -1,0 +1,144 @@
+"""Credentials go only to the configured origin, over HTTPS (or loopback), and never show."""
+
+from __future__ import annotations
+
+import json
+import logging
+
+import httpx
+import pytest
+
+from explorer.api.config import Credentials, check_base_url
+from explorer.api.errors import ApiError
+from explorer.api.secret import Secret
+from explorer.api.session import Session
+
+BASE = "https://api.example.com/api/service/v1.0"
+SECRET = "s3cr3t-client-secret"
+TOKEN = "tok-0123456789-very-secret"
+
+
+class Recorder:
+    """A transport that answers like a tiny service and remembers every request it saw."""
+
+    def __init__(self, next_href: str | None = None) -> None:
+        self.seen: list[httpx.Request] = []
+        self.next_href = next_href
+
+    def __call__(self, request: httpx.Request) -> httpx.Response:
+        self.seen.append(request)
+        if request.url.path == "/api/oauth/token":
+            return httpx.Response(200, json={"access_token": TOKEN, "token_type": "Bearer", "expires_in": 3600})
+        links = [{"rel": "self", "href": str(request.url)}]
+        if self.next_href:
+            links.append({"rel": "next", "href": self.next_href})
+        return httpx.Response(200, json={"links": links, "results": [], "totalCount": 0})
+
+
+def session_with(recorder: Recorder) -> Session:
+    credentials = Credentials(BASE, client_id="client", client_secret=Secret(SECRET))
+    return Session(credentials, transport=httpx.MockTransport(recorder))
+
+
+@pytest.mark.parametrize(
+    "url", ["http://api.example.com/api/service/v1.0", "http://10.0.0.5:8080", "http://[2001:db8::1]/"]
+)
+def test_plain_http_to_a_remote_host_is_refused_before_any_connection(url):
+    with pytest.raises(ApiError) as caught:
+        check_base_url(url)
+    assert caught.value.kind == "insecure"
+    assert "unencrypted" in caught.value.line()
+    assert "loopback" in caught.value.hint
+
+
+@pytest.mark.parametrize("url", ["http://127.0.0.1:8080", "http://localhost:8080/api/service/v1.0", "http://[::1]:9"])
+def test_plain_http_on_loopback_is_allowed(url):
+    assert check_base_url(url).scheme == "http"
+
+
+def test_a_base_url_carrying_credentials_is_refused():
+    with pytest.raises(ApiError, match="user name or password"):
+        check_base_url("https://user:pass@api.example.com")
+
+
+async def test_a_typed_url_on_another_origin_is_refused_and_never_contacted():
+    recorder = Recorder()
+    async with session_with(recorder) as session:
+        with pytest.raises(ApiError) as caught:
+            await session.fetch("https://evil.example/api/service/v1.0/groups")
+    assert caught.value.kind == "origin"
+    assert all(r.url.host == "api.example.com" for r in recorder.seen)
+    assert recorder.seen == []
+
+
+@pytest.mark.parametrize("foreign", ["https://api.example.com:8443/x", "https://evil.example/x", "http://127.0.0.1/x"])
+async def test_a_next_link_on_another_origin_is_not_sent_the_token(foreign):
+    recorder = Recorder(next_href=foreign)
+    async with session_with(recorder) as session:
+        page = (await session.fetch("/groups")).page
+        with pytest.raises(ApiError) as caught:
+            await session.fetch(page.next_href)
+    assert caught.value.kind == "origin"
+    assert [str(r.url) for r in recorder.seen if r.url.host != "api.example.com" or r.url.port] == []
+
+
+async def test_another_origin_can_be_fetched_anonymously_and_is_marked():
+    recorder = Recorder()
+    async with session_with(recorder) as session:
+        await session.fetch("/groups")
+        resource = await session.fetch("https://other.example/public", anonymous=True)
+    assert resource.foreign
+    [foreign_request] = [r for r in recorder.seen if r.url.host == "other.example"]
+    assert "authorization" not in foreign_request.headers
+
+
+async def test_plain_http_is_refused_even_for_an_anonymous_fetch():
+    async with session_with(Recorder()) as session:
+        with pytest.raises(ApiError) as caught:
+            await session.fetch("http://other.example/x", anonymous=True)
+    assert caught.value.kind == "insecure"
+
+
+async def test_secrets_and_tokens_never_show(caplog):
+    caplog.set_level(logging.DEBUG)
+    recorder = Recorder()
+    async with session_with(recorder) as session:
+        resource = await session.fetch("/groups")
+        shown = [
+            repr(session),
+            repr(session.credentials),
+            str(session.credentials),
+            repr(session.auth),
+            repr(session.token_state),
+            repr(resource),
+            json.dumps(resource.request_headers),
+            repr(list(session.log)),
+        ]
+    assert dict(resource.request_headers)["authorization"] == "Bearer ***"
+    sent = [r for r in recorder.seen if r.url.path.endswith("/groups")]
+    assert sent[0].headers["authorization"] == f"Bearer {TOKEN}"  # it was sent, just never shown
+    everything = "\n".join(shown) + "\n".join(record.getMessage() for record in caplog.records)
+    assert SECRET not in everything and TOKEN not in everything
+
+
+def test_a_secret_refuses_to_be_shown_or_pickled():
+    import pickle
+
+    secret = Secret(SECRET)
+    assert f"{secret}" == "***" and repr(secret) == "Secret('***')"
+    with pytest.raises(TypeError):
+        pickle.dumps(secret)
+
+
+async def test_an_error_from_the_token_endpoint_shows_no_secret():
+    def refuse(request: httpx.Request) -> httpx.Response:
+        return httpx.Response(
+            401, json={"error": "invalid_client", "error_description": "Invalid credentials provided."}
+        )
+
+    credentials = Credentials(BASE, client_id="client", client_secret=Secret(SECRET))
+    async with Session(credentials, transport=httpx.MockTransport(refuse)) as session:
+        with pytest.raises(ApiError) as caught:
+            await session.fetch("/groups")
+    text = caught.value.full() + repr(caught.value)
+    assert SECRET not in text and "Basic" not in text
