@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import os
 import sys
 
 from explorer import __version__
@@ -55,6 +56,10 @@ def main(argv: list[str] | None = None) -> int:
         return args.run(args)
     except KeyboardInterrupt:
         return 130
+    except BrokenPipeError:
+        # The reader went away (`explorer get … | head`): that is how pipes end, not an error.
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        return 0
     except Exception as error:  # noqa: BLE001 - the promise is: no traceback, ever
         print(f"explorer: unexpected {type(error).__name__}: {error} (a bug; please report it)", file=sys.stderr)
         return 1

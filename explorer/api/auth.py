@@ -83,32 +83,25 @@ class ServiceAccountAuth(httpx.Auth):
         return self.token is None or not self.token.fresh(self.clock())
 
     async def async_auth_flow(self, request: httpx.Request) -> AsyncGenerator[httpx.Request, httpx.Response]:
-        if self.needs_token():
-            async with self.lock:
-                if self.needs_token():
-                    await self.wait_for_budget()
-                    self.state.refreshing = True
-                    try:
-                        self.accept((yield self.token_request(request)))
-                    finally:
-                        self.state.refreshing = False
-        used = self.token
-        assert used is not None
-        request.headers["Authorization"] = f"Bearer {used.value.reveal()}"
-        response = yield request
-        if response.status_code != 401 or not self.token_refused(response, used):
-            return
-        async with self.lock:
-            if self.token is used:  # nobody renewed it meanwhile
-                await self.wait_for_budget()
-                self.state.refreshing = True
-                try:
-                    self.accept((yield self.token_request(request)))
-                finally:
-                    self.state.refreshing = False
-        assert self.token is not None
-        request.headers["Authorization"] = f"Bearer {self.token.value.reveal()}"
-        yield request
+        stale: Token | None = None  # the token a 401 just refused
+        for _ in range(2):  # send; and once more with a new token if the first was refused for it
+            if self.needs_token() or (stale is not None and self.token is stale):
+                async with self.lock:
+                    # Checked again inside: a concurrent request may have renewed it meanwhile.
+                    if self.needs_token() or (stale is not None and self.token is stale):
+                        await self.wait_for_budget()
+                        self.state.refreshing = True
+                        try:
+                            self.accept((yield self.token_request(request)))
+                        finally:
+                            self.state.refreshing = False
+            used = self.token
+            assert used is not None
+            request.headers["Authorization"] = f"Bearer {used.value.reveal()}"
+            response = yield request
+            if response.status_code != 401 or not self.token_refused(response, used):
+                return
+            stale = used
 
     async def wait_for_budget(self) -> None:
         """Hold a token request that the token endpoint's limit is sure to refuse."""

@@ -28,7 +28,7 @@ import httpx
 from explorer import __version__
 from explorer.api import errors
 from explorer.api.auth import ServiceAccountAuth
-from explorer.api.config import Credentials, is_loopback
+from explorer.api.config import ConfigError, Credentials, is_loopback
 from explorer.api.errors import ApiError
 from explorer.api.ratelimit import RateLimits, key_of
 from explorer.api.resource import Resource
@@ -100,8 +100,7 @@ class Session:
         self.held_until: float | None = None
         self.resolved: dict[str, httpx.URL] = {}  # targets seen before: a page is often fetched again
         auth: httpx.Auth
-        if credentials.kind == "service account":
-            assert credentials.client_id and credentials.client_secret
+        if credentials.client_id and credentials.client_secret:
             cache = None
             if token_cache is not None:
                 origin = str(self.base_url.copy_with(path="/", query=None))
@@ -115,9 +114,10 @@ class Session:
                 sleep=sleep,
                 cache=cache,
             )
-        else:
-            assert credentials.public_key and credentials.private_key
+        elif credentials.public_key and credentials.private_key:
             auth = httpx.DigestAuth(credentials.public_key, credentials.private_key.reveal())
+        else:
+            raise ConfigError(f"No credentials for {credentials.base_url}")
         self.auth = auth
         verify: ssl.SSLContext | bool = True
         if credentials.ca_bundle:
@@ -209,7 +209,8 @@ class Session:
                 hint="Fetch it without credentials (anonymously), or open a profile for that service.",
             )
         deadline = self.clock() + MAX_RETRY_WAIT
-        for attempt in range(MAX_RETRIES + 1):
+        retries = 0
+        while True:
             if self.pace and not foreign:
                 await self.wait_for_budget(url)
             last_sent.set(None)
@@ -224,10 +225,10 @@ class Session:
             resource = self.resource(response, foreign)
             wait = errors.retry_after(response.headers.get("retry-after"), self.clock())
             retry = method in READ_METHODS and response.status_code in (429, 503) and wait is not None
-            if not retry or attempt == MAX_RETRIES or self.clock() + (wait or 0) > deadline:
+            if not retry or retries == MAX_RETRIES or self.clock() + (wait or 0) > deadline:
                 return resource
+            retries += 1
             await self.hold(self.clock() + (wait or 0))
-        raise AssertionError("unreachable")  # pragma: no cover
 
     def resource(self, response: httpx.Response, foreign: bool) -> Resource:
         request = response.request
@@ -300,6 +301,6 @@ class Session:
         """Revoke a token kept only in memory (within 2 s, whatever happens), then close."""
         auth = self.auth
         if isinstance(auth, ServiceAccountAuth) and auth.cache is None and auth.token is not None:
-            with contextlib.suppress(Exception, asyncio.TimeoutError):
+            with contextlib.suppress(Exception):
                 await asyncio.wait_for(self.revoke(), REVOKE_TIMEOUT)
         await self.client.aclose()

@@ -224,3 +224,16 @@ async def test_a_redirect_exits_3(monkeypatch, capsysbinary):
     monkeypatch.setattr(get, "open_session", lambda args, token_cache: session)
     code = await get.get(parser().parse_args(["get", "/orgs"]))
     assert code == 3
+
+
+def test_a_reader_that_stops_early_is_not_an_error():
+    # `explorer get … | head`: the write fails with EPIPE once head has what it wants.
+    script = (
+        "import explorer.commands.get as get\n"
+        "def closed(args): raise BrokenPipeError\n"
+        "get.run = closed\n"
+        "from explorer.cli import main\n"
+        "raise SystemExit(main(['get', '--demo', '/orgs']))\n"
+    )
+    done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, timeout=60)
+    assert (done.returncode, done.stderr) == (0, "")
