@@ -11,13 +11,19 @@ from explorer import __version__
 
 def parser() -> argparse.ArgumentParser:
     from explorer.commands import get, logout
+    from explorer.commands.connect import add_connection_arguments
     from explorer.sandbox import command as sandbox
+    from explorer.tui import run as tui
 
     root = argparse.ArgumentParser(
-        prog="explorer", description="Explore and debug a browsable REST administration API."
+        prog="explorer",
+        description="Explore and debug a browsable REST administration API. "
+        "Without a command: the explorer screen, on the configured service (or --demo).",
     )
     root.add_argument("--version", action="version", version=f"explorer {__version__}")
     root.add_argument("--demo", action="store_true", help="use the sandbox in process: no network, no setup")
+    add_connection_arguments(root, root=True)
+    root.set_defaults(run=tui.run)
     commands = root.add_subparsers(dest="command", metavar="COMMAND")
     for name, module, summary, description in (
         (
@@ -49,9 +55,6 @@ def parser() -> argparse.ArgumentParser:
 
 def main(argv: list[str] | None = None) -> int:
     args = parser().parse_args(argv)
-    if not getattr(args, "run", None):
-        parser().print_help()
-        return 2
     try:
         return args.run(args)
     except KeyboardInterrupt:

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 import httpx
 
 from explorer.api.config import Credentials
@@ -12,8 +14,8 @@ from explorer.api.session import Session
 DEMO_BASE_URL = "https://sandbox.invalid/api/service/v1.0"
 
 
-def demo_session(settings: object | None = None, **session_options: object) -> Session:
-    """A session on a fresh in-process sandbox; `settings` are the sandbox's (a scenario's)."""
+def demo_session(settings: Any = None, app: Any = None, **session_options: Any) -> Session:
+    """A session on an in-process sandbox: `app` if given, else a new one from `settings`."""
     from explorer.sandbox import Settings, create_app
 
     settings = settings if isinstance(settings, Settings) else Settings()
@@ -24,5 +26,5 @@ def demo_session(settings: object | None = None, **session_options: object) -> S
         rate_limit=settings.rate_limit,
         token_rate_limit=settings.token_rate_limit,
     )
-    transport = httpx.ASGITransport(app=create_app(settings))
-    return Session(credentials, transport=transport, clock=settings.clock, **session_options)  # type: ignore[arg-type]
+    transport = httpx.ASGITransport(app=app or create_app(settings))
+    return Session(credentials, transport=transport, clock=settings.clock, **session_options)

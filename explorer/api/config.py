@@ -17,7 +17,9 @@ the command line, where other users of the machine can read them.
 from __future__ import annotations
 
 import ipaddress
+import json
 import os
+import re
 import stat
 import tomllib
 from collections.abc import Mapping
@@ -254,3 +256,38 @@ class Secrets:
             except OSError as error:
                 raise ConfigError(f"{where} names {secret_file}, which cannot be read: {error.strerror}") from None
         raise ConfigError(f'{where} must be a string, {{ env = "NAME" }} or {{ file = "PATH" }}')
+
+
+def save_profile(path: Path, name: str, credentials: Credentials) -> str:
+    """Add a profile to the config file, the secret only where the rules allow it; say what was saved.
+
+    The file is created private (0600). An existing file is appended to, never rewritten, so its
+    comments and layout stay; a profile that exists already is left alone.
+    """
+    if not re.fullmatch(r"[A-Za-z0-9_-]+", name):
+        raise ConfigError(f"{name!r} cannot name a profile: use letters, digits, - and _")
+    config = load_config(path)
+    if name in config.get("profiles", {}):
+        raise ConfigError(f"{path} has a profile {name!r} already", "Choose another name, or edit the file.")
+    path.parent.mkdir(parents=True, exist_ok=True)
+    if not path.exists():
+        os.close(os.open(path, os.O_WRONLY | os.O_CREAT, 0o600))
+    private = is_private(path)
+    rows = [f"\n[profiles.{name}]", f"base_url = {json.dumps(credentials.base_url)}"]
+    for field in ("client_id", "public_key", "ca_bundle"):
+        value = getattr(credentials, field)
+        if value:
+            rows.append(f"{field} = {json.dumps(value)}")
+    secret_field = "client_secret" if credentials.client_id else "private_key"
+    secret = getattr(credentials, secret_field)
+    if secret and private:
+        rows.append(f"{secret_field} = {json.dumps(secret.reveal())}")
+    with path.open("a") as handle:
+        handle.write("\n".join(rows) + "\n")
+    if secret and not private:
+        variable = "EXPLORER_CLIENT_SECRET" if credentials.client_id else "EXPLORER_PRIVATE_KEY"
+        return (
+            f"Saved profile {name!r} to {path} without its secret, because others can read that file. "
+            f"Set {variable}, or chmod 600 the file and add it."
+        )
+    return f"Saved profile {name!r} to {path}."

@@ -51,11 +51,11 @@ class Window:
         return max(0, self.limit - self.used)
 
     def line(self, now: float) -> str:
-        """12/100 (or the server's remaining), and a countdown while held back."""
+        """12/100 used this minute (or what the server says is left), and a countdown while held back."""
         if self.server_remaining is not None and self.server_minute == self.minute:
-            text = f"{self.server_remaining}/{self.server_limit or self.limit} left"
+            text = f"{self.server_remaining} of {self.server_limit or self.limit} left"
         else:
-            text = f"{self.used}/{self.limit}"
+            text = f"{self.used}/{self.limit} used"
         wait = (self.retry_at or 0) - now
         return f"{text} · retry in {wait:.0f}s" if wait > 0 else text
 

@@ -50,6 +50,7 @@ RESOLVED_SIZE = 4096
 class Exchange:
     """One request of the session, token requests included, as the log shows it."""
 
+    number: int  # 1, 2, 3 … for the session: the log drops its oldest, the numbers go on
     at: float
     method: str
     url: str
@@ -97,6 +98,7 @@ class Session:
         self.sleep = sleep
         self.rate_limits = RateLimits(credentials.rate_limit, credentials.token_rate_limit, clock)
         self.log: deque[Exchange] = deque(maxlen=LOG_SIZE)
+        self.exchanges = 0
         self.held_until: float | None = None
         self.resolved: dict[str, httpx.URL] = {}  # targets seen before: a page is often fetched again
         auth: httpx.Auth
@@ -275,8 +277,10 @@ class Session:
         key = request.extensions.get("explorer.limit")
         if key is not None:
             self.rate_limits.received(key, response)
+        self.exchanges += 1
         self.log.append(
             Exchange(
+                number=self.exchanges,
                 at=self.clock(),
                 method=request.method,
                 url=str(request.url),

@@ -16,11 +16,6 @@ import os
 from dataclasses import dataclass
 from pathlib import Path
 
-from cryptography.exceptions import InvalidTag
-from cryptography.hazmat.primitives import hashes
-from cryptography.hazmat.primitives.ciphers.aead import AESGCM
-from cryptography.hazmat.primitives.kdf.hkdf import HKDF
-
 from explorer.api.errors import ApiError
 from explorer.api.secret import Secret
 
@@ -60,9 +55,11 @@ class TokenState:
             return "refreshing"
         if self.revoked:
             return "revoked"
-        if self.expires_at is None:
-            return "failed" if self.last_error else "none"
-        return "valid" if now < self.expires_at else "expired"
+        if self.expires_at is None or now >= self.expires_at:
+            if self.last_error:
+                return "failed"  # and no valid token to fall back on
+            return "none" if self.expires_at is None else "expired"
+        return "valid"
 
     def countdown(self, now: float) -> str:
         left = self.seconds_left(now)
@@ -79,6 +76,10 @@ class TokenCache:
         self.directory = directory
         self.origin = origin
         self.client_id = client_id
+        # cryptography is imported only here: sessions without a cache (the screen) start faster.
+        from cryptography.hazmat.primitives import hashes
+        from cryptography.hazmat.primitives.kdf.hkdf import HKDF
+
         name = hashlib.sha256(f"{origin}\0{client_id}".encode()).hexdigest()[:32]
         self.path = directory / f"{name}.json"
         self.key = HKDF(
@@ -90,6 +91,9 @@ class TokenCache:
 
     def load(self, now: float) -> Token | None:
         """The cached token if it is ours and fresh; None (and no file) otherwise."""
+        from cryptography.exceptions import InvalidTag
+        from cryptography.hazmat.primitives.ciphers.aead import AESGCM
+
         try:
             record = json.loads(self.path.read_text())
             header = {"origin": record["origin"], "clientId": record["clientId"]}
@@ -109,6 +113,8 @@ class TokenCache:
         return token if token.fresh(now) else None
 
     def save(self, token: Token) -> None:
+        from cryptography.hazmat.primitives.ciphers.aead import AESGCM
+
         self.directory.mkdir(parents=True, exist_ok=True, mode=0o700)
         nonce = os.urandom(12)
         ciphertext = AESGCM(self.key).encrypt(

@@ -7,30 +7,50 @@ import argparse
 from explorer.api.config import Credentials, token_cache_dir
 from explorer.api.session import Session
 
+DEFAULTS = {"demo": False, "profile": None, "base_url": None, "client_id": None, "public_key": None,
+            "ca_bundle": None, "timeout": 30.0}  # fmt: skip
 
-def add_connection_arguments(parser: argparse.ArgumentParser) -> None:
+
+def add_connection_arguments(parser: argparse.ArgumentParser, root: bool = False) -> None:
+    """The connection flags. Given before or after a command, they mean the same: their defaults
+    live on the root parser only, so a command's parser never overwrites what came before it."""
+    if root:
+        parser.set_defaults(**DEFAULTS)
     group = parser.add_argument_group("connection (flags, then EXPLORER_* variables, then the profile)")
+    if not root:
+        group.add_argument(
+            "--demo",
+            action="store_true",
+            default=argparse.SUPPRESS,
+            help="use the sandbox in process, with its default credentials: no network, no setup",
+        )
     group.add_argument(
-        "--demo",
-        action="store_true",
+        "--profile", default=argparse.SUPPRESS, help="the profile in the config file to use (EXPLORER_PROFILE)"
+    )
+    group.add_argument(
+        "--base-url",
+        metavar="URL",
         default=argparse.SUPPRESS,
-        help="use the sandbox in process, with its default credentials: no network, no setup",
-    )
-    group.add_argument("--profile", help="the profile in the config file to use (EXPLORER_PROFILE)")
-    group.add_argument(
-        "--base-url", metavar="URL", help="the API root, e.g. https://host/api/service/v1.0 (EXPLORER_BASE_URL)"
+        help="the API root, e.g. https://host/api/service/v1.0 (EXPLORER_BASE_URL)",
     )
     group.add_argument(
-        "--client-id", help="service account client ID (EXPLORER_CLIENT_ID; the secret: EXPLORER_CLIENT_SECRET)"
+        "--client-id",
+        default=argparse.SUPPRESS,
+        help="service account client ID (EXPLORER_CLIENT_ID; the secret: EXPLORER_CLIENT_SECRET)",
     )
     group.add_argument(
-        "--public-key", help="API key public key (EXPLORER_PUBLIC_KEY; the private key: EXPLORER_PRIVATE_KEY)"
+        "--public-key",
+        default=argparse.SUPPRESS,
+        help="API key public key (EXPLORER_PUBLIC_KEY; the private key: EXPLORER_PRIVATE_KEY)",
     )
     group.add_argument(
-        "--ca-bundle", metavar="FILE", help="trust this certificate authority, e.g. the sandbox's (EXPLORER_CA_BUNDLE)"
+        "--ca-bundle",
+        metavar="FILE",
+        default=argparse.SUPPRESS,
+        help="trust this certificate authority, e.g. the sandbox's (EXPLORER_CA_BUNDLE)",
     )
     group.add_argument(
-        "--timeout", type=float, default=30.0, metavar="SECONDS", help="per request (default: %(default)s)"
+        "--timeout", type=float, default=argparse.SUPPRESS, metavar="SECONDS", help="per request (default: 30)"
     )
 
 

@@ -16,7 +16,7 @@ async def test_requests_are_counted_per_project_and_at_the_token_endpoint(connec
     limits = connected.session.rate_limits
     assert limits.window(production).used == 2
     assert limits.window(production).remaining() == 98  # the server's RateLimit-Remaining
-    assert limits.window(production).line(connected.clock()) == "98/100 left"
+    assert limits.window(production).line(connected.clock()) == "98 of 100 left"
     assert limits.window(staging).used == 1
     assert limits.window(TOKEN).used == 1
     assert limits.window(TOKEN).remaining() == 9

@@ -1,0 +1,1 @@
+"""The explorer screen: Textual widgets on top of explorer.api, which does all the HTTP."""

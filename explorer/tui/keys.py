@@ -1,0 +1,54 @@
+"""The keys of the explorer: their ids, and the user's remapping from the config file.
+
+[keys]
+"explorer.back" = "backspace,alt+left,h"
+"explorer.quit" = "ctrl+q"
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from textual.binding import Binding
+
+from explorer.api.config import ConfigError
+
+
+def all_bindings() -> list[Binding]:
+    from explorer.tui.screens.main import MainScreen
+    from explorer.tui.widgets.json_view import JsonView
+
+    return [b for b in [*MainScreen.BINDINGS, *JsonView.BINDINGS] if isinstance(b, Binding)]
+
+
+def keymap_from(config: dict[str, Any], where: str) -> dict[str, str]:
+    """The [keys] table, checked: only known ids, each given a string of keys."""
+    table = config.get("keys", {})
+    if not isinstance(table, dict):
+        raise ConfigError(f"In {where}, [keys] must be a table of binding ids and keys")
+    known = {b.id for b in all_bindings()}
+    for binding_id, keys in table.items():
+        if binding_id not in known:
+            raise ConfigError(
+                f"In {where}, [keys] names {binding_id!r}, which is not a key of the explorer",
+                "The ids are listed by ? in the explorer, and in the README.",
+            )
+        if not isinstance(keys, str) or not keys.strip():
+            raise ConfigError(f'In {where}, [keys] {binding_id!r} must be keys such as "ctrl+q"')
+    return {str(k): str(v) for k, v in table.items()}
+
+
+def key_table(keymap: dict[str, str]) -> list[tuple[str, str, str]]:
+    """(keys, what they do, id) for every binding, as remapped."""
+    rows = []
+    for binding in all_bindings():
+        keys = keymap.get(binding.id or "", binding.key)
+        shown = ", ".join(display(key) for key in keys.split(","))
+        rows.append((shown, binding.description, binding.id or ""))
+    return rows
+
+
+def display(key: str) -> str:
+    names = {"right_square_bracket": "]", "left_square_bracket": "[", "question_mark": "?", "slash": "/",
+             "plus": "+", "minus": "-", "escape": "esc"}  # fmt: skip
+    return names.get(key.strip(), key.strip())

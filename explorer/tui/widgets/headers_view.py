@@ -1,0 +1,46 @@
+"""The Headers pane: the request as sent (credentials as ***) and the response headers."""
+
+from __future__ import annotations
+
+from rich.text import Text
+from textual.containers import VerticalScroll
+from textual.widgets import Static
+
+from explorer.api.resource import Resource
+from explorer.api.secret import redact_header
+from explorer.tui.safe import visible
+
+
+class HeadersView(VerticalScroll, can_focus=True):
+    DEFAULT_CSS = """
+    HeadersView {
+        padding: 0 1;
+    }
+    HeadersView > Static {
+        width: auto;
+    }
+    """
+
+    def compose(self):
+        yield Static(id="headers")
+
+    def show(self, resource: Resource) -> None:
+        out = Text(no_wrap=True)
+        out.append(visible(f"{resource.method} {resource.url}"), "bold")
+        out.append("\n")
+        for name, value in resource.request_headers:
+            self.header(out, name, value)
+        out.append("\n")
+        out.append(visible(f"{resource.http_version} {resource.status} {resource.reason}"), "bold")
+        out.append(f"  {resource.elapsed * 1000:.0f} ms · {resource.size:,} bytes", "dim")
+        out.append("\n")
+        for name, value in resource.headers.multi_items():
+            self.header(out, name, redact_header(name, value))
+        self.query_one("#headers", Static).update(out)
+
+    @staticmethod
+    def header(out: Text, name: str, value: str) -> None:
+        out.append(visible(name), "bold cyan")
+        out.append(": ")
+        out.append(visible(value))
+        out.append("\n")

@@ -1,0 +1,441 @@
+"""The JSON pane: the body as received (or pretty), coloured, searchable, paths copyable.
+
+Built on Textual's Line API: only the lines on screen are rendered, each highlighted when it
+first shows and then cached. Long lines wrap by slicing at the pane's width, so a 5 MB body on one
+line costs one index, not a layout. The pretty view is made in a thread for large bodies.
+"""
+
+from __future__ import annotations
+
+import bisect
+import json
+import re
+import time
+from itertools import accumulate
+from typing import Any
+
+from rich.style import Style
+from rich.text import Text
+from textual import work
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Vertical
+from textual.geometry import Size
+from textual.message import Message
+from textual.reactive import reactive
+from textual.scroll_view import ScrollView
+from textual.strip import Strip
+from textual.widgets import Input, Static
+
+from explorer.api.resource import Resource
+from explorer.tui.safe import UNSAFE, stand_in
+
+PRETTY_NOW = 512 * 1024  # bodies up to this size are pretty-printed at once; larger ones in a thread
+TOKENS = re.compile(
+    r'(?P<key>"(?:[^"\\]|\\.)*"(?=\s*:))'
+    r'|(?P<string>"(?:[^"\\]|\\.)*"?)'
+    r"|(?P<number>-?\d+(?:\.\d+)?(?:[eE][+-]?\d+)?)"
+    r"|(?P<literal>\btrue\b|\bfalse\b|\bnull\b)"
+    r"|(?P<punctuation>[{}\[\],:])"
+)
+STYLES = {
+    "key": Style(color="cyan", bold=True),
+    "string": Style(color="green"),
+    "number": Style(color="yellow"),
+    "literal": Style(color="magenta"),
+    "punctuation": Style(dim=True),
+}
+MATCH = Style(reverse=True)
+MAX_MATCHES = 100_000
+IDENTIFIER = re.compile(r"[A-Za-z_$][A-Za-z0-9_$]*")
+
+
+def key_path(key: str) -> str:
+    return f".{key}" if IDENTIFIER.fullmatch(key) else f"[{json.dumps(key, ensure_ascii=False)}]"
+
+
+def pretty_lines(value: Any) -> tuple[list[str], list[str]]:
+    """The value indented two spaces a level, one line per value, and the path of each line."""
+    lines: list[str] = []
+    paths: list[str] = []
+
+    def walk(value: Any, depth: int, path: str, prefix: str, comma: str) -> None:
+        pad = "  " * depth
+        if isinstance(value, dict) and value:
+            lines.append(f"{pad}{prefix}{{")
+            paths.append(path)
+            last = len(value) - 1
+            for index, (key, child) in enumerate(value.items()):
+                name = json.dumps(key, ensure_ascii=False)
+                walk(child, depth + 1, path + key_path(key), f"{name}: ", "," if index < last else "")
+            lines.append(f"{pad}}}{comma}")
+        elif isinstance(value, list) and value:
+            lines.append(f"{pad}{prefix}[")
+            paths.append(path)
+            last = len(value) - 1
+            for index, child in enumerate(value):
+                walk(child, depth + 1, f"{path}[{index}]", "", "," if index < last else "")
+            lines.append(f"{pad}]{comma}")
+        else:
+            lines.append(f"{pad}{prefix}{json.dumps(value, ensure_ascii=False)}{comma}")
+        paths.append(path)
+
+    walk(value, 0, "", "", "")
+    return lines, paths
+
+
+def highlight(line: str) -> Text:
+    """Colours for a line of JSON (or a slice of one); anything else stays plain."""
+    shown = Text(UNSAFE.sub(stand_in, line), no_wrap=True, end="")
+    for match in TOKENS.finditer(shown.plain):
+        kind = match.lastgroup
+        if kind:
+            shown.stylize(STYLES[kind], match.start(), match.end())
+    return shown
+
+
+class JsonView(ScrollView, can_focus=True):
+    """The lines of a body, wrapped at the pane's width, drawn only when on screen."""
+
+    BINDINGS = [
+        Binding("up", "cursor(-1)", "Up", show=False, id="json.up"),
+        Binding("down", "cursor(1)", "Down", show=False, id="json.down"),
+        Binding("pageup", "page(-1)", "Page up", show=False, id="json.page_up"),
+        Binding("pagedown", "page(1)", "Page down", show=False, id="json.page_down"),
+        Binding("home", "edge(-1)", "Top", show=False, id="json.top"),
+        Binding("end", "edge(1)", "Bottom", show=False, id="json.bottom"),
+        Binding("v", "toggle_view", "Raw/pretty", id="json.toggle_view"),
+        Binding("c", "copy_path", "Copy path", id="json.copy_path"),
+        Binding("n", "next_match(1)", "Next match", id="json.next_match"),
+        Binding("N", "next_match(-1)", "Previous match", show=False, id="json.previous_match"),
+    ]
+    DEFAULT_CSS = """
+    JsonView {
+        height: 1fr;
+        overflow-y: scroll;
+        overflow-x: hidden;
+        background: $surface;
+    }
+    JsonView:focus {
+        background-tint: $foreground 4%;
+    }
+    """
+
+    cursor = reactive(0, always_update=True)
+
+    class Changed(Message):
+        """The view, cursor or search changed: the pane's title line says where things are."""
+
+    def __init__(self, *, id: str | None = None) -> None:
+        super().__init__(id=id)
+        self.raw: list[str] = []
+        self.pretty: tuple[list[str], list[str]] | None = None
+        self.value: Any = None
+        self.parsed = False
+        self.showing_pretty = False
+        self.lines: list[str] = []
+        self.ends: list[int] = []  # ends[i]: wrapped lines up to and including physical line i
+        self.width_for = 0
+        self.cache: dict[int, Strip] = {}
+        self.matches: list[tuple[int, int]] = []  # (physical line, column)
+        self.term = ""
+        self.match_index = -1
+        self.generation = 0
+        self.shown_at = 0.0  # when show() was called, and when its first line was drawn:
+        self.painted_at = 0.0  # what the benchmark reads to time the first paint
+
+    # What is shown ---------------------------------------------------------------------------
+
+    def show(self, resource: Resource) -> None:
+        """Show a body: as received at first when large, pretty at once when small and JSON."""
+        self.shown_at, self.painted_at = time.perf_counter(), 0.0
+        self.generation += 1
+        text = resource.body.decode(resource.charset if resource.json_error is None else "utf-8", "replace")
+        self.raw = text.split("\n")
+        self.pretty = None
+        self.value, self.parsed = resource.json, resource.json is not None
+        self.matches, self.match_index = [], -1
+        if self.parsed and len(resource.body) <= PRETTY_NOW:
+            self.pretty = pretty_lines(self.value)
+            self.use(pretty=True)
+        else:
+            self.use(pretty=False)
+            if self.parsed:
+                # After the first paint: a thread working now would slow that paint (the GIL).
+                self.call_after_refresh(self.make_pretty, self.value, self.generation)
+
+    @work(thread=True, exclusive=True, group="pretty")
+    def make_pretty(self, value: Any, generation: int) -> None:
+        try:
+            made = pretty_lines(value)
+        except RecursionError:
+            return
+        self.app.call_from_thread(self.pretty_ready, made, generation)
+
+    def pretty_ready(self, made: tuple[list[str], list[str]], generation: int) -> None:
+        if generation == self.generation:
+            self.pretty = made
+            self.post_message(self.Changed())
+
+    def use(self, pretty: bool) -> None:
+        self.showing_pretty = pretty and self.pretty is not None
+        self.lines = self.pretty[0] if self.showing_pretty and self.pretty else self.raw
+        self.width_for = 0
+        self.matches = self.find(self.term) if self.term else []
+        self.match_index = -1
+        self.layout_lines()
+        self.cursor = 0
+        self.scroll_to(0, 0, animate=False)
+        self.post_message(self.Changed())
+
+    def layout_lines(self) -> None:
+        """Where each physical line's wrapped lines start, for the pane's width."""
+        width = max(1, self.scrollable_content_region.width or self.size.width or 80)
+        if width == self.width_for:
+            return
+        self.width_for = width
+        self.ends = list(accumulate(max(1, -(-len(line) // width)) for line in self.lines))
+        self.cache.clear()
+        self.virtual_size = Size(width, self.ends[-1] if self.ends else 0)
+
+    def on_resize(self) -> None:
+        if self.lines:
+            physical = self.locate(self.cursor)[0] if self.ends else 0
+            self.layout_lines()
+            self.cursor = self.first_of(physical)
+
+    @property
+    def total(self) -> int:
+        return self.ends[-1] if self.ends else 0
+
+    def locate(self, wrapped: int) -> tuple[int, int]:
+        """(physical line, which slice of it) for a wrapped line number."""
+        physical = bisect.bisect_right(self.ends, wrapped)
+        start = self.ends[physical - 1] if physical else 0
+        return physical, wrapped - start
+
+    def first_of(self, physical: int) -> int:
+        return self.ends[physical - 1] if physical else 0
+
+    # Drawing -------------------------------------------------------------------------------
+
+    def render_line(self, y: int) -> Strip:
+        if not self.painted_at:
+            self.painted_at = time.perf_counter()
+        scroll_x, scroll_y = self.scroll_offset
+        index = scroll_y + y
+        width = self.width_for or self.size.width
+        base = self.rich_style
+        if index >= self.total:
+            return Strip.blank(self.size.width, base)
+        strip = self.cache.get(index)
+        if strip is None:
+            physical, part = self.locate(index)
+            line = self.lines[physical][part * width : (part + 1) * width]
+            shown = highlight(line)
+            for column in self.matches_on(physical, part * width, len(line)):
+                shown.stylize(MATCH, column, column + len(self.term))
+            strip = Strip(shown.render(self.app.console)).crop_extend(0, self.size.width, base)
+            self.cache[index] = strip
+        if index == self.cursor and self.has_focus:
+            strip = strip.apply_style(Style(bgcolor="grey23"))
+        return strip.apply_style(base)
+
+    def watch_cursor(self, old: int, new: int) -> None:
+        self.cache.pop(old, None)
+        self.cache.pop(new, None)
+        self.scroll_to_region_of(new)
+        self.refresh()
+        self.post_message(self.Changed())
+
+    def scroll_to_region_of(self, wrapped: int) -> None:
+        top = self.scroll_offset.y
+        height = self.scrollable_content_region.height or self.size.height
+        if wrapped < top:
+            self.scroll_to(y=wrapped, animate=False)
+        elif wrapped >= top + height:
+            self.scroll_to(y=wrapped - height + 1, animate=False)
+
+    def on_focus(self) -> None:
+        self.refresh()
+
+    def on_blur(self) -> None:
+        self.refresh()
+
+    # Moving ----------------------------------------------------------------------------------
+
+    def move(self, wrapped: int) -> None:
+        self.cursor = max(0, min(self.total - 1, wrapped))
+
+    def action_cursor(self, step: int) -> None:
+        self.move(self.cursor + step)
+
+    def action_page(self, direction: int) -> None:
+        height = self.scrollable_content_region.height or self.size.height
+        self.move(self.cursor + direction * max(1, height - 1))
+        self.scroll_to(y=self.scroll_offset.y + direction * max(1, height - 1), animate=False)
+
+    def action_edge(self, direction: int) -> None:
+        self.move(0 if direction < 0 else self.total - 1)
+
+    def on_click(self, event: Any) -> None:
+        self.move(self.scroll_offset.y + event.y)
+
+    # Views, paths and search -----------------------------------------------------------------
+
+    def action_toggle_view(self) -> None:
+        if self.pretty is None:
+            note = (
+                "This body is not JSON: it has no pretty view." if not self.parsed else "Still making the pretty view…"
+            )
+            self.notify(note)
+            return
+        self.use(pretty=not self.showing_pretty)
+
+    def path_at_cursor(self) -> str | None:
+        if not self.showing_pretty or self.pretty is None or not self.total:
+            return None
+        physical, _ = self.locate(self.cursor)
+        return self.pretty[1][physical] or "."
+
+    def action_copy_path(self) -> None:
+        path = self.path_at_cursor()
+        if path is None:
+            self.notify("Paths are copied from the pretty view: press v.")
+            return
+        self.app.copy_to_clipboard(path)
+        self.notify(f"Copied {path[:200]}", markup=False)
+
+    def find(self, term: str) -> list[tuple[int, int]]:
+        found: list[tuple[int, int]] = []
+        folded = term.casefold()
+        for number, line in enumerate(self.lines):
+            haystack = line.casefold()
+            column = haystack.find(folded)
+            while column != -1 and len(found) < MAX_MATCHES:
+                found.append((number, column))
+                column = haystack.find(folded, column + max(1, len(folded)))
+        return found
+
+    def search(self, term: str) -> int:
+        """Mark every match of `term` and move to the first after the cursor. Returns how many."""
+        self.term = term
+        self.matches = self.find(term) if term else []
+        self.cache.clear()
+        self.match_index = -1
+        self.refresh()
+        if self.matches:
+            self.action_next_match(1)
+        else:
+            self.post_message(self.Changed())
+        return len(self.matches)
+
+    def action_next_match(self, step: int) -> None:
+        if not self.matches:
+            self.notify("No matches: search with /.")
+            return
+        self.match_index = (self.match_index + step) % len(self.matches)
+        physical, column = self.matches[self.match_index]
+        width = self.width_for or 1
+        self.move(self.first_of(physical) + column // width)
+
+    def matches_on(self, physical: int, start: int, length: int) -> list[int]:
+        if not self.matches or not self.term:
+            return []
+        first = bisect.bisect_left(self.matches, (physical, start - len(self.term) + 1))
+        columns = []
+        for line, column in self.matches[first:]:
+            if line != physical or column >= start + length:
+                break
+            columns.append(max(0, column - start))
+        return columns
+
+    def where(self) -> str:
+        """The pane's title line: which view, which line, which path, which match."""
+        view = "pretty" if self.showing_pretty else "as received"
+        if self.pretty is None and self.parsed:
+            view += " (pretty view on its way)"
+        parts = [view]
+        if self.total:
+            physical, _ = self.locate(self.cursor)
+            parts.append(f"line {physical + 1:,} of {len(self.lines):,}")
+        path = self.path_at_cursor()
+        if path:
+            parts.append(path)
+        if self.term:
+            shown = self.match_index + 1 if self.match_index >= 0 else 0
+            parts.append(f"“{self.term}” {shown}/{len(self.matches):,}")
+        return " · ".join(parts)
+
+
+class JsonPane(Vertical):
+    """The JSON view, a line saying where it is, and its search box."""
+
+    DEFAULT_CSS = """
+    JsonPane > #where {
+        height: 1;
+        padding: 0 1;
+        background: $boost;
+        color: $text-muted;
+    }
+    JsonPane > Input {
+        dock: bottom;
+    }
+    """
+
+    pending: Resource | None = None
+
+    def compose(self) -> ComposeResult:
+        yield Static(id="where")
+        yield JsonView(id="json")
+
+    @property
+    def view(self) -> JsonView:
+        return self.query_one(JsonView)
+
+    def show(self, resource: Resource) -> None:
+        """Take the resource now; lay it out when the pane is on screen (most of the time it is not)."""
+        self.pending = resource
+        if self.is_on_screen:
+            self.lay_out()
+
+    def lay_out(self) -> None:
+        if self.pending is not None:
+            resource, self.pending = self.pending, None
+            self.view.show(resource)
+
+    def on_show(self) -> None:
+        self.lay_out()
+
+    @property
+    def is_on_screen(self) -> bool:
+        return self.display and self.is_attached and self.region.area > 0
+
+    def on_json_view_changed(self, event: JsonView.Changed) -> None:
+        event.stop()
+        self.query_one("#where", Static).update(Text(self.view.where(), no_wrap=True, overflow="ellipsis"))
+
+    def open_search(self) -> None:
+        """The search box, made when asked for: most visits never search."""
+        boxes = self.query("#search")
+        box = boxes.first(Input) if boxes else Input(placeholder="search (Enter finds, Esc closes)", id="search")
+        if not boxes:
+            self.mount(box)
+        box.value = self.view.term
+        self.call_after_refresh(box.focus)
+
+    def close_search(self) -> None:
+        self.query("#search").remove()
+        self.view.focus()
+
+    def on_input_submitted(self, event: Input.Submitted) -> None:
+        event.stop()
+        count = self.view.search(event.value)
+        self.close_search()
+        if event.value:
+            self.notify(f"{count:,} matches" if count else "No matches", markup=False)
+
+    def on_key(self, event: Any) -> None:
+        if event.key == "escape" and self.query("#search"):
+            event.stop()
+            self.close_search()

@@ -1,0 +1,55 @@
+"""The Log pane: every request of the session, token requests included."""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Iterable
+
+import httpx
+from textual.widgets import DataTable
+
+from explorer.api.session import Exchange
+from explorer.tui.safe import text
+
+
+class RequestLog(DataTable):
+    DEFAULT_CSS = """
+    RequestLog {
+        height: 1fr;
+    }
+    """
+
+    def __init__(self, *, id: str | None = None) -> None:
+        super().__init__(id=id, cursor_type="row", zebra_stripes=True)
+        self.shown = 0  # the number of the last exchange shown
+
+    def on_mount(self) -> None:
+        self.add_column("time", key="time")
+        self.add_column("method", key="method")
+        self.add_column("path", key="path")
+        self.add_column("status", key="status")
+        self.add_column("ms", key="ms")
+        self.add_column("bytes", key="bytes")
+
+    def show(self, log: Iterable[Exchange]) -> None:
+        """Add the exchanges not shown yet, oldest first."""
+        fresh: list[Exchange] = []
+        for exchange in reversed(log):  # type: ignore[call-overload]
+            if exchange.number <= self.shown:
+                break
+            fresh.append(exchange)
+        for exchange in reversed(fresh):
+            url = httpx.URL(exchange.url)
+            path = url.raw_path.decode("ascii", "replace")
+            status_style = "green" if exchange.status < 400 else "red"
+            self.add_row(
+                text(time.strftime("%H:%M:%S", time.localtime(exchange.at))),
+                text(exchange.method),
+                text(path),
+                text(exchange.status, status_style),
+                text(f"{exchange.elapsed * 1000:.0f}"),
+                text(f"{exchange.size:,}"),
+            )
+        if fresh:
+            self.shown = fresh[0].number
+            self.move_cursor(row=self.row_count - 1)

@@ -1,0 +1,110 @@
+"""The status bar: the token's time left, the rate limits, the last response and the last error.
+
+It reads the session once a second and never causes a request. Clicking the error (or the
+screen's key for it) asks for the whole document. One widget, one line of Content: its parts are
+styled spans, so the bar costs one node to lay out, and its colours follow the theme.
+"""
+
+from __future__ import annotations
+
+import httpx
+from textual.content import Content
+from textual.message import Message
+from textual.style import Style
+from textual.widgets import Static
+
+from explorer.api.errors import ApiError
+from explorer.api.ratelimit import TOKEN, key_of
+from explorer.api.resource import Resource
+from explorer.api.session import Session
+from explorer.tui.safe import visible
+
+SEPARATOR = ("  │  ", "$text-muted")
+TOKEN_STYLES = {"valid": "$text-success", "refreshing": "$text-warning", "none": "$text"}
+
+
+class StatusBar(Static):
+    DEFAULT_CSS = """
+    StatusBar {
+        height: 1;
+        background: $panel;
+        color: $text;
+        padding: 0 1;
+    }
+    """
+
+    class ErrorSelected(Message):
+        """The error in the bar was clicked: show the whole document."""
+
+        def __init__(self, error: ApiError) -> None:
+            super().__init__()
+            self.error = error
+
+    def __init__(self, *, id: str | None = None) -> None:
+        super().__init__(id=id)
+        self.session: Session | None = None
+        self.project: str | None = None
+        self.last: tuple[str, str] | None = None  # text and style of the last response
+        self.error: ApiError | None = None
+
+    def watch_session(self, session: Session) -> None:
+        """Follow this session: its token and rate limits, read once a second."""
+        self.session = session
+        self.tick()
+        self.set_interval(1.0, self.tick)
+
+    def show_response(self, resource: Resource) -> None:
+        project = key_of(httpx.URL(resource.url))
+        self.project = None if project == TOKEN else project
+        line = f"{resource.status} {resource.reason} · {resource.elapsed * 1000:.0f} ms"
+        self.last = (visible(line), "$text-success" if resource.status < 400 else "$text-error")
+        self.tick()
+
+    def show_error(self, error: ApiError | None) -> None:
+        self.error = error
+        self.tooltip = "Click the error for the whole document (or press x)" if error else None
+        self.tick()
+
+    def action_select_error(self) -> None:
+        if self.error is not None:
+            self.post_message(self.ErrorSelected(self.error))
+
+    def parts(self) -> list[tuple[str, str | Style]]:
+        """The bar's parts, each text with its style."""
+        parts = self.session_parts() if self.session is not None else []
+        if self.last is not None:
+            parts += [SEPARATOR, self.last] if parts else [self.last]
+        if self.error is not None:
+            clickable = Style.parse("$text-error") + Style.from_meta({"@click": "select_error"})
+            error = (f"⚠ {visible(self.error.line())}", clickable)
+            parts += [SEPARATOR, error] if parts else [error]
+        return parts
+
+    def session_parts(self) -> list[tuple[str, str | Style]]:
+        """The token and the rate limits, as the session has them now."""
+        assert self.session is not None
+        parts: list[tuple[str, str | Style]] = []
+        now = self.session.clock()
+        state = self.session.token_state
+        if state is None:
+            parts.append(("API key · Digest", "$text-success"))
+        else:
+            status = state.status(now)
+            shown = f"token {state.countdown(now)}" if status == "valid" else f"token {status}"
+            if state.refreshes:
+                shown += f" · renewed {state.refreshes}×"
+            parts.append((shown, TOKEN_STYLES.get(status, "$text-error")))
+        limits = self.session.rate_limits
+        counts = []
+        if self.project:
+            counts.append(f"project {limits.window(self.project).line(now)}")
+        counts.append(f"token endpoint {limits.window(TOKEN).line(now)}")
+        held = self.session.held_until or 0.0
+        waiting = held > now
+        if waiting:
+            counts.append(f"held {held - now:.0f}s")
+        parts += [SEPARATOR, (" · ".join(counts), "$text-warning" if waiting else "$text")]
+        return parts
+
+    def tick(self) -> None:
+        self.update(Content.assemble(*self.parts()))

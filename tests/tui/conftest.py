@@ -1,0 +1,118 @@
+"""The explorer screen, driven by Pilot, on an in-process sandbox sharing a fake clock."""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import AsyncIterator, Callable
+from contextlib import asynccontextmanager
+from dataclasses import dataclass, field, replace
+from typing import Any
+
+import pytest
+from textual.pilot import Pilot
+
+from explorer.demo import demo_session
+from explorer.sandbox import Settings, create_app
+from explorer.tui.app import ExplorerApp
+from explorer.tui.screens.main import MainScreen
+from explorer.tui.widgets.link_tree import LinkTree
+from tests.conftest import FakeClock
+
+
+@dataclass
+class Gate:
+    """A sleep the test opens: waits until released, moving the fake clock by what was asked."""
+
+    clock: FakeClock
+    waits: list[float] = field(default_factory=list)
+    open: asyncio.Event = field(default_factory=asyncio.Event)
+
+    async def __call__(self, seconds: float) -> None:
+        self.waits.append(seconds)
+        await self.open.wait()
+        self.clock.advance(seconds)
+
+
+@dataclass
+class Explorer:
+    pilot: Pilot
+    app: ExplorerApp
+    sandbox: Any
+    clock: FakeClock
+    gate: Gate | None
+
+    @property
+    def screen(self) -> MainScreen:
+        assert isinstance(self.app.screen, MainScreen), self.app.screen
+        return self.app.screen
+
+    @property
+    def links(self) -> LinkTree:
+        return self.q(LinkTree)
+
+    def q(self, selector: Any, kind: Any = None) -> Any:
+        """A widget of the screen on top (dialogs included)."""
+        return self.app.screen.query_one(selector, kind) if kind else self.app.screen.query_one(selector)
+
+    async def until(self, condition: Callable[[], Any], timeout: float = 5.0) -> None:
+        """Let the app run until `condition` holds (fetches are real, in process)."""
+        deadline = asyncio.get_running_loop().time() + timeout
+        while not condition():
+            if asyncio.get_running_loop().time() > deadline:
+                raise AssertionError("the screen did not get there in time")
+            await self.pilot.pause(0.02)
+
+    async def settle(self) -> None:
+        await self.until(lambda: self.screen.busy is None and not self.app.workers._workers)
+        await self.pilot.pause()
+
+    def node(self, *titles: str):
+        """The tree node reached by these titles from the root."""
+        node = self.links.root
+        for title in titles:
+            node = next(child for child in node.children if child.data and child.data.title == title)
+        return node
+
+    async def open(self, *titles: str) -> Any:
+        """Move the cursor to a node and press Enter, as a user would; wait for the fetch."""
+        node = self.node(*titles)
+        self.links.focus()
+        self.links.move_cursor(node)
+        await self.pilot.press("enter")
+        await self.settle()
+        return node
+
+    def requests(self, path_end: str = "") -> int:
+        return sum(1 for e in self.app.session.log if e.url.split("?")[0].endswith(path_end))
+
+    def text_of(self, selector: str) -> str:
+        return str(self.q(selector).render())
+
+
+@pytest.fixture
+def open_explorer(clock: FakeClock) -> Callable[..., Any]:
+    @asynccontextmanager
+    async def opener(
+        size: tuple[int, int] = (160, 50), gated: bool = False, **settings: Any
+    ) -> AsyncIterator[Explorer]:
+        sandbox = create_app(replace(Settings(clock=clock), **settings))
+        gate = Gate(clock) if gated else None
+        options = {"sleep": gate} if gate else {}
+        session = demo_session(
+            Settings(clock=clock, **{k: v for k, v in settings.items() if "limit" in k}), app=sandbox, **options
+        )
+        app = ExplorerApp(session, demo=lambda: demo_session(Settings(clock=clock)))
+        app.animation_level = "none"  # tests wait for the screen, not for sliding underlines
+        async with app.run_test(size=size) as pilot:
+            explorer = Explorer(pilot, app, sandbox, clock, gate)
+            await explorer.until(lambda: isinstance(app.screen, MainScreen) and explorer.links.root.data.resource)
+            await explorer.settle()
+            yield explorer
+
+    return opener
+
+
+@pytest.fixture
+async def explorer(open_explorer) -> AsyncIterator[Explorer]:
+    async with open_explorer() as opened:
+        yield opened

@@ -1,0 +1,143 @@
+"""Browsing from the root: the tree, lists and pages, the panes, back and forward, go-to."""
+
+from __future__ import annotations
+
+from textual.widgets import DataTable, Static, TabbedContent
+
+from explorer.tui.widgets.json_view import JsonView
+from explorer.tui.widgets.page_view import FieldTree, ItemsTable
+
+
+def titles(node) -> list[str]:
+    return [child.data.title for child in node.children]
+
+
+def labels(node) -> list[str]:
+    return [child.label.plain for child in node.children]
+
+
+async def test_the_screen_starts_at_the_root_with_its_relations(explorer):
+    root = explorer.links.root
+    assert root.label.plain == "root  /"
+    assert titles(root) == ["orgs", "groups", "ipinfo"]
+    assert labels(root)[0] == "orgs  /orgs"  # the rel's short name, then the path (dimmed)
+    fields = [child.label.plain for child in explorer.q(FieldTree).root.children]
+    assert "appName: Service Sandbox" in fields
+    assert explorer.app.focused is explorer.links
+
+
+async def test_a_relation_is_fetched_when_opened_and_only_once(explorer):
+    before = explorer.requests("/groups")
+    groups = await explorer.open("groups")
+    assert explorer.requests("/groups") == before + 1
+    assert titles(groups)[:5] == ["production", "staging", "analytics", "empty-sandbox", "training-lab"]
+    groups.collapse()
+    groups.expand()
+    await explorer.settle()
+    await explorer.open("groups")
+    assert explorer.requests("/groups") == before + 1  # shown again from what was fetched
+
+
+async def test_self_is_not_a_child_and_items_expand_into_their_relations(explorer):
+    await explorer.open("groups")
+    production = await explorer.open("groups", "production")
+    assert "self" not in titles(production)
+    assert titles(production) == [
+        "org", "clusters", "databaseUsers", "processes", "events", "alerts", "alertConfigs", "accessList", "teams",
+    ]  # fmt: skip
+
+
+async def test_a_list_shows_a_page_of_items_a_table_and_a_next_page_node(explorer):
+    await explorer.open("groups")
+    await explorer.open("groups", "production")
+    events = await explorer.open("groups", "production", "events")
+    children = titles(events)
+    assert len(children) == 101 and children[-1] == "next page › (page 2 of 13)"
+    table = explorer.q(ItemsTable)
+    assert table.row_count == 100
+    assert table.column_names[:2] == ["id", "created"]
+    assert str(explorer.q("PageView #pagination", Static).render()) == ("page 1 of 13 · 1,234 items · 100 a page")
+
+
+async def test_pages_turn_with_the_keys_and_with_the_next_node(explorer):
+    await explorer.open("groups")
+    await explorer.open("groups", "production")
+    await explorer.open("groups", "production", "events")
+    await explorer.pilot.press("right_square_bracket")
+    await explorer.settle()
+    pagination = explorer.q("PageView #pagination", Static)
+    assert str(pagination.render()) == "page 2 of 13 · 1,234 items · 100 a page"
+    events = explorer.node("groups", "production", "events")
+    assert titles(events)[0] == "‹ previous page"
+    await explorer.open("groups", "production", "events", "next page › (page 3 of 13)")
+    assert str(pagination.render()).startswith("page 3 of 13")
+    await explorer.pilot.press("left_square_bracket")
+    await explorer.settle()
+    assert str(pagination.render()).startswith("page 2 of 13")
+
+
+async def test_items_per_page_goes_up_to_500(explorer):
+    await explorer.open("groups")
+    await explorer.open("groups", "production")
+    await explorer.open("groups", "production", "events")
+    for _ in range(3):
+        await explorer.pilot.press("plus")
+        await explorer.settle()
+    pagination = explorer.q("PageView #pagination", Static)
+    assert str(pagination.render()) == "page 1 of 3 · 1,234 items · 500 a page"
+    assert explorer.q(ItemsTable).row_count == 500
+    await explorer.pilot.press("minus")
+    await explorer.settle()
+    assert str(pagination.render()).endswith("200 a page")
+
+
+async def test_enter_on_a_row_opens_that_item(explorer):
+    await explorer.open("groups")
+    table = explorer.q(ItemsTable)
+    table.focus()
+    table.move(1)
+    await explorer.pilot.press("enter")
+    await explorer.settle()
+    assert explorer.links.cursor_node.data.title == "staging"
+    fields = [child.label.plain for child in explorer.q(FieldTree).root.children]
+    assert "name: staging" in fields
+
+
+async def test_every_pane_shows_the_resource(explorer):
+    await explorer.open("orgs")
+    explorer.q(TabbedContent).active = "json"
+    await explorer.pilot.pause()
+    view = explorer.q(JsonView)
+    assert view.lines[0] == "{" and '"links": [' in view.lines[1]
+    explorer.q(TabbedContent).active = "headers"
+    await explorer.pilot.pause()
+    headers = str(explorer.q("HeadersView #headers", Static).render())
+    assert "authorization: Bearer ***" in headers
+    assert "content-type: application/vnd.service.2023-01-01+json;charset=utf-8" in headers
+    assert explorer.app.session.auth.token.value.reveal() not in headers
+    explorer.q(TabbedContent).active = "log"
+    await explorer.pilot.pause(1.1)
+    log = explorer.q("RequestLog", DataTable)
+    paths = [log.get_row_at(i)[2].plain for i in range(log.row_count)]
+    assert paths == ["/api/oauth/token", "/api/service/v1.0", "/api/service/v1.0/orgs"]
+
+
+async def test_back_and_forward_move_through_what_was_shown(explorer):
+    await explorer.open("orgs")
+    await explorer.open("groups")
+    await explorer.pilot.press("backspace")
+    await explorer.settle()
+    assert explorer.links.cursor_node.data.title == "orgs"
+    await explorer.pilot.press("alt+right")
+    await explorer.settle()
+    assert explorer.links.cursor_node.data.title == "groups"
+
+
+async def test_go_to_a_path(explorer):
+    await explorer.pilot.press("g")
+    await explorer.pilot.pause()
+    await explorer.pilot.press(*"/orgs", "enter")
+    await explorer.settle()
+    node = explorer.links.cursor_node
+    assert node.data.kind == "goto" and node.data.resource.status == 200
+    assert node.label.plain.startswith("go to  /orgs")

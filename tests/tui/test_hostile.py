@@ -1,0 +1,95 @@
+"""Server strings are data: never markup, never raw control characters on the terminal."""
+
+from __future__ import annotations
+
+import httpx
+from textual.widgets import Static, TabbedContent
+
+from explorer.api.config import Credentials
+from explorer.api.secret import Secret
+from explorer.api.session import Session
+from explorer.tui.app import ExplorerApp
+from explorer.tui.screens.main import MainScreen
+from explorer.tui.widgets.json_view import JsonView
+
+HOSTILE = "[@click=app.quit]boom[/x] [b]bold \x1b[31mred\x07 \u202eevil\x9b"
+BASE = "https://hostile.example/api/service/v1.0"
+
+
+def serve(request: httpx.Request) -> httpx.Response:
+    path = request.url.path
+    if path == "/api/oauth/token":
+        return httpx.Response(200, json={"access_token": "t", "token_type": "Bearer", "expires_in": 3600})
+    if path == "/api/service/v1.0":
+        links = [{"rel": "self", "href": BASE}, {"rel": f"https://x.example/{HOSTILE}", "href": BASE + "/things"},
+                 {"rel": "https://x.example/broken", "href": BASE + "/broken"},
+                 {"rel": "https://x.example/raw", "href": BASE + "/raw"}]  # fmt: skip
+        evil = HOSTILE.encode("latin-1", "replace")
+        return httpx.Response(200, json={"links": links, "name": HOSTILE}, headers=[(b"x-evil", evil)])
+    if path == "/api/service/v1.0/things":
+        items = [{"id": "1", "name": HOSTILE, "links": [{"rel": "self", "href": BASE + "/things/1"}]}]
+        return httpx.Response(
+            200, json={"links": [{"rel": "self", "href": str(request.url)}], "results": items, "totalCount": 1}
+        )
+    if path == "/api/service/v1.0/broken":
+        document = {
+            "detail": HOSTILE,
+            "error": 404,
+            "errorCode": "[red]NOT_FOUND[/red]",
+            "parameters": [HOSTILE],
+            "reason": "Not Found",
+        }
+        return httpx.Response(404, json=document)
+    return httpx.Response(
+        200, content=f"<html>{HOSTILE}\n\x1b]0;title\x07</html>".encode(), headers={"content-type": "text/html"}
+    )
+
+
+async def test_hostile_strings_are_shown_as_text_everywhere():
+    credentials = Credentials(BASE, client_id="c", client_secret=Secret("s"))
+    session = Session(credentials, transport=httpx.MockTransport(serve))
+    app = ExplorerApp(session, demo=lambda: session)
+    async with app.run_test(size=(160, 50)) as pilot:
+        for _ in range(200):
+            if isinstance(app.screen, MainScreen) and app.screen.links.root.data.resource:
+                break
+            await pilot.pause(0.05)
+        screen = app.screen
+        tree = screen.links
+
+        async def open_(node):
+            tree.move_cursor(node)
+            await pilot.press("enter")
+            for _ in range(200):
+                if screen.busy is None and not app.workers._workers:
+                    break
+                await pilot.pause(0.05)
+            await pilot.pause()
+
+        things, broken, raw = tree.root.children
+        await open_(things)
+        labels = [tree.root.label.plain, things.label.plain, *(c.label.plain for c in things.children)]
+        table = screen.query_one("ItemsTable")
+        cells = [cell.plain for cell in table.row_texts(0)]
+        await open_(broken)
+        status = str(screen.query_one("StatusBar").render())
+        await pilot.press("y")  # a notification holding the URL
+        await open_(raw)
+        screen.query_one(TabbedContent).active = "json"
+        await pilot.pause()
+        view = screen.query_one(JsonView)
+        rendered = [view.render_line(y).text for y in range(3)]
+        screen.query_one(TabbedContent).active = "headers"
+        await pilot.pause()
+        await open_(tree.root)
+        headers = str(screen.query_one("HeadersView #headers", Static).render())
+        shown = app.export_screenshot()
+
+        assert app.is_running  # [@click=app.quit] ran nothing
+        everything = labels + cells + [status, headers] + rendered
+        assert not any(ch in text for text in everything for ch in "\x1b\x07\x9b\u202e"), everything
+        assert any("[@click=app.quit]boom[/x]" in text for text in labels), labels
+        assert "␛[31mred␇ <U+202E>evil" in cells[1]  # a long cell ends in …
+        assert "[red]NOT_FOUND[/red]" in status and "␛" in status
+        assert rendered[0].startswith("<html>[@click=app.quit]") and "␛]0;title␇" in rendered[1]
+        assert "[@click=app.quit]" in shown and "\x1b" not in shown

@@ -1,0 +1,180 @@
+"""The JSON pane, the view switches, copying and saving, help, the palette, remapped keys, login, mouse."""
+
+from __future__ import annotations
+
+import json
+
+from textual.widgets import Input, Static, TabbedContent
+
+from explorer.api.config import save_profile
+from explorer.demo import demo_session
+from explorer.tui.app import ExplorerApp
+from explorer.tui.screens.help import HelpScreen
+from explorer.tui.screens.login import LoginScreen
+from explorer.tui.screens.main import MainScreen
+from explorer.tui.widgets.json_view import JsonView, pretty_lines
+
+
+async def show_json(explorer, *titles: str) -> JsonView:
+    await explorer.open(*titles)
+    explorer.q(TabbedContent).active = "json"
+    view = explorer.q(JsonView)
+    view.focus()
+    await explorer.pilot.pause()
+    return view
+
+
+def test_pretty_lines_know_the_path_of_every_line():
+    lines, paths = pretty_lines({"results": [{"name": "a b", "weird key": 1}], "n": None})
+    assert lines == [
+        "{", '  "results": [', "    {", '      "name": "a b",', '      "weird key": 1', "    }", "  ],",
+        '  "n": null', "}",
+    ]  # fmt: skip
+    assert paths == ["", ".results", ".results[0]", ".results[0].name", '.results[0]["weird key"]',
+                     ".results[0]", ".results", ".n", ""]  # fmt: skip
+
+
+async def test_the_json_pane_shows_pretty_and_as_received(explorer):
+    view = await show_json(explorer, "orgs")
+    body = view.app.screen.current.data.resource.body.decode()
+    assert view.showing_pretty and view.lines[1].startswith('  "links": [')
+    await explorer.pilot.press("v")
+    assert not view.showing_pretty and view.lines == [body]  # compact, exactly as received: one line
+    assert "as received" in str(explorer.q("JsonPane #where", Static).render())
+
+
+async def test_search_jumps_between_matches_and_paths_are_copied(explorer):
+    view = await show_json(explorer, "groups")
+    await explorer.pilot.press("slash")
+    await explorer.pilot.press(*"staging", "enter")
+    await explorer.pilot.pause()
+    where = str(explorer.q("JsonPane #where", Static).render())
+    assert "“staging” 1/" in where
+    assert view.path_at_cursor() == ".results[1].name"
+    await explorer.pilot.press("c")
+    assert explorer.app.clipboard == ".results[1].name"
+    total = len(view.matches)
+    await explorer.pilot.press("n")
+    assert f"“staging” 2/{total}" in str(explorer.q("JsonPane #where", Static).render()) or total == 1
+    await explorer.pilot.press("N")
+    assert f"“staging” 1/{total}" in str(explorer.q("JsonPane #where", Static).render())
+
+
+async def test_p_and_e_ask_the_service_for_pretty_and_envelope(explorer):
+    await explorer.open("orgs")
+    await explorer.pilot.press("p")
+    await explorer.settle()
+    resource = explorer.screen.current.data.resource
+    assert "pretty=true" in resource.url and resource.body.startswith(b'{\n  "links" : [')
+    await explorer.pilot.press("e")
+    await explorer.settle()
+    resource = explorer.screen.current.data.resource
+    assert "envelope=true" in resource.url and resource.json["status"] == 200
+    assert resource.page.total == 2  # the envelope is taken off for the page
+    assert "pretty=true · envelope=true" in explorer.screen.sub_title
+
+
+async def test_copy_the_url_and_a_curl_command_with_a_token_variable(explorer):
+    await explorer.open("orgs")
+    await explorer.pilot.press("y")
+    assert explorer.app.clipboard == "https://sandbox.invalid/api/service/v1.0/orgs"
+    await explorer.pilot.press("Y")
+    assert explorer.app.clipboard == (
+        "curl -H \"Authorization: Bearer $TOKEN\" -H 'Accept: application/json' "
+        "https://sandbox.invalid/api/service/v1.0/orgs"
+    )
+    assert explorer.app.session.auth.token.value.reveal() not in explorer.app.clipboard
+
+
+async def test_save_writes_the_body_as_received(explorer, tmp_path):
+    await explorer.open("orgs")
+    await explorer.pilot.press("s")
+    await explorer.pilot.pause()
+    box = explorer.app.screen.query_one(Input)
+    box.value = str(tmp_path / "orgs.json")
+    await explorer.pilot.press("enter")
+    await explorer.pilot.pause()
+    assert (tmp_path / "orgs.json").read_bytes() == explorer.screen.current.data.resource.body
+
+
+async def test_help_lists_every_key_with_its_id(explorer):
+    await explorer.pilot.press("question_mark")
+    await explorer.pilot.pause()
+    assert isinstance(explorer.app.screen, HelpScreen)
+    shown = explorer.app.export_screenshot()  # what is on the screen, as SVG text
+    for binding_id in ("explorer.back", "explorer.next_page", "explorer.copy_curl", "json.copy_path"):
+        assert binding_id in shown, binding_id
+
+
+async def test_every_screen_action_is_in_the_command_palette(explorer):
+    commands = [command.title for command in explorer.app.get_system_commands(explorer.screen)]
+    for title in ("Go to", "Next page", "Reload", "pretty=true", "envelope=true", "Copy as curl", "Save body", "Help"):
+        assert title in commands, title
+
+
+async def test_keys_can_be_remapped_by_id(tmp_path):
+    session = demo_session()
+    app = ExplorerApp(session, demo=demo_session, keymap={"explorer.reload": "f5", "explorer.quit": "ctrl+q"})
+    async with app.run_test(size=(140, 40)) as pilot:
+        while not (isinstance(app.screen, MainScreen) and app.screen.links.root.data.resource):
+            await pilot.pause(0.05)
+        before = sum(1 for e in session.log if e.url.endswith("/v1.0"))
+        await pilot.press("f5")
+        while app.screen.busy is not None or app.workers._workers:
+            await pilot.pause(0.05)
+        assert sum(1 for e in session.log if e.url.endswith("/v1.0")) == before + 1
+        await pilot.press("q")  # no longer bound: still running
+        assert app.is_running
+
+
+async def test_without_credentials_the_login_screen_offers_the_demo(tmp_path):
+    app = ExplorerApp(None, demo=demo_session, settings_path=tmp_path / "config.toml")
+    async with app.run_test(size=(140, 40)) as pilot:
+        await pilot.pause()
+        assert isinstance(app.screen, LoginScreen)
+        await pilot.click("#demo")
+        while not (isinstance(app.screen, MainScreen) and app.screen.links.root.data.resource):
+            await pilot.pause(0.05)
+
+
+async def test_the_login_screen_refuses_plain_http_to_a_remote_host(tmp_path):
+    app = ExplorerApp(None, demo=demo_session, settings_path=tmp_path / "config.toml")
+    async with app.run_test(size=(140, 40)) as pilot:
+        await pilot.pause()
+        app.screen.query_one("#base_url", Input).value = "http://api.example.com"
+        app.screen.query_one("#client_id", Input).value = "c"
+        app.screen.query_one("#secret", Input).value = "s"
+        await pilot.click("#connect")
+        await pilot.pause()
+        assert isinstance(app.screen, LoginScreen)
+        assert "Refusing plain http://" in str(app.screen.query_one("#outcome", Static).render())
+
+
+def test_a_saved_profile_keeps_its_secret_only_in_a_private_file(tmp_path):
+    from explorer.api.config import Credentials
+    from explorer.api.secret import Secret
+
+    credentials = Credentials("https://h.example/api/service/v1.0", client_id="c", client_secret=Secret("s3"))
+    private = tmp_path / "new.toml"
+    assert save_profile(private, "lab", credentials).startswith("Saved profile 'lab'")
+    assert oct(private.stat().st_mode & 0o777) == "0o600" and 'client_secret = "s3"' in private.read_text()
+    shared = tmp_path / "shared.toml"
+    shared.write_text("# mine\n")
+    shared.chmod(0o644)
+    assert "without its secret" in save_profile(shared, "lab", credentials)
+    assert "s3" not in shared.read_text() and shared.read_text().startswith("# mine\n")
+
+
+async def test_the_mouse_opens_nodes_tabs_and_rows(explorer):
+    await explorer.pilot.click("LinkTree", offset=(8, 2))  # the groups line
+    await explorer.settle()
+    assert explorer.screen.current.data.title == "groups"
+    await explorer.pilot.click("#--content-tab-json")
+    await explorer.pilot.pause()
+    assert explorer.q(TabbedContent).active == "json"
+    await explorer.pilot.click("#--content-tab-page")
+    await explorer.pilot.click("ItemsTable", offset=(4, 2))  # second row
+    await explorer.pilot.click("ItemsTable", offset=(4, 2))  # clicked again: opened
+    await explorer.settle()
+    assert explorer.screen.current.data.title == "staging"
+    assert json.loads(explorer.screen.current.data.resource.body)["name"] == "staging"
