@@ -9,33 +9,36 @@ from explorer.api.errors import ApiError
 from explorer.api.session import Session
 
 
-def run(args: argparse.Namespace) -> int:
+def prepare(args: argparse.Namespace) -> tuple[Session | None, ApiError | None, dict[str, str]]:
+    """The session the flags, environment and profile ask for (or why there is none) and the keymap."""
     from explorer.demo import demo_session
-    from explorer.tui.app import ExplorerApp
     from explorer.tui.keys import keymap_from
 
-    problem: ApiError | None = None
-    session: Session | None = None
-    keymap: dict[str, str] = {}
     path = config_path()
     try:
         keymap = keymap_from(load_config(path), str(path))
     except ConfigError as error:
-        problem = error
+        return (demo_session(timeout=args.timeout) if args.demo else None), error, {}
     if args.demo:
-        session = demo_session(timeout=args.timeout)
-    elif problem is None:
-        try:
-            credentials = Credentials.resolve(
-                base_url=args.base_url,
-                client_id=args.client_id,
-                public_key=args.public_key,
-                ca_bundle=args.ca_bundle,
-                profile=args.profile,
-            )
-            session = Session(credentials, timeout=args.timeout)
-        except ApiError as error:
-            problem = error
-    app = ExplorerApp(session, demo=demo_session, problem=problem, keymap=keymap, settings_path=path)
+        return demo_session(timeout=args.timeout), None, keymap
+    try:
+        credentials = Credentials.resolve(
+            base_url=args.base_url,
+            client_id=args.client_id,
+            public_key=args.public_key,
+            ca_bundle=args.ca_bundle,
+            profile=args.profile,
+        )
+    except ApiError as error:
+        return None, error, keymap  # the login screen says why, and offers the demo sandbox
+    return Session(credentials, timeout=args.timeout), None, keymap
+
+
+def run(args: argparse.Namespace) -> int:
+    from explorer.demo import demo_session
+    from explorer.tui.app import ExplorerApp
+
+    session, problem, keymap = prepare(args)
+    app = ExplorerApp(session, demo=demo_session, problem=problem, keymap=keymap, settings_path=config_path())
     app.run()
     return app.return_code or 0

@@ -1,0 +1,74 @@
+"""How the screen starts: --demo, the environment, a profile, or the login screen; and the keymap."""
+
+from __future__ import annotations
+
+import os
+
+import pytest
+
+from explorer.api.config import ConfigError
+from explorer.cli import parser
+from explorer.tui.keys import keymap_from
+from explorer.tui.run import prepare
+
+
+@pytest.fixture
+def home(tmp_path, monkeypatch):
+    for name in list(os.environ):
+        if name.startswith("EXPLORER_"):
+            monkeypatch.delenv(name)
+    monkeypatch.setenv("XDG_CONFIG_HOME", str(tmp_path))
+    (tmp_path / "explorer").mkdir()
+    return tmp_path / "explorer"
+
+
+def test_demo_needs_nothing(home):
+    session, problem, keymap = prepare(parser().parse_args(["--demo"]))
+    assert session is not None and problem is None
+    assert str(session.base_url) == "https://sandbox.invalid/api/service/v1.0"
+
+
+def test_the_environment_is_used(home, monkeypatch):
+    monkeypatch.setenv("EXPLORER_BASE_URL", "https://api.example.com/api/service/v1.0")
+    monkeypatch.setenv("EXPLORER_CLIENT_ID", "c")
+    monkeypatch.setenv("EXPLORER_CLIENT_SECRET", "s")
+    session, problem, _ = prepare(parser().parse_args([]))
+    assert problem is None and session.credentials.client_id == "c"
+
+
+def test_a_profile_and_its_keys_are_used(home):
+    (home / "config.toml").write_text(
+        '[profiles.lab]\nbase_url = "https://lab.example.com"\npublic_key = "p"\nprivate_key = { env = "HOME" }\n'
+        '[keys]\n"explorer.reload" = "f5"\n'
+    )
+    session, problem, keymap = prepare(parser().parse_args(["--profile", "lab"]))
+    assert problem is None and session.credentials.kind == "API key"
+    assert keymap == {"explorer.reload": "f5"}
+
+
+def test_without_credentials_the_login_screen_is_told_why(home):
+    session, problem, _ = prepare(parser().parse_args([]))
+    assert session is None
+    assert problem.line() == "No base URL: nothing says which service to explore"
+
+
+@pytest.mark.parametrize(
+    "table, message",
+    [
+        ({"keys": {"explorer.fly": "f"}}, "not a key of the explorer"),
+        ({"keys": {"explorer.reload": 5}}, "must be keys"),
+        ({"keys": "f5"}, "must be a table"),
+    ],
+)
+def test_a_bad_keymap_is_named(table, message):
+    with pytest.raises(ConfigError, match=message):
+        keymap_from(table, "config.toml")
+
+
+async def test_the_screen_only_reads(explorer):
+    await explorer.open("groups")
+    await explorer.open("groups", "production")
+    await explorer.pilot.press("r", "p", "e", "right_square_bracket")
+    await explorer.settle()
+    methods = {(e.method, e.url.split("?")[0].endswith("/oauth/token")) for e in explorer.app.session.log}
+    assert methods <= {("GET", False), ("POST", True)}  # GETs, and the token requests of the session
