@@ -8,6 +8,10 @@ import sys
 
 from explorer import __version__
 
+# httpx imports its own command line (click, pygments, rich's progress bars) when click is
+# installed, and uvicorn installs it: 20 ms of every start for a program we never run.
+sys.modules.setdefault("httpx._main", None)  # type: ignore[arg-type]
+
 
 def parser() -> argparse.ArgumentParser:
     from explorer.commands import get, logout

@@ -66,9 +66,9 @@ class ApiError(Exception):
         """One line for a status bar or stderr: status, code and detail, or what failed."""
         head = f"{self.status} {self.reason}" if self.status else ""
         if self.kind == "http":
-            code = self.error_code or "error"
-            text = f"{code}: {self.detail}" if self.detail else code
-            return f"{head} · {text}" if head else text
+            parts = [part for part in (self.error_code, self.detail) if part]
+            text = ": ".join(parts) or "error"
+            return f"{head} · {text}" if head and parts else head or text
         if self.kind == "oauth":
             text = f"{self.oauth_error}: {self.oauth_description}" if self.oauth_description else str(self.oauth_error)
             return f"{head} · {text}" if head else text
@@ -256,6 +256,12 @@ def hint_for(error: ApiError) -> str | None:
         return "Authentication failed: check the credentials, and that the token was not revoked."
     if status == 403:
         return "The service refuses this request for these credentials."
+    if status == 404:
+        return "Nothing is there: check the IDs in the path, or reach it by following links from the root."
+    if status == 400:
+        return "The service refused the request as malformed: the detail and parameters name what to change."
+    if status == 406:
+        return "The service has no such version of this resource: ask for one it knows in the Accept header."
     if error.kind == "not-json" and status and status >= 500:
         return "Something between you and the service answered instead of it (a proxy or gateway): retry later."
     if error.kind == "timeout":

@@ -3,10 +3,14 @@
 from __future__ import annotations
 
 import argparse
+from typing import TYPE_CHECKING
 
 from explorer.api.config import ConfigError, Credentials, config_path, load_config
 from explorer.api.errors import ApiError
 from explorer.api.session import Session
+
+if TYPE_CHECKING:
+    from explorer.tui.app import ExplorerApp
 
 
 def prepare(args: argparse.Namespace) -> tuple[Session | None, ApiError | None, dict[str, str]]:
@@ -34,11 +38,16 @@ def prepare(args: argparse.Namespace) -> tuple[Session | None, ApiError | None, 
     return Session(credentials, timeout=args.timeout), None, keymap
 
 
-def run(args: argparse.Namespace) -> int:
+def build(args: argparse.Namespace) -> ExplorerApp:
+    """The app that `explorer` with these flags runs."""
     from explorer.demo import demo_session
     from explorer.tui.app import ExplorerApp
 
     session, problem, keymap = prepare(args)
-    app = ExplorerApp(session, demo=demo_session, problem=problem, keymap=keymap, settings_path=config_path())
+    return ExplorerApp(session, demo=demo_session, problem=problem, keymap=keymap, settings_path=config_path())
+
+
+def run(args: argparse.Namespace) -> int:
+    app = build(args)
     app.run()
     return app.return_code or 0

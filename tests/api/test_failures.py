@@ -148,10 +148,33 @@ async def test_an_html_page_from_a_proxy_is_shown_as_what_it_is():
             {"error": 404, "reason": "Not Found"},
             {"X-Error-Code": "GROUP_NOT_FOUND"},
             "404 Not Found · GROUP_NOT_FOUND",
-            None,
+            "following links from the root",
         ),
+        (
+            400,
+            {
+                "detail": "Invalid query parameter pageNum.",
+                "error": 400,
+                "errorCode": "INVALID_QUERY_PARAMETER",
+                "parameters": ["pageNum"],
+                "reason": "Bad Request",
+            },
+            {},
+            "400 Bad Request · INVALID_QUERY_PARAMETER: Invalid query parameter pageNum.",
+            "the detail and parameters name what to change",
+        ),
+        (409, {"error": 409, "reason": "Conflict"}, {}, "409 Conflict", None),
     ],
-    ids=["invalid-client", "access-denied", "ip-not-on-list", "rate-limited", "enveloped-503", "code-from-header"],
+    ids=[
+        "invalid-client",
+        "access-denied",
+        "ip-not-on-list",
+        "rate-limited",
+        "enveloped-503",
+        "code-from-header",
+        "malformed",
+        "no-hint",
+    ],  # fmt: skip
 )
 def test_error_documents_read_as_one_line_with_a_hint(status, body, headers, line, hint):
     import json

@@ -82,11 +82,19 @@ class Explorer:
         await self.settle()
         return node
 
+    def toasts(self) -> str:
+        """The text of the notifications on the screen now."""
+        return toasts_of(self.app)
+
     def requests(self, path_end: str = "") -> int:
         return sum(1 for e in self.app.session.log if e.url.split("?")[0].endswith(path_end))
 
     def text_of(self, selector: str) -> str:
         return str(self.q(selector).render())
+
+
+def toasts_of(app: Any) -> str:
+    return "\n".join(str(toast.render()) for toast in app.screen.query("Toast"))
 
 
 @pytest.fixture
@@ -103,7 +111,7 @@ def open_explorer(clock: FakeClock) -> Callable[..., Any]:
         )
         app = ExplorerApp(session, demo=lambda: demo_session(Settings(clock=clock)))
         app.animation_level = "none"  # tests wait for the screen, not for sliding underlines
-        async with app.run_test(size=size) as pilot:
+        async with app.run_test(size=size, notifications=True) as pilot:  # toasts shown, as to a user
             explorer = Explorer(pilot, app, sandbox, clock, gate)
             await explorer.until(lambda: isinstance(app.screen, MainScreen) and explorer.links.root.data.resource)
             await explorer.settle()

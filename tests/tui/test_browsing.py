@@ -45,6 +45,26 @@ async def test_self_is_not_a_child_and_items_expand_into_their_relations(explore
     assert titles(production) == [
         "org", "clusters", "databaseUsers", "processes", "events", "alerts", "alertConfigs", "accessList", "teams",
     ]  # fmt: skip
+    assert labels(production)[:2] == [
+        f"org  /orgs/{production.data.resource.json['orgId']}",  # elsewhere: the whole path
+        "clusters  …/clusters",  # under the project: what it adds to the project's path
+    ]
+
+
+async def test_a_url_open_elsewhere_is_marked_and_not_fetched_again(explorer):
+    await explorer.open("orgs")
+    org = explorer.node("orgs").children[0]
+    await explorer.open("orgs", org.data.title)
+    await explorer.open("groups")
+    production = await explorer.open("groups", "production")
+    before = explorer.requests()
+    back_to_org = explorer.node("groups", "production", "org")
+    assert back_to_org.label.plain.endswith("↺ open above")
+    assert not back_to_org.allow_expand  # a cycle ends here
+    await explorer.open("groups", "production", "org")
+    assert explorer.requests() == before
+    assert explorer.links.cursor_node is org  # the cursor goes to where it is open
+    assert production.is_expanded
 
 
 async def test_a_list_shows_a_page_of_items_a_table_and_a_next_page_node(explorer):

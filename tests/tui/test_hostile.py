@@ -11,6 +11,7 @@ from explorer.api.session import Session
 from explorer.tui.app import ExplorerApp
 from explorer.tui.screens.main import MainScreen
 from explorer.tui.widgets.json_view import JsonView
+from tests.tui.conftest import toasts_of
 
 HOSTILE = "[@click=app.quit]boom[/x] [b]bold \x1b[31mred\x07 \u202eevil\x9b"
 BASE = "https://hostile.example/api/service/v1.0"
@@ -23,7 +24,7 @@ def serve(request: httpx.Request) -> httpx.Response:
     if path == "/api/service/v1.0":
         links = [{"rel": "self", "href": BASE}, {"rel": f"https://x.example/{HOSTILE}", "href": BASE + "/things"},
                  {"rel": "https://x.example/broken", "href": BASE + "/broken"},
-                 {"rel": "https://x.example/raw", "href": BASE + "/raw"}]  # fmt: skip
+                 {"rel": "https://x.example/raw", "href": BASE + "/raw?q=[@click=app.quit]x[/x]"}]  # fmt: skip
         evil = HOSTILE.encode("latin-1", "replace")
         return httpx.Response(200, json={"links": links, "name": HOSTILE}, headers=[(b"x-evil", evil)])
     if path == "/api/service/v1.0/things":
@@ -49,7 +50,7 @@ async def test_hostile_strings_are_shown_as_text_everywhere():
     credentials = Credentials(BASE, client_id="c", client_secret=Secret("s"))
     session = Session(credentials, transport=httpx.MockTransport(serve))
     app = ExplorerApp(session, demo=lambda: session)
-    async with app.run_test(size=(160, 50)) as pilot:
+    async with app.run_test(size=(160, 50), notifications=True) as pilot:
         for _ in range(200):
             if isinstance(app.screen, MainScreen) and app.screen.links.root.data.resource:
                 break
@@ -73,8 +74,10 @@ async def test_hostile_strings_are_shown_as_text_everywhere():
         cells = [cell.plain for cell in table.row_texts(0)]
         await open_(broken)
         status = str(screen.query_one("StatusBar").render())
-        await pilot.press("y")  # a notification holding the URL
         await open_(raw)
+        await pilot.press("y")  # a notification holding the URL
+        await pilot.pause()
+        notes = toasts_of(app)
         screen.query_one(TabbedContent).active = "json"
         await pilot.pause()
         view = screen.query_one(JsonView)
@@ -86,7 +89,8 @@ async def test_hostile_strings_are_shown_as_text_everywhere():
         shown = app.export_screenshot()
 
         assert app.is_running  # [@click=app.quit] ran nothing
-        everything = labels + cells + [status, headers] + rendered
+        everything = labels + cells + [status, headers, notes] + rendered
+        assert "Copied https://hostile.example/api/service/v1.0/raw?q=[@click=app.quit]x[/x]" in notes
         assert not any(ch in text for text in everything for ch in "\x1b\x07\x9b\u202e"), everything
         assert any("[@click=app.quit]boom[/x]" in text for text in labels), labels
         assert "␛[31mred␇ <U+202E>evil" in cells[1]  # a long cell ends in …

@@ -4,15 +4,19 @@ from __future__ import annotations
 
 import json
 
+import httpx
+from textual.app import App
 from textual.widgets import Input, Static, TabbedContent
 
 from explorer.api.config import save_profile
+from explorer.api.resource import Resource
 from explorer.demo import demo_session
 from explorer.tui.app import ExplorerApp
 from explorer.tui.screens.help import HelpScreen
 from explorer.tui.screens.login import LoginScreen
 from explorer.tui.screens.main import MainScreen
-from explorer.tui.widgets.json_view import JsonView, pretty_lines
+from explorer.tui.widgets.json_view import JsonPane, JsonView, Pretty
+from tests.tui.conftest import toasts_of
 
 
 async def show_json(explorer, *titles: str) -> JsonView:
@@ -25,13 +29,44 @@ async def show_json(explorer, *titles: str) -> JsonView:
 
 
 def test_pretty_lines_know_the_path_of_every_line():
-    lines, paths = pretty_lines({"results": [{"name": "a b", "weird key": 1}], "n": None})
-    assert lines == [
+    pretty = Pretty({"results": [{"name": "a b", "weird key": 1}], "n": None})
+    assert pretty.lines == [
         "{", '  "results": [', "    {", '      "name": "a b",', '      "weird key": 1', "    }", "  ],",
         '  "n": null', "}",
     ]  # fmt: skip
-    assert paths == ["", ".results", ".results[0]", ".results[0].name", '.results[0]["weird key"]',
-                     ".results[0]", ".results", ".n", ""]  # fmt: skip
+    assert [pretty.path(line) for line in range(len(pretty.lines))] == [
+        ".", ".results", ".results[0]", ".results[0].name", '.results[0]["weird key"]', ".results[0]", ".results",
+        ".n", ".",
+    ]  # fmt: skip
+    assert Pretty([[1, [2]]]).path(4) == "[0][1][0]"
+
+
+async def test_a_body_too_deep_for_a_pretty_view_is_shown_as_received():
+    deep: list = []
+    for _ in range(5000):
+        deep = [deep]
+    body = ("[" * 5001 + "]" * 5001).encode()
+    resource = Resource(
+        method="GET", url="https://h/x", status=200, headers=httpx.Headers({"content-type": "application/json"}),
+        request_headers=[], body=body, elapsed=0, received_at=0,
+    )  # fmt: skip
+    resource.__dict__["parsed"] = (deep, None)  # parsed where the stack had room; the walk here has less
+
+    class One(App[None]):
+        def compose(self):
+            yield JsonPane()
+
+    async with One().run_test(notifications=True) as pilot:
+        pilot.app.query_one(JsonPane).show(resource)
+        await pilot.pause()
+        view = pilot.app.query_one(JsonView)
+        assert view.too_deep and not view.showing_pretty
+        assert view.lines[0].startswith("[[[[")
+        assert "too deep for a pretty view" in view.where()
+        view.focus()
+        await pilot.press("v")
+        await pilot.pause()
+        assert "nests too deeply for a pretty view" in toasts_of(pilot.app)  # the note says why there is no pretty view
 
 
 async def test_the_json_pane_shows_pretty_and_as_received(explorer):
@@ -95,6 +130,13 @@ async def test_save_writes_the_body_as_received(explorer, tmp_path):
     await explorer.pilot.press("enter")
     await explorer.pilot.pause()
     assert (tmp_path / "orgs.json").read_bytes() == explorer.screen.current.data.resource.body
+    await explorer.open("groups")
+    await explorer.pilot.press("s")
+    await explorer.pilot.pause()
+    explorer.app.screen.query_one(Input).value = str(tmp_path / "orgs.json")
+    await explorer.pilot.press("enter")
+    await explorer.until(lambda: "exists already: save under another name" in explorer.toasts())
+    assert (tmp_path / "orgs.json").read_bytes() == explorer.node("orgs").data.resource.body  # not overwritten
 
 
 async def test_help_lists_every_key_with_its_id(explorer):

@@ -43,7 +43,7 @@ class MainScreen(Screen[None]):
         Binding("alt+right", "forward", "Forward", show=False, id="explorer.forward"),
         Binding("g", "go_to", "Go to", id="explorer.go_to"),
         Binding("right_square_bracket", "page(1)", "Next page", id="explorer.next_page"),
-        Binding("left_square_bracket", "page(-1)", "Prev page", show=False, id="explorer.previous_page"),
+        Binding("left_square_bracket", "page(-1)", "Previous page", show=False, id="explorer.previous_page"),
         Binding("r", "reload", "Reload", id="explorer.reload"),
         Binding("p", "toggle_pretty", "pretty=true", show=False, id="explorer.toggle_pretty"),
         Binding("e", "toggle_envelope", "envelope=true", show=False, id="explorer.toggle_envelope"),
@@ -53,7 +53,7 @@ class MainScreen(Screen[None]):
         Binding("y", "copy_url", "Copy URL", show=False, id="explorer.copy_url"),
         Binding("Y", "copy_curl", "Copy as curl", show=False, id="explorer.copy_curl"),
         Binding("s", "save", "Save body", show=False, id="explorer.save"),
-        Binding("x", "show_error", "Error", show=False, id="explorer.show_error"),
+        Binding("x", "show_error", "Last error", show=False, id="explorer.show_error"),
         Binding("escape", "cancel", "Cancel", show=False, id="explorer.cancel"),
         Binding("1", "tab('page')", "Page", show=False, id="explorer.tab_page"),
         Binding("2", "tab('json')", "JSON", show=False, id="explorer.tab_json"),
@@ -391,7 +391,13 @@ class MainScreen(Screen[None]):
                 return
             target = Path(path).expanduser()
             try:
-                target.write_bytes(resource.body)
+                with target.open("xb") as file:  # never over a file that is there: nothing is lost
+                    file.write(resource.body)
+            except FileExistsError:
+                self.notify(
+                    f"{visible(target)} exists already: save under another name", severity="error", markup=False
+                )
+                return
             except OSError as error:
                 self.notify(f"Cannot save to {visible(target)}: {error.strerror}", severity="error", markup=False)
                 return

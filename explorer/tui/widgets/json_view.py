@@ -11,6 +11,7 @@ import bisect
 import json
 import re
 import time
+from array import array
 from itertools import accumulate
 from typing import Any
 
@@ -54,34 +55,61 @@ def key_path(key: str) -> str:
     return f".{key}" if IDENTIFIER.fullmatch(key) else f"[{json.dumps(key, ensure_ascii=False)}]"
 
 
-def pretty_lines(value: Any) -> tuple[list[str], list[str]]:
-    """The value indented two spaces a level, one line per value, and the path of each line."""
-    lines: list[str] = []
-    paths: list[str] = []
+class Pretty:
+    """A value indented two spaces a level, one line per value, and the path of each line.
 
-    def walk(value: Any, depth: int, path: str, prefix: str, comma: str) -> None:
+    Paths are not kept as strings (a 5 MB body has a quarter of a million lines): each line keeps
+    the line where its container opens and its key or index there, and a path is made when asked.
+    """
+
+    def __init__(self, value: Any) -> None:
+        self.lines: list[str] = []
+        self.parents = array("l")  # per line: the line its container opens on; -1 at the top
+        self.steps: list[str | int | None] = []  # per line: its key or index in that container
+        self.walk(value, 0, -1, None, "", "")
+
+    def walk(self, value: Any, depth: int, parent: int, step: str | int | None, prefix: str, comma: str) -> None:
         pad = "  " * depth
+        here = len(self.lines)
         if isinstance(value, dict) and value:
-            lines.append(f"{pad}{prefix}{{")
-            paths.append(path)
+            self.add(f"{pad}{prefix}{{", parent, step)
             last = len(value) - 1
             for index, (key, child) in enumerate(value.items()):
                 name = json.dumps(key, ensure_ascii=False)
-                walk(child, depth + 1, path + key_path(key), f"{name}: ", "," if index < last else "")
-            lines.append(f"{pad}}}{comma}")
+                self.walk(child, depth + 1, here, key, f"{name}: ", "," if index < last else "")
+            self.add(f"{pad}}}{comma}", parent, step)
         elif isinstance(value, list) and value:
-            lines.append(f"{pad}{prefix}[")
-            paths.append(path)
+            self.add(f"{pad}{prefix}[", parent, step)
             last = len(value) - 1
             for index, child in enumerate(value):
-                walk(child, depth + 1, f"{path}[{index}]", "", "," if index < last else "")
-            lines.append(f"{pad}]{comma}")
+                self.walk(child, depth + 1, here, index, "", "," if index < last else "")
+            self.add(f"{pad}]{comma}", parent, step)
         else:
-            lines.append(f"{pad}{prefix}{json.dumps(value, ensure_ascii=False)}{comma}")
-        paths.append(path)
+            self.add(f"{pad}{prefix}{json.dumps(value, ensure_ascii=False)}{comma}", parent, step)
 
-    walk(value, 0, "", "", "")
-    return lines, paths
+    def add(self, line: str, parent: int, step: str | int | None) -> None:
+        self.lines.append(line)
+        self.parents.append(parent)
+        self.steps.append(step)
+
+    def path(self, line: int) -> str:
+        """The path of the value on this line, as jq writes it: `.results[3].name`."""
+        steps = []
+        while line >= 0:
+            steps.append(self.steps[line])
+            line = self.parents[line]
+        parts = [
+            f"[{step}]" if isinstance(step, int) else key_path(step) for step in reversed(steps) if step is not None
+        ]
+        return "".join(parts) or "."
+
+
+def pretty_of(value: Any) -> Pretty | None:
+    """The pretty view, or None for a value nested deeper than Python's recursion allows."""
+    try:
+        return Pretty(value)
+    except RecursionError:
+        return None
 
 
 def highlight(line: str) -> Text:
@@ -129,10 +157,11 @@ class JsonView(ScrollView, can_focus=True):
     def __init__(self, *, id: str | None = None) -> None:
         super().__init__(id=id)
         self.raw: list[str] = []
-        self.pretty: tuple[list[str], list[str]] | None = None
+        self.pretty: Pretty | None = None
         self.value: Any = None
         self.parsed = False
         self.showing_pretty = False
+        self.too_deep = False
         self.lines: list[str] = []
         self.ends: list[int] = []  # ends[i]: wrapped lines up to and including physical line i
         self.width_for = 0
@@ -155,8 +184,10 @@ class JsonView(ScrollView, can_focus=True):
         self.pretty = None
         self.value, self.parsed = resource.json, resource.json is not None
         self.matches, self.match_index = [], -1
+        self.too_deep = False
         if self.parsed and len(resource.body) <= PRETTY_NOW:
-            self.pretty = pretty_lines(self.value)
+            self.pretty = pretty_of(self.value)
+            self.too_deep = self.pretty is None
             self.use(pretty=True)
         else:
             self.use(pretty=False)
@@ -166,20 +197,16 @@ class JsonView(ScrollView, can_focus=True):
 
     @work(thread=True, exclusive=True, group="pretty")
     def make_pretty(self, value: Any, generation: int) -> None:
-        try:
-            made = pretty_lines(value)
-        except RecursionError:
-            return
-        self.app.call_from_thread(self.pretty_ready, made, generation)
+        self.app.call_from_thread(self.pretty_ready, pretty_of(value), generation)
 
-    def pretty_ready(self, made: tuple[list[str], list[str]], generation: int) -> None:
+    def pretty_ready(self, made: Pretty | None, generation: int) -> None:
         if generation == self.generation:
-            self.pretty = made
+            self.pretty, self.too_deep = made, made is None
             self.post_message(self.Changed())
 
     def use(self, pretty: bool) -> None:
         self.showing_pretty = pretty and self.pretty is not None
-        self.lines = self.pretty[0] if self.showing_pretty and self.pretty else self.raw
+        self.lines = self.pretty.lines if self.showing_pretty and self.pretty else self.raw
         self.width_for = 0
         self.matches = self.find(self.term) if self.term else []
         self.match_index = -1
@@ -285,9 +312,12 @@ class JsonView(ScrollView, can_focus=True):
 
     def action_toggle_view(self) -> None:
         if self.pretty is None:
-            note = (
-                "This body is not JSON: it has no pretty view." if not self.parsed else "Still making the pretty view…"
-            )
+            if not self.parsed:
+                note = "This body is not JSON: it has no pretty view."
+            elif self.too_deep:
+                note = "This body nests too deeply for a pretty view; it is shown as received."
+            else:
+                note = "Still making the pretty view…"
             self.notify(note)
             return
         self.use(pretty=not self.showing_pretty)
@@ -296,7 +326,7 @@ class JsonView(ScrollView, can_focus=True):
         if not self.showing_pretty or self.pretty is None or not self.total:
             return None
         physical, _ = self.locate(self.cursor)
-        return self.pretty[1][physical] or "."
+        return self.pretty.path(physical)
 
     def action_copy_path(self) -> None:
         path = self.path_at_cursor()
@@ -354,7 +384,7 @@ class JsonView(ScrollView, can_focus=True):
         """The pane's title line: which view, which line, which path, which match."""
         view = "pretty" if self.showing_pretty else "as received"
         if self.pretty is None and self.parsed:
-            view += " (pretty view on its way)"
+            view += " (too deep for a pretty view)" if self.too_deep else " (pretty view on its way)"
         parts = [view]
         if self.total:
             physical, _ = self.locate(self.cursor)

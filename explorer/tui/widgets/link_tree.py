@@ -80,21 +80,24 @@ class LinkTree(Tree[Entry]):
         self.relabel(self.root)
         return self.root
 
-    def path_of(self, url: str) -> str:
-        """A URL as a short path: relative to the API root when under it."""
+    def path_of(self, url: str, under: str | None = None) -> str:
+        """A URL as a short path: what it adds to its parent's, or relative to the API root."""
         bare = without_query(url)
+        parent = without_query(under or self.api_root)
+        if parent != self.api_root and bare.startswith(parent + "/"):
+            return "…" + bare[len(parent) :]
         if bare.startswith(self.api_root):
             return bare[len(self.api_root) :] or "/"
         return url.split("://", 1)[-1]
 
-    def label(self, entry: Entry) -> Text:
+    def label(self, entry: Entry, parent: Entry | None = None) -> Text:
         """What a node says: its title, its path (dimmed), and its state."""
         label = text(entry.title, "bold" if entry.kind in ("root", "relation", "goto") else "")
         if entry.kind in ("next", "previous"):
             label.stylize("italic")
         if entry.url and entry.kind in ("root", "relation", "goto"):
             label.append("  ")
-            label.append_text(text(self.path_of(entry.url), "dim"))
+            label.append_text(text(self.path_of(entry.url, parent.url if parent else None), "dim"))
         elif entry.kind == "item" and entry.ident:
             label.append_text(text(f"  {entry.ident}", "dim"))
         if entry.seen:
@@ -109,11 +112,11 @@ class LinkTree(Tree[Entry]):
 
     def relabel(self, node: TreeNode[Entry]) -> None:
         assert node.data is not None
-        node.set_label(self.label(node.data))
+        node.set_label(self.label(node.data, node.parent.data if node.parent else None))
 
     def add_entry(self, node: TreeNode[Entry], entry: Entry, expandable: bool) -> TreeNode[Entry]:
         """A child made with its final label: setting a label later costs a refresh per node."""
-        return node.add(self.label(entry), data=entry, allow_expand=expandable)
+        return node.add(self.label(entry, node.data), data=entry, allow_expand=expandable)
 
     def mark_loading(self, node: TreeNode[Entry], busy: bool) -> None:
         assert node.data is not None

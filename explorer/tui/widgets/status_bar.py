@@ -90,9 +90,10 @@ class StatusBar(Static):
             parts.append(("API key · Digest", "$text-success"))
         else:
             status = state.status(now)
-            shown = f"token {state.countdown(now)}" if status == "valid" else f"token {status}"
-            if state.refreshes:
-                shown += f" · renewed {state.refreshes}×"
+            shown = f"token {status}"
+            if status in ("valid", "refreshing"):
+                shown += f" {state.countdown(now)}"
+            shown += f" · {state.refreshes} refresh" + ("" if state.refreshes == 1 else "es")
             parts.append((shown, TOKEN_STYLES.get(status, "$text-error")))
         limits = self.session.rate_limits
         counts = []
