@@ -26,3 +26,12 @@ def test_ci_runs_the_readme_install_and_test_commands():
     _, second = quick_start()
     for step in (part.strip() for part in second.split("&&")):
         assert step in ci, step
+
+
+def test_every_key_of_the_explorer_is_in_the_readme_with_its_id():
+    from explorer.tui.keys import all_bindings
+
+    readme = (ROOT / "README.md").read_text()
+    keys = readme.split("### Keys", 1)[1].split("\n### ", 1)[0]
+    missing = [b.id for b in all_bindings() if f"`{b.id}`" not in keys]
+    assert not missing, missing

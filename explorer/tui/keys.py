@@ -14,11 +14,28 @@ from textual.binding import Binding
 from explorer.api.config import ConfigError
 
 
+def moving(prefix: str) -> list[Binding]:
+    """The keys that move a cursor through lines, with ids under `prefix` (`json.up`, `table.up`).
+
+    The widget provides the actions: cursor(step), page(direction), edge(direction).
+    """
+    return [
+        Binding("up", "cursor(-1)", "Up", show=False, id=f"{prefix}.up"),
+        Binding("down", "cursor(1)", "Down", show=False, id=f"{prefix}.down"),
+        Binding("pageup", "page(-1)", "Page up", show=False, id=f"{prefix}.page_up"),
+        Binding("pagedown", "page(1)", "Page down", show=False, id=f"{prefix}.page_down"),
+        Binding("home", "edge(-1)", "Top", show=False, id=f"{prefix}.top"),
+        Binding("end", "edge(1)", "Bottom", show=False, id=f"{prefix}.bottom"),
+    ]
+
+
 def all_bindings() -> list[Binding]:
     from explorer.tui.screens.main import MainScreen
     from explorer.tui.widgets.json_view import JsonView
+    from explorer.tui.widgets.page_view import ItemsTable
 
-    return [b for b in [*MainScreen.BINDINGS, *JsonView.BINDINGS] if isinstance(b, Binding)]
+    everything = [*MainScreen.BINDINGS, *ItemsTable.BINDINGS, *JsonView.BINDINGS]
+    return [b for b in everything if isinstance(b, Binding)]
 
 
 def keymap_from(config: dict[str, Any], where: str) -> dict[str, str]:

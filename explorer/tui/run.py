@@ -5,9 +5,10 @@ from __future__ import annotations
 import argparse
 from typing import TYPE_CHECKING
 
-from explorer.api.config import ConfigError, Credentials, config_path, load_config
+from explorer.api.config import ConfigError, config_path, load_config
 from explorer.api.errors import ApiError
 from explorer.api.session import Session
+from explorer.commands.connect import open_session
 
 if TYPE_CHECKING:
     from explorer.tui.app import ExplorerApp
@@ -23,19 +24,10 @@ def prepare(args: argparse.Namespace) -> tuple[Session | None, ApiError | None, 
         keymap = keymap_from(load_config(path), str(path))
     except ConfigError as error:
         return (demo_session(timeout=args.timeout) if args.demo else None), error, {}
-    if args.demo:
-        return demo_session(timeout=args.timeout), None, keymap
     try:
-        credentials = Credentials.resolve(
-            base_url=args.base_url,
-            client_id=args.client_id,
-            public_key=args.public_key,
-            ca_bundle=args.ca_bundle,
-            profile=args.profile,
-        )
+        return open_session(args, token_cache=False), None, keymap
     except ApiError as error:
         return None, error, keymap  # the login screen says why, and offers the demo sandbox
-    return Session(credentials, timeout=args.timeout), None, keymap
 
 
 def build(args: argparse.Namespace) -> ExplorerApp:

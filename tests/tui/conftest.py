@@ -86,6 +86,14 @@ class Explorer:
         """The text of the notifications on the screen now."""
         return toasts_of(self.app)
 
+    async def go_to(self, target: str) -> Any:
+        """Press g, type the target and Enter, as a user would; wait for the fetch."""
+        await self.pilot.press("g")
+        await self.pilot.pause()
+        await self.pilot.press(*target, "enter")
+        await self.settle()
+        return self.links.cursor_node
+
     def requests(self, path_end: str = "") -> int:
         return sum(1 for e in self.app.session.log if e.url.split("?")[0].endswith(path_end))
 

@@ -154,10 +154,6 @@ async def test_back_and_forward_move_through_what_was_shown(explorer):
 
 
 async def test_go_to_a_path(explorer):
-    await explorer.pilot.press("g")
-    await explorer.pilot.pause()
-    await explorer.pilot.press(*"/orgs", "enter")
-    await explorer.settle()
-    node = explorer.links.cursor_node
+    node = await explorer.go_to("/orgs")
     assert node.data.kind == "goto" and node.data.resource.status == 200
     assert node.label.plain.startswith("go to  /orgs")

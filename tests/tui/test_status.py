@@ -80,11 +80,7 @@ async def test_a_429_is_held_with_a_countdown_while_the_screen_keeps_working(ope
 
 
 async def test_a_404_is_a_document_in_the_page_pane_a_mark_in_the_tree_and_a_line_below(explorer):
-    await explorer.pilot.press("g")
-    await explorer.pilot.pause()
-    await explorer.pilot.press(*"/groups/111111111111111111111111", "enter")
-    await explorer.settle()
-    node = explorer.links.cursor_node
+    node = await explorer.go_to("/groups/111111111111111111111111")
     assert node.label.plain.endswith("✗ 404")
     shown = bar(explorer)
     assert shown.endswith("│  ⚠ 404 Not Found · GROUP_NOT_FOUND: No group with ID 111111111111111111111111 exists.")

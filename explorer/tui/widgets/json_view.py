@@ -29,6 +29,7 @@ from textual.strip import Strip
 from textual.widgets import Input, Static
 
 from explorer.api.resource import Resource
+from explorer.tui.keys import moving
 from explorer.tui.safe import UNSAFE, stand_in
 
 PRETTY_NOW = 512 * 1024  # bodies up to this size are pretty-printed at once; larger ones in a thread
@@ -126,12 +127,7 @@ class JsonView(ScrollView, can_focus=True):
     """The lines of a body, wrapped at the pane's width, drawn only when on screen."""
 
     BINDINGS = [
-        Binding("up", "cursor(-1)", "Up", show=False, id="json.up"),
-        Binding("down", "cursor(1)", "Down", show=False, id="json.down"),
-        Binding("pageup", "page(-1)", "Page up", show=False, id="json.page_up"),
-        Binding("pagedown", "page(1)", "Page down", show=False, id="json.page_down"),
-        Binding("home", "edge(-1)", "Top", show=False, id="json.top"),
-        Binding("end", "edge(1)", "Bottom", show=False, id="json.bottom"),
+        *moving("json"),
         Binding("v", "toggle_view", "Raw/pretty", id="json.toggle_view"),
         Binding("c", "copy_path", "Copy path", id="json.copy_path"),
         Binding("n", "next_match(1)", "Next match", id="json.next_match"),

@@ -22,6 +22,7 @@ from textual.widgets.tree import TreeNode
 from explorer.api.errors import ApiError
 from explorer.api.resource import Resource
 from explorer.api.values import as_bson_timestamp, as_date
+from explorer.tui.keys import moving
 from explorer.tui.safe import lines, text, visible
 
 FIRST_COLUMNS = ("id", "name")
@@ -114,12 +115,7 @@ class ItemsTable(ScrollView, can_focus=True):
             self.index = index
 
     BINDINGS = [
-        Binding("up", "cursor(-1)", "Up", show=False, id="table.up"),
-        Binding("down", "cursor(1)", "Down", show=False, id="table.down"),
-        Binding("pageup", "page(-1)", "Page up", show=False, id="table.page_up"),
-        Binding("pagedown", "page(1)", "Page down", show=False, id="table.page_down"),
-        Binding("home", "edge(-1)", "First", show=False, id="table.first"),
-        Binding("end", "edge(1)", "Last", show=False, id="table.last"),
+        *moving("table"),
         Binding("enter", "open", "Open", id="table.open"),
     ]
     DEFAULT_CSS = """
