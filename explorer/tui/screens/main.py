@@ -34,6 +34,7 @@ from explorer.tui.widgets.request_log import RequestLog
 from explorer.tui.widgets.status_bar import StatusBar
 
 PAGE_SIZES = (10, 25, 50, 100, 200, 500)
+SWITCHES = ("pretty", "envelope")  # query parameters p and e turn on and off
 
 
 class MainScreen(Screen[None]):
@@ -45,8 +46,8 @@ class MainScreen(Screen[None]):
         Binding("right_square_bracket", "page(1)", "Next page", id="explorer.next_page"),
         Binding("left_square_bracket", "page(-1)", "Previous page", show=False, id="explorer.previous_page"),
         Binding("r", "reload", "Reload", id="explorer.reload"),
-        Binding("p", "toggle_pretty", "pretty=true", show=False, id="explorer.toggle_pretty"),
-        Binding("e", "toggle_envelope", "envelope=true", show=False, id="explorer.toggle_envelope"),
+        Binding("p", "switch('pretty')", "pretty=true", show=False, id="explorer.toggle_pretty"),
+        Binding("e", "switch('envelope')", "envelope=true", show=False, id="explorer.toggle_envelope"),
         Binding("plus", "page_size(1)", "More a page", show=False, id="explorer.page_size_up"),
         Binding("minus", "page_size(-1)", "Fewer a page", show=False, id="explorer.page_size_down"),
         Binding("slash", "search", "Search", id="explorer.search"),
@@ -73,8 +74,7 @@ class MainScreen(Screen[None]):
         super().__init__()
         self.session = session
         self.history = History()
-        self.pretty = False
-        self.envelope = False
+        self.switched: set[str] = set()  # of pretty and envelope: the ones on (p and e)
         self.page_size: int | None = None
         self.current: TreeNode[Entry] | None = None
         self.last_error: ApiError | None = None
@@ -102,7 +102,7 @@ class MainScreen(Screen[None]):
         return self.query_one(LinkTree)
 
     def on_mount(self) -> None:
-        self.query_one(StatusBar).watch_session(self.session)
+        self.query_one(StatusBar).follow(self.session)
         self.set_interval(1.0, self.refresh_log)
         root = self.links.start(str(self.session.base_url))
         self.links.focus()
@@ -113,12 +113,7 @@ class MainScreen(Screen[None]):
 
     def switches(self) -> dict[str, str]:
         """pretty and envelope, as toggled with p and e."""
-        params = {}
-        if self.pretty:
-            params["pretty"] = "true"
-        if self.envelope:
-            params["envelope"] = "true"
-        return params
+        return {name: "true" for name in SWITCHES if name in self.switched}
 
     def params_for(self, entry: Entry) -> dict[str, str]:
         params = self.switches()
@@ -199,10 +194,10 @@ class MainScreen(Screen[None]):
         self.query_one(RequestLog).show(self.session.log)
 
     def update_title(self) -> None:
-        switches = [name for name, on in (("pretty=true", self.pretty), ("envelope=true", self.envelope)) if on]
+        switches = [f"{name}={value}" for name, value in self.switches().items()]
         if self.page_size:
             switches.append(f"itemsPerPage={self.page_size}")
-        resource = self.current.data.resource if self.current and self.current.data else None
+        resource = self.current_resource()
         where = visible(resource.url) if resource else str(self.session.base_url)
         self.title = "explorer"
         self.sub_title = " · ".join([where, *switches])
@@ -332,15 +327,10 @@ class MainScreen(Screen[None]):
         if self.current is not None:
             self.open(self.current, reload=True)
 
-    def action_toggle_pretty(self) -> None:
-        self.pretty = not self.pretty
-        self.notify(f"pretty={'true' if self.pretty else 'false'}")
-        self.update_title()
-        self.action_reload()
-
-    def action_toggle_envelope(self) -> None:
-        self.envelope = not self.envelope
-        self.notify(f"envelope={'true' if self.envelope else 'false'}")
+    def action_switch(self, name: str) -> None:
+        """Turn pretty=true or envelope=true on or off, and ask again."""
+        self.switched ^= {name}
+        self.notify(f"{name}={'true' if name in self.switched else 'false'}")
         self.update_title()
         self.action_reload()
 

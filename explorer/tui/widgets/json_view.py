@@ -30,7 +30,7 @@ from textual.widgets import Input, Static
 
 from explorer.api.resource import Resource
 from explorer.tui.keys import moving
-from explorer.tui.safe import UNSAFE, stand_in
+from explorer.tui.safe import text
 
 PRETTY_NOW = 512 * 1024  # bodies up to this size are pretty-printed at once; larger ones in a thread
 TOKENS = re.compile(
@@ -115,7 +115,7 @@ def pretty_of(value: Any) -> Pretty | None:
 
 def highlight(line: str) -> Text:
     """Colours for a line of JSON (or a slice of one); anything else stays plain."""
-    shown = Text(UNSAFE.sub(stand_in, line), no_wrap=True, end="")
+    shown = text(line)
     for match in TOKENS.finditer(shown.plain):
         kind = match.lastgroup
         if kind:

@@ -47,7 +47,7 @@ class StatusBar(Static):
         self.last: tuple[str, str] | None = None  # text and style of the last response
         self.error: ApiError | None = None
 
-    def watch_session(self, session: Session) -> None:
+    def follow(self, session: Session) -> None:
         """Follow this session: its token and rate limits, read once a second."""
         self.session = session
         self.tick()
