@@ -97,3 +97,34 @@ async def test_hostile_strings_are_shown_as_text_everywhere():
         assert "[red]NOT_FOUND[/red]" in status and "␛" in status
         assert rendered[0].startswith("<html>[@click=app.quit]") and "␛]0;title␇" in rendered[1]
         assert "[@click=app.quit]" in shown and "\x1b" not in shown
+
+
+async def test_a_hostile_key_is_shown_as_text_on_the_where_line_and_in_the_copy_toast():
+    from textual.app import App
+
+    from explorer.api.resource import Resource
+    from explorer.tui.widgets.json_view import JsonPane
+
+    body = b'{"\\u202e[@click=app.quit]key\\u001b[31m": 1}'
+    resource = Resource(
+        method="GET", url="https://h/x", status=200, headers=httpx.Headers({"content-type": "application/json"}),
+        request_headers=[], body=body, elapsed=0, received_at=0,
+    )  # fmt: skip
+
+    class One(App[None]):
+        def compose(self):
+            yield JsonPane()
+
+    async with One().run_test(notifications=True) as pilot:
+        pilot.app.query_one(JsonPane).show(resource)
+        view = pilot.app.query_one(JsonView)
+        view.focus()
+        await pilot.press("down", "c")
+        await pilot.pause()
+        where = str(pilot.app.query_one("JsonPane #where", Static).render())
+        notes = toasts_of(pilot.app)
+        assert pilot.app.is_running
+        assert pilot.app.clipboard == '["\u202e[@click=app.quit]key\\u001b[31m"]'  # the clipboard gets the path itself
+        for shown in (where, notes):
+            assert '["<U+202E>[@click=app.quit]key\\u001b[31m"]' in shown, shown
+            assert "\u202e" not in shown and "\x1b" not in shown

@@ -30,7 +30,7 @@ from textual.widgets import Input, Static
 
 from explorer.api.resource import Resource
 from explorer.tui.keys import moving
-from explorer.tui.safe import text
+from explorer.tui.safe import text, visible
 
 PRETTY_NOW = 512 * 1024  # bodies up to this size are pretty-printed at once; larger ones in a thread
 TOKENS = re.compile(
@@ -330,7 +330,7 @@ class JsonView(ScrollView, can_focus=True):
             self.notify("Paths are copied from the pretty view: press v.")
             return
         self.app.copy_to_clipboard(path)
-        self.notify(f"Copied {path[:200]}", markup=False)
+        self.notify(f"Copied {visible(path[:200])}", markup=False)
 
     def find(self, term: str) -> list[tuple[int, int]]:
         found: list[tuple[int, int]] = []
@@ -439,7 +439,7 @@ class JsonPane(Vertical):
 
     def on_json_view_changed(self, event: JsonView.Changed) -> None:
         event.stop()
-        self.query_one("#where", Static).update(Text(self.view.where(), no_wrap=True, overflow="ellipsis"))
+        self.query_one("#where", Static).update(Text(visible(self.view.where()), no_wrap=True, overflow="ellipsis"))
 
     def open_search(self) -> None:
         """The search box, made when asked for: most visits never search."""
