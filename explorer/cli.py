@@ -27,6 +27,13 @@ def parser() -> argparse.ArgumentParser:
     root.add_argument("--version", action="version", version=f"explorer {__version__}")
     root.add_argument("--demo", action="store_true", help="use the sandbox in process: no network, no setup")
     add_connection_arguments(root, root=True)
+    screen = root.add_argument_group("the screen")
+    screen.add_argument("--theme", metavar="NAME", help="a theme for this run (the palette's choice is kept)")
+    screen.add_argument(
+        "--presenter",
+        action="store_true",
+        help="for an audience: show each key and the requests it sent, in the projector theme unless --theme",
+    )
     root.set_defaults(run=tui.run)
     commands = root.add_subparsers(dest="command", metavar="COMMAND")
     for name, module, summary, description in (

@@ -14,17 +14,26 @@ from explorer.api.session import Session
 DEMO_BASE_URL = "https://sandbox.invalid/api/service/v1.0"
 
 
-def demo_session(settings: Any = None, app: Any = None, **session_options: Any) -> Session:
-    """A session on an in-process sandbox: `app` if given, else a new one from `settings`."""
+def demo_session(settings: Any = None, app: Any = None, scenario: str | None = None, **options: Any) -> Session:
+    """A session on an in-process sandbox: `app` if given, else a new one from `settings`.
+
+    A scenario (scenarios.py) changes the sandbox's settings, and the demo explorer's own part.
+    """
     from explorer.sandbox import Settings, create_app
+    from explorer.sandbox.scenarios import scenario_named
 
     settings = settings if isinstance(settings, Settings) else Settings()
+    client: dict[str, Any] = {}
+    if scenario:
+        drill = scenario_named(scenario)
+        settings = drill.settings(settings)
+        client = dict(drill.client)
     credentials = Credentials(
         base_url=DEMO_BASE_URL,
         client_id=settings.client_id,
-        client_secret=Secret(settings.client_secret),
+        client_secret=Secret(client.pop("client_secret", settings.client_secret)),
         rate_limit=settings.rate_limit,
         token_rate_limit=settings.token_rate_limit,
     )
     transport = httpx.ASGITransport(app=app or create_app(settings))
-    return Session(credentials, transport=transport, clock=settings.clock, **session_options)
+    return Session(credentials, transport=transport, clock=settings.clock, **{**client, **options})

@@ -29,6 +29,15 @@ class FakeClock:
         self.now += seconds
 
 
+@pytest.fixture(autouse=True)
+def own_folders(tmp_path_factory: pytest.TempPathFactory, monkeypatch: pytest.MonkeyPatch) -> Path:
+    """Each test has its own config, cache and data folders: none reads or writes the user's."""
+    home = tmp_path_factory.mktemp("home")
+    for variable in ("XDG_CONFIG_HOME", "XDG_CACHE_HOME", "XDG_DATA_HOME", "XDG_STATE_HOME"):
+        monkeypatch.setenv(variable, str(home / variable.lower()))
+    return home
+
+
 @pytest.fixture
 def clock() -> FakeClock:
     return FakeClock()

@@ -291,3 +291,44 @@ def save_profile(path: Path, name: str, credentials: Credentials) -> str:
             f"Set {variable}, or chmod 600 the file and add it."
         )
     return f"Saved profile {name!r} to {path}."
+
+
+def remember(path: Path, key: str, value: str) -> None:
+    """Set a top-level string setting (`theme = "projector"`), keeping the rest of the file as it is.
+
+    The line is replaced where it is, or added at the top, where top-level keys belong; the file
+    is written whole to a private temporary file and moved into place, so it is never half-written.
+    """
+    try:
+        text = path.read_text()
+    except FileNotFoundError:
+        text = ""
+    except OSError as error:
+        raise ConfigError(f"Cannot read the config file {path}: {error.strerror}") from None
+    line = f"{key} = {json.dumps(value)}"
+    rows = text.splitlines()
+    for number, row in enumerate(rows):
+        if row.lstrip().startswith("["):
+            rows.insert(0, line)
+            break
+        if re.match(rf"\s*{re.escape(key)}\s*=", row):
+            rows[number] = line
+            break
+    else:
+        rows.insert(0, line)
+    updated = "\n".join(rows) + "\n"
+    try:
+        if tomllib.loads(updated).get(key) != value:
+            raise ConfigError(f"Cannot set {key} in {path}: the file defines it in a way this cannot change")
+    except tomllib.TOMLDecodeError as error:
+        raise ConfigError(f"The config file {path} is not valid TOML: {error}") from None
+    path.parent.mkdir(parents=True, exist_ok=True)
+    temporary = path.with_name(f".{path.name}.{os.getpid()}.tmp")
+    try:
+        descriptor = os.open(temporary, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
+        with os.fdopen(descriptor, "w") as handle:
+            handle.write(updated)
+        os.replace(temporary, path)
+    except OSError as error:
+        temporary.unlink(missing_ok=True)
+        raise ConfigError(f"Cannot write the config file {path}: {error.strerror}") from None

@@ -60,14 +60,6 @@ class Exchange:
     limited: str | None  # the rate-limit counter it fell under: "token", a project ID, or None
 
 
-def elapsed(response: httpx.Response) -> float:
-    """Seconds from sending the request to having the whole body (timed by the session's hooks)."""
-    request = response.request
-    if "explorer.finished" not in request.extensions:
-        request.extensions["explorer.finished"] = time.perf_counter()
-    return request.extensions["explorer.finished"] - request.extensions.get("explorer.started", 0.0)
-
-
 def origin_of(url: httpx.URL) -> tuple[str, str, int | None]:
     default = {"https": 443, "http": 80}.get(url.scheme)
     return (url.scheme, url.host, url.port or default)
@@ -84,10 +76,12 @@ class Session:
         timeout: float = 30.0,
         pace: bool = True,
         sleep: Callable[[float], Awaitable[None]] = asyncio.sleep,
+        timer: Callable[[], float] = time.perf_counter,
     ) -> None:
         """`token_cache` is a folder: keep the token there between runs (one-shot commands).
 
-        `clock` and `sleep` are the wall clock and the way to wait: tests pass their own.
+        `clock` and `sleep` are the wall clock and the way to wait, `timer` what times a request:
+        tests and screenshots pass their own.
         """
         self.credentials = credentials
         self.base_url = httpx.URL(credentials.base_url)
@@ -96,6 +90,7 @@ class Session:
         self.timeout = timeout
         self.pace = pace
         self.sleep = sleep
+        self.timer = timer
         self.rate_limits = RateLimits(credentials.rate_limit, credentials.token_rate_limit, clock)
         self.log: deque[Exchange] = deque(maxlen=LOG_SIZE)
         self.exchanges = 0
@@ -241,7 +236,7 @@ class Session:
             headers=response.headers,
             request_headers=[(k, redact_header(k, v)) for k, v in request.headers.items()],
             body=response.content,
-            elapsed=elapsed(response),
+            elapsed=self.elapsed(response),
             received_at=self.clock(),
             http_version=response.http_version,
             foreign=foreign,
@@ -264,15 +259,22 @@ class Session:
 
     async def sending(self, request: httpx.Request) -> None:
         key = key_of(request.url) if self.same_origin(request.url) else None
-        request.extensions["explorer.started"] = time.perf_counter()
+        request.extensions["explorer.started"] = self.timer()
         request.extensions["explorer.limit"] = key
         last_sent.set(request)
         if key is not None:
             self.rate_limits.sent(key)
 
+    def elapsed(self, response: httpx.Response) -> float:
+        """Seconds from sending the request to having the whole body (timed by the hooks here)."""
+        request = response.request
+        if "explorer.finished" not in request.extensions:
+            request.extensions["explorer.finished"] = self.timer()
+        return request.extensions["explorer.finished"] - request.extensions.get("explorer.started", 0.0)
+
     async def received(self, response: httpx.Response) -> None:
         await response.aread()
-        elapsed(response)  # stamp the end now, while it is true
+        self.elapsed(response)  # stamp the end now, while it is true
         request = response.request
         key = request.extensions.get("explorer.limit")
         if key is not None:
@@ -285,7 +287,7 @@ class Session:
                 method=request.method,
                 url=str(request.url),
                 status=response.status_code,
-                elapsed=elapsed(response),
+                elapsed=self.elapsed(response),
                 size=len(response.content),
                 limited=key,
             )

@@ -6,9 +6,10 @@ import argparse
 
 from explorer.api.config import Credentials, token_cache_dir
 from explorer.api.session import Session
+from explorer.sandbox.scenarios import SCENARIOS
 
 DEFAULTS = {"demo": False, "profile": None, "base_url": None, "client_id": None, "public_key": None,
-            "ca_bundle": None, "timeout": 30.0}  # fmt: skip
+            "ca_bundle": None, "timeout": 30.0, "scenario": None}  # fmt: skip
 
 
 def add_connection_arguments(parser: argparse.ArgumentParser, root: bool = False) -> None:
@@ -24,6 +25,12 @@ def add_connection_arguments(parser: argparse.ArgumentParser, root: bool = False
             default=argparse.SUPPRESS,
             help="use the sandbox in process, with its default credentials: no network, no setup",
         )
+    group.add_argument(
+        "--scenario",
+        choices=list(SCENARIOS),
+        default=argparse.SUPPRESS,
+        help="set the demo sandbox up for a drill (implies --demo): %(choices)s",
+    )
     group.add_argument(
         "--profile", default=argparse.SUPPRESS, help="the profile in the config file to use (EXPLORER_PROFILE)"
     )
@@ -56,10 +63,10 @@ def add_connection_arguments(parser: argparse.ArgumentParser, root: bool = False
 
 def open_session(args: argparse.Namespace, *, token_cache: bool) -> Session:
     """The session the flags ask for. Raises ConfigError (or ApiError) when it cannot be opened."""
-    if getattr(args, "demo", False):
+    if getattr(args, "demo", False) or getattr(args, "scenario", None):
         from explorer.demo import demo_session
 
-        return demo_session(timeout=args.timeout)
+        return demo_session(timeout=args.timeout, scenario=args.scenario)
     credentials = Credentials.resolve(
         base_url=args.base_url,
         client_id=args.client_id,

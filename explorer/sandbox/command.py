@@ -11,6 +11,7 @@ from pathlib import Path
 from explorer import __version__
 from explorer.sandbox.faults import TOKEN_ERROR_STATUS
 from explorer.sandbox.links import API_ROOT
+from explorer.sandbox.scenarios import SCENARIOS
 from explorer.sandbox.settings import Settings, parse_network
 
 DEFAULTS = Settings()
@@ -75,6 +76,11 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
     faults = parser.add_argument_group("faults, for debugging drills")
     faults.add_argument(
+        "--scenario",
+        choices=list(SCENARIOS),
+        help="set the sandbox up for a drill (its settings win over the flags above): %(choices)s",
+    )
+    faults.add_argument(
         "--control", action="store_true", help="turn on the control endpoint /_sandbox (loopback clients only)"
     )
     faults.add_argument("--latency", type=non_negative, default=0, metavar="MS", help="added latency per API request")
@@ -137,7 +143,7 @@ def network(text: str) -> ipaddress.IPv4Network | ipaddress.IPv6Network:
 
 
 def settings_from(args: argparse.Namespace) -> Settings:
-    return Settings(
+    settings = Settings(
         client_id=args.client_id,
         client_secret=args.client_secret,
         public_key=args.public_key,
@@ -153,6 +159,7 @@ def settings_from(args: argparse.Namespace) -> Settings:
         retry_after=args.retry_after,
         token_errors=tuple(args.token_error),
     )
+    return SCENARIOS[args.scenario].settings(settings) if args.scenario else settings
 
 
 def banner(settings: Settings, url: str, ca: Path | None, host: str) -> str:
@@ -230,6 +237,10 @@ def run(args: argparse.Namespace) -> int:
             return 1
     url = server.url_of(args.host, sock.getsockname()[1], use_tls)
     print(banner(settings, url, files.ca if files else None, args.host), flush=True)
+    if args.scenario:
+        drill = SCENARIOS[args.scenario]
+        client = " (the server is as usual: the drill is in what the explorer is given)" if not drill.server else ""
+        print(f"Scenario {drill.name}: {drill.lesson}{client}\n", flush=True)
     uvicorn_server = server.uvicorn.Server(server.config(create_app(settings), files))
     uvicorn_server.run(sockets=[sock])
     return 0

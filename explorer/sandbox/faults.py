@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import math
 from collections import deque
 from typing import Any
 
@@ -30,6 +31,9 @@ class Faults:
         self.unavailable = settings.unavailable
         self.retry_after = settings.retry_after
         self.token_errors: deque[str] = deque(settings.token_errors)
+        self.clock = settings.clock
+        self.started = settings.clock()
+        self.outage = settings.outage
 
     def take_unavailable(self) -> int | None:
         """Retry-After seconds if this response is one of the next N to be a 503."""
@@ -38,6 +42,16 @@ class Faults:
         self.unavailable -= 1
         return self.retry_after
 
+    def in_outage(self) -> int | None:
+        """Retry-After seconds (to the end of the burst) if the repeating outage is on now."""
+        every, lasting = self.outage
+        if not every:
+            return None
+        into = (self.clock() - self.started) % every
+        if into < every - lasting:
+            return None
+        return max(1, math.ceil(every - into))
+
     def take_token_error(self) -> str | None:
         return self.token_errors.popleft() if self.token_errors else None
 
@@ -45,6 +59,7 @@ class Faults:
         self.latency_ms = 0
         self.unavailable = 0
         self.token_errors.clear()
+        self.outage = (0, 0)
 
     def state(self) -> dict[str, Any]:
         return {
@@ -52,4 +67,5 @@ class Faults:
             "retryAfterSeconds": self.retry_after,
             "tokenErrors": list(self.token_errors),
             "unavailableResponses": self.unavailable,
+            "outage": {"every": self.outage[0], "lasting": self.outage[1]},
         }

@@ -80,6 +80,10 @@ class Gate:
         if scope["path"].startswith(OAUTH_PREFIX):
             await self.app(scope, receive, send)
             return
+        retry_after = faults.in_outage()
+        if retry_after is not None:
+            await problem_response(request, outage(retry_after))(scope, receive, send)
+            return
 
         extra: dict[str, str] = {}
         try:

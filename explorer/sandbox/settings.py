@@ -36,6 +36,7 @@ class Settings:
     latency_ms: int = 0
     unavailable: int = 0
     retry_after: int = 5
+    outage: tuple[int, int] = (0, 0)  # (every, for): 503s for the last `for` seconds of every `every`
     token_errors: tuple[str, ...] = ()
     max_body_bytes: int = 64 * 1024
     clock: Callable[[], float] = field(default=time.time, compare=False, repr=False)
@@ -56,6 +57,9 @@ class Settings:
         for name in ("latency_ms", "unavailable"):
             if getattr(self, name) < 0:
                 problems.append(f"{name.replace('_', '-')} must not be negative")
+        every, lasting = self.outage
+        if every and not 0 < lasting < every:
+            problems.append("an outage must last less than the period it repeats in")
         if problems:
             raise ValueError("; ".join(problems))
 

@@ -2,27 +2,38 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING
 
 from rich.text import Text
-from textual.app import App, SystemCommand
+from textual import events
+from textual.app import SystemCommand
 from textual.binding import Binding
+from textual.command import CommandPalette
 from textual.screen import Screen
+from textual.widgets import Input
 
-from explorer.api.config import config_path
+from explorer.api.config import ConfigError, config_path, remember
 from explorer.api.errors import ApiError
 from explorer.api.session import Session
+from explorer.tui.keys import display
+from explorer.tui.palette import PaletteApp
+from explorer.tui.presenter import Presenter
+from explorer.tui.safe import visible
 from explorer.tui.screens.main import MainScreen
+from explorer.tui.themes import DEFAULT_THEME, PROJECTOR_THEME, load_themes, shipped_dir
+from explorer.tui.widgets.presenter_overlay import PresenterOverlay
 
 if TYPE_CHECKING:
     from explorer.tui.screens.login import Result
 
 
-class ExplorerApp(App[None]):
+class ExplorerApp(PaletteApp):
     TITLE = "explorer"
     ENABLE_COMMAND_PALETTE = True
+
+    CSS = "Screen { layers: default presenter; }"
 
     def __init__(
         self,
@@ -32,6 +43,9 @@ class ExplorerApp(App[None]):
         problem: ApiError | None = None,
         keymap: dict[str, str] | None = None,
         settings_path: Path | None = None,
+        theme: str | None = None,
+        theme_dirs: Sequence[Path] | None = None,
+        presenter: bool = False,
     ) -> None:
         super().__init__()
         self.session = session
@@ -40,10 +54,32 @@ class ExplorerApp(App[None]):
         self.keymap = keymap or {}
         self.settings_path = settings_path or config_path()
         self.closed = False
+        self.previewing: str | None = None  # the theme to go back to while the theme palette previews
+        self.presenter = Presenter() if presenter else None
+        themes, problems = load_themes(*(theme_dirs or [shipped_dir()]))
+        for each in themes:
+            self.register_theme(each)
+        self.theme_notes = [problem.line() for problem in problems]
+        wanted = theme or (PROJECTOR_THEME if presenter else None)
+        self.theme = self.usable_theme(wanted)
+
+    def usable_theme(self, name: str | None) -> str:
+        """`name` if there is such a theme; else the default, with a note saying why."""
+        if name is None or name in self.available_themes:
+            return name or DEFAULT_THEME
+        self.theme_notes.append(
+            f"There is no theme {name!r}: using {DEFAULT_THEME}. Themes: {', '.join(sorted(self.available_themes))}."
+        )
+        return DEFAULT_THEME
 
     def on_mount(self) -> None:
         if self.keymap:
             self.set_keymap(self.keymap)
+        for note in self.theme_notes:
+            self.notify(note, title="Theme", severity="warning", timeout=15, markup=False)
+        if self.presenter is not None:
+            self.screen_change_signal.subscribe(self, self.present_on)
+            self.set_interval(0.2, self.present)
         if self.session is not None:
             self.push_screen(MainScreen(self.session))
         else:
@@ -51,11 +87,82 @@ class ExplorerApp(App[None]):
 
             self.push_screen(LoginScreen(self.problem, self.settings_path), self.logged_in)
 
+    # --presenter ----------------------------------------------------------------------------
+
+    async def on_event(self, event: events.Event) -> None:
+        if (
+            self.presenter is not None
+            and isinstance(event, events.Key | events.MouseDown)
+            and not event.is_forwarded  # the first time the app sees it, not as it bubbles back up
+        ):
+            self.present()  # what the keys before sent stays under them
+            self.presenter.pressed(*self.describe(event))
+            self.present()
+        await super().on_event(event)
+
+    def describe(self, event: events.Key | events.MouseDown) -> tuple[str, str]:
+        """What the audience sees of an input: the key (or click) and what it does here."""
+        if isinstance(event, events.MouseDown):
+            return "click", ""
+        focused = self.focused
+        if isinstance(focused, Input) and focused.password and event.is_printable:
+            return "•", "typing a secret"
+        key = visible(event.character) if event.is_printable and event.character else display(event.key)
+        active = self.screen.active_bindings.get(event.key)
+        if active is not None:
+            return key, active.binding.description or active.binding.action
+        return key, "typing" if isinstance(focused, Input) and event.is_printable else ""
+
+    def present_on(self, screen: Screen) -> None:
+        if not screen.query(PresenterOverlay):
+            screen.mount(PresenterOverlay())
+        self.present()
+
+    def present(self) -> None:
+        """Show the session's new requests under the last key, on the overlay of this screen."""
+        assert self.presenter is not None
+        if self.session is not None:
+            self.presenter.sent(self.session.log, self.session.base_url.path.rstrip("/"))
+        for overlay in self.screen.query(PresenterOverlay):
+            overlay.show(self.presenter)
+
     def logged_in(self, result: Result | None) -> None:
         if result is None:
             return
         self.session = self.demo() if result == "demo" else Session(result)
         self.push_screen(MainScreen(self.session))
+
+    def action_change_theme(self) -> None:
+        """The theme palette: each theme moved to is shown at once; Esc puts the old one back."""
+        from textual.command import CommandPalette
+
+        from explorer.tui.theme_palette import ThemeChoices
+
+        self.previewing = self.theme
+        self.push_screen(
+            CommandPalette(providers=[ThemeChoices], placeholder="Themes: move to preview, Enter keeps, Esc undoes")
+        )
+
+    def on_command_palette_option_highlighted(self, event: CommandPalette.OptionHighlighted) -> None:
+        option = event.highlighted_event.option
+        name = getattr(getattr(option, "hit", None), "text", None)
+        if self.previewing is not None and name in self.available_themes:
+            self.theme = name
+
+    def on_command_palette_closed(self, event: CommandPalette.Closed) -> None:
+        if self.previewing is not None and not event.option_selected:
+            self.theme = self.previewing
+        self.previewing = None
+
+    def choose_theme(self, name: str) -> None:
+        """Use this theme, now and from the next start on (kept as `theme` in the config file)."""
+        self.theme = name
+        try:
+            remember(self.settings_path, "theme", name)
+        except ConfigError as error:
+            self.notify(error.line(), title="Theme not kept", severity="error", markup=False)
+        else:
+            self.notify(f"Theme {name}: kept in {self.settings_path}", markup=False)
 
     async def close_session(self) -> None:
         """Revoke the token (within 2 s) and close the client, once."""

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
 from explorer.api.config import ConfigError, config_path, load_config
@@ -14,29 +15,52 @@ if TYPE_CHECKING:
     from explorer.tui.app import ExplorerApp
 
 
-def prepare(args: argparse.Namespace) -> tuple[Session | None, ApiError | None, dict[str, str]]:
-    """The session the flags, environment and profile ask for (or why there is none) and the keymap."""
+@dataclass
+class Start:
+    """What the flags, environment and config file ask the app to start with."""
+
+    session: Session | None
+    problem: ApiError | None = None  # why there is no session (the login screen says it), or a bad config
+    keymap: dict[str, str] = field(default_factory=dict)
+    theme: str | None = None  # kept in the config file by the theme palette
+
+
+def prepare(args: argparse.Namespace) -> Start:
     from explorer.demo import demo_session
     from explorer.tui.keys import keymap_from
 
     path = config_path()
     try:
-        keymap = keymap_from(load_config(path), str(path))
+        config = load_config(path)
+        keymap = keymap_from(config, str(path))
     except ConfigError as error:
-        return (demo_session(timeout=args.timeout) if args.demo else None), error, {}
+        demo = args.demo or args.scenario
+        return Start(demo_session(timeout=args.timeout, scenario=args.scenario) if demo else None, error)
+    theme = config.get("theme")
+    theme = theme if isinstance(theme, str) else None
     try:
-        return open_session(args, token_cache=False), None, keymap
+        return Start(open_session(args, token_cache=False), None, keymap, theme)
     except ApiError as error:
-        return None, error, keymap  # the login screen says why, and offers the demo sandbox
+        return Start(None, error, keymap, theme)  # the login screen says why, and offers the demo sandbox
 
 
 def build(args: argparse.Namespace) -> ExplorerApp:
     """The app that `explorer` with these flags runs."""
     from explorer.demo import demo_session
     from explorer.tui.app import ExplorerApp
+    from explorer.tui.themes import shipped_dir, user_dir
 
-    session, problem, keymap = prepare(args)
-    return ExplorerApp(session, demo=demo_session, problem=problem, keymap=keymap, settings_path=config_path())
+    start = prepare(args)
+    return ExplorerApp(
+        start.session,
+        demo=demo_session,
+        problem=start.problem,
+        keymap=start.keymap,
+        settings_path=config_path(),
+        theme=args.theme or (None if args.presenter else start.theme),
+        theme_dirs=[shipped_dir(), user_dir()],
+        presenter=args.presenter,
+    )
 
 
 def run(args: argparse.Namespace) -> int:

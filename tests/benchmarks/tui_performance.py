@@ -173,9 +173,9 @@ def five_megabytes() -> bytes:
 
 async def big_body() -> dict[str, float]:
     import httpx
-    from textual.app import App
 
     from explorer.api.resource import Resource
+    from explorer.tui.palette import PaletteApp
     from explorer.tui.widgets.json_view import JsonPane, JsonView
 
     body = five_megabytes()
@@ -184,7 +184,7 @@ async def big_body() -> dict[str, float]:
         request_headers=[], body=body, elapsed=0, received_at=0,
     )  # fmt: skip
 
-    class One(App[None]):
+    class One(PaletteApp):
         def compose(self):
             yield JsonPane()
 

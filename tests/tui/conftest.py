@@ -13,6 +13,7 @@ from textual.pilot import Pilot
 
 from explorer.demo import demo_session
 from explorer.sandbox import Settings, create_app
+from explorer.sandbox.scenarios import scenario_named
 from explorer.tui.app import ExplorerApp
 from explorer.tui.screens.main import MainScreen
 from explorer.tui.widgets.link_tree import LinkTree
@@ -109,19 +110,32 @@ def toasts_of(app: Any) -> str:
 def open_explorer(clock: FakeClock) -> Callable[..., Any]:
     @asynccontextmanager
     async def opener(
-        size: tuple[int, int] = (160, 50), gated: bool = False, **settings: Any
+        size: tuple[int, int] = (160, 50),
+        gated: bool = False,
+        scenario: str | None = None,
+        app_options: dict[str, Any] | None = None,
+        **settings: Any,
     ) -> AsyncIterator[Explorer]:
-        sandbox = create_app(replace(Settings(clock=clock), **settings))
+        base = replace(Settings(clock=clock), **settings)
+        sandbox = create_app(scenario_named(scenario).settings(base) if scenario else base)
         gate = Gate(clock) if gated else None
         options = {"sleep": gate} if gate else {}
         session = demo_session(
-            Settings(clock=clock, **{k: v for k, v in settings.items() if "limit" in k}), app=sandbox, **options
+            Settings(clock=clock, **{k: v for k, v in settings.items() if "limit" in k}),
+            app=sandbox,
+            scenario=scenario,
+            **options,
         )
-        app = ExplorerApp(session, demo=lambda: demo_session(Settings(clock=clock)))
+        app = ExplorerApp(session, demo=lambda: demo_session(Settings(clock=clock)), **(app_options or {}))
         app.animation_level = "none"  # tests wait for the screen, not for sliding underlines
         async with app.run_test(size=size, notifications=True) as pilot:  # toasts shown, as to a user
             explorer = Explorer(pilot, app, sandbox, clock, gate)
-            await explorer.until(lambda: isinstance(app.screen, MainScreen) and explorer.links.root.data.resource)
+            await explorer.until(
+                lambda: (
+                    isinstance(app.screen, MainScreen)
+                    and (explorer.links.root.data.resource or explorer.links.root.data.error)
+                )
+            )
             await explorer.settle()
             yield explorer
 
@@ -132,3 +146,28 @@ def open_explorer(clock: FakeClock) -> Callable[..., Any]:
 async def explorer(open_explorer) -> AsyncIterator[Explorer]:
     async with open_explorer() as opened:
         yield opened
+
+
+def colour_of(widget: Any, needle: str) -> str:
+    """The foreground colour (#RRGGBB) the widget draws the first character of `needle` in."""
+    from textual.color import Color
+    from textual.geometry import Region
+
+    for strip in widget.render_lines(Region(0, 0, widget.size.width, widget.size.height)):
+        text = strip.text
+        at = text.find(needle)
+        if at < 0:
+            continue
+        offset = 0
+        for segment in strip:
+            if offset + len(segment.text) > at:
+                assert segment.style and segment.style.color, f"{needle!r} has no colour"
+                return Color.from_rich_color(segment.style.color).hex
+            offset += len(segment.text)
+    raise AssertionError(f"{needle!r} is not drawn by {widget}")
+
+
+def theme_colour(app: Any, variable: str) -> str:
+    from textual.color import Color
+
+    return Color.parse(app.theme_variables[variable]).hex

@@ -138,7 +138,7 @@ async def test_every_pane_shows_the_resource(explorer):
     explorer.q(TabbedContent).active = "log"
     await explorer.pilot.pause(1.1)
     log = explorer.q("RequestLog", DataTable)
-    paths = [log.get_row_at(i)[2].plain for i in range(log.row_count)]
+    paths = [log.get_row_at(i)[5].plain for i in range(log.row_count)]
     assert paths == ["/api/oauth/token", "/api/service/v1.0", "/api/service/v1.0/orgs"]
 
 

@@ -9,6 +9,7 @@ from explorer.api.config import Credentials
 from explorer.api.secret import Secret
 from explorer.api.session import Session
 from explorer.tui.app import ExplorerApp
+from explorer.tui.palette import PaletteApp
 from explorer.tui.screens.main import MainScreen
 from explorer.tui.widgets.json_view import JsonView
 from tests.tui.conftest import toasts_of
@@ -100,8 +101,6 @@ async def test_hostile_strings_are_shown_as_text_everywhere():
 
 
 async def test_a_hostile_key_is_shown_as_text_on_the_where_line_and_in_the_copy_toast():
-    from textual.app import App
-
     from explorer.api.resource import Resource
     from explorer.tui.widgets.json_view import JsonPane
 
@@ -111,7 +110,7 @@ async def test_a_hostile_key_is_shown_as_text_on_the_where_line_and_in_the_copy_
         request_headers=[], body=body, elapsed=0, received_at=0,
     )  # fmt: skip
 
-    class One(App[None]):
+    class One(PaletteApp):
         def compose(self):
             yield JsonPane()
 

@@ -5,7 +5,6 @@ from __future__ import annotations
 import json
 
 import httpx
-from textual.app import App
 from textual.containers import VerticalScroll
 from textual.widgets import Input, Static, TabbedContent
 
@@ -13,6 +12,7 @@ from explorer.api.config import save_profile
 from explorer.api.resource import Resource
 from explorer.demo import demo_session
 from explorer.tui.app import ExplorerApp
+from explorer.tui.palette import PaletteApp
 from explorer.tui.screens.help import HelpScreen
 from explorer.tui.screens.login import LoginScreen
 from explorer.tui.screens.main import MainScreen
@@ -53,7 +53,7 @@ async def test_a_body_too_deep_for_a_pretty_view_is_shown_as_received():
     )  # fmt: skip
     resource.__dict__["parsed"] = (deep, None)  # parsed where the stack had room; the walk here has less
 
-    class One(App[None]):
+    class One(PaletteApp):
         def compose(self):
             yield JsonPane()
 

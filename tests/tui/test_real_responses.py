@@ -2,9 +2,10 @@
 
 from __future__ import annotations
 
-from textual.app import App, ComposeResult
+from textual.app import ComposeResult
 from textual.containers import Horizontal
 
+from explorer.tui.palette import PaletteApp
 from explorer.tui.widgets.headers_view import HeadersView
 from explorer.tui.widgets.json_view import JsonPane
 from explorer.tui.widgets.page_view import PageView
@@ -12,7 +13,7 @@ from explorer.tui.widgets.status_bar import StatusBar
 from tests.real_response import as_resource
 
 
-class Panes(App[None]):
+class Panes(PaletteApp):
     """The panes side by side, so that one refresh draws all of them."""
 
     def compose(self) -> ComposeResult:

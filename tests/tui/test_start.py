@@ -23,7 +23,8 @@ def home(tmp_path, monkeypatch):
 
 
 def test_demo_needs_nothing(home):
-    session, problem, keymap = prepare(parser().parse_args(["--demo"]))
+    start = prepare(parser().parse_args(["--demo"]))
+    session, problem = start.session, start.problem
     assert session is not None and problem is None
     assert str(session.base_url) == "https://sandbox.invalid/api/service/v1.0"
 
@@ -32,7 +33,8 @@ def test_the_environment_is_used(home, monkeypatch):
     monkeypatch.setenv("EXPLORER_BASE_URL", "https://api.example.com/api/service/v1.0")
     monkeypatch.setenv("EXPLORER_CLIENT_ID", "c")
     monkeypatch.setenv("EXPLORER_CLIENT_SECRET", "s")
-    session, problem, _ = prepare(parser().parse_args([]))
+    start = prepare(parser().parse_args([]))
+    session, problem, _ = start.session, start.problem, start.keymap
     assert problem is None and session.credentials.client_id == "c"
 
 
@@ -41,13 +43,15 @@ def test_a_profile_and_its_keys_are_used(home):
         '[profiles.lab]\nbase_url = "https://lab.example.com"\npublic_key = "p"\nprivate_key = { env = "HOME" }\n'
         '[keys]\n"explorer.reload" = "f5"\n"table.open" = "o"\n"json.copy_path" = "ctrl+c"\n'
     )
-    session, problem, keymap = prepare(parser().parse_args(["--profile", "lab"]))
+    start = prepare(parser().parse_args(["--profile", "lab"]))
+    session, problem, keymap = start.session, start.problem, start.keymap
     assert problem is None and session.credentials.kind == "API key"
     assert keymap == {"explorer.reload": "f5", "table.open": "o", "json.copy_path": "ctrl+c"}
 
 
 def test_without_credentials_the_login_screen_is_told_why(home):
-    session, problem, _ = prepare(parser().parse_args([]))
+    start = prepare(parser().parse_args([]))
+    session, problem, _ = start.session, start.problem, start.keymap
     assert session is None
     assert problem.line() == "No base URL: nothing says which service to explore"
 

@@ -54,9 +54,9 @@ async def test_a_renewal_in_flight_shows_while_the_screen_keeps_working(open_exp
 async def test_the_project_rate_limit_count_moves(explorer):
     await explorer.open("groups")
     await explorer.open("groups", "production")
-    assert "project 99 of 100 left" in bar(explorer)
+    assert "project █████ 99 of 100 left" in bar(explorer)
     await explorer.open("groups", "production", "clusters")
-    assert "project 98 of 100 left · token endpoint 9 of 10 left" in bar(explorer)
+    assert "project █████ 98 of 100 left  token endpoint ████░ 9 of 10 left" in bar(explorer)
 
 
 async def test_a_429_is_held_with_a_countdown_while_the_screen_keeps_working(open_explorer):

@@ -23,7 +23,7 @@ class HelpScreen(ModalScreen[None]):
 
     def compose(self) -> ComposeResult:
         table = Table.grid(padding=(0, 2))
-        table.add_column(style="bold cyan", no_wrap=True)
+        table.add_column(style="json-key", no_wrap=True)
         table.add_column()
         table.add_column(style="dim")
         for keys, description, binding_id in key_table(getattr(self.app, "keymap", {})):

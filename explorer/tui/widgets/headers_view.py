@@ -8,6 +8,7 @@ from textual.widgets import Static
 
 from explorer.api.resource import Resource
 from explorer.api.secret import redact_header
+from explorer.tui.palette import status_class
 from explorer.tui.safe import visible
 
 
@@ -32,6 +33,7 @@ class HeadersView(VerticalScroll, can_focus=True):
             self.header(out, name, value)
         out.append("\n")
         out.append(visible(f"{resource.http_version} {resource.status} {resource.reason}"), "bold")
+        out.stylize(status_class(resource.status), len(out) - len(visible(f"{resource.status} {resource.reason}")))
         out.append(f"  {resource.elapsed * 1000:.0f} ms · {resource.size:,} bytes", "dim")
         out.append("\n")
         for name, value in resource.headers.multi_items():
@@ -40,7 +42,7 @@ class HeadersView(VerticalScroll, can_focus=True):
 
     @staticmethod
     def header(out: Text, name: str, value: str) -> None:
-        out.append(visible(name), "bold cyan")
+        out.append(visible(name), "json-key")
         out.append(": ")
         out.append(visible(value))
         out.append("\n")

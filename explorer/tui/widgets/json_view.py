@@ -40,12 +40,12 @@ TOKENS = re.compile(
     r"|(?P<literal>\btrue\b|\bfalse\b|\bnull\b)"
     r"|(?P<punctuation>[{}\[\],:])"
 )
-STYLES = {
-    "key": Style(color="cyan", bold=True),
-    "string": Style(color="green"),
-    "number": Style(color="yellow"),
-    "literal": Style(color="magenta"),
-    "punctuation": Style(dim=True),
+STYLES = {  # theme colours by name (palette.py), so lines made before a change of theme follow it
+    "key": "json-key",
+    "string": "json-string",
+    "number": "json-number",
+    "literal": "json-literal",
+    "punctuation": "dim",
 }
 MATCH = Style(reverse=True)
 MAX_MATCHES = 100_000
@@ -220,6 +220,10 @@ class JsonView(ScrollView, can_focus=True):
         self.ends = list(accumulate(max(1, -(-len(line) // width)) for line in self.lines))
         self.cache.clear()
         self.virtual_size = Size(width, self.ends[-1] if self.ends else 0)
+
+    def notify_style_update(self) -> None:
+        super().notify_style_update()
+        self.cache.clear()  # a new theme: the lines drawn so far have the old colours
 
     def on_resize(self) -> None:
         if self.lines:

@@ -16,6 +16,7 @@ from textual.widgets.tree import TreeNode
 
 from explorer.api.errors import ApiError
 from explorer.api.resource import Resource, links_of
+from explorer.tui.palette import status_class
 from explorer.tui.safe import text, visible
 
 Kind = Literal["root", "relation", "item", "next", "previous", "goto"]
@@ -105,9 +106,9 @@ class LinkTree(Tree[Entry]):
         if entry.loading:
             label.append("  …", style="bold")
         elif entry.error is not None:
-            label.append(f"  ✗ {entry.error.status or entry.error.kind}", style="bold red")
+            label.append_text(failure(entry.error.status, entry.error.status or entry.error.kind))
         elif entry.resource is not None and entry.resource.status >= 400:
-            label.append(f"  ✗ {entry.resource.status}", style="bold red")
+            label.append_text(failure(entry.resource.status, entry.resource.status))
         return label
 
     def relabel(self, node: TreeNode[Entry]) -> None:
@@ -172,3 +173,10 @@ class LinkTree(Tree[Entry]):
             if child.data and child.data.kind == "goto" and child.data.url == url:
                 return child
         return self.add_entry(self.root, Entry("goto", url, "go to"), True)
+
+
+def failure(status: int | None, shown: object) -> Text:
+    """`  ✗ 404`, in the colour of its status class."""
+    label = Text(f"  ✗ {shown}", style="bold")
+    label.stylize(status_class(status))
+    return label

@@ -39,11 +39,11 @@ def scalar(value: Any, local: bool = True) -> Text:
     if value is None:
         return Text("null", style="dim italic")
     if isinstance(value, bool):
-        return Text("true" if value else "false", style="magenta")
+        return Text("true" if value else "false", style="json-literal")
     if isinstance(value, int | float):
-        return Text(f"{value}", style="cyan")
+        return Text(f"{value}", style="json-number")
     moment = as_date(value)
-    shown = text(value, "green")
+    shown = text(value, "json-string")
     if moment is not None and local:
         shown.append(f"  (local {moment.astimezone().strftime('%Y-%m-%d %H:%M:%S %Z')})", style="dim")
     return shown
@@ -53,7 +53,7 @@ def describe(value: Any) -> Text:
     """What a node of the field tree says after its key."""
     stamp = as_bson_timestamp(value)
     if stamp is not None:
-        return Text(str(stamp), style="green") + Text("  (BSON timestamp)", style="dim")
+        return Text(str(stamp), style="json-string") + Text("  (BSON timestamp)", style="dim")
     if isinstance(value, dict):
         return Text(f"{{{len(value)}}}", style="dim")
     if isinstance(value, list):
@@ -203,6 +203,10 @@ class ItemsTable(ScrollView, can_focus=True):
         if index == self.cursor:
             strip = strip.apply_style(Style(reverse=self.has_focus, bgcolor=None if self.has_focus else "grey30"))
         return strip.apply_style(base)
+
+    def notify_style_update(self) -> None:
+        super().notify_style_update()
+        self.cache.clear()  # a new theme: the rows drawn so far have the old colours
 
     def watch_cursor(self, old: int, new: int) -> None:
         top = self.scroll_offset.y

@@ -9,6 +9,7 @@ import httpx
 from textual.widgets import DataTable
 
 from explorer.api.session import Exchange
+from explorer.tui.palette import status_class
 from explorer.tui.safe import text
 
 
@@ -24,12 +25,9 @@ class RequestLog(DataTable):
         self.shown = 0  # the number of the last exchange shown
 
     def on_mount(self) -> None:
-        self.add_column("time", key="time")
-        self.add_column("method", key="method")
-        self.add_column("path", key="path")
-        self.add_column("status", key="status")
-        self.add_column("ms", key="ms")
-        self.add_column("bytes", key="bytes")
+        # The path last: it is the long one, and what it pushes off the edge matters least.
+        for name in ("time", "method", "status", "ms", "bytes", "path"):
+            self.add_column(name, key=name)
 
     def show(self, log: Iterable[Exchange]) -> None:
         """Add the exchanges not shown yet, oldest first."""
@@ -41,14 +39,13 @@ class RequestLog(DataTable):
         for exchange in reversed(fresh):
             url = httpx.URL(exchange.url)
             path = url.raw_path.decode("ascii", "replace")
-            status_style = "green" if exchange.status < 400 else "red"
             self.add_row(
                 text(time.strftime("%H:%M:%S", time.localtime(exchange.at))),
                 text(exchange.method),
-                text(path),
-                text(exchange.status, status_style),
+                text(exchange.status, status_class(exchange.status)),
                 text(f"{exchange.elapsed * 1000:.0f}"),
                 text(f"{exchange.size:,}"),
+                text(path),
             )
         if fresh:
             self.shown = fresh[0].number

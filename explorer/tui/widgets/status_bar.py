@@ -14,13 +14,15 @@ from textual.style import Style
 from textual.widgets import Static
 
 from explorer.api.errors import ApiError
-from explorer.api.ratelimit import TOKEN, key_of
+from explorer.api.ratelimit import TOKEN, Window, key_of
 from explorer.api.resource import Resource
 from explorer.api.session import Session
+from explorer.tui.palette import status_class
 from explorer.tui.safe import visible
 
 SEPARATOR = ("  │  ", "$text-muted")
-TOKEN_STYLES = {"valid": "$text-success", "refreshing": "$text-warning", "none": "$text"}
+TOKEN_STYLES = {"valid": "$token-valid", "refreshing": "$token-refreshing", "none": "$text"}  # else expired
+METER = 5  # cells of the rate-limit meter: ███░░
 
 
 class StatusBar(Static):
@@ -57,7 +59,7 @@ class StatusBar(Static):
         project = key_of(httpx.URL(resource.url))
         self.project = None if project == TOKEN else project
         line = f"{resource.status} {resource.reason} · {resource.elapsed * 1000:.0f} ms"
-        self.last = (visible(line), "$text-success" if resource.status < 400 else "$text-error")
+        self.last = (visible(line), f"${status_class(resource.status)}")
         self.tick()
 
     def show_error(self, error: ApiError | None) -> None:
@@ -87,25 +89,39 @@ class StatusBar(Static):
         now = self.session.clock()
         state = self.session.token_state
         if state is None:
-            parts.append(("API key · Digest", "$text-success"))
+            parts.append(("API key · Digest", "$token-valid"))
         else:
             status = state.status(now)
             shown = f"token {status}"
             if status in ("valid", "refreshing"):
                 shown += f" {state.countdown(now)}"
             shown += f" · {state.refreshes} refresh" + ("" if state.refreshes == 1 else "es")
-            parts.append((shown, TOKEN_STYLES.get(status, "$text-error")))
+            parts.append((shown, TOKEN_STYLES.get(status, "$token-expired")))
         limits = self.session.rate_limits
-        counts = []
-        if self.project:
-            counts.append(f"project {limits.window(self.project).line(now)}")
-        counts.append(f"token endpoint {limits.window(TOKEN).line(now)}")
         held = self.session.held_until or 0.0
         waiting = held > now
+        parts.append(SEPARATOR)
+        if self.project:
+            parts += [*meter("project", limits.window(self.project), now, waiting), ("  ", "")]
+        parts += meter("token endpoint", limits.window(TOKEN), now, False)
         if waiting:
-            counts.append(f"held {held - now:.0f}s")
-        parts += [SEPARATOR, (" · ".join(counts), "$text-warning" if waiting else "$text")]
+            parts.append((f" · held {held - now:.0f}s", "$meter-held"))
         return parts
 
     def tick(self) -> None:
         self.update(Content.assemble(*self.parts()))
+
+
+def meter(name: str, window: Window, now: float, held: bool) -> list[tuple[str, str | Style]]:
+    """`project ████░ 98 of 100 left`: the meter says how much of the minute's allowance is left."""
+    limit = window.server_limit or window.limit
+    left = window.remaining()
+    share = left / limit if limit else 0.0
+    cells = min(METER, max(0, round(share * METER)))
+    if held or left == 0 or (window.retry_at or 0) > now:
+        style = "$meter-held"
+    elif share <= 0.2:
+        style = "$meter-low"
+    else:
+        style = "$meter-ok"
+    return [(f"{name} ", ""), ("█" * cells + "░" * (METER - cells), style), (f" {window.line(now)}", "")]

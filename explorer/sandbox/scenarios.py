@@ -1,0 +1,65 @@
+"""Drills for a class: each sets the sandbox (and the demo explorer) up to show one thing going on.
+
+`explorer --demo --scenario NAME` runs one in process; `explorer sandbox --scenario NAME` serves
+the server's part of it to a classroom.
+"""
+
+from __future__ import annotations
+
+import ipaddress
+from collections.abc import Mapping
+from dataclasses import dataclass, field, replace
+from typing import Any
+
+from explorer.sandbox.settings import Settings
+
+
+@dataclass(frozen=True)
+class Scenario:
+    name: str
+    lesson: str  # what to watch, in a line
+    server: Mapping[str, Any] = field(default_factory=dict)  # Settings fields
+    client: Mapping[str, Any] = field(default_factory=dict)  # what the demo explorer does otherwise
+
+    def settings(self, base: Settings | None = None) -> Settings:
+        return replace(base or Settings(), **self.server)
+
+
+SCENARIOS = {
+    scenario.name: scenario
+    for scenario in (
+        Scenario(
+            "expiry",
+            "Tokens live 60 s: watch the countdown in the status bar, then the refresh just before the end.",
+            server={"token_ttl": 60},
+        ),
+        Scenario(
+            "rate-limit",
+            "5 requests a minute per project: watch the meter empty, the 429, and the Retry-After countdown.",
+            server={"rate_limit": 5},
+            client={"pace": False},  # the explorer would otherwise wait before the 429, and nobody would see it
+        ),
+        Scenario(
+            "access-list",
+            "The access list admits 203.0.113.0/24 only: read the error document and its hint.",
+            server={"access_list": (ipaddress.ip_network("203.0.113.0/24"),)},
+        ),
+        Scenario(
+            "outage",
+            "45 s of service, then 15 s of 503s with Retry-After, over and over: watch the explorer wait them out.",
+            server={"outage": (60, 15)},
+        ),
+        Scenario(
+            "bad-credentials",
+            "The explorer has the wrong client secret: read the 401 from the token endpoint and its hint.",
+            client={"client_secret": "mdb_sa_sk_not-the-secret"},
+        ),
+    )
+}
+
+
+def scenario_named(name: str) -> Scenario:
+    try:
+        return SCENARIOS[name]
+    except KeyError:
+        raise ValueError(f"there is no scenario {name!r}; choose from {', '.join(SCENARIOS)}") from None

@@ -1,0 +1,69 @@
+"""--presenter: what the audience should see of each action — the key, what it does, what it sent.
+
+The app tells the presenter each key (and click) and the session's new exchanges; the overlay on
+each screen draws `lines()`. Keys typed into a secret field are shown as dots.
+"""
+
+from __future__ import annotations
+
+from collections import deque
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+
+import httpx
+
+from explorer.api.session import Exchange
+from explorer.tui.palette import status_class
+from explorer.tui.safe import visible
+
+SHOWN = 4  # actions on screen at once
+REQUESTS_EACH = 3  # requests listed under one action ("+ 2 more" after that)
+
+
+@dataclass
+class Action:
+    key: str
+    does: str
+    requests: list[tuple[str, str]] = field(default_factory=list)  # (line, status variable)
+    more: int = 0
+    times: int = 1  # the same key again, with nothing sent between: "] Next page ×3"
+
+
+class Presenter:
+    def __init__(self) -> None:
+        self.actions: deque[Action] = deque(maxlen=SHOWN)
+        self.seen = 0  # the number of the last exchange shown
+        self.version = 0  # goes up with every change, so overlays redraw only when needed
+
+    def pressed(self, key: str, does: str) -> None:
+        last = self.actions[-1] if self.actions else None
+        if last is not None and (last.key, last.does) == (key, does) and not last.requests:
+            last.times += 1
+        else:
+            self.actions.append(Action(key, does))
+        self.version += 1
+
+    def sent(self, log: Iterable[Exchange], root: str = "") -> None:
+        """Put the exchanges not shown yet under the last action (under "…" before any key)."""
+        fresh = [exchange for exchange in log if exchange.number > self.seen]
+        if not fresh:
+            return
+        self.seen = fresh[-1].number
+        if not self.actions:
+            self.actions.append(Action("", "start"))
+        action = self.actions[-1]
+        for exchange in fresh:
+            if len(action.requests) < REQUESTS_EACH:
+                action.requests.append((request_line(exchange, root), status_class(exchange.status)))
+            else:
+                action.more += 1
+        self.version += 1
+
+
+def request_line(exchange: Exchange, root: str) -> str:
+    """`GET /groups?pageNum=2  200 · 43 ms`: paths under the API root without it, as the tree has them."""
+    target = httpx.URL(exchange.url).raw_path.decode("ascii", "replace")
+    if root and (target == root or target.startswith((root + "/", root + "?"))):
+        target = target[len(root) :] or "/"
+        target = "/" + target if target.startswith("?") else target
+    return visible(f"{exchange.method} {target}  {exchange.status} · {exchange.elapsed * 1000:.0f} ms")

@@ -1,0 +1,197 @@
+"""Themes: the shipped files, their legibility, broken files, --theme, the palette's live preview."""
+
+from __future__ import annotations
+
+import os
+import tomllib
+from pathlib import Path
+
+import pytest
+from rich._palettes import STANDARD_PALETTE
+from rich.color import ColorSystem
+from textual.color import Color
+
+from explorer.api.config import remember
+from explorer.cli import parser
+from explorer.tui.palette import VARIABLES
+from explorer.tui.run import build
+from explorer.tui.themes import load_themes, shipped_dir
+from explorer.tui.widgets.json_view import JsonView
+from tests.tui.colour_science import MACHADO, contrast, difference
+from tests.tui.conftest import colour_of, theme_colour
+
+SHIPPED = {theme.name: theme for theme in load_themes(shipped_dir())[0]}
+STATUS_PAIRS = [("status-2xx", "status-4xx"), ("status-2xx", "status-5xx"), ("token-valid", "token-expired"),
+                ("token-valid", "token-refreshing"), ("meter-ok", "meter-held"), ("meter-ok", "meter-low")]  # fmt: skip
+
+
+def test_the_four_themes_ship_and_each_sets_every_colour_of_the_explorer():
+    themes, problems = load_themes(shipped_dir())
+    assert problems == []
+    assert {"explorer-dark", "explorer-light", "projector", "colorblind"} <= set(SHIPPED)
+    assert not SHIPPED["explorer-light"].dark and SHIPPED["explorer-dark"].dark
+    for theme in themes:
+        assert set(VARIABLES) <= set(theme.variables), theme.name
+
+
+@pytest.mark.parametrize("name", sorted(SHIPPED))
+def test_every_coloured_text_is_legible_on_its_background(name):
+    theme = SHIPPED[name]
+    least = 6.0 if name == "projector" else 4.5  # WCAG AA for text; more for a washed-out projector
+    for variable in VARIABLES:
+        assert contrast(theme.variables[variable], theme.background) >= least, (variable, theme.variables[variable])
+    assert contrast(theme.foreground, theme.background) >= 7.0
+
+
+def test_the_projector_theme_is_the_same_on_a_16_colour_terminal():
+    theme = SHIPPED["projector"]
+    colours = {field: getattr(theme, field) for field in ("primary", "foreground", "background", "error", "success")}
+    colours.update(theme.variables)
+    numbers = {}
+    for field, value in colours.items():
+        standard = Color.parse(value).rich_color.downgrade(ColorSystem.STANDARD)
+        assert STANDARD_PALETTE[standard.number].hex.upper() == value.upper(), f"{field} {value} would change"
+        numbers[field] = standard.number
+    classes = [numbers[f"status-{n}xx"] for n in range(2, 6)]
+    assert len(set(classes)) == 4 and numbers["background"] not in classes
+    assert len({numbers["token-valid"], numbers["token-refreshing"], numbers["token-expired"]}) == 3
+
+
+@pytest.mark.parametrize("deficiency", sorted(MACHADO))
+def test_the_colorblind_theme_never_tells_status_by_red_against_green(deficiency):
+    theme = SHIPPED["colorblind"]
+    for first, second in [*STATUS_PAIRS, ("success", "error")]:
+        a = theme.variables.get(first) or getattr(theme, first)
+        b = theme.variables.get(second) or getattr(theme, second)
+        assert difference(a, b, deficiency) >= 20, (first, second, deficiency)
+    # The check has teeth: the default theme's success and failure are one colour to a deuteranope.
+    dark = SHIPPED["explorer-dark"].variables
+    assert difference(dark["status-2xx"], dark["status-5xx"], "deuteranopia") < 20
+
+
+BROKEN = [
+    ("bad-toml.toml", 'name = "x"\n[colors\n', None, "is not valid TOML"),
+    ("no-name.toml", '[colors]\nprimary = "#112233"\n', "'name'", "is missing or empty"),
+    ("colour.toml", 'name = "c"\n[colors]\nprimary = "#112"\nerror = "reddish"\n', "'colors.error'", "is not a colour"),
+    ("field.toml", 'name = "f"\ncolours = {}\n[colors]\nprimary = "#112233"\n', "'colours'", "is not a theme field"),
+    ("variable.toml", 'name = "v"\n[colors]\nprimary = "#1"\n', "'colors.primary'", "is not a colour"),
+    ("unknown.toml", 'name = "u"\n[colors]\nprimary = "#112233"\n[variables]\njson-kye = "#ffffff"\n',
+     "'variables.json-kye'", "is not a variable"),
+    ("primary.toml", 'name = "p"\ndark = "yes"\n', "'dark'", "must be true or false"),
+]  # fmt: skip
+
+
+def test_a_broken_theme_file_is_named_with_its_field_and_the_rest_still_load(tmp_path):
+    for file, text, _, _ in BROKEN:
+        (tmp_path / file).write_text(text)
+    (tmp_path / "mine.toml").write_text('name = "mine"\n[colors]\nprimary = "#ff00ff"\n')
+    themes, problems = load_themes(shipped_dir(), tmp_path)
+    assert "mine" in {theme.name for theme in themes} and len(themes) == len(SHIPPED) + 1
+    lines = {problem.path.name: problem.line() for problem in problems}
+    for file, _, field, reason in BROKEN:
+        assert str(tmp_path / file) in lines[file] and reason in lines[file], lines[file]
+        assert field is None or f"field {field}" in lines[file], lines[file]
+
+
+def user_themes() -> Path:
+    folder = Path(os.environ["XDG_CONFIG_HOME"]) / "explorer" / "themes"
+    folder.mkdir(parents=True)
+    return folder
+
+
+async def test_the_app_starts_with_the_default_and_says_which_file_is_broken():
+    (user_themes() / "oops.toml").write_text('name = "oops"\n[colors]\nprimary = "not a colour"\n')
+    app = build(parser().parse_args(["--demo"]))
+    async with app.run_test(size=(160, 40), notifications=True) as pilot:
+        await pilot.pause(0.3)
+        assert app.theme == "explorer-dark"
+        notes = "\n".join(str(toast.render()) for toast in app.screen.query("Toast"))
+        assert "oops.toml, field 'colors.primary'" in notes.replace("\n", " "), notes
+
+
+async def test_a_user_theme_is_chosen_by_name_and_an_unknown_name_falls_back():
+    (user_themes() / "mine.toml").write_text(
+        'name = "mine"\ndark = false\n[colors]\nprimary = "#004488"\nbackground = "#ffffff"\n'
+        '[variables]\nstatus-2xx = "#004488"\n'
+    )
+    app = build(parser().parse_args(["--demo", "--theme", "mine"]))
+    async with app.run_test(size=(160, 40)) as pilot:
+        await pilot.pause(0.3)
+        assert app.theme == "mine"
+        assert colour_of(app.screen.query_one("StatusBar"), "200 OK") == "#004488"
+    app = build(parser().parse_args(["--demo", "--theme", "nope"]))
+    async with app.run_test(size=(160, 40), notifications=True) as pilot:
+        await pilot.pause(0.3)
+        assert app.theme == "explorer-dark"
+        notes = "\n".join(str(toast.render()) for toast in app.screen.query("Toast")).replace("\n", " ")
+        assert "There is no theme 'nope'" in notes and "projector" in notes
+
+
+async def test_textual_themes_stay_available_and_get_the_explorer_colours_too(explorer):
+    explorer.app.theme = "nord"
+    await explorer.pilot.pause()
+    bar = explorer.q("StatusBar")
+    assert (
+        colour_of(bar, "200 OK")
+        == theme_colour(explorer.app, "status-2xx")
+        == Color.parse(explorer.app.theme_variables["text-success"]).hex
+    )
+
+
+async def test_the_palette_previews_themes_live_and_keeps_the_one_chosen(explorer, tmp_path):
+    app = explorer.app
+    app.settings_path = tmp_path / "config.toml"
+    app.settings_path.write_text('# mine\n[profiles.lab]\nbase_url = "https://h.example/api/service/v1.0"\n')
+    await explorer.open("orgs")
+    await explorer.pilot.press("tab")  # to the panes
+    json_view = explorer.q(JsonView)
+    explorer.screen.query_one("TabbedContent").active = "json"
+    await explorer.pilot.pause()
+    before = colour_of(explorer.q("StatusBar"), "200 OK")
+
+    app.action_change_theme()
+    await explorer.pilot.pause(0.3)
+    await explorer.pilot.press("down")  # the next theme is shown at once, behind the palette
+    await explorer.pilot.pause(0.2)
+    previewed = app.theme
+    assert previewed != "explorer-dark"
+    under_the_palette = app.screen_stack[-2].query_one("StatusBar")
+    assert colour_of(under_the_palette, "200 OK") == theme_colour(app, "status-2xx")
+    await explorer.pilot.press("escape")
+    await explorer.pilot.pause(0.2)
+    assert app.theme == "explorer-dark" and colour_of(explorer.q("StatusBar"), "200 OK") == before
+    assert "theme" not in tomllib.loads(app.settings_path.read_text())
+
+    app.action_change_theme()
+    await explorer.pilot.pause(0.3)
+    await explorer.pilot.press(*"projector")
+    await explorer.pilot.pause(0.3)
+    await explorer.pilot.press("enter")
+    await explorer.pilot.pause(0.3)
+    assert app.theme == "projector"
+    kept = app.settings_path.read_text()
+    assert kept.startswith('theme = "projector"\n# mine\n[profiles.lab]')  # the rest of the file as it was
+    assert tomllib.loads(kept)["theme"] == "projector"
+    assert "kept in" in explorer.toasts()
+    key = json_view.lines[1].split('"')[1] if json_view.lines else None
+    assert key and colour_of(json_view, f'"{key}"') == "#55FFFF"  # lines drawn before follow the new theme
+
+
+def test_remember_replaces_the_setting_and_keeps_the_file_private(tmp_path):
+    path = tmp_path / "sub" / "config.toml"
+    remember(path, "theme", "projector")
+    assert path.read_text() == 'theme = "projector"\n'
+    assert os.stat(path).st_mode & 0o777 == 0o600
+    path.write_text('default_profile = "x"\ntheme = "old"  # comment\n\n[keys]\n"explorer.quit" = "q"\n')
+    remember(path, "theme", "colorblind")
+    assert path.read_text() == 'default_profile = "x"\ntheme = "colorblind"\n\n[keys]\n"explorer.quit" = "q"\n'
+
+
+async def test_a_kept_theme_is_used_at_the_next_start_and_presenter_prefers_the_projector():
+    config = Path(os.environ["XDG_CONFIG_HOME"]) / "explorer" / "config.toml"
+    remember(config, "theme", "explorer-light")
+    for flags, theme in ((["--demo"], "explorer-light"), (["--demo", "--presenter"], "projector"),
+                         (["--demo", "--presenter", "--theme", "colorblind"], "colorblind")):  # fmt: skip
+        app = build(parser().parse_args(flags))
+        assert app.theme == theme, flags
+        await app.session.aclose()

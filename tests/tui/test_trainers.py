@@ -1,0 +1,128 @@
+"""For trainers: --presenter's overlay, and the drills of --scenario, as an audience sees them."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+
+from textual.widgets import Input, Static
+
+from explorer.demo import demo_session
+from explorer.tui.app import ExplorerApp
+from explorer.tui.screens.dialogs import ErrorScreen
+from explorer.tui.widgets.presenter_overlay import PresenterOverlay
+from tests.tui.conftest import colour_of, theme_colour
+from tests.tui.test_status import bar
+
+
+def dialog(explorer) -> str:
+    """The text of the error document's dialog, as shown."""
+    assert isinstance(explorer.app.screen, ErrorScreen)
+    return "\n".join(str(widget.render()) for widget in explorer.app.screen.query(Static))
+
+
+def overlay(explorer) -> str:
+    return str(explorer.app.screen.query_one(PresenterOverlay).render())
+
+
+async def test_presenter_shows_each_key_what_it_does_and_what_it_sent(open_explorer):
+    async with open_explorer(app_options={"presenter": True}) as explorer:
+        assert explorer.app.theme == "projector"
+        assert "GET /  200" in overlay(explorer) and "POST /api/oauth/token  200" in overlay(explorer)
+        await explorer.open("groups")
+        shown = overlay(explorer)
+        assert " enter  Select" in shown or " enter  " in shown
+        assert "→ GET /groups  200 · " in shown
+        await explorer.pilot.press("down", "down")
+        assert " down  Cursor Down ×2" in overlay(explorer)  # repeats fold into one line
+        await explorer.pilot.press("right_square_bracket")
+        await explorer.pilot.press("question_mark")  # help is a screen of its own: the overlay is there too
+        await explorer.pilot.pause(0.3)
+        assert " ?  Help" in overlay(explorer)
+        assert colour_of(explorer.app.screen.query_one(PresenterOverlay), "GET") == theme_colour(
+            explorer.app, "status-2xx"
+        )
+
+
+async def test_presenter_never_shows_a_secret_being_typed(tmp_path):
+    app = ExplorerApp(None, demo=demo_session, settings_path=tmp_path / "c.toml", presenter=True)
+    async with app.run_test(size=(160, 40)) as pilot:
+        await pilot.pause(0.3)
+        app.screen.query_one("#secret", Input).focus()
+        await pilot.press(*"hunter2")
+        await pilot.pause(0.3)
+        shown = str(app.screen.query_one(PresenterOverlay).render())
+        assert "hunter2" not in shown and "h" not in shown.split("typing a secret")[0][-6:]
+        assert "•  typing a secret ×7" in shown
+
+
+async def test_expiry_a_token_of_60_s_counts_down_and_is_renewed(open_explorer):
+    async with open_explorer(scenario="expiry") as explorer:
+        assert bar(explorer).startswith("token valid 01:00 · 0 refreshes")
+        explorer.clock.advance(55)
+        assert bar(explorer).startswith("token valid 00:05 · 0 refreshes")
+        await explorer.open("orgs")
+        assert bar(explorer).startswith("token valid 01:00 · 1 refresh ")
+
+
+async def test_rate_limit_the_meter_empties_then_a_429_and_its_countdown(open_explorer):
+    async with open_explorer(scenario="rate-limit", gated=True) as explorer:
+        await explorer.open("groups")
+        await explorer.open("groups", "production")
+        titles = iter(child.data.title for child in explorer.node("groups", "production").children)
+        while "project ░░░░░ 0 of 5 left" not in bar(explorer):
+            await explorer.open("groups", "production", next(titles))
+        assert colour_of(explorer.q("StatusBar"), "░") == theme_colour(explorer.app, "meter-held")
+        explorer.links.move_cursor(explorer.node("groups", "production", next(titles)))
+        await explorer.pilot.press("enter")
+        await explorer.until(lambda: explorer.gate.waits)
+        assert [e.status for e in explorer.app.session.log][-1] == 429
+        assert "held 40s" in bar(explorer)
+        explorer.gate.open.set()
+        await explorer.settle()
+        assert [e.status for e in explorer.app.session.log][-1] == 200
+
+
+async def test_access_list_the_refusal_and_its_hint(open_explorer):
+    async with open_explorer(scenario="access-list") as explorer:
+        assert "403 Forbidden · access_denied" in bar(explorer)
+        await explorer.pilot.press("x")
+        await explorer.pilot.pause(0.2)
+        document = dialog(explorer)
+        assert "IP access list validation failed for the service account." in document
+        assert "does not allow your address" in document
+
+
+async def test_outage_bursts_of_503_are_waited_out(open_explorer):
+    async with open_explorer(scenario="outage", gated=True) as explorer:
+        explorer.clock.advance(50)  # 45 s of service, then the burst
+        explorer.links.move_cursor(explorer.node("orgs"))
+        await explorer.pilot.press("enter")
+        await explorer.until(lambda: explorer.gate.waits)
+        assert [e.status for e in explorer.app.session.log][-1] == 503
+        assert "held 10s" in bar(explorer)  # Retry-After: to the end of the burst
+        explorer.gate.open.set()
+        await explorer.settle()
+        assert explorer.node("orgs").data.resource.status == 200
+
+
+async def test_bad_credentials_the_401_from_the_token_endpoint_and_its_hint(open_explorer):
+    async with open_explorer(scenario="bad-credentials") as explorer:
+        assert "401 Unauthorized · invalid_client" in bar(explorer)
+        assert "✗ 401" in explorer.links.root.label.plain
+        await explorer.pilot.press("x")
+        await explorer.pilot.pause(0.2)
+        assert "Check the client ID and secret" in dialog(explorer)
+
+
+def test_scenarios_on_the_command_line():
+    for scenario, exit_code, said in (("bad-credentials", 4, "invalid_client"), ("expiry", 0, "")):
+        ran = subprocess.run(
+            [sys.executable, "-m", "explorer", "get", "--scenario", scenario, "/"],
+            capture_output=True, text=True, timeout=60,
+        )  # fmt: skip
+        assert ran.returncode == exit_code and said in ran.stderr, ran.stderr
+    ran = subprocess.run(
+        [sys.executable, "-m", "explorer", "--scenario", "nope"], capture_output=True, text=True, timeout=60
+    )
+    assert ran.returncode == 2 and "invalid choice: 'nope'" in ran.stderr
