@@ -23,7 +23,7 @@ from typing import Any
 ROOT = Path(__file__).resolve().parents[1]
 OUT = ROOT / "screenshots"
 SIZE = (120, 34)
-START = 1_794_999_980.0  # 2026-11-17 12:26:20 UTC, 20 s into a minute
+START = 1_794_999_980.0  # 2026-11-18 11:06:20 UTC, 20 s into a minute (the tests' fake clock)
 
 
 class Clock:
@@ -38,7 +38,7 @@ class Clock:
 
 
 def fixed_timer() -> Callable[[], float]:
-    """Every request takes 7 ms: the timer is read once when it starts and once when it ends."""
+    """A request timer that moves 3.5 ms each time it is read: requests take 3 or 4 ms, every run."""
     ticks = itertools.count()
     return lambda: next(ticks) * 0.0035
 

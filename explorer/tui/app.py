@@ -178,7 +178,12 @@ class ExplorerApp(PaletteApp):
         await self.close_session()
 
     def get_system_commands(self, screen: Screen) -> Iterable[SystemCommand]:
-        yield from super().get_system_commands(screen)
+        for command in super().get_system_commands(screen):
+            if command.callback == self.action_change_theme:
+                command = SystemCommand(
+                    "Theme", "Preview themes as you move; Enter keeps one, Esc undoes", command.callback
+                )
+            yield command
         if isinstance(screen, MainScreen):
             from explorer.tui.keys import key_table
 

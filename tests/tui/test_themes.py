@@ -149,7 +149,9 @@ async def test_the_palette_previews_themes_live_and_keeps_the_one_chosen(explore
     await explorer.pilot.pause()
     before = colour_of(explorer.q("StatusBar"), "200 OK")
 
-    app.action_change_theme()
+    (theme,) = [c for c in app.get_system_commands(app.screen) if c.title == "Theme"]
+    assert theme.help.startswith("Preview themes as you move")
+    theme.callback()  # as chosen in ctrl+p
     await explorer.pilot.pause(0.3)
     await explorer.pilot.press("down")  # the next theme is shown at once, behind the palette
     await explorer.pilot.pause(0.2)
