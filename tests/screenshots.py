@@ -113,26 +113,28 @@ async def list_page() -> str:
         return await shot(driven, "A list, page 2 of its events")
 
 
+async def open_clusters(driven: Any) -> None:
+    """From the root to the production project's clusters, as a user clicks through."""
+    await driven.open("groups")
+    await driven.open("groups", "production")
+    await driven.open("groups", "production", "clusters")
+
+
+async def open_first_cluster(driven: Any) -> None:
+    await open_clusters(driven)
+    driven.links.move_cursor(driven.node("groups", "production", "clusters").children[0])
+    await driven.pilot.press("enter")
+    await driven.settle()
+
+
 async def entity() -> str:
     async with explorer() as driven:
-        await driven.open("groups")
-        await driven.open("groups", "production")
-        await driven.open("groups", "production", "clusters")
-        first = driven.node("groups", "production", "clusters").children[0]
-        driven.links.move_cursor(first)
-        await driven.pilot.press("enter")
-        await driven.settle()
+        await open_first_cluster(driven)
         return await shot(driven, "One cluster, field by field")
 
 
 async def cluster_json(driven: Any) -> None:
-    await driven.open("groups")
-    await driven.open("groups", "production")
-    await driven.open("groups", "production", "clusters")
-    first = driven.node("groups", "production", "clusters").children[0]
-    driven.links.move_cursor(first)
-    await driven.pilot.press("enter")
-    await driven.settle()
+    await open_first_cluster(driven)
     await tab(driven, "json")
 
 
@@ -151,9 +153,7 @@ async def headers() -> str:
 
 async def log() -> str:
     async with explorer() as driven:
-        await driven.open("groups")
-        await driven.open("groups", "production")
-        await driven.open("groups", "production", "clusters")
+        await open_clusters(driven)
         await tab(driven, "log")
         return await shot(driven, "Every request of the session")
 

@@ -17,7 +17,7 @@ import contextlib
 import ssl
 import time
 from collections import deque
-from collections.abc import Awaitable, Callable, Mapping
+from collections.abc import Awaitable, Callable, Mapping, Reversible
 from contextvars import ContextVar
 from dataclasses import dataclass
 from pathlib import Path
@@ -58,6 +58,17 @@ class Exchange:
     elapsed: float
     size: int
     limited: str | None  # the rate-limit counter it fell under: "token", a project ID, or None
+
+
+def since(log: Reversible[Exchange], number: int) -> list[Exchange]:
+    """The exchanges after the one numbered `number`, oldest first, read from the newest end."""
+    fresh: list[Exchange] = []
+    for exchange in reversed(log):
+        if exchange.number <= number:
+            break
+        fresh.append(exchange)
+    fresh.reverse()
+    return fresh
 
 
 def origin_of(url: httpx.URL) -> tuple[str, str, int | None]:

@@ -134,8 +134,6 @@ class ExplorerApp(PaletteApp):
 
     def action_change_theme(self) -> None:
         """The theme palette: each theme moved to is shown at once; Esc puts the old one back."""
-        from textual.command import CommandPalette
-
         from explorer.tui.theme_palette import ThemeChoices
 
         self.previewing = self.theme

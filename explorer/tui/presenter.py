@@ -1,18 +1,18 @@
 """--presenter: what the audience should see of each action — the key, what it does, what it sent.
 
 The app tells the presenter each key (and click) and the session's new exchanges; the overlay on
-each screen draws `lines()`. Keys typed into a secret field are shown as dots.
+each screen draws its actions. Keys typed into a secret field are shown as dots.
 """
 
 from __future__ import annotations
 
 from collections import deque
-from collections.abc import Iterable
+from collections.abc import Reversible
 from dataclasses import dataclass, field
 
 import httpx
 
-from explorer.api.session import Exchange
+from explorer.api.session import Exchange, since
 from explorer.tui.palette import status_class
 from explorer.tui.safe import visible
 
@@ -43,9 +43,9 @@ class Presenter:
             self.actions.append(Action(key, does))
         self.version += 1
 
-    def sent(self, log: Iterable[Exchange], root: str = "") -> None:
-        """Put the exchanges not shown yet under the last action (under "…" before any key)."""
-        fresh = [exchange for exchange in log if exchange.number > self.seen]
+    def sent(self, log: Reversible[Exchange], root: str = "") -> None:
+        """Put the exchanges not shown yet under the last action (under "start" before any key)."""
+        fresh = since(log, self.seen)
         if not fresh:
             return
         self.seen = fresh[-1].number

@@ -15,7 +15,9 @@ from explorer.demo import demo_session
 from explorer.sandbox import Settings, create_app
 from explorer.sandbox.scenarios import scenario_named
 from explorer.tui.app import ExplorerApp
+from explorer.tui.palette import PaletteApp
 from explorer.tui.screens.main import MainScreen
+from explorer.tui.widgets.json_view import JsonPane
 from explorer.tui.widgets.link_tree import LinkTree
 from tests.conftest import FakeClock
 
@@ -171,3 +173,22 @@ def theme_colour(app: Any, variable: str) -> str:
     from textual.color import Color
 
     return Color.parse(app.theme_variables[variable]).hex
+
+
+def json_resource(body: bytes) -> Any:
+    """A 200 JSON response with this body, as the session would give it."""
+    import httpx
+
+    from explorer.api.resource import Resource
+
+    return Resource(
+        method="GET", url="https://h/x", status=200, headers=httpx.Headers({"content-type": "application/json"}),
+        request_headers=[], body=body, elapsed=0, received_at=0,
+    )  # fmt: skip
+
+
+class JsonHost(PaletteApp):
+    """The JSON pane alone, in an app with the explorer's colours."""
+
+    def compose(self) -> Any:
+        yield JsonPane()

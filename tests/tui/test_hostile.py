@@ -9,10 +9,9 @@ from explorer.api.config import Credentials
 from explorer.api.secret import Secret
 from explorer.api.session import Session
 from explorer.tui.app import ExplorerApp
-from explorer.tui.palette import PaletteApp
 from explorer.tui.screens.main import MainScreen
-from explorer.tui.widgets.json_view import JsonView
-from tests.tui.conftest import toasts_of
+from explorer.tui.widgets.json_view import JsonPane, JsonView
+from tests.tui.conftest import JsonHost, json_resource, toasts_of
 
 HOSTILE = "[@click=app.quit]boom[/x] [b]bold \x1b[31mred\x07 \u202eevil\x9b"
 BASE = "https://hostile.example/api/service/v1.0"
@@ -101,20 +100,8 @@ async def test_hostile_strings_are_shown_as_text_everywhere():
 
 
 async def test_a_hostile_key_is_shown_as_text_on_the_where_line_and_in_the_copy_toast():
-    from explorer.api.resource import Resource
-    from explorer.tui.widgets.json_view import JsonPane
-
-    body = b'{"\\u202e[@click=app.quit]key\\u001b[31m": 1}'
-    resource = Resource(
-        method="GET", url="https://h/x", status=200, headers=httpx.Headers({"content-type": "application/json"}),
-        request_headers=[], body=body, elapsed=0, received_at=0,
-    )  # fmt: skip
-
-    class One(PaletteApp):
-        def compose(self):
-            yield JsonPane()
-
-    async with One().run_test(notifications=True) as pilot:
+    resource = json_resource(b'{"\\u202e[@click=app.quit]key\\u001b[31m": 1}')
+    async with JsonHost().run_test(notifications=True) as pilot:
         pilot.app.query_one(JsonPane).show(resource)
         view = pilot.app.query_one(JsonView)
         view.focus()

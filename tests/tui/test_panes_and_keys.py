@@ -4,20 +4,17 @@ from __future__ import annotations
 
 import json
 
-import httpx
 from textual.containers import VerticalScroll
 from textual.widgets import Input, Static, TabbedContent
 
 from explorer.api.config import save_profile
-from explorer.api.resource import Resource
 from explorer.demo import demo_session
 from explorer.tui.app import ExplorerApp
-from explorer.tui.palette import PaletteApp
 from explorer.tui.screens.help import HelpScreen
 from explorer.tui.screens.login import LoginScreen
 from explorer.tui.screens.main import MainScreen
 from explorer.tui.widgets.json_view import JsonPane, JsonView, Pretty
-from tests.tui.conftest import toasts_of
+from tests.tui.conftest import JsonHost, json_resource, toasts_of
 
 
 async def show_json(explorer, *titles: str) -> JsonView:
@@ -47,17 +44,9 @@ async def test_a_body_too_deep_for_a_pretty_view_is_shown_as_received():
     for _ in range(5000):
         deep = [deep]
     body = ("[" * 5001 + "]" * 5001).encode()
-    resource = Resource(
-        method="GET", url="https://h/x", status=200, headers=httpx.Headers({"content-type": "application/json"}),
-        request_headers=[], body=body, elapsed=0, received_at=0,
-    )  # fmt: skip
+    resource = json_resource(body)
     resource.__dict__["parsed"] = (deep, None)  # parsed where the stack had room; the walk here has less
-
-    class One(PaletteApp):
-        def compose(self):
-            yield JsonPane()
-
-    async with One().run_test(notifications=True) as pilot:
+    async with JsonHost().run_test(notifications=True) as pilot:
         pilot.app.query_one(JsonPane).show(resource)
         await pilot.pause()
         view = pilot.app.query_one(JsonView)

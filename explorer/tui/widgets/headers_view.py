@@ -32,8 +32,10 @@ class HeadersView(VerticalScroll, can_focus=True):
         for name, value in resource.request_headers:
             self.header(out, name, value)
         out.append("\n")
-        out.append(visible(f"{resource.http_version} {resource.status} {resource.reason}"), "bold")
-        out.stylize(status_class(resource.status), len(out) - len(visible(f"{resource.status} {resource.reason}")))
+        out.append(visible(f"{resource.http_version} "), "bold")
+        start = len(out)
+        out.append(visible(f"{resource.status} {resource.reason}"), "bold")
+        out.stylize(status_class(resource.status), start)  # a theme style by name: never in one string with "bold"
         out.append(f"  {resource.elapsed * 1000:.0f} ms · {resource.size:,} bytes", "dim")
         out.append("\n")
         for name, value in resource.headers.multi_items():

@@ -43,4 +43,3 @@ class PresenterOverlay(Static):
             if action.more:
                 lines.append(Content(f"  + {action.more} more"))
         self.update(Content("\n").join(lines) if lines else Content("Keys and requests show here."))
-        self.display = True

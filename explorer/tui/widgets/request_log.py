@@ -3,12 +3,12 @@
 from __future__ import annotations
 
 import time
-from collections.abc import Iterable
+from collections.abc import Reversible
 
 import httpx
 from textual.widgets import DataTable
 
-from explorer.api.session import Exchange
+from explorer.api.session import Exchange, since
 from explorer.tui.palette import status_class
 from explorer.tui.safe import text
 
@@ -29,14 +29,10 @@ class RequestLog(DataTable):
         for name in ("time", "method", "status", "ms", "bytes", "path"):
             self.add_column(name, key=name)
 
-    def show(self, log: Iterable[Exchange]) -> None:
+    def show(self, log: Reversible[Exchange]) -> None:
         """Add the exchanges not shown yet, oldest first."""
-        fresh: list[Exchange] = []
-        for exchange in reversed(log):  # type: ignore[call-overload]
-            if exchange.number <= self.shown:
-                break
-            fresh.append(exchange)
-        for exchange in reversed(fresh):
+        fresh = since(log, self.shown)
+        for exchange in fresh:
             url = httpx.URL(exchange.url)
             path = url.raw_path.decode("ascii", "replace")
             self.add_row(
@@ -48,5 +44,5 @@ class RequestLog(DataTable):
                 text(path),
             )
         if fresh:
-            self.shown = fresh[0].number
+            self.shown = fresh[-1].number
             self.move_cursor(row=self.row_count - 1)
