@@ -28,11 +28,12 @@ def overlay(explorer) -> str:
 async def test_presenter_shows_each_key_what_it_does_and_what_it_sent(open_explorer):
     async with open_explorer(app_options={"presenter": True}) as explorer:
         assert explorer.app.theme == "projector"
-        assert "GET /  200" in overlay(explorer) and "POST /api/oauth/token  200" in overlay(explorer)
+        # Requests reach the overlay at its next tick (every 0.2 s), or at the next key.
+        await explorer.until(lambda: "GET /  200" in overlay(explorer), timeout=1.0)
+        assert "POST /api/oauth/token  200" in overlay(explorer)
         await explorer.open("groups")
-        shown = overlay(explorer)
-        assert " enter  Select" in shown or " enter  " in shown
-        assert "→ GET /groups  200 · " in shown
+        await explorer.until(lambda: "→ GET /groups  200 · " in overlay(explorer), timeout=1.0)
+        assert " enter  Select\n  → GET /groups  200 · " in overlay(explorer)
         await explorer.pilot.press("down", "down")
         assert " down  Cursor Down ×2" in overlay(explorer)  # repeats fold into one line
         await explorer.pilot.press("right_square_bracket")
