@@ -50,6 +50,11 @@ class Explorer:
         return self.app.screen
 
     @property
+    def shown(self) -> Any:
+        """The node whose resource the panes show (a navigation.Node)."""
+        return self.screen.navigation.shown
+
+    @property
     def links(self) -> LinkTree:
         return self.q(LinkTree)
 
@@ -65,8 +70,12 @@ class Explorer:
                 raise AssertionError("the screen did not get there in time")
             await self.pilot.pause(0.02)
 
+    def idle(self) -> bool:
+        """Nothing fetched, nothing worked on: what is on the screen is what there is."""
+        return self.screen.navigation.fetching is None and all(worker.is_finished for worker in self.app.workers)
+
     async def settle(self) -> None:
-        await self.until(lambda: self.screen.busy is None and not self.app.workers._workers)
+        await self.until(self.idle)
         await self.pilot.pause()
 
     def node(self, *titles: str):

@@ -62,7 +62,7 @@ async def test_hostile_strings_are_shown_as_text_everywhere():
             tree.move_cursor(node)
             await pilot.press("enter")
             for _ in range(200):
-                if screen.busy is None and not app.workers._workers:
+                if screen.navigation.fetching is None and all(w.is_finished for w in app.workers):
                     break
                 await pilot.pause(0.05)
             await pilot.pause()

@@ -1,8 +1,10 @@
 """The explorer screen: the link tree on the left, the panes on the right, the status bar below.
 
-A keypress runs an action here; the action starts a worker that awaits Session.fetch; the result
-goes down to each widget through its `show` method. Widgets never fetch. One fetch runs at a time:
-a new one cancels the one in flight, and Esc cancels it.
+Where you are lives in one place, the navigation model (navigation.py). A key or a click becomes a
+call on the model; the model answers with a Step (fetch this, show that, move the cursor there),
+which `run` carries out: the tree redraws what changed, a worker awaits Session.fetch, and the
+answer goes back into the model and down to each pane through its `show` method. Widgets never
+fetch. One fetch runs at a time: a new one gives up the one in flight, and Esc cancels it.
 """
 
 from __future__ import annotations
@@ -17,24 +19,26 @@ from textual.binding import Binding
 from textual.containers import Horizontal
 from textual.screen import Screen
 from textual.widgets import Footer, Header, TabbedContent, TabPane, Tree
-from textual.widgets.tree import TreeNode
 
 from explorer.api.errors import ApiError
 from explorer.api.resource import Resource
 from explorer.api.session import Session
 from explorer.tui.curl import as_curl
-from explorer.tui.history import History
+from explorer.tui.navigation import Fetch, Navigation, Node, Step, self_href
 from explorer.tui.safe import visible
+from explorer.tui.screen_state import load_state, save_state
 from explorer.tui.screens.dialogs import AskScreen, ErrorScreen
 from explorer.tui.widgets.headers_view import HeadersView
 from explorer.tui.widgets.json_view import JsonPane
-from explorer.tui.widgets.link_tree import Entry, LinkTree, without_query
+from explorer.tui.widgets.link_tree import LinkTree
 from explorer.tui.widgets.page_view import ItemsTable, PageView
 from explorer.tui.widgets.request_log import RequestLog
+from explorer.tui.widgets.splitter import Splitter
 from explorer.tui.widgets.status_bar import StatusBar
 
-PAGE_SIZES = (10, 25, 50, 100, 200, 500)
-SWITCHES = ("pretty", "envelope")  # query parameters p and e turn on and off
+TREE_STEP = 4  # columns a < or > makes the tree narrower or wider
+MIN_TREE = 16  # the tree's narrowest; the panes keep at least as much
+MIN_PANES = 24
 
 
 class MainScreen(Screen[None]):
@@ -60,12 +64,14 @@ class MainScreen(Screen[None]):
         Binding("2", "tab('json')", "JSON", show=False, id="explorer.tab_json"),
         Binding("3", "tab('headers')", "Headers", show=False, id="explorer.tab_headers"),
         Binding("4", "tab('log')", "Log", show=False, id="explorer.tab_log"),
+        Binding("less_than_sign", "tree_width(-1)", "Narrower tree", show=False, id="explorer.narrower_tree"),
+        Binding("greater_than_sign", "tree_width(1)", "Wider tree", show=False, id="explorer.wider_tree"),
         Binding("question_mark", "help", "Help", id="explorer.help"),
         Binding("q", "quit", "Quit", id="explorer.quit"),
     ]
     DEFAULT_CSS = """
     MainScreen > #body { height: 1fr; }
-    MainScreen LinkTree { width: 38%; max-width: 70; }
+    MainScreen LinkTree { width: 38%; max-width: 70; min-width: 16; }
     MainScreen TabbedContent { width: 1fr; }
     MainScreen TabPane { padding: 0; }
     """
@@ -73,18 +79,14 @@ class MainScreen(Screen[None]):
     def __init__(self, session: Session) -> None:
         super().__init__()
         self.session = session
-        self.history = History()
-        self.switched: set[str] = set()  # of pretty and envelope: the ones on (p and e)
-        self.page_size: int | None = None
-        self.current: TreeNode[Entry] | None = None
+        self.navigation = Navigation(str(session.base_url))
         self.last_error: ApiError | None = None
-        self.busy: TreeNode[Entry] | None = None
-        self.wanted: TreeNode[Entry] | None = None  # the node the user last asked to see
 
     def compose(self) -> ComposeResult:
         yield Header()
         with Horizontal(id="body"):
             yield LinkTree(id="tree")
+            yield Splitter(id="splitter")
             with TabbedContent(id="panes"):
                 with TabPane("Page", id="page"):
                     yield PageView()
@@ -104,62 +106,49 @@ class MainScreen(Screen[None]):
     def on_mount(self) -> None:
         self.query_one(StatusBar).follow(self.session)
         self.set_interval(1.0, self.refresh_log)
-        root = self.links.start(str(self.session.base_url))
+        width = load_state().get("tree_width")
+        if isinstance(width, int) and not isinstance(width, bool):
+            self.set_tree_width(width)
+        self.links.start(self.navigation)
         self.links.focus()
+        self.run(self.navigation.open(self.navigation.root))
+
+    # Carrying out what the model says ------------------------------------------------------
+
+    def run(self, step: Step) -> None:
+        """Redraw what changed, start the fetch, show the node, move the cursor, say the note."""
+        self.links.redraw()
+        if step.fetch is not None:
+            self.fetch(step.fetch)
+        if step.show is not None:
+            self.show(step.show, step.keep)
+        if step.select is not None:
+            self.links.reveal(step.select)
+        if step.note:
+            self.notify(step.note, markup=False)
         self.update_title()
-        self.request(root)
-
-    # Fetching -----------------------------------------------------------------------------
-
-    def switches(self) -> dict[str, str]:
-        """pretty and envelope, as toggled with p and e."""
-        return {name: "true" for name in SWITCHES if name in self.switched}
-
-    def params_for(self, entry: Entry) -> dict[str, str]:
-        params = self.switches()
-        if self.page_size and entry.resource is not None and entry.resource.page is not None:
-            params["itemsPerPage"] = str(self.page_size)
-            params["pageNum"] = "1"
-        return params
-
-    def request(self, node: TreeNode[Entry], url: str | None = None) -> None:
-        """Fetch into `node` (its own URL, or `url`: another page of it), unless that is under way.
-
-        One fetch runs at a time: starting one cancels the one in flight.
-        """
-        self.wanted = node
-        if self.busy is node and url is None:
-            return
-        self.busy = node
-        self.links.mark_loading(node, True)
-        self.fetch_into(node, url)
 
     @work(exclusive=True, group="fetch")
-    async def fetch_into(self, node: TreeNode[Entry], url: str | None) -> None:
-        entry = node.data
-        assert entry is not None
-        target = url or entry.url
-        assert target is not None
-        # Another page keeps the paging its link says; either way the view's switches apply.
-        params = self.switches() if url else self.params_for(entry)
+    async def fetch(self, fetch: Fetch) -> None:
         try:
-            resource = await self.session.fetch(target, params=params)
+            resource = await self.session.fetch(fetch.url)
         except ApiError as error:
-            self.links.mark_failed(node, error)
-            self.failed(error)
-            return
+            step = self.navigation.failed(fetch, error)
+            if self.navigation.requested is fetch.node:
+                self.failed(error)
         except asyncio.CancelledError:
-            self.links.mark_loading(node, False)
+            self.navigation.cancelled(fetch)
+            self.links.redraw()
+            self.update_title()
             raise
+        else:
+            step = self.navigation.arrived(fetch, resource)
         finally:
-            if self.busy is node:
-                self.busy = None
             self.refresh_log()
-        self.links.fill(node, resource)
-        if self.wanted is node:  # still what the user wants to see
-            self.show(node)
-        if resource.page is None and resource.error is None:
-            node.expand()
+        self.run(step)
+        line = self.links.line_of(fetch.node)
+        if step.show is fetch.node and fetch.node.children and not fetch.node.is_list and line is not None:
+            line.expand()  # an entity shows its relations at once; a list waits to be unfolded
 
     def failed(self, error: ApiError) -> None:
         self.last_error = error
@@ -167,19 +156,15 @@ class MainScreen(Screen[None]):
         self.query_one(StatusBar).show_error(error)
         self.query_one(TabbedContent).active = "page"
 
-    def show(self, node: TreeNode[Entry]) -> None:
-        """Put a node's resource in every pane."""
-        entry = node.data
-        assert entry is not None
-        self.current = node
-        resource = entry.resource
+    def show(self, node: Node, keep: str | None = None) -> None:
+        """Put a node's resource in every pane (an item listed without a link, or a failure, in the Page pane)."""
+        resource = node.resource
         if resource is None:
-            if entry.document is not None:
-                self.query_one(PageView).show_document(entry.document)
-            elif entry.error is not None:
-                self.query_one(PageView).show_error(entry.error)
+            if node.error is not None:
+                self.failed(node.error)
+            elif node.document is not None:
+                self.query_one(PageView).show_document(node.document)
             return
-        self.history.visit(resource.url)
         self.query_one(PageView).show(resource)
         self.query_one(JsonPane).show(resource)
         self.query_one(HeadersView).show(resource)
@@ -188,106 +173,73 @@ class MainScreen(Screen[None]):
         if resource.error is not None:
             self.last_error = resource.error
             status.show_error(resource.error)
-        self.update_title()
+        if keep and resource.page is not None:
+            hrefs = [self_href(item) for item in resource.page.results]
+            if keep in hrefs:
+                self.query_one(ItemsTable).move(hrefs.index(keep))
 
     def refresh_log(self) -> None:
         self.query_one(RequestLog).show(self.session.log)
 
     def update_title(self) -> None:
-        switches = [f"{name}={value}" for name, value in self.switches().items()]
-        if self.page_size:
-            switches.append(f"itemsPerPage={self.page_size}")
-        resource = self.current_resource()
-        where = visible(resource.url) if resource else str(self.session.base_url)
         self.title = "explorer"
-        self.sub_title = " · ".join([where, *switches])
+        self.sub_title = " · ".join([visible(self.navigation.where()), *self.navigation.flags()])
 
-    # Opening nodes ------------------------------------------------------------------------
+    # What the widgets say --------------------------------------------------------------------
 
-    def open(self, node: TreeNode[Entry], reload: bool = False) -> None:
-        entry = node.data
-        if entry is None:
-            return
-        if entry.kind in ("next", "previous"):
-            self.turn_page(node)
-            return
-        if entry.seen and entry.url:
-            original = self.links.open.get(without_query(entry.url))
-            if original is not None:
-                self.links.move_cursor(original)
-                self.show(original)
-                return
-        if entry.url is None or (entry.resource is not None and not reload):
-            self.wanted = node
-            self.show(node)
-            return
-        if not entry.loading:
-            self.request(node)
+    def on_tree_node_selected(self, event: Tree.NodeSelected[Node]) -> None:
+        if event.control is self.links and event.node.data is not None:
+            self.run(self.navigation.open(event.node.data))
 
-    def turn_page(self, node: TreeNode[Entry]) -> None:
-        """A next/previous node: load that page into its list."""
-        parent = node.parent
-        if parent is None or node.data is None or node.data.url is None:
-            return
-        self.links.move_cursor(parent)
-        self.request(parent, url=node.data.url)
+    def on_tree_node_expanded(self, event: Tree.NodeExpanded[Node]) -> None:
+        node = event.node.data
+        if event.control is self.links and node is not None and not node.filled and node.url:
+            if node.kind not in ("next", "previous") and self.navigation.elsewhere(node) is None:
+                self.run(self.navigation.open(node))
 
-    def on_tree_node_selected(self, event: Tree.NodeSelected[Entry]) -> None:
-        if event.control is self.links:
-            self.open(event.node)
-
-    def on_tree_node_expanded(self, event: Tree.NodeExpanded[Entry]) -> None:
-        if event.control is not self.links:
-            return
-        entry = event.node.data
-        wanted = entry is not None and not (entry.filled or entry.loading or entry.seen)
-        if wanted and entry and entry.url and entry.kind not in ("next", "previous"):
-            self.request(event.node)
-
-    def on_tree_node_highlighted(self, event: Tree.NodeHighlighted[Entry]) -> None:
-        node = event.node
-        if event.control is not self.links or node is self.current or node is self.busy:
-            return  # already shown, or on its way
-        if node.data is not None and node.data.resource is not None:
-            self.wanted = node
-            self.show(node)
+    def on_tree_node_highlighted(self, event: Tree.NodeHighlighted[Node]) -> None:
+        if event.control is self.links and event.node.data is not None:
+            self.run(self.navigation.highlighted(event.node.data))
 
     def on_items_table_open(self, event: ItemsTable.Open) -> None:
-        """Enter on a row of the Page pane: open that item in the tree."""
-        node = self.current
-        if node is None:
+        """A row of the Page pane opened: open that item, as listed in the tree under its list."""
+        shown = self.navigation.shown
+        item = getattr(event, "item", None)
+        if shown is None or shown.resource is None or shown.resource.page is None:
             return
-        items = [child for child in node.children if child.data and child.data.kind == "item"]
-        if 0 <= event.index < len(items):
-            node.expand()
-            self.links.move_cursor(items[event.index])
-            self.open(items[event.index])
+        if item is None:  # a table that still names its row
+            results = shown.resource.page.results
+            item = results[event.index] if 0 <= event.index < len(results) else None
+        node = next((child for child in shown.children if child.kind == "item" and child.document is item), None)
+        if node is not None:
+            step = self.navigation.open(node)
+            step.select = step.select or node
+            self.run(step)
 
     def on_status_bar_error_selected(self, event: StatusBar.ErrorSelected) -> None:
         self.action_show_error()
 
-    # Actions -----------------------------------------------------------------------------
+    def on_splitter_dragged(self, event: Splitter.Dragged) -> None:
+        self.set_tree_width(event.x - self.links.region.x)
 
-    def visit(self, url: str | None) -> None:
-        if url is None:
-            return
-        node = self.links.open.get(without_query(url))
-        if node is not None and node.data and node.data.resource and node.data.resource.url == url:
-            self.links.move_cursor(node)
-            self.show(node)
-        else:
-            self.goto(url)
+    def on_splitter_released(self, event: Splitter.Released) -> None:
+        self.keep_tree_width()
 
-    def goto(self, url: str) -> None:
-        node = self.links.add_goto(url)
-        self.call_after_refresh(self.links.move_cursor, node)  # a new node has its line after a refresh
-        self.request(node)
+    # Actions ---------------------------------------------------------------------------------
+
+    def cursor_item(self) -> str | None:
+        """The self URL of the item under the table's cursor, when the Page pane shows a list."""
+        table = self.query_one(ItemsTable)
+        shown = self.navigation.shown
+        if shown is None or not shown.is_list or not table.items:
+            return None
+        return self_href(table.items[min(table.cursor, len(table.items) - 1)])
 
     def action_back(self) -> None:
-        self.visit(self.history.back())
+        self.run(self.navigation.back())
 
     def action_forward(self) -> None:
-        self.visit(self.history.forward())
+        self.run(self.navigation.forward())
 
     def action_go_to(self) -> None:
         def go(target: str | None) -> None:
@@ -297,64 +249,30 @@ class MainScreen(Screen[None]):
                 except ApiError as error:
                     self.failed(error)
                     return
-                self.goto(url)
+                self.run(self.navigation.goto(url))
 
         self.app.push_screen(AskScreen("Go to a path under the API root, or a URL:", placeholder="/groups"), go)
 
-    def list_node(self) -> TreeNode[Entry] | None:
-        """The list the cursor is in: the current node if it is a list, else its parent."""
-        node = self.current
-        while node is not None:
-            if node.data and node.data.resource and node.data.resource.page is not None:
-                return node
-            node = node.parent
-        return None
-
     def action_page(self, step: int) -> None:
-        node = self.list_node()
-        page = node.data.resource.page if node and node.data and node.data.resource else None
-        if node is None or page is None:
-            self.notify("Not a list: [ and ] turn the pages of a list.")
-            return
-        href = page.next_href if step > 0 else page.previous_href
-        if not href:
-            self.notify("This is the last page." if step > 0 else "This is the first page.")
-            return
-        self.links.move_cursor(node)
-        self.request(node, url=href)
+        self.run(self.navigation.turn_page(step))
 
     def action_reload(self) -> None:
-        if self.current is not None:
-            self.open(self.current, reload=True)
+        self.run(self.navigation.reload(self.cursor_item()))
 
     def action_switch(self, name: str) -> None:
-        """Turn pretty=true or envelope=true on or off, and ask again."""
-        self.switched ^= {name}
-        self.notify(f"{name}={'true' if name in self.switched else 'false'}")
-        self.update_title()
-        self.action_reload()
+        """Turn pretty=true or envelope=true on or off, and ask again for what is in view."""
+        self.run(self.navigation.switch(name, self.cursor_item()))
 
     def action_page_size(self, step: int) -> None:
-        node = self.list_node()
-        if node is None or node.data is None or node.data.resource is None or node.data.resource.page is None:
-            self.notify("Not a list: + and - change the items on a list's page.")
-            return
-        size = self.page_size or node.data.resource.page.size
-        index = min(range(len(PAGE_SIZES)), key=lambda i: abs(PAGE_SIZES[i] - size))
-        self.page_size = PAGE_SIZES[max(0, min(len(PAGE_SIZES) - 1, index + step))]
-        self.update_title()
-        self.links.move_cursor(node)
-        self.current = node
-        self.request(node)
+        self.run(self.navigation.resize_page(step, self.cursor_item()))
 
     def action_search(self) -> None:
         self.query_one(TabbedContent).active = "json"
         self.query_one(JsonPane).open_search()
 
     def current_resource(self) -> Resource | None:
-        if self.current is None or self.current.data is None:
-            return None
-        return self.current.data.resource
+        shown = self.navigation.shown
+        return shown.resource if shown is not None else None
 
     def action_copy_url(self) -> None:
         resource = self.current_resource()
@@ -402,12 +320,38 @@ class MainScreen(Screen[None]):
             self.notify("No error so far.")
 
     def action_cancel(self) -> None:
-        if self.busy is not None:
+        if self.navigation.fetching is not None:
             self.workers.cancel_group(self, "fetch")
             self.notify("Cancelled.")
 
     def action_tab(self, name: str) -> None:
+        """Show a pane, and give it the keys at once (v, c, n in the JSON pane; the table's in Page)."""
         self.query_one(TabbedContent).active = name
+        self.call_after_refresh(self.focus_pane, name)
+
+    def focus_pane(self, name: str) -> None:
+        pane = self.query_one(f"TabPane#{name}", TabPane)
+        for widget in self.focus_chain:
+            if pane in widget.ancestors:
+                widget.focus()
+                return
+
+    def action_tree_width(self, step: int) -> None:
+        self.set_tree_width(self.links.outer_size.width + step * TREE_STEP)
+        self.keep_tree_width()
+
+    def set_tree_width(self, width: int) -> None:
+        """The tree this many columns wide, leaving the panes room."""
+        room = (self.size.width or self.app.size.width) - MIN_PANES
+        width = max(MIN_TREE, min(width, max(MIN_TREE, room)))
+        self.links.styles.width = width
+        self.links.styles.max_width = None
+
+    def keep_tree_width(self) -> None:
+        """Remember the tree's width for the next run."""
+        width = self.links.styles.width
+        if width is not None and width.is_cells:
+            save_state({"tree_width": int(width.value)})
 
     def action_help(self) -> None:
         from explorer.tui.screens.help import HelpScreen

@@ -1,178 +1,142 @@
-"""The link tree: the root resource, its relations, and theirs, fetched as they are opened.
+"""The link tree: draws the navigation model, the root resource and the relations opened from it.
 
-A node's children are made from its resource once it has been fetched: an entity's relations
-(`self` left out), or a list's items on the current page and a node for the next page. A URL
-already open elsewhere in the tree is marked and not fetched again, so cycles end.
+The tree holds no state of its own beyond Textual's (which nodes are folded): each TreeNode's data
+is a `navigation.Node`, and `redraw` brings the lines in step with what the model says changed.
 """
 
 from __future__ import annotations
-
-from dataclasses import dataclass
-from typing import Any, Literal
 
 from rich.text import Text
 from textual.widgets import Tree
 from textual.widgets.tree import TreeNode
 
-from explorer.api.errors import ApiError
-from explorer.api.resource import Resource, links_of
+from explorer.tui.navigation import Navigation, Node
 from explorer.tui.palette import status_class
-from explorer.tui.safe import text, visible
-
-Kind = Literal["root", "relation", "item", "next", "previous", "goto"]
-# What names a list item: its name; an event or alert by its type (not by who or what it was about).
-LABEL_FIELDS = ("name", "eventTypeName", "username", "displayName", "cidrBlock", "hostname", "teamId", "id")
+from explorer.tui.safe import text
 
 
-@dataclass(eq=False)
-class Entry:
-    """What a node stands for, and what is known of it so far."""
-
-    kind: Kind
-    url: str | None  # None: an item listed without a self link, shown from the list
-    title: str
-    document: Any = None  # the item as listed
-    ident: str = ""  # an item's id, shown beside a title that is not the id
-    resource: Resource | None = None
-    error: ApiError | None = None
-    loading: bool = False
-    filled: bool = False
-    seen: bool = False  # open elsewhere in the tree
-
-
-def without_query(url: str) -> str:
-    return url.split("?", 1)[0]
-
-
-def item_title(item: Any, index: int) -> tuple[str, str]:
-    """What to call a list item, and its id to show beside it."""
-    if not isinstance(item, dict):
-        return visible(item), ""
-    ident = item.get("id")
-    for field in LABEL_FIELDS:
-        value = item.get(field)
-        if isinstance(value, str | int) and not isinstance(value, bool) and value != "":
-            return str(value), (str(ident) if ident is not None and field != "id" else "")
-    return f"item {index + 1}", ""
-
-
-class LinkTree(Tree[Entry]):
+class LinkTree(Tree[Node]):
     DEFAULT_CSS = """
     LinkTree {
         width: 1fr;
-        min-width: 24;
         height: 1fr;
         padding: 0 1;
-        border-right: vkey $foreground 10%;
     }
     """
 
     def __init__(self, *, id: str | None = None) -> None:
         super().__init__(Text("root"), id=id)
-        self.api_root = ""
-        self.open: dict[str, TreeNode[Entry]] = {}  # URL (without query) -> the node where it is open
+        self.navigation: Navigation | None = None
+        self.drawn: dict[int, TreeNode[Node]] = {}  # id of a model node -> the line that draws it
 
-    def start(self, url: str) -> TreeNode[Entry]:
-        """Begin again from the API root."""
+    @property
+    def model(self) -> Navigation:
+        assert self.navigation is not None, "start() first"
+        return self.navigation
+
+    def start(self, navigation: Navigation) -> None:
+        """Draw this model from its root."""
         self.clear()
-        self.open.clear()
-        self.api_root = without_query(url)
-        self.root.data = Entry("root", url, "root")
-        self.relabel(self.root)
-        return self.root
+        self.navigation = navigation
+        self.root.data = navigation.root
+        self.drawn = {id(navigation.root): self.root}
+        self.redraw()
 
-    def path_of(self, url: str, under: str | None = None) -> str:
-        """A URL as a short path: what it adds to its parent's, or relative to the API root."""
-        bare = without_query(url)
-        parent = without_query(under or self.api_root)
-        if parent != self.api_root and bare.startswith(parent + "/"):
-            return "…" + bare[len(parent) :]
-        if bare.startswith(self.api_root):
-            return bare[len(self.api_root) :] or "/"
-        return url.split("://", 1)[-1]
+    def line_of(self, node: Node) -> TreeNode[Node] | None:
+        """The tree's line for a model node, if it is drawn."""
+        return self.drawn.get(id(node))
 
-    def label(self, entry: Entry, parent: Entry | None = None) -> Text:
-        """What a node says: its title, its path (dimmed), and its state."""
-        label = text(entry.title, "bold" if entry.kind in ("root", "relation", "goto") else "")
-        if entry.kind in ("next", "previous"):
+    # Drawing ------------------------------------------------------------------------------------
+
+    def redraw(self) -> None:
+        """Bring the lines in step with the model's changes since the last redraw."""
+        regrow, relabel = self.model.changes()
+        for node in regrow:
+            line = self.line_of(node)
+            if line is not None:
+                self.grow(line)
+        for node in relabel:
+            line = self.line_of(node)
+            if line is not None:
+                self.draw_label(line)
+
+    def grow(self, line: TreeNode[Node]) -> None:
+        """Make a line's children anew from its model node; what was open below stays open."""
+        for gone in list(line.children):
+            self.undraw(gone)
+        line.remove_children()
+        node = line.data
+        assert node is not None
+        for child in node.children:
+            self.add_line(line, child)
+        self.draw_label(line)
+
+    def add_line(self, parent: TreeNode[Node], node: Node) -> TreeNode[Node]:
+        """A line with its final label (setting a label later costs a refresh), and its own children."""
+        line = parent.add(self.label(node), data=node, allow_expand=self.model.expandable(node))
+        self.drawn[id(node)] = line
+        if node.children:
+            for child in node.children:
+                self.add_line(line, child)
+        return line
+
+    def undraw(self, line: TreeNode[Node]) -> None:
+        for child in line.children:
+            self.undraw(child)
+        if line.data is not None and self.drawn.get(id(line.data)) is line:
+            del self.drawn[id(line.data)]
+
+    def draw_label(self, line: TreeNode[Node]) -> None:
+        node = line.data
+        assert node is not None
+        line.set_label(self.label(node))
+        line.allow_expand = self.model.expandable(node)
+
+    def label(self, node: Node) -> Text:
+        """What a line says: the title, the path (dimmed), and the state."""
+        label = text(node.title, "bold" if node.kind in ("root", "relation", "goto") else "")
+        if node.kind in ("next", "previous"):
             label.stylize("italic")
-        if entry.url and entry.kind in ("root", "relation", "goto"):
+        if node.url and node.kind in ("root", "relation", "goto"):
             label.append("  ")
-            label.append_text(text(self.path_of(entry.url, parent.url if parent else None), "dim"))
-        elif entry.kind == "item" and entry.ident:
-            label.append_text(text(f"  {entry.ident}", "dim"))
-        if entry.seen:
+            label.append_text(text(self.path_of(node), "dim"))
+        elif node.kind == "item" and node.ident:
+            label.append_text(text(f"  {node.ident}", "dim"))
+        if self.model.elsewhere(node) is not None:
             label.append("  ↺ open above", style="dim italic")
-        if entry.loading:
+        if self.model.is_fetching(node):
             label.append("  …", style="bold")
-        elif entry.error is not None:
-            label.append_text(failure(entry.error.status, entry.error.status or entry.error.kind))
-        elif entry.resource is not None and entry.resource.status >= 400:
-            label.append_text(failure(entry.resource.status, entry.resource.status))
+        elif node.error is not None:
+            label.append_text(failure(node.error.status, node.error.status or node.error.kind))
+        elif node.resource is not None and node.resource.status >= 400:
+            label.append_text(failure(node.resource.status, node.resource.status))
         return label
 
-    def relabel(self, node: TreeNode[Entry]) -> None:
-        assert node.data is not None
-        node.set_label(self.label(node.data, node.parent.data if node.parent else None))
+    def path_of(self, node: Node) -> str:
+        """A node's URL as a short path: what it adds to its parent's, or relative to the API root."""
+        assert node.url is not None
+        api_root = self.model.root.key or ""
+        bare = node.key or ""
+        parent = node.parent.key if node.parent and node.parent.key else api_root
+        if parent != api_root and bare.startswith(parent + "/"):
+            return "…" + bare[len(parent) :]
+        if bare.startswith(api_root):
+            return (bare[len(api_root) :] or "/") + node.url[len(bare) :]
+        return node.url.split("://", 1)[-1]
 
-    def add_entry(self, node: TreeNode[Entry], entry: Entry, expandable: bool) -> TreeNode[Entry]:
-        """A child made with its final label: setting a label later costs a refresh per node."""
-        return node.add(self.label(entry, node.data), data=entry, allow_expand=expandable)
+    # Moving -------------------------------------------------------------------------------------
 
-    def mark_loading(self, node: TreeNode[Entry], busy: bool) -> None:
-        assert node.data is not None
-        node.data.loading = busy
-        self.relabel(node)
-
-    def mark_failed(self, node: TreeNode[Entry], error: ApiError) -> None:
-        assert node.data is not None
-        node.data.error, node.data.loading = error, False
-        self.relabel(node)
-
-    def fill(self, node: TreeNode[Entry], resource: Resource) -> None:
-        """The node's resource arrived: remember it and make its children."""
-        entry = node.data
-        assert entry is not None
-        entry.resource, entry.error, entry.loading = resource, None, False
-        self.open.setdefault(without_query(resource.url), node)
-        node.remove_children()
-        entry.filled = True
-        page = resource.page
-        if resource.error is not None:
-            pass
-        elif page is not None:
-            self.add_page(node, resource)
-        else:
-            for link in resource.relations:
-                self.add_link(node, "relation", link.name, link.href)
-        self.relabel(node)
-        node.allow_expand = bool(node.children)
-
-    def add_link(self, node: TreeNode[Entry], kind: Kind, title: str, url: str) -> None:
-        entry = Entry(kind, url, title)
-        entry.seen = without_query(url) in self.open and kind == "relation"
-        self.add_entry(node, entry, not entry.seen)
-
-    def add_page(self, node: TreeNode[Entry], resource: Resource) -> None:
-        page = resource.page
-        assert page is not None
-        if page.previous_href:
-            self.add_link(node, "previous", "‹ previous page", page.previous_href)
-        for index, item in enumerate(page.results):
-            title, ident = item_title(item, index)
-            self_links = [link.href for link in links_of(item) if link.rel == "self"]
-            entry = Entry("item", self_links[0] if self_links else None, title, item, ident=ident)
-            self.add_entry(node, entry, entry.url is not None)
-        if page.next_href:
-            pages = f" (page {page.number + 1} of {page.pages})" if page.pages else ""
-            self.add_link(node, "next", f"next page ›{pages}", page.next_href)
-
-    def add_goto(self, url: str) -> TreeNode[Entry]:
-        """A node for a URL typed in: under the root, found again if it is there already."""
-        for child in self.root.children:
-            if child.data and child.data.kind == "goto" and child.data.url == url:
-                return child
-        return self.add_entry(self.root, Entry("goto", url, "go to"), True)
+    def reveal(self, node: Node) -> None:
+        """Move the cursor to a node, unfolding the lines above it."""
+        line = self.line_of(node)
+        if line is None:
+            return
+        parent = line.parent
+        while parent is not None:
+            parent.expand()
+            parent = parent.parent
+        _ = self.last_line  # the tree works out its lines here, so a new line has its number
+        self.move_cursor(line)
 
 
 def failure(status: int | None, shown: object) -> Text:

@@ -1,0 +1,471 @@
+"""Where you are: the nodes of the link tree, what is being fetched, asked for and shown, history.
+
+No Textual here. The link tree draws this model and the screen turns keys into calls on it; each
+call answers with a `Step` (what to fetch, show and select) and leaves the nodes to redraw in
+`changes()`. Nodes are known by URL: the first node a URL is fetched into is where it is *open*;
+any other node with that URL says so (`elsewhere`) and opening it goes there, so cycles end.
+
+A list keeps every page it has shown and every item node it has made, so back and forward put a
+page back as it was, without a request, and an item met again is the same node, still open.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+from typing import Any, Literal
+from urllib.parse import parse_qsl, urlencode, urlsplit, urlunsplit
+
+from explorer.api.errors import ApiError
+from explorer.api.resource import Resource, links_of
+from explorer.tui.history import History
+from explorer.tui.safe import visible
+
+Kind = Literal["root", "relation", "item", "next", "previous", "goto"]
+PAGE_SIZES = (10, 25, 50, 100, 200, 500)
+SWITCHES = ("pretty", "envelope")  # query parameters turned on and off for every request (p and e)
+# What names a list item: its name; an event or alert by its type (not by who or what it was about).
+LABEL_FIELDS = ("name", "eventTypeName", "username", "displayName", "cidrBlock", "hostname", "teamId", "id")
+
+
+def without_query(url: str) -> str:
+    return url.split("?", 1)[0].split("#", 1)[0]
+
+
+def with_query(url: str, drop: tuple[str, ...] = (), **values: str) -> str:
+    """`url` with the parameters in `drop` taken out and `values` set; the rest as they were."""
+    parts = urlsplit(url)
+    pairs = parse_qsl(parts.query, keep_blank_values=True)
+    kept = [(name, value) for name, value in pairs if name not in drop and name not in values]
+    if len(kept) == len(pairs) and not values:
+        return url  # nothing to change: the URL exactly as the service wrote it
+    query = urlencode([*kept, *values.items()])
+    return urlunsplit((parts.scheme, parts.netloc, parts.path, query, parts.fragment))
+
+
+def page_key(url: str) -> str:
+    """Which page of a list a URL asks for, whatever the switches: the URL without them, sorted."""
+    parts = urlsplit(url)
+    pairs = sorted((n, v) for n, v in parse_qsl(parts.query, keep_blank_values=True) if n not in SWITCHES)
+    return urlunsplit((parts.scheme, parts.netloc, parts.path, urlencode(pairs), ""))
+
+
+def self_href(document: Any) -> str | None:
+    """An item's own URL, from its `self` link."""
+    return next((link.href for link in links_of(document) if link.rel == "self"), None)
+
+
+def item_title(item: Any, index: int) -> tuple[str, str]:
+    """What to call a list item, and its id to show beside it."""
+    if not isinstance(item, dict):
+        return visible(item), ""
+    ident = item.get("id")
+    for name in LABEL_FIELDS:
+        value = item.get(name)
+        if isinstance(value, str | int) and not isinstance(value, bool) and value != "":
+            return str(value), (str(ident) if ident is not None and name != "id" else "")
+    return f"item {index + 1}", ""
+
+
+@dataclass(eq=False)
+class Node:
+    """A place in the tree: a relation, a list item, a page link, a URL typed in."""
+
+    kind: Kind
+    url: str | None  # what opening it fetches; None for an item listed without a self link
+    title: str
+    parent: Node | None = None
+    document: Any = None  # the item as listed
+    ident: str = ""  # an item's id, shown beside a title that is not the id
+    page: str | None = None  # the page of its parent list it is listed on (a page key)
+    resource: Resource | None = None  # the last answer; of a list, the page shown
+    error: ApiError | None = None  # the last failure with no answer to show
+    children: list[Node] = field(default_factory=list)
+    pages: dict[str, Resource] = field(default_factory=dict)  # of a list: every page shown, by page key
+    pool: dict[tuple[str, str], Node] = field(default_factory=dict)  # of a list: its items met so far
+    page_shown: str | None = None  # of a list: the key of the page in `resource` and `children`
+    page_size: int | None = None  # of a list: the items a page chosen with + and -
+    filled: bool = False  # children made from a resource
+
+    @property
+    def key(self) -> str | None:
+        return without_query(self.url) if self.url else None
+
+    @property
+    def is_list(self) -> bool:
+        return self.resource is not None and self.resource.page is not None
+
+    @property
+    def failed(self) -> bool:
+        return self.error is not None or (self.resource is not None and self.resource.status >= 400)
+
+    def ancestors(self) -> Iterator[Node]:
+        node = self.parent
+        while node is not None:
+            yield node
+            node = node.parent
+
+    def __repr__(self) -> str:
+        return f"<Node {self.kind} {self.title!r} {self.url}>"
+
+
+@dataclass(frozen=True, eq=False)
+class Fetch:
+    """A request to make: into `node`, this URL (the node's own, or a page of it, with the switches)."""
+
+    node: Node
+    url: str
+    keep: str | None = None  # the item to keep the table's cursor on (its self URL), if it is still there
+
+
+@dataclass
+class Step:
+    """What the screen does after a call: start a fetch, show a node, move the cursor, say something."""
+
+    fetch: Fetch | None = None
+    show: Node | None = None
+    select: Node | None = None
+    keep: str | None = None  # after showing a list: the item to put the table's cursor on
+    note: str | None = None
+
+
+class Navigation:
+    """The model of the explorer screen: nodes by URL, one fetch at a time, switches and history."""
+
+    def __init__(self, root_url: str) -> None:
+        self.root = Node("root", root_url, "root")
+        self.open_at: dict[str, Node] = {}  # URL without query -> the node it is open at
+        self.by_key: dict[str, list[Node]] = {}  # URL without query -> every node with it
+        self.fetching: Fetch | None = None
+        self.requested: Node | None = None  # the node the user last asked to see
+        self.shown: Node | None = None  # the node in the panes
+        self.switched: set[str] = set()  # of SWITCHES: the ones on
+        self.history = History()
+        self.relabel: set[Node] = set()  # nodes whose label changed
+        self.regrow: set[Node] = set()  # nodes whose children changed
+        self.index(self.root)
+
+    # What the tree reads --------------------------------------------------------------------
+
+    def elsewhere(self, node: Node) -> Node | None:
+        """The node this one's URL is open at, when that is another node."""
+        if node.kind in ("next", "previous", "root") or node.key is None:
+            return None
+        other = self.open_at.get(node.key)
+        return other if other is not None and other is not node else None
+
+    def is_fetching(self, node: Node) -> bool:
+        return self.fetching is not None and self.fetching.node is node
+
+    def expandable(self, node: Node) -> bool:
+        """Whether the tree offers to open it: it has children, or may have once fetched."""
+        if node.children:
+            return True
+        if node.filled or node.failed or node.kind in ("next", "previous"):
+            return False
+        return node.url is not None and self.elsewhere(node) is None
+
+    def changes(self) -> tuple[set[Node], set[Node]]:
+        """The nodes to redraw since the last call: (whose children changed, whose label changed)."""
+        regrow, relabel = self.regrow, self.relabel
+        self.regrow, self.relabel = set(), set()
+        return regrow, relabel - regrow
+
+    def where(self) -> str:
+        """The URL the user is looking at (or waiting for, or refused), for the title."""
+        node = self.requested or self.root
+        if self.fetching is not None and self.fetching.node is node:
+            return self.fetching.url
+        if node.error is not None and node.error.url:
+            return node.error.url
+        if node.resource is not None:
+            return node.resource.url
+        return node.url or self.root.url or ""
+
+    def flags(self) -> list[str]:
+        """The switches on, and the page size of the list in view: `pretty=true · itemsPerPage=500`."""
+        shown = [f"{name}=true" for name in SWITCHES if name in self.switched]
+        node = self.list_in_view()
+        if node is not None and node.page_size:
+            shown.append(f"itemsPerPage={node.page_size}")
+        return shown
+
+    def list_in_view(self) -> Node | None:
+        """The list being looked at: the node shown if it is one, else the list it is an item of."""
+        node = self.shown
+        while node is not None and not node.is_list:
+            node = node.parent if node.kind == "item" else None
+        return node
+
+    # Opening ------------------------------------------------------------------------------------
+
+    def open(self, node: Node, reload: bool = False, keep: str | None = None) -> Step:
+        """The user opens a node (Enter, a click, expanding it): show it, fetching it if needed."""
+        if node.kind in ("next", "previous"):
+            parent = node.parent
+            if parent is None or node.url is None:
+                return Step()
+            return self.request(parent, self.url_for(parent, node.url), select=True)
+        other = self.elsewhere(node)
+        if other is not None and not reload:
+            return self.go(other)
+        if node.url is None or (node.resource is not None and not reload):
+            return self.show_step(node, select=True)
+        if self.is_fetching(node) and not reload:
+            self.requested = node
+            return Step()
+        url = node.resource.url if reload and node.resource is not None else node.url
+        return self.request(node, self.url_for(node, url), keep=keep)
+
+    def request(self, node: Node, url: str, keep: str | None = None, select: bool = False) -> Step:
+        """Fetch `url` into `node`; the fetch in flight, if any, is given up."""
+        if self.fetching is not None:
+            self.relabel.add(self.fetching.node)
+        self.fetching = Fetch(node, url, keep)
+        self.requested = node
+        node.error = None
+        self.relabel.add(node)
+        return Step(fetch=self.fetching, select=node if select else None)
+
+    def url_for(self, node: Node, url: str) -> str:
+        """`url` as the view asks for it: the switches on, and a list's chosen page size."""
+        values = {name: "true" for name in SWITCHES if name in self.switched}
+        if node.page_size:
+            values["itemsPerPage"] = str(node.page_size)
+        return with_query(url, tuple(name for name in SWITCHES if name not in self.switched), **values)
+
+    def arrived(self, fetch: Fetch, resource: Resource) -> Step:
+        """The answer to `fetch` came: keep it, make the node's children, show it if it is wanted."""
+        if self.fetching is fetch:
+            self.fetching = None
+        node = fetch.node
+        if resource.error is None and resource.status < 400:
+            self.open_at.setdefault(without_query(resource.url), node)
+            self.relabel.update(self.by_key.get(without_query(resource.url), ()))
+        if resource.page is not None and resource.error is None:
+            self.show_page(node, resource)
+        else:
+            self.fill(node, resource)
+        self.relabel.add(node)
+        if self.requested is not node:
+            return Step()
+        return self.show_step(node, keep=fetch.keep)
+
+    def failed(self, fetch: Fetch, error: ApiError) -> Step:
+        """No answer to `fetch` (refused, unreachable, no token): the node says so."""
+        if self.fetching is fetch:
+            self.fetching = None
+        fetch.node.error = error
+        self.relabel.add(fetch.node)
+        return Step()
+
+    def cancelled(self, fetch: Fetch) -> None:
+        if self.fetching is fetch:
+            self.fetching = None
+            self.relabel.add(fetch.node)
+
+    def show_step(self, node: Node, select: bool = False, keep: str | None = None, record: bool = True) -> Step:
+        """Put `node` in the panes (and the history)."""
+        self.requested = self.shown = node
+        if record and node.resource is not None:
+            self.history.visit(page_key(node.resource.url))
+        return Step(show=node, select=node if select else None, keep=keep)
+
+    def highlighted(self, node: Node) -> Step:
+        """The cursor moved onto a node: show it if it has something to show."""
+        if node is self.shown or node.resource is None or self.is_fetching(node):
+            return Step()
+        return self.show_step(node)
+
+    def go(self, node: Node) -> Step:
+        """Move to a node that is already open (an `↺ open above` node leads here)."""
+        self.attach(node)
+        return self.show_step(node, select=True)
+
+    # Children ---------------------------------------------------------------------------------
+
+    def fill(self, node: Node, resource: Resource) -> None:
+        """An entity (or a failure) arrived: its relations become its children."""
+        for child in node.pool.values():
+            if child not in node.children:
+                self.forget(child)
+        node.pool.clear()
+        node.pages.clear()
+        node.page_shown = None
+        node.resource, node.error = resource, None
+        made: list[Node] = []
+        if resource.error is None:
+            made = [Node("relation", link.href, link.name, node) for link in resource.relations]
+        old = {(child.kind, child.url, child.title): child for child in node.children}
+        children = [old.pop((child.kind, child.url, child.title), None) or self.index(child) for child in made]
+        for gone in old.values():
+            self.forget(gone)
+        self.set_children(node, children)
+
+    def show_page(self, node: Node, resource: Resource) -> None:
+        """A page of a list: its items become the list's children, with links to the pages beside it.
+
+        Item nodes are kept in the list's pool, so an item met again (on this page fetched anew,
+        with another page size, or back on a page shown before) is the same node, still open.
+        """
+        page = resource.page
+        assert page is not None
+        key = page_key(resource.url)
+        if not node.pages:  # a list for the first time: whatever it held before goes
+            for child in node.children:
+                self.forget(child)
+        was_here = [item for item in node.pool.values() if item.page == key]  # this page's items last time
+        made: list[Node] = []
+        if page.previous_href:
+            made.append(Node("previous", page.previous_href, "‹ previous page", node, page=key))
+        for index, item in enumerate(page.results):
+            title, ident = item_title(item, index)
+            url = self_href(item)
+            kept = node.pool.get((url, title)) if url else None
+            if kept is None:
+                kept = self.index(Node("item", url, title, node, document=item, ident=ident))
+                if url:
+                    node.pool[(url, title)] = kept
+            kept.document, kept.ident, kept.page = item, ident, key
+            made.append(kept)
+        if page.next_href:
+            pages = f" (page {page.number + 1} of {page.pages})" if page.pages else ""
+            made.append(Node("next", page.next_href, f"next page ›{pages}", node, page=key))
+        for gone in was_here:
+            if gone.page == key and gone not in made:  # no longer on this page, nor on any seen since
+                del node.pool[(gone.url or "", gone.title)]
+                self.forget(gone)
+        node.resource, node.error, node.page_shown = resource, None, key
+        node.pages[key] = resource
+        self.set_children(node, made)
+
+    def set_children(self, node: Node, children: list[Node]) -> None:
+        node.children = children
+        node.filled = True
+        self.regrow.add(node)
+        self.relabel.add(node)
+
+    def index(self, node: Node) -> Node:
+        if node.key is not None:
+            self.by_key.setdefault(node.key, []).append(node)
+        return node
+
+    def forget(self, node: Node) -> None:
+        """A node that is gone from the tree, with everything below it."""
+        for child in {id(c): c for c in [*node.children, *node.pool.values()]}.values():
+            self.forget(child)
+        key = node.key
+        if key is None:
+            return
+        same = self.by_key.get(key, [])
+        if node in same:
+            same.remove(node)
+        if not same:
+            self.by_key.pop(key, None)
+        if self.open_at.get(key) is node:
+            del self.open_at[key]
+            self.relabel.update(same)  # no longer open elsewhere
+        if self.fetching is not None and self.fetching.node is node:
+            self.fetching = None
+        for attribute in ("requested", "shown"):
+            if getattr(self, attribute) is node:
+                setattr(self, attribute, None)
+
+    def switch_page(self, node: Node, key: str) -> None:
+        """Show a page of a list that was shown before, as it was, without asking again."""
+        self.show_page(node, node.pages[key])
+
+    def attach(self, node: Node) -> None:
+        """Make `node` part of the tree shown: each list above it on the page it was listed on."""
+        child = node
+        for parent in node.ancestors():
+            if child.page is not None and parent.page_shown != child.page and child.page in parent.pages:
+                self.switch_page(parent, child.page)
+            child = parent
+
+    # Lists ------------------------------------------------------------------------------------
+
+    def turn_page(self, step: int) -> Step:
+        """`]` and `[`: the next or previous page of the list in view."""
+        node = self.list_in_view()
+        if node is None or node.resource is None or node.resource.page is None:
+            return Step(note="Not a list: [ and ] turn the pages of a list.")
+        page = node.resource.page
+        href = page.next_href if step > 0 else page.previous_href
+        if not href:
+            return Step(note="This is the last page." if step > 0 else "This is the first page.")
+        return self.request(node, self.url_for(node, href), select=True)
+
+    def resize_page(self, step: int, keep: str | None = None) -> Step:
+        """`+` and `-`: more or fewer items a page, on the page that holds the item under the cursor."""
+        node = self.list_in_view()
+        if node is None or node.resource is None or node.resource.page is None:
+            return Step(note="Not a list: + and - change the items on a list's page.")
+        page = node.resource.page
+        size = node.page_size or page.size
+        index = min(range(len(PAGE_SIZES)), key=lambda i: abs(PAGE_SIZES[i] - size))
+        new = PAGE_SIZES[max(0, min(len(PAGE_SIZES) - 1, index + step))]
+        if new == size:
+            return Step(note=f"{size} a page is the {'most' if step > 0 else 'fewest'} there can be.")
+        hrefs = [self_href(item) for item in page.results]
+        at = hrefs.index(keep) if keep in hrefs else 0
+        first = (max(1, page.number) - 1) * page.size + at  # the item's place in the whole list
+        node.page_size = new
+        url = with_query(node.resource.url, pageNum=str(first // new + 1), itemsPerPage=str(new))
+        return self.request(node, self.url_for(node, url), keep=keep, select=True)
+
+    # Switches, reload, go-to, history ---------------------------------------------------------
+
+    def reload(self, keep: str | None = None) -> Step:
+        """`r`: the node in view again, on the page it is on."""
+        node = self.shown or self.requested
+        if node is None:
+            return Step()
+        return self.open(node, reload=True, keep=keep)
+
+    def switch(self, name: str, keep: str | None = None) -> Step:
+        """`p` and `e`: turn a switch on or off, and ask again for what is in view."""
+        self.switched ^= {name}
+        step = self.reload(keep)
+        step.note = f"{name}={'true' if name in self.switched else 'false'}"
+        return step
+
+    def goto(self, url: str) -> Step:
+        """`g`: a URL typed in. Where the tree has it, go there; else a `go to` node under the root."""
+        key = without_query(url)
+        node = self.open_at.get(key) or next(iter(self.by_key.get(key, ())), None)
+        if node is None:
+            node = Node("goto", url, "go to", self.root)
+            self.index(node)
+            self.root.children.append(node)
+            self.regrow.add(self.root)
+        self.attach(node)
+        wanted = page_key(url)
+        if node.resource is not None and (page_key(node.resource.url) == wanted or wanted in node.pages):
+            if wanted in node.pages and node.page_shown != wanted:
+                self.switch_page(node, wanted)
+            return self.show_step(node, select=True)
+        return self.request(node, self.url_for(node, url), select=True)
+
+    def back(self) -> Step:
+        url = self.history.back()
+        return self.revisit(url) if url else Step(note="Nothing to go back to.")
+
+    def forward(self) -> Step:
+        url = self.history.forward()
+        return self.revisit(url) if url else Step(note="Nothing to go forward to.")
+
+    def revisit(self, url: str) -> Step:
+        """Back or forward to a URL: its node as it was (a list on that page), fetched if it was lost."""
+        key = without_query(url)
+        node = self.open_at.get(key) or next(iter(self.by_key.get(key, ())), None)
+        if node is None:
+            return self.goto(url)
+        self.attach(node)
+        if node.pages and url in node.pages:
+            if node.page_shown != url:
+                self.switch_page(node, url)
+            return self.show_step(node, select=True, record=False)
+        if node.resource is not None and page_key(node.resource.url) == url:
+            return self.show_step(node, select=True, record=False)
+        return self.request(node, self.url_for(node, url), select=True)

@@ -1,0 +1,172 @@
+"""Where you are, on the screen: go-to, pages, back and forward, reload and switches, marks, the tree's width.
+
+Each test drives the demo sandbox with keys, as a user would, and reads what the screen shows.
+"""
+
+from __future__ import annotations
+
+from textual.widgets import Static
+
+from explorer.tui.screen_state import load_state
+from explorer.tui.widgets.json_view import JsonView
+from explorer.tui.widgets.link_tree import LinkTree
+from explorer.tui.widgets.page_view import FieldTree, ItemsTable
+
+
+def titles(line) -> list[str]:
+    return [child.data.title for child in line.children]
+
+
+def pagination(explorer) -> str:
+    return str(explorer.q("PageView #pagination", Static).render())
+
+
+def fields(explorer) -> list[str]:
+    return [child.label.plain for child in explorer.q(FieldTree).root.children]
+
+
+async def project_id(explorer, name: str = "production") -> str:
+    """A project's ID, asked of the sandbox behind the screen's back: the tree does not see it."""
+    groups = await explorer.app.session.fetch("/groups")
+    return next(project["id"] for project in groups.page.results if project["name"] == name)
+
+
+async def press(explorer, *keys: str) -> None:
+    await explorer.pilot.press(*keys)
+    await explorer.settle()
+
+
+async def open_events(explorer) -> None:
+    await explorer.open("groups")
+    await explorer.open("groups", "production")
+    await explorer.open("groups", "production", "events")
+
+
+async def test_enter_on_a_row_of_a_list_reached_by_go_to_opens_that_item(explorer):
+    project = await project_id(explorer)
+    await explorer.go_to(f"/groups/{project}/clusters")
+    await press(explorer, "1", "down", "enter")  # the Page pane's table: the second row
+    second = explorer.shown
+    assert second.kind == "item" and second.parent.kind == "goto"
+    assert f"name: {second.title}" in fields(explorer)  # the cluster, not the root
+    assert explorer.links.cursor_node.data is second
+
+
+async def test_back_after_a_page_turn_puts_page_one_back_and_adds_no_node(explorer):
+    await open_events(explorer)
+    events = explorer.node("groups", "production", "events")
+    await press(explorer, "right_square_bracket")
+    assert pagination(explorer).startswith("page 2 of 13") and titles(events)[0] == "‹ previous page"
+    requests = explorer.requests()
+    await press(explorer, "backspace")
+    assert pagination(explorer).startswith("page 1 of 13")
+    assert titles(events)[0] != "‹ previous page" and titles(events)[-1] == "next page › (page 2 of 13)"
+    assert len(events.children) == 101
+    for key, page in ("alt+right", 2), ("backspace", 1), ("alt+right", 2), ("backspace", 1):
+        await press(explorer, key)
+        assert pagination(explorer).startswith(f"page {page} of 13")
+    assert titles(explorer.links.root) == ["orgs", "groups", "ipinfo"]  # no `go to` node
+    assert explorer.requests() == requests  # pages seen before come back as they were
+
+
+async def test_reload_switches_and_page_sizes_keep_the_page_and_the_item_under_the_cursor(explorer):
+    await open_events(explorer)
+    await press(explorer, "right_square_bracket", "right_square_bracket")
+    await press(explorer, "1", *["down"] * 5)
+    kept = explorer.screen.cursor_item()
+    assert pagination(explorer) == "page 3 of 13 · 1,234 items · 100 a page"
+    for key in "r", "p", "e", "p", "e":
+        await press(explorer, key)
+        assert pagination(explorer) == "page 3 of 13 · 1,234 items · 100 a page", key
+        assert explorer.screen.cursor_item() == kept, key
+    await press(explorer, "plus")  # the 206th event is on page 2 of 200 a page
+    assert pagination(explorer) == "page 2 of 7 · 1,234 items · 200 a page"
+    assert explorer.screen.cursor_item() == kept
+    await press(explorer, "minus")
+    assert pagination(explorer) == "page 3 of 13 · 1,234 items · 100 a page"
+    assert explorer.screen.cursor_item() == kept
+
+
+async def test_next_page_on_something_that_is_not_a_list_says_so_with_its_brackets(explorer):
+    await explorer.pilot.press("right_square_bracket")
+    await explorer.until(lambda: "Not a list" in explorer.toasts())
+    assert "Not a list: [ and ] turn the pages of a list." in explorer.toasts()
+
+
+async def test_a_pane_takes_its_keys_as_soon_as_it_shows(explorer):
+    await explorer.open("orgs")
+    await explorer.pilot.press("2")
+    await explorer.until(lambda: explorer.q(JsonView).has_focus)
+    await explorer.pilot.press("v")
+    await explorer.until(lambda: "as received" in str(explorer.q("JsonPane #where", Static).render()))
+    await explorer.pilot.press("1", "down")
+    await explorer.until(lambda: explorer.q(ItemsTable).has_focus)
+    assert explorer.screen.cursor_item() == explorer.shown.resource.page.results[1]["links"][0]["href"]
+
+
+async def test_a_refused_url_is_named_in_the_title_and_marked_failed_in_the_tree(explorer):
+    await explorer.open("orgs")
+    node = await explorer.go_to("https://elsewhere.example/api/service/v1.0/orgs")
+    assert explorer.screen.sub_title == "https://elsewhere.example/api/service/v1.0/orgs"
+    assert node.label.plain == "go to  elsewhere.example/api/service/v1.0/orgs  ✗ origin"
+    assert not node.allow_expand
+    assert "⚠ elsewhere.example is not sandbox.invalid" in str(explorer.q("StatusBar").render())
+
+
+async def test_a_node_made_before_its_url_opened_elsewhere_gets_its_mark(explorer):
+    await explorer.open("groups")
+    await explorer.open("groups", "production")
+    org_of_production = explorer.node("groups", "production", "org")
+    assert "↺" not in org_of_production.label.plain and org_of_production.allow_expand
+    await explorer.open("orgs")
+    acme = explorer.node("orgs").children[0]
+    await explorer.open("orgs", acme.data.title)
+    assert org_of_production.label.plain.endswith("↺ open above") and not org_of_production.allow_expand
+    requests = explorer.requests()
+    await explorer.open("groups", "production", "org")
+    assert explorer.links.cursor_node is acme and explorer.requests() == requests
+
+
+async def test_go_to_a_url_the_tree_holds_selects_it_and_reveals_it(explorer):
+    project = await project_id(explorer)
+    await explorer.open("groups")
+    await explorer.open("groups", "production")
+    production = explorer.node("groups", "production")
+    explorer.node("groups").collapse()
+    await explorer.pilot.pause()
+    node = await explorer.go_to(f"/groups/{project}/clusters")
+    assert node is explorer.node("groups", "production", "clusters")
+    assert node.parent is production and production.is_expanded and explorer.node("groups").is_expanded
+    assert titles(explorer.links.root) == ["orgs", "groups", "ipinfo"]
+    assert explorer.q(ItemsTable).row_count == 3  # shown: production's three clusters
+
+
+async def test_go_to_the_same_new_url_twice_adds_one_node_that_opens_like_any_other(explorer):
+    project = await project_id(explorer, "staging")
+    first = await explorer.go_to(f"/groups/{project}")
+    second = await explorer.go_to(f"/groups/{project}")
+    assert first is second and titles(explorer.links.root) == ["orgs", "groups", "ipinfo", "go to"]
+    assert first.is_expanded and "clusters" in titles(first)  # its relations show
+    clusters = await explorer.open("go to", "clusters")
+    assert clusters.data.resource.status == 200
+
+
+async def test_the_tree_width_changes_with_keys_and_a_drag_and_is_remembered(open_explorer):
+    async with open_explorer(size=(120, 30)) as explorer:
+        tree = explorer.q(LinkTree)
+        start = tree.outer_size.width
+        await explorer.pilot.press("greater_than_sign", "greater_than_sign")
+        await explorer.until(lambda: tree.outer_size.width == start + 8)
+        assert load_state()["tree_width"] == start + 8
+        await explorer.pilot.press("less_than_sign")
+        await explorer.until(lambda: tree.outer_size.width == start + 4)
+        splitter = explorer.q("#splitter")
+        to = (splitter.region.x - 10, splitter.region.y + 2)  # ten columns to the left, on the screen
+        await explorer.pilot.mouse_down(splitter, offset=(0, 2))
+        await explorer.pilot.hover(None, offset=to)
+        await explorer.pilot.mouse_up(None, offset=to)
+        await explorer.until(lambda: tree.outer_size.width == start - 6)
+        assert load_state()["tree_width"] == start - 6
+    async with open_explorer(size=(120, 30)) as again:
+        assert again.q(LinkTree).outer_size.width == start - 6
+
