@@ -85,11 +85,22 @@ class Explorer:
             node = next(child for child in node.children if child.data and child.data.title == title)
         return node
 
+    async def cursor_to(self, node: Any) -> None:
+        """Move the tree's cursor to a node with the arrow keys, as a user would."""
+        tree = self.links
+        if self.app.focused is not tree:
+            tree.focus()
+            await self.pilot.pause()
+        _ = tree.last_line  # lines worked out, so the node has its number
+        assert node.line >= 0, f"{node.label.plain!r} is not on a line of the tree (folded away)"
+        steps = node.line - tree.cursor_line
+        await self.pilot.press(*(["down"] * steps if steps > 0 else ["up"] * -steps))
+        await self.until(lambda: tree.cursor_node is node)
+
     async def open(self, *titles: str) -> Any:
         """Move the cursor to a node and press Enter, as a user would; wait for the fetch."""
         node = self.node(*titles)
-        self.links.focus()
-        self.links.move_cursor(node)
+        await self.cursor_to(node)
         await self.pilot.press("enter")
         await self.settle()
         return node

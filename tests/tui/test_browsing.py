@@ -21,6 +21,7 @@ async def test_the_screen_starts_at_the_root_with_its_relations(explorer):
     assert root.label.plain == "root  /"
     assert titles(root) == ["orgs", "groups", "ipinfo"]
     assert labels(root)[0] == "orgs  /orgs"  # the rel's short name, then the path (dimmed)
+    assert labels(root)[2] == "ipinfo  /api/private/ipinfo"  # outside the API root: the path from the origin
     fields = [child.label.plain for child in explorer.q(FieldTree).root.children]
     assert "appName: Service Sandbox" in fields
     assert explorer.app.focused is explorer.links
@@ -113,10 +114,7 @@ async def test_items_per_page_goes_up_to_500(explorer):
 
 async def test_enter_on_a_row_opens_that_item(explorer):
     await explorer.open("groups")
-    table = explorer.q(ItemsTable)
-    table.focus()
-    table.move(1)
-    await explorer.pilot.press("enter")
+    await explorer.pilot.press("1", "down", "enter")  # the Page pane's table, its second row
     await explorer.settle()
     assert explorer.links.cursor_node.data.title == "staging"
     fields = [child.label.plain for child in explorer.q(FieldTree).root.children]
@@ -125,19 +123,19 @@ async def test_enter_on_a_row_opens_that_item(explorer):
 
 async def test_every_pane_shows_the_resource(explorer):
     await explorer.open("orgs")
-    explorer.q(TabbedContent).active = "json"
-    await explorer.pilot.pause()
+    await explorer.pilot.press("2")
+    await explorer.until(lambda: explorer.q(JsonView).has_focus)
     view = explorer.q(JsonView)
-    assert view.lines[0] == "{" and '"links": [' in view.lines[1]
-    explorer.q(TabbedContent).active = "headers"
-    await explorer.pilot.pause()
+    assert [view.render_line(y).text.rstrip() for y in range(2)] == ["{", '  "links": [']
+    await explorer.pilot.press("3")
+    await explorer.until(lambda: explorer.q(TabbedContent).active == "headers")
     headers = str(explorer.q("HeadersView #headers", Static).render())
     assert "authorization: Bearer ***" in headers
     assert "content-type: application/vnd.service.2023-01-01+json;charset=utf-8" in headers
     assert explorer.app.session.auth.token.value.reveal() not in headers
-    explorer.q(TabbedContent).active = "log"
-    await explorer.pilot.pause(1.1)
+    await explorer.pilot.press("4")
     log = explorer.q("RequestLog", DataTable)
+    await explorer.until(lambda: log.row_count == 3)
     paths = [log.get_row_at(i)[5].plain for i in range(log.row_count)]
     assert paths == ["/api/oauth/token", "/api/service/v1.0", "/api/service/v1.0/orgs"]
 
@@ -154,6 +152,11 @@ async def test_back_and_forward_move_through_what_was_shown(explorer):
 
 
 async def test_go_to_a_path(explorer):
-    node = await explorer.go_to("/orgs")
-    assert node.data.kind == "goto" and node.data.resource.status == 200
-    assert node.label.plain.startswith("go to  /orgs")
+    node = await explorer.go_to("/orgs")  # the tree has it: that node, opened
+    assert node is explorer.node("orgs") and node.data.resource.status == 200
+    node = await explorer.go_to("/orgs?itemsPerPage=1")  # another page of it: in the same node
+    assert node is explorer.node("orgs") and titles(node)[-1] == "next page › (page 2 of 2)"
+    node = await explorer.go_to("/api/private/ipinfo")
+    assert node is explorer.node("ipinfo")
+    node = await explorer.go_to("/orgs/000000000000000000000000")  # not in the tree: a node of its own
+    assert node.data.kind == "goto" and node.label.plain == "go to  /orgs/000000000000000000000000  ✗ 404"

@@ -40,7 +40,7 @@ async def test_a_renewal_in_flight_shows_while_the_screen_keeps_working(open_exp
 
         transport.app = slow_token_endpoint
         explorer.clock.advance(115)
-        explorer.links.move_cursor(explorer.node("orgs"))
+        await explorer.cursor_to(explorer.node("orgs"))
         await explorer.pilot.press("enter")
         await explorer.until(lambda: "refreshing" in bar(explorer))
         assert bar(explorer).startswith("token refreshing 00:05 · 0 refreshes  │  ")
@@ -66,7 +66,7 @@ async def test_a_429_is_held_with_a_countdown_while_the_screen_keeps_working(ope
         await explorer.open("groups", "production")
         await explorer.open("groups", "production", "clusters")
         node = explorer.node("groups", "production", "events")
-        explorer.links.move_cursor(node)
+        await explorer.cursor_to(node)
         await explorer.pilot.press("enter")
         await explorer.until(lambda: explorer.gate.waits)
         assert "held 40s" in bar(explorer)
@@ -110,7 +110,7 @@ async def test_a_request_that_gets_no_answer_is_shown_too(explorer):
 async def test_escape_cancels_the_request_in_flight(open_explorer):
     async with open_explorer(latency_ms=2000) as explorer:
         node = explorer.node("orgs")
-        explorer.links.move_cursor(node)
+        await explorer.cursor_to(node)
         await explorer.pilot.press("enter")
         await explorer.until(lambda: node.label.plain.endswith("…"))
         await explorer.pilot.press("escape")
@@ -121,7 +121,7 @@ async def test_escape_cancels_the_request_in_flight(open_explorer):
 async def test_a_new_navigation_cancels_the_one_in_flight(open_explorer):
     async with open_explorer(latency_ms=1500) as explorer:
         orgs, groups = explorer.node("orgs"), explorer.node("groups")
-        explorer.links.move_cursor(orgs)
+        await explorer.cursor_to(orgs)
         await explorer.pilot.press("enter")
         await explorer.until(lambda: orgs.label.plain.endswith("…"))
         await explorer.pilot.press("down", "enter")

@@ -122,6 +122,9 @@ class LinkTree(Tree[Node]):
             return "…" + bare[len(parent) :]
         if bare.startswith(api_root):
             return (bare[len(api_root) :] or "/") + node.url[len(bare) :]
+        origin = "/".join(api_root.split("/", 3)[:3])  # scheme://host:port
+        if node.url.startswith(origin + "/"):
+            return node.url[len(origin) :]  # on the same origin, outside the API root: /api/private/ipinfo
         return node.url.split("://", 1)[-1]
 
     # Moving -------------------------------------------------------------------------------------
