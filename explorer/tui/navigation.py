@@ -217,6 +217,12 @@ class Navigation:
         url = node.resource.url if reload and node.resource is not None else node.url
         return self.request(node, self.url_for(node, url), keep=keep)
 
+    def unfolded(self, node: Node) -> Step:
+        """The user unfolded a node (space, its arrow): fetch what it holds, if that is not known yet."""
+        if node.filled or node.url is None or node.kind in ("next", "previous") or self.elsewhere(node):
+            return Step()
+        return self.open(node)
+
     def request(self, node: Node, url: str, keep: str | None = None, select: bool = False) -> Step:
         """Fetch `url` into `node`; the fetch in flight, if any, is given up."""
         if self.fetching is not None:

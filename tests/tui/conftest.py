@@ -64,11 +64,7 @@ class Explorer:
 
     async def until(self, condition: Callable[[], Any], timeout: float = 5.0) -> None:
         """Let the app run until `condition` holds (fetches are real, in process)."""
-        deadline = asyncio.get_running_loop().time() + timeout
-        while not condition():
-            if asyncio.get_running_loop().time() > deadline:
-                raise AssertionError("the screen did not get there in time")
-            await self.pilot.pause(0.02)
+        await wait_until(condition, timeout, self.pilot)
 
     def idle(self) -> bool:
         """Nothing fetched, nothing worked on: what is on the screen is what there is."""
@@ -124,6 +120,27 @@ class Explorer:
         return str(self.q(selector).render())
 
 
+async def wait_until(condition: Callable[[], Any], timeout: float = 5.0, pilot: Pilot | None = None) -> None:
+    """The one wait of the screen tests: until `condition` holds, for `timeout` seconds at most.
+
+    With a pilot, the app runs its queue between looks; without one (the app has quit), the loop does.
+    """
+    loop = asyncio.get_running_loop()
+    deadline = loop.time() + timeout
+    while not condition():
+        if loop.time() > deadline:
+            raise AssertionError(f"the screen did not get there in {timeout:g} s")
+        await (pilot.pause(0.02) if pilot is not None and pilot.app.is_running else asyncio.sleep(0.02))
+
+
+def started(app: Any) -> bool:
+    """The explorer screen is up and its root has come back (with a resource or a failure)."""
+    from explorer.tui.screens.main import MainScreen
+
+    root = app.screen.navigation.root if isinstance(app.screen, MainScreen) else None
+    return root is not None and (root.resource is not None or root.error is not None)
+
+
 def toasts_of(app: Any) -> str:
     return "\n".join(str(toast.render()) for toast in app.screen.query("Toast"))
 
@@ -152,12 +169,7 @@ def open_explorer(clock: FakeClock) -> Callable[..., Any]:
         app.animation_level = "none"  # tests wait for the screen, not for sliding underlines
         async with app.run_test(size=size, notifications=True) as pilot:  # toasts shown, as to a user
             explorer = Explorer(pilot, app, sandbox, clock, gate)
-            await explorer.until(
-                lambda: (
-                    isinstance(app.screen, MainScreen)
-                    and (explorer.links.root.data.resource or explorer.links.root.data.error)
-                )
-            )
+            await explorer.until(lambda: started(app))
             await explorer.settle()
             yield explorer
 

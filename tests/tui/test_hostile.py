@@ -9,9 +9,8 @@ from explorer.api.config import Credentials
 from explorer.api.secret import Secret
 from explorer.api.session import Session
 from explorer.tui.app import ExplorerApp
-from explorer.tui.screens.main import MainScreen
 from explorer.tui.widgets.json_view import JsonPane, JsonView
-from tests.tui.conftest import JsonHost, json_resource, toasts_of
+from tests.tui.conftest import JsonHost, json_resource, started, toasts_of, wait_until
 
 HOSTILE = "[@click=app.quit]boom[/x] [b]bold \x1b[31mred\x07 \u202eevil\x9b"
 BASE = "https://hostile.example/api/service/v1.0"
@@ -51,20 +50,14 @@ async def test_hostile_strings_are_shown_as_text_everywhere():
     session = Session(credentials, transport=httpx.MockTransport(serve))
     app = ExplorerApp(session, demo=lambda: session)
     async with app.run_test(size=(160, 50), notifications=True) as pilot:
-        for _ in range(200):
-            if isinstance(app.screen, MainScreen) and app.screen.links.root.data.resource:
-                break
-            await pilot.pause(0.05)
+        await wait_until(lambda: started(app), pilot=pilot)
         screen = app.screen
         tree = screen.links
 
         async def open_(node):
             tree.move_cursor(node)
             await pilot.press("enter")
-            for _ in range(200):
-                if screen.navigation.fetching is None and all(w.is_finished for w in app.workers):
-                    break
-                await pilot.pause(0.05)
+            await wait_until(lambda: screen.navigation.fetching is None, pilot=pilot)
             await pilot.pause()
 
         things, broken, raw = tree.root.children

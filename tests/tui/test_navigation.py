@@ -169,4 +169,3 @@ async def test_the_tree_width_changes_with_keys_and_a_drag_and_is_remembered(ope
         assert load_state()["tree_width"] == start - 6
     async with open_explorer(size=(120, 30)) as again:
         assert again.q(LinkTree).outer_size.width == start - 6
-

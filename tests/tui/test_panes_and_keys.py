@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 
 from textual.containers import VerticalScroll
+from textual.geometry import Region
 from textual.widgets import Input, Static, TabbedContent
 
 from explorer.api.config import save_profile
@@ -12,18 +13,28 @@ from explorer.demo import demo_session
 from explorer.tui.app import ExplorerApp
 from explorer.tui.screens.help import HelpScreen
 from explorer.tui.screens.login import LoginScreen
-from explorer.tui.screens.main import MainScreen
 from explorer.tui.widgets.json_view import JsonPane, JsonView, Pretty
-from tests.tui.conftest import JsonHost, json_resource, toasts_of
+from tests.tui.conftest import JsonHost, json_resource, started, toasts_of, wait_until
 
 
 async def show_json(explorer, *titles: str) -> JsonView:
+    """Open a node and press 2, as a user would: the JSON pane shows, and has the keys."""
     await explorer.open(*titles)
-    explorer.q(TabbedContent).active = "json"
+    await explorer.pilot.press("2")
     view = explorer.q(JsonView)
-    view.focus()
-    await explorer.pilot.pause()
+    await explorer.until(lambda: view.has_focus)
     return view
+
+
+def drawn(widget) -> list[str]:
+    """The lines the widget draws, as text (its scrollbar left out)."""
+    width = widget.scrollable_content_region.width
+    return [strip.crop(0, width).text for strip in widget.render_lines(Region(0, 0, width, widget.size.height))]
+
+
+def where(app) -> str:
+    """The line above the JSON view: which view, line, path and match."""
+    return str(app.screen.query_one("JsonPane #where", Static).render())
 
 
 def test_pretty_lines_know_the_path_of_every_line():
@@ -50,10 +61,9 @@ async def test_a_body_too_deep_for_a_pretty_view_is_shown_as_received():
         pilot.app.query_one(JsonPane).show(resource)
         await pilot.pause()
         view = pilot.app.query_one(JsonView)
-        assert view.too_deep and not view.showing_pretty
-        assert view.lines[0].startswith("[[[[")
-        assert "too deep for a pretty view" in view.where()
-        view.focus()
+        assert drawn(view)[0].startswith("[[[[")
+        assert where(pilot.app).startswith("as received (too deep for a pretty view)")
+        await pilot.click(JsonView)  # the keys to the view
         await pilot.press("v")
         await pilot.pause()
         assert "nests too deeply for a pretty view" in toasts_of(pilot.app)  # the note says why there is no pretty view
@@ -61,39 +71,38 @@ async def test_a_body_too_deep_for_a_pretty_view_is_shown_as_received():
 
 async def test_the_json_pane_shows_pretty_and_as_received(explorer):
     view = await show_json(explorer, "orgs")
-    body = view.app.screen.current.data.resource.body.decode()
-    assert view.showing_pretty and view.lines[1].startswith('  "links": [')
+    body = explorer.shown.resource.body.decode()
+    assert where(explorer.app).startswith("pretty · line 1 of ")
+    assert drawn(view)[1].startswith('  "links": [')
     await explorer.pilot.press("v")
-    assert not view.showing_pretty and view.lines == [body]  # compact, exactly as received: one line
-    assert "as received" in str(explorer.q("JsonPane #where", Static).render())
+    await explorer.pilot.pause()
+    assert where(explorer.app) == "as received · line 1 of 1"  # compact, as received: one line,
+    assert "".join(drawn(view)).rstrip() == body  # wrapped at the pane's width
 
 
 async def test_search_jumps_between_matches_and_paths_are_copied(explorer):
-    view = await show_json(explorer, "groups")
+    await show_json(explorer, "groups")  # the demo's groups name "staging" twice: a group and a tag
     await explorer.pilot.press("slash")
     await explorer.pilot.press(*"staging", "enter")
     await explorer.pilot.pause()
-    where = str(explorer.q("JsonPane #where", Static).render())
-    assert "“staging” 1/" in where
-    assert view.path_at_cursor() == ".results[1].name"
+    assert where(explorer.app).endswith(" · .results[1].name · “staging” 1/2")
     await explorer.pilot.press("c")
     assert explorer.app.clipboard == ".results[1].name"
-    total = len(view.matches)
     await explorer.pilot.press("n")
-    assert f"“staging” 2/{total}" in str(explorer.q("JsonPane #where", Static).render()) or total == 1
+    assert where(explorer.app).endswith(" · “staging” 2/2")
     await explorer.pilot.press("N")
-    assert f"“staging” 1/{total}" in str(explorer.q("JsonPane #where", Static).render())
+    assert where(explorer.app).endswith(" · .results[1].name · “staging” 1/2")
 
 
 async def test_p_and_e_ask_the_service_for_pretty_and_envelope(explorer):
     await explorer.open("orgs")
     await explorer.pilot.press("p")
     await explorer.settle()
-    resource = explorer.screen.current.data.resource
+    resource = explorer.shown.resource
     assert "pretty=true" in resource.url and resource.body.startswith(b'{\n  "links" : [')
     await explorer.pilot.press("e")
     await explorer.settle()
-    resource = explorer.screen.current.data.resource
+    resource = explorer.shown.resource
     assert "envelope=true" in resource.url and resource.json["status"] == 200
     assert resource.page.total == 2  # the envelope is taken off for the page
     assert "pretty=true · envelope=true" in explorer.screen.sub_title
@@ -119,7 +128,7 @@ async def test_save_writes_the_body_as_received(explorer, tmp_path):
     box.value = str(tmp_path / "orgs.json")
     await explorer.pilot.press("enter")
     await explorer.pilot.pause()
-    assert (tmp_path / "orgs.json").read_bytes() == explorer.screen.current.data.resource.body
+    assert (tmp_path / "orgs.json").read_bytes() == explorer.shown.resource.body
     await explorer.open("groups")
     await explorer.pilot.press("s")
     await explorer.pilot.pause()
@@ -151,13 +160,10 @@ async def test_keys_can_be_remapped_by_id(tmp_path):
     session = demo_session()
     app = ExplorerApp(session, demo=demo_session, keymap={"explorer.reload": "f5", "explorer.quit": "ctrl+q"})
     async with app.run_test(size=(140, 40)) as pilot:
-        while not (isinstance(app.screen, MainScreen) and app.screen.links.root.data.resource):
-            await pilot.pause(0.05)
+        await wait_until(lambda: started(app), pilot=pilot)
         before = sum(1 for e in session.log if e.url.endswith("/v1.0"))
         await pilot.press("f5")
-        while app.screen.busy is not None or app.workers._workers:
-            await pilot.pause(0.05)
-        assert sum(1 for e in session.log if e.url.endswith("/v1.0")) == before + 1
+        await wait_until(lambda: sum(1 for e in session.log if e.url.endswith("/v1.0")) == before + 1, pilot=pilot)
         await pilot.press("q")  # no longer bound: still running
         assert app.is_running
 
@@ -168,8 +174,8 @@ async def test_without_credentials_the_login_screen_offers_the_demo(tmp_path):
         await pilot.pause()
         assert isinstance(app.screen, LoginScreen)
         await pilot.click("#demo")
-        while not (isinstance(app.screen, MainScreen) and app.screen.links.root.data.resource):
-            await pilot.pause(0.05)
+        await wait_until(lambda: started(app), pilot=pilot)
+        assert app.screen.navigation.root.resource.status == 200
 
 
 async def test_the_login_screen_refuses_plain_http_to_a_remote_host(tmp_path):
@@ -203,13 +209,12 @@ def test_a_saved_profile_keeps_its_secret_only_in_a_private_file(tmp_path):
 async def test_the_mouse_opens_nodes_tabs_and_rows(explorer):
     await explorer.pilot.click("LinkTree", offset=(8, 2))  # the groups line
     await explorer.settle()
-    assert explorer.screen.current.data.title == "groups"
+    assert explorer.shown.title == "groups"
     await explorer.pilot.click("#--content-tab-json")
     await explorer.pilot.pause()
     assert explorer.q(TabbedContent).active == "json"
     await explorer.pilot.click("#--content-tab-page")
-    await explorer.pilot.click("ItemsTable", offset=(4, 2))  # second row
-    await explorer.pilot.click("ItemsTable", offset=(4, 2))  # clicked again: opened
+    await explorer.pilot.click("ItemsTable", offset=(4, 2))  # the second row, clicked once: opened
     await explorer.settle()
-    assert explorer.screen.current.data.title == "staging"
-    assert json.loads(explorer.screen.current.data.resource.body)["name"] == "staging"
+    assert explorer.shown.title == "staging"
+    assert json.loads(explorer.shown.resource.body)["name"] == "staging"

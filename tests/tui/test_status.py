@@ -8,6 +8,7 @@ from textual.widgets import Static
 
 from explorer.tui.screens.dialogs import ErrorScreen
 from explorer.tui.widgets.page_view import PageView
+from tests.tui.conftest import wait_until
 
 
 def bar(explorer) -> str:
@@ -134,5 +135,4 @@ async def test_quitting_revokes_the_token(explorer):
     live = lambda: [t for t in sandbox.tokens.tokens.values() if not t.revoked]  # noqa: E731
     assert len(live()) == 1
     await explorer.pilot.press("q")
-    await asyncio.sleep(0.2)
-    assert live() == []
+    await wait_until(lambda: live() == [])

@@ -192,10 +192,8 @@ class MainScreen(Screen[None]):
             self.run(self.navigation.open(event.node.data))
 
     def on_tree_node_expanded(self, event: Tree.NodeExpanded[Node]) -> None:
-        node = event.node.data
-        if event.control is self.links and node is not None and not node.filled and node.url:
-            if node.kind not in ("next", "previous") and self.navigation.elsewhere(node) is None:
-                self.run(self.navigation.open(node))
+        if event.control is self.links and event.node.data is not None:
+            self.run(self.navigation.unfolded(event.node.data))
 
     def on_tree_node_highlighted(self, event: Tree.NodeHighlighted[Node]) -> None:
         if event.control is self.links and event.node.data is not None:
