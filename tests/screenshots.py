@@ -67,7 +67,7 @@ async def explorer(
     application.animation_level = "none"
     async with application.run_test(size=SIZE, notifications=True) as pilot:
         driven = Explorer(pilot, application, sandbox, clock, gate)  # type: ignore[arg-type]
-        await driven.until(lambda: isinstance(application.screen, MainScreen) and driven.links.root.data.resource)
+        await driven.until(lambda: isinstance(application.screen, MainScreen) and driven.screen.navigation.root.resource)
         await driven.settle()
         yield driven
 
@@ -184,7 +184,7 @@ async def rate_limited() -> str:
         while driven.app.session.log[-1].status != 429:
             driven.links.move_cursor(driven.node("groups", "production", next(titles)))
             await driven.pilot.press("enter")
-            await driven.until(lambda: driven.gate.waits or driven.screen.busy is None)
+            await driven.until(lambda: driven.gate.waits or driven.screen.navigation.fetching is None)
             if not driven.gate.waits:
                 await driven.settle()
         await tab(driven, "log")

@@ -76,7 +76,7 @@ async def main():
         from explorer.tui.screens.main import MainScreen
 
         app = build(parser().parse_args(["--demo"]))
-        ready = lambda: isinstance(app.screen, MainScreen) and app.screen.links.root.data.resource
+        ready = lambda: isinstance(app.screen, MainScreen) and app.screen.navigation.root.resource
     async with app.run_test(size=(160, 50)) as pilot:
         while not ready():
             await pilot.pause(0.005)
@@ -121,12 +121,12 @@ async def page_turns(presses: int) -> list[float]:
     timings = []
     async with app.run_test(size=(160, 50)) as pilot:
         screen = None
-        while not (isinstance(app.screen, MainScreen) and app.screen.links.root.data.resource):
+        while not (isinstance(app.screen, MainScreen) and app.screen.navigation.root.resource):
             await pilot.pause(0.01)
         screen = app.screen
 
         async def settle() -> None:
-            while screen.busy is not None or app.workers._workers:
+            while screen.navigation.fetching is not None or not all(w.is_finished for w in app.workers):
                 await pilot.pause(0.001)
 
         async def open_(*titles: str) -> None:
