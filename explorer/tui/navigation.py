@@ -85,6 +85,7 @@ class Node:
     pool: dict[tuple[str, str], Node] = field(default_factory=dict)  # of a list: its items met so far
     page_shown: str | None = None  # of a list: the key of the page in `resource` and `children`
     page_size: int | None = None  # of a list: the items a page chosen with + and -
+    asked: str | None = None  # the URL last fetched into it (with its query and switches)
     filled: bool = False  # children made from a resource
 
     @property
@@ -176,8 +177,8 @@ class Navigation:
         node = self.requested or self.root
         if self.fetching is not None and self.fetching.node is node:
             return self.fetching.url
-        if node.error is not None and node.error.url:
-            return node.error.url
+        if node.error is not None:
+            return node.asked or node.url or ""  # what was asked for, not the token URL a refusal names
         if node.resource is not None:
             return node.resource.url
         return node.url or self.root.url or ""
@@ -229,7 +230,7 @@ class Navigation:
             self.relabel.add(self.fetching.node)
         self.fetching = Fetch(node, url, keep)
         self.requested = node
-        node.error = None
+        node.asked, node.error = url, None
         self.relabel.add(node)
         return Step(fetch=self.fetching, select=node if select else None)
 
@@ -278,8 +279,8 @@ class Navigation:
         return Step(show=node, select=node if select else None, keep=keep)
 
     def highlighted(self, node: Node) -> Step:
-        """The cursor moved onto a node: show it if it has something to show."""
-        if node is self.shown or node.resource is None or self.is_fetching(node):
+        """The cursor moved onto a node: show it if it has something to show (an answer or a failure)."""
+        if node is self.shown or self.is_fetching(node) or (node.resource is None and node.error is None):
             return Step()
         return self.show_step(node)
 

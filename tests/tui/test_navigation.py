@@ -113,6 +113,12 @@ async def test_a_refused_url_is_named_in_the_title_and_marked_failed_in_the_tree
     assert "⚠ elsewhere.example is not sandbox.invalid" in str(explorer.q("StatusBar").render())
 
 
+async def test_a_refusal_at_the_token_endpoint_keeps_the_url_asked_for_in_the_title(open_explorer):
+    async with open_explorer(scenario="bad-credentials") as explorer:
+        assert explorer.screen.sub_title == "https://sandbox.invalid/api/service/v1.0"
+        assert explorer.links.root.label.plain == "root  /  ✗ 401"
+
+
 async def test_a_node_made_before_its_url_opened_elsewhere_gets_its_mark(explorer):
     await explorer.open("groups")
     await explorer.open("groups", "production")
