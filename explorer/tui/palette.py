@@ -1,27 +1,31 @@
-"""The explorer's own colours: JSON syntax, HTTP status classes, token states, the rate-limit meter.
+"""The explorer's own colours: JSON syntax, HTTP status classes, token states, the rate-limit meter,
+and the stripes and cursors of the line views (the items table, the JSON view).
 
 Each is a theme variable (`$status-4xx` in CSS and Content). A theme file may set them; any theme
-that does not (Textual's own among them) gets them from its own text colours, so every theme
-colours every part. Rich Text (the Line-API views, tree labels, table cells) names the same
-colours as console styles, which the app keeps in step with the theme: a change of theme recolours
-lines already made.
+that does not (Textual's own among them) gets them from its own colours, made legible where the
+theme's own would not be: every text colour at least 4.5:1 (WCAG AA) on the backgrounds the
+explorer draws it on, and a cursor's text on the cursor. So every theme colours every part, and
+none draws text that cannot be read. Rich Text (the Line-API views, tree labels, table cells)
+names the same colours as console styles, which the app keeps in step with the theme: a change of
+theme recolours lines already made.
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 
 from rich.style import Style
 from rich.theme import Theme as RichTheme
 from textual.app import App
-from textual.color import Color, ColorParseError
+from textual.color import BLACK, WHITE, Color, ColorParseError
 
-# Each variable, and the Textual variable it falls back to.
+# Each text colour, and the Textual variable it falls back to.
 FALLBACKS = {
     "json-key": "text-primary",
     "json-string": "text-success",
     "json-number": "text-warning",
     "json-literal": "text-secondary",
+    "json-muted": "foreground-muted",  # punctuation, null, what a folded value holds: quieter, still legible
     "status-2xx": "text-success",
     "status-3xx": "text-primary",
     "status-4xx": "text-warning",
@@ -33,8 +37,15 @@ FALLBACKS = {
     "meter-low": "text-warning",
     "meter-held": "text-error",
 }
-VARIABLES = tuple(FALLBACKS)
+TEXT_VARIABLES = tuple(FALLBACKS)
+# The line views': their text, the background of every other line, and the text on the cursor when
+# the view has focus and when it has not (on Textual's $block-cursor-background and
+# $block-cursor-blurred-background).
+LINE_VARIABLES = ("line-foreground", "line-stripe", "line-cursor-foreground", "line-cursor-blurred-foreground")
+VARIABLES = TEXT_VARIABLES + LINE_VARIABLES
 BOLD = {"json-key"}
+LEAST = 4.5  # WCAG AA for text
+STRIPE = 0.06  # a stripe is the surface moved this far toward the foreground
 
 
 def status_class(status: int | None) -> str:
@@ -44,19 +55,106 @@ def status_class(status: int | None) -> str:
     return f"status-{status // 100}xx"
 
 
+def luminance(colour: Color) -> float:
+    """Relative luminance, as WCAG 2 defines it."""
+
+    def channel(value: int) -> float:
+        v = value / 255
+        return v / 12.92 if v <= 0.04045 else ((v + 0.055) / 1.055) ** 2.4
+
+    return 0.2126 * channel(colour.r) + 0.7152 * channel(colour.g) + 0.0722 * channel(colour.b)
+
+
+def contrast(a: Color, b: Color) -> float:
+    """The WCAG 2 contrast ratio, from 1 (the same) to 21 (black on white)."""
+    high, low = sorted((luminance(a), luminance(b)), reverse=True)
+    return (high + 0.05) / (low + 0.05)
+
+
+def legible(colour: Color, backgrounds: Iterable[Color], least: float = LEAST) -> Color:
+    """The colour, darkened or lightened just enough to be read on each of these backgrounds."""
+    grounds = list(backgrounds)
+    worst = max(grounds, key=lambda ground: -contrast(colour, ground))
+    target = BLACK if contrast(BLACK, worst) >= contrast(WHITE, worst) else WHITE
+    for step in range(21):
+        moved = colour.blend(target, step / 20)
+        if all(contrast(moved, ground) >= least for ground in grounds):
+            return moved
+    return target
+
+
+def solid(value: str, under: Color) -> Color | None:
+    """A variable's colour as drawn over `under` (alpha blended, `auto 87%` resolved); None for ANSI colours."""
+    if value.startswith("auto"):
+        alpha = float(value.split()[1].rstrip("%")) / 100 if len(value.split()) > 1 else 1.0
+        colour = under.get_contrast_text(alpha)
+    else:
+        colour = Color.parse(value)
+    if colour.ansi is not None or under.ansi is not None:
+        return None
+    return under + colour
+
+
 def fill_in(variables: Mapping[str, str]) -> dict[str, str]:
-    """The theme's variables with the explorer's own added where the theme leaves them out."""
+    """The theme's variables with the explorer's own added where the theme leaves them out.
+
+    A colour left out is the theme's own, made legible; one the theme sets is used as it is.
+    """
     filled = dict(variables)
     for name, fallback in FALLBACKS.items():
-        if name not in filled:
-            filled[name] = variables.get(fallback, variables.get("foreground", "#ffffff"))
+        filled.setdefault(name, variables.get(fallback, variables.get("foreground", "#ffffff")))
+    try:
+        derived = legible_lines(filled)
+    except (ColorParseError, KeyError, IndexError, ValueError):
+        derived = {}
+    for name, value in derived.items():
+        if name not in variables:
+            filled[name] = value
+    filled.setdefault("line-foreground", filled.get("foreground", "ansi_default"))
+    filled.setdefault("line-stripe", filled.get("surface", "transparent"))
+    filled.setdefault("line-cursor-foreground", filled.get("block-cursor-foreground", "ansi_default"))
+    filled.setdefault("line-cursor-blurred-foreground", filled.get("block-cursor-blurred-foreground", "ansi_default"))
     return filled
 
 
+def legible_lines(variables: Mapping[str, str]) -> dict[str, str]:
+    """The stripe, the cursors' text and the text colours, legible where the line views draw them.
+
+    Empty for a theme of ANSI colours: those are whatever the terminal makes them.
+    """
+    background = solid(variables["background"], BLACK)
+    if background is None:
+        return {}
+    surface = solid(variables["surface"], background)
+    foreground = solid(variables["foreground"], background)
+    cursor = solid(variables["block-cursor-background"], background)
+    if surface is None or foreground is None or cursor is None:
+        return {}
+    blurred = solid(variables["block-cursor-blurred-background"], surface)
+    on_cursor = solid(variables["block-cursor-foreground"], cursor)
+    on_blurred = solid(variables["block-cursor-blurred-foreground"], blurred) if blurred else None
+    if blurred is None or on_cursor is None or on_blurred is None:
+        return {}
+    stripe = solid(variables["line-stripe"], surface) if "line-stripe" in variables else None
+    stripe = stripe or surface.blend(foreground, STRIPE)
+    grounds = (background, surface, stripe)  # the stripe is the nearest to the text of the line views' grounds
+    derived = {
+        "line-foreground": legible(foreground, grounds).hex,
+        "line-stripe": stripe.hex,
+        "line-cursor-foreground": legible(on_cursor, [cursor]).hex,
+        "line-cursor-blurred-foreground": legible(on_blurred, [blurred]).hex,
+    }
+    for name in TEXT_VARIABLES:
+        colour = solid(variables[name], background)
+        if colour is not None:
+            derived[name] = legible(colour, grounds).hex
+    return derived
+
+
 def rich_theme(variables: Mapping[str, str]) -> RichTheme:
-    """The same colours as Rich styles named after the variables (`Text("404", "status-4xx")`)."""
+    """The text colours as Rich styles named after the variables (`Text("404", "status-4xx")`)."""
     styles = {}
-    for name in VARIABLES:
+    for name in TEXT_VARIABLES:
         try:
             colour = Color.parse(variables[name]).rich_color
         except (ColorParseError, KeyError):

@@ -10,15 +10,21 @@ import pytest
 from rich._palettes import STANDARD_PALETTE
 from rich.color import ColorSystem
 from textual.color import Color
+from textual.constants import DIM_FACTOR
+from textual.filter import dim_color
+from textual.geometry import Region
+from textual.theme import BUILTIN_THEMES
+from textual.widget import Widget
 
 from explorer.api.config import remember
 from explorer.cli import parser
-from explorer.tui.palette import VARIABLES
+from explorer.tui.palette import TEXT_VARIABLES, PaletteApp
 from explorer.tui.run import build
 from explorer.tui.themes import load_themes, shipped_dir
-from explorer.tui.widgets.json_view import JsonView
+from explorer.tui.widgets.items_table import ItemsTable
+from explorer.tui.widgets.json_view import JsonPane, JsonView
 from tests.tui.colour_science import MACHADO, contrast, difference
-from tests.tui.conftest import colour_of, theme_colour
+from tests.tui.conftest import colour_of, json_resource, theme_colour
 
 SHIPPED = {theme.name: theme for theme in load_themes(shipped_dir())[0]}
 STATUS_PAIRS = [("status-2xx", "status-4xx"), ("status-2xx", "status-5xx"), ("token-valid", "token-expired"),
@@ -31,14 +37,14 @@ def test_the_four_themes_ship_and_each_sets_every_colour_of_the_explorer():
     assert {"explorer-dark", "explorer-light", "projector", "colorblind"} <= set(SHIPPED)
     assert not SHIPPED["explorer-light"].dark and SHIPPED["explorer-dark"].dark
     for theme in themes:
-        assert set(VARIABLES) <= set(theme.variables), theme.name
+        assert set(TEXT_VARIABLES) <= set(theme.variables), theme.name
 
 
 @pytest.mark.parametrize("name", sorted(SHIPPED))
 def test_every_coloured_text_is_legible_on_its_background(name):
     theme = SHIPPED[name]
     least = 6.0 if name == "projector" else 4.5  # WCAG AA for text; more for a washed-out projector
-    for variable in VARIABLES:
+    for variable in TEXT_VARIABLES:
         assert contrast(theme.variables[variable], theme.background) >= least, (variable, theme.variables[variable])
     assert contrast(theme.foreground, theme.background) >= 7.0
 
@@ -197,3 +203,84 @@ async def test_a_kept_theme_is_used_at_the_next_start_and_presenter_prefers_the_
         app = build(parser().parse_args(flags))
         assert app.theme == theme, flags
         await app.session.aclose()
+
+
+# Every kind of cell the table colours (string, number, true/false, null, a date), and a body with
+# every kind of JSON token; six rows, so that there are plain rows, striped rows and the cursor.
+ITEMS = [
+    {"id": f"6a1f0000000000000000{n:04d}", "name": name, "size": n * 3, "ratio": n / 4, "paused": n % 2 == 0,
+     "deleted": None, "created": f"2026-01-0{n}T03:04:05Z"}
+    for n, name in enumerate(("production", "staging", "analytics", "orders", "search", "archive"), start=1)
+]  # fmt: skip
+BODY = b'{"name": "staging", "size": 3, "ratio": 0.75, "paused": true, "deleted": null, "tags": ["a", 1]}'
+# Textual's ANSI themes use the terminal's own sixteen colours, whatever the terminal makes them:
+# there is nothing to measure.
+LINE_THEMES = [*sorted(SHIPPED), *(name for name in BUILTIN_THEMES if not name.startswith("ansi-"))]
+
+
+class Lines(PaletteApp):
+    """The items table above the JSON pane, in any theme."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        for theme in SHIPPED.values():
+            self.register_theme(theme)
+
+    def compose(self):
+        yield ItemsTable()
+        yield JsonPane()
+
+    def on_mount(self) -> None:
+        self.query_one(ItemsTable).show(ITEMS)
+        self.query_one(JsonPane).show(json_resource(BODY))
+
+
+def drawn(widget: Widget) -> list[tuple[str, str, str]]:
+    """(text, colour, background) of each text the widget draws, as the terminal shows it (dim blended)."""
+    width = widget.scrollable_content_region.width
+    shown = []
+    for strip in widget.render_lines(Region(0, 0, widget.size.width, widget.size.height)):
+        for text, style, _ in strip.crop(0, width):
+            if not text.strip():
+                continue
+            assert style and style.color and style.bgcolor, f"{text!r} is drawn in the terminal's colours"
+            colour, background = style.color, style.bgcolor
+            if style.dim:
+                colour = dim_color(background, colour, DIM_FACTOR)
+            if style.reverse:
+                colour, background = background, colour
+            shown.append((text, Color.from_rich_color(colour).hex, Color.from_rich_color(background).hex))
+    return shown
+
+
+def illegible(widget: Widget, least: float) -> list[str]:
+    """The texts the widget draws below `least` contrast with their background."""
+    found = []
+    for text, colour, background in drawn(widget):
+        ratio = contrast(colour, background)
+        if ratio < least:
+            found.append(f"{text!r} {colour} on {background}, {ratio:.1f}:1")
+    return found
+
+
+async def test_stripes_and_cursors_leave_every_text_legible_in_every_theme():
+    """Each text the table and the JSON view draw, against the background it is drawn on.
+
+    Rows plain and striped, the cursor focused and not, in the shipped themes and Textual's own.
+    """
+    app = Lines()
+    failures = []
+    async with app.run_test(size=(100, 30)) as pilot:
+        table, view = app.query_one(ItemsTable), app.query_one(JsonView)
+        await pilot.press("down", "tab", "down", "tab")  # both cursors to their second line; the table focused
+        for name in LINE_THEMES:
+            app.theme = name
+            await pilot.pause()
+            least = 6.0 if name == "projector" else 4.5
+            for focused in (table, view):
+                assert focused.has_focus
+                for where, widget in (("table", table), ("json", view)):
+                    state = "focused" if widget.has_focus else "unfocused"
+                    failures += [f"{name} {where} ({state}): {each}" for each in illegible(widget, least)]
+                await pilot.press("tab")
+    assert failures == [], "\n".join(failures)

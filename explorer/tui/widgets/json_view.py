@@ -23,14 +23,13 @@ from textual.binding import Binding
 from textual.containers import Vertical
 from textual.geometry import Size
 from textual.message import Message
-from textual.reactive import reactive
-from textual.scroll_view import ScrollView
 from textual.strip import Strip
 from textual.widgets import Input, Static
 
 from explorer.api.resource import Resource
 from explorer.tui.keys import moving
 from explorer.tui.safe import text, visible
+from explorer.tui.widgets.line_cursor import LineCursorView
 
 PRETTY_NOW = 512 * 1024  # bodies up to this size are pretty-printed at once; larger ones in a thread
 TOKENS = re.compile(
@@ -45,7 +44,7 @@ STYLES = {  # theme colours by name (palette.py), so lines made before a change 
     "string": "json-string",
     "number": "json-number",
     "literal": "json-literal",
-    "punctuation": "dim",
+    "punctuation": "json-muted",
 }
 MATCH = Style(reverse=True)
 MAX_MATCHES = 100_000
@@ -123,8 +122,11 @@ def highlight(line: str) -> Text:
     return shown
 
 
-class JsonView(ScrollView, can_focus=True):
-    """The lines of a body, wrapped at the pane's width, drawn only when on screen."""
+class JsonView(LineCursorView):
+    """The lines of a body, wrapped at the pane's width, drawn only when on screen.
+
+    The cursor moves through the wrapped lines; `c` copies the path of the value on its line.
+    """
 
     BINDINGS = [
         *moving("json"),
@@ -135,17 +137,10 @@ class JsonView(ScrollView, can_focus=True):
     ]
     DEFAULT_CSS = """
     JsonView {
-        height: 1fr;
         overflow-y: scroll;
         overflow-x: hidden;
-        background: $surface;
-    }
-    JsonView:focus {
-        background-tint: $foreground 4%;
     }
     """
-
-    cursor = reactive(0, always_update=True)
 
     class Changed(Message):
         """The view, cursor or search changed: the pane's title line says where things are."""
@@ -161,13 +156,11 @@ class JsonView(ScrollView, can_focus=True):
         self.lines: list[str] = []
         self.ends: list[int] = []  # ends[i]: wrapped lines up to and including physical line i
         self.width_for = 0
-        self.cache: dict[int, Strip] = {}
         self.matches: list[tuple[int, int]] = []  # (physical line, column)
         self.term = ""
         self.match_index = -1
         self.generation = 0
-        self.shown_at = 0.0  # when show() was called, and when its first line was drawn:
-        self.painted_at = 0.0  # what the benchmark reads to time the first paint
+        self.shown_at = 0.0  # when show() was called (and painted_at when its first line was drawn)
 
     # What is shown ---------------------------------------------------------------------------
 
@@ -221,10 +214,6 @@ class JsonView(ScrollView, can_focus=True):
         self.cache.clear()
         self.virtual_size = Size(width, self.ends[-1] if self.ends else 0)
 
-    def notify_style_update(self) -> None:
-        super().notify_style_update()
-        self.cache.clear()  # a new theme: the lines drawn so far have the old colours
-
     def on_resize(self) -> None:
         if self.lines:
             physical = self.locate(self.cursor)[0] if self.ends else 0
@@ -234,6 +223,10 @@ class JsonView(ScrollView, can_focus=True):
     @property
     def total(self) -> int:
         return self.ends[-1] if self.ends else 0
+
+    @property
+    def line_count(self) -> int:
+        return self.total
 
     def locate(self, wrapped: int) -> tuple[int, int]:
         """(physical line, which slice of it) for a wrapped line number."""
@@ -246,67 +239,18 @@ class JsonView(ScrollView, can_focus=True):
 
     # Drawing -------------------------------------------------------------------------------
 
-    def render_line(self, y: int) -> Strip:
-        if not self.painted_at:
-            self.painted_at = time.perf_counter()
-        scroll_x, scroll_y = self.scroll_offset
-        index = scroll_y + y
+    def render_body_line(self, line: int) -> Strip:
+        physical, part = self.locate(line)
         width = self.width_for or self.size.width
-        base = self.rich_style
-        if index >= self.total:
-            return Strip.blank(self.size.width, base)
-        strip = self.cache.get(index)
-        if strip is None:
-            physical, part = self.locate(index)
-            line = self.lines[physical][part * width : (part + 1) * width]
-            shown = highlight(line)
-            for column in self.matches_on(physical, part * width, len(line)):
-                shown.stylize(MATCH, column, column + len(self.term))
-            strip = Strip(shown.render(self.app.console)).crop_extend(0, self.size.width, base)
-            self.cache[index] = strip
-        if index == self.cursor and self.has_focus:
-            strip = strip.apply_style(Style(bgcolor="grey23"))
-        return strip.apply_style(base)
+        piece = self.lines[physical][part * width : (part + 1) * width]
+        shown = highlight(piece)
+        for column in self.matches_on(physical, part * width, len(piece)):
+            shown.stylize(MATCH, column, column + len(self.term))
+        return Strip(shown.render(self.app.console))
 
     def watch_cursor(self, old: int, new: int) -> None:
-        self.cache.pop(old, None)
-        self.cache.pop(new, None)
-        self.scroll_to_region_of(new)
-        self.refresh()
+        super().watch_cursor(old, new)
         self.post_message(self.Changed())
-
-    def scroll_to_region_of(self, wrapped: int) -> None:
-        top = self.scroll_offset.y
-        height = self.scrollable_content_region.height or self.size.height
-        if wrapped < top:
-            self.scroll_to(y=wrapped, animate=False)
-        elif wrapped >= top + height:
-            self.scroll_to(y=wrapped - height + 1, animate=False)
-
-    def on_focus(self) -> None:
-        self.refresh()
-
-    def on_blur(self) -> None:
-        self.refresh()
-
-    # Moving ----------------------------------------------------------------------------------
-
-    def move(self, wrapped: int) -> None:
-        self.cursor = max(0, min(self.total - 1, wrapped))
-
-    def action_cursor(self, step: int) -> None:
-        self.move(self.cursor + step)
-
-    def action_page(self, direction: int) -> None:
-        height = self.scrollable_content_region.height or self.size.height
-        self.move(self.cursor + direction * max(1, height - 1))
-        self.scroll_to(y=self.scroll_offset.y + direction * max(1, height - 1), animate=False)
-
-    def action_edge(self, direction: int) -> None:
-        self.move(0 if direction < 0 else self.total - 1)
-
-    def on_click(self, event: Any) -> None:
-        self.move(self.scroll_offset.y + event.y)
 
     # Views, paths and search -----------------------------------------------------------------
 
