@@ -1,4 +1,4 @@
-"""The items table alone: Enter opens the item itself; the keys move the cursor; the
+"""The items table alone: a click or Enter opens the item itself; the keys move the cursor; the
 stripes and the cursor are drawn in the theme's colours, focused or not, and follow a new theme."""
 
 from __future__ import annotations
@@ -56,6 +56,14 @@ def row_of(table: ItemsTable, name: str) -> tuple[str, str]:
 def variable(app: Any, name: str, under: str = "surface") -> str:
     """A theme colour as drawn: blended over `under` when it is see-through."""
     return (Color.parse(app.theme_variables[under]) + Color.parse(app.theme_variables[name])).hex
+
+
+async def test_one_click_on_a_row_opens_that_item():
+    app = Host(ITEMS[:5])
+    async with app.run_test(size=(80, 20)) as pilot:
+        await pilot.click(ItemsTable, offset=(4, 2))  # the header, then the first row: the second row
+        await pilot.pause()
+        assert app.opened == [ITEMS[1]]  # the item itself, not a row number to look up
 
 
 async def test_enter_opens_the_item_under_the_cursor():

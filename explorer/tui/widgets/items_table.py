@@ -25,11 +25,12 @@ class ItemsTable(LineCursorView):
     """A page of items, one a row, in the columns their scalar fields share.
 
     Drawn with the Line API: a page of 500 items costs the rows on screen, not 4,000 cells laid out.
-    The header stays on the first line, every other row is striped; Enter on a row opens its item.
+    The header stays on the first line, every other row is striped; Enter or a click on a row opens
+    its item.
     """
 
     class Open(Message):
-        """Enter on a row: open that item."""
+        """Enter or a click on a row: open that item."""
 
         def __init__(self, item: Any, index: int) -> None:
             super().__init__()
@@ -111,6 +112,11 @@ class ItemsTable(LineCursorView):
     def action_open(self) -> None:
         if self.items:
             self.post_message(self.Open(self.items[self.cursor], self.cursor))
+
+    def line_clicked(self, line: int) -> None:
+        """A click on a row opens it, as Enter does."""
+        self.move(line)
+        self.action_open()
 
 
 def cell(value: Any) -> Text:
