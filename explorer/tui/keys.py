@@ -31,8 +31,8 @@ def moving(prefix: str) -> list[Binding]:
 
 def all_bindings() -> list[Binding]:
     from explorer.tui.screens.main import MainScreen
+    from explorer.tui.widgets.items_table import ItemsTable
     from explorer.tui.widgets.json_view import JsonView
-    from explorer.tui.widgets.page_view import ItemsTable
 
     everything = [*MainScreen.BINDINGS, *ItemsTable.BINDINGS, *JsonView.BINDINGS]
     return [b for b in everything if isinstance(b, Binding)]

@@ -114,7 +114,7 @@ async def page_turns(presses: int) -> list[float]:
     from explorer.sandbox import Settings
     from explorer.tui.app import ExplorerApp
     from explorer.tui.screens.main import MainScreen
-    from explorer.tui.widgets.page_view import ItemsTable
+    from explorer.tui.widgets.items_table import ItemsTable
 
     app = ExplorerApp(demo_session(Settings(rate_limit=10**9)), demo=demo_session)
     app.animation_level = "none"

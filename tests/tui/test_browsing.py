@@ -4,8 +4,9 @@ from __future__ import annotations
 
 from textual.widgets import DataTable, Static, TabbedContent
 
+from explorer.tui.widgets.field_tree import FieldTree
+from explorer.tui.widgets.items_table import ItemsTable
 from explorer.tui.widgets.json_view import JsonView
-from explorer.tui.widgets.page_view import FieldTree, ItemsTable
 
 
 def titles(node) -> list[str]:

@@ -8,9 +8,10 @@ from __future__ import annotations
 from textual.widgets import Static
 
 from explorer.tui.screen_state import load_state
+from explorer.tui.widgets.field_tree import FieldTree
+from explorer.tui.widgets.items_table import ItemsTable
 from explorer.tui.widgets.json_view import JsonView
 from explorer.tui.widgets.link_tree import LinkTree
-from explorer.tui.widgets.page_view import FieldTree, ItemsTable
 
 
 def titles(line) -> list[str]:

@@ -29,9 +29,10 @@ from explorer.tui.safe import visible
 from explorer.tui.screen_state import load_state, save_state
 from explorer.tui.screens.dialogs import AskScreen, ErrorScreen
 from explorer.tui.widgets.headers_view import HeadersView
+from explorer.tui.widgets.items_table import ItemsTable
 from explorer.tui.widgets.json_view import JsonPane
 from explorer.tui.widgets.link_tree import LinkTree
-from explorer.tui.widgets.page_view import ItemsTable, PageView
+from explorer.tui.widgets.page_view import PageView
 from explorer.tui.widgets.request_log import RequestLog
 from explorer.tui.widgets.splitter import Splitter
 from explorer.tui.widgets.status_bar import StatusBar
@@ -202,13 +203,9 @@ class MainScreen(Screen[None]):
     def on_items_table_open(self, event: ItemsTable.Open) -> None:
         """A row of the Page pane opened: open that item, as listed in the tree under its list."""
         shown = self.navigation.shown
-        item = getattr(event, "item", None)
-        if shown is None or shown.resource is None or shown.resource.page is None:
+        if shown is None or not shown.is_list:
             return
-        if item is None:  # a table that still names its row
-            results = shown.resource.page.results
-            item = results[event.index] if 0 <= event.index < len(results) else None
-        node = next((child for child in shown.children if child.kind == "item" and child.document is item), None)
+        node = next((child for child in shown.children if child.kind == "item" and child.document is event.item), None)
         if node is not None:
             step = self.navigation.open(node)
             step.select = step.select or node

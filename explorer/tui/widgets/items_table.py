@@ -32,10 +32,9 @@ class ItemsTable(LineCursorView):
     class Open(Message):
         """Enter or a click on a row: open that item."""
 
-        def __init__(self, item: Any, index: int) -> None:
+        def __init__(self, item: Any) -> None:
             super().__init__()
             self.item = item  # the item's document, as the list gave it
-            self.index = index  # its row; read by the screen only until it opens items by their self link
 
     BINDINGS = [
         *moving("table"),
@@ -111,7 +110,7 @@ class ItemsTable(LineCursorView):
 
     def action_open(self) -> None:
         if self.items:
-            self.post_message(self.Open(self.items[self.cursor], self.cursor))
+            self.post_message(self.Open(self.items[self.cursor]))
 
     def line_clicked(self, line: int) -> None:
         """A click on a row opens it, as Enter does."""
