@@ -20,6 +20,7 @@ import ipaddress
 import json
 import os
 import re
+import ssl
 import stat
 import tomllib
 from collections.abc import Mapping
@@ -153,15 +154,13 @@ class Credentials:
         """Flags first, then EXPLORER_* variables, then the profile; then check what was found."""
         path = path or config_path()
         config = load_config(path)
-        name = profile or environ.get("EXPLORER_PROFILE") or config.get("default_profile")
         profiles = config.get("profiles", {})
         if not isinstance(profiles, dict):
             raise ConfigError(f"In {path}, [profiles] must be a table of profiles")
+        name = chosen_profile(config, profile, environ)
         if name and name not in profiles:
             known = ", ".join(sorted(profiles)) or "none"
             raise ConfigError(f"No profile {name!r} in {path}", f"Profiles there: {known}.")
-        if not name and "default" in profiles:
-            name = "default"
         settings = profiles.get(name, {}) if name else {}
         if not isinstance(settings, dict):
             raise ConfigError(f"In {path}, profile {name!r} must be a table")
@@ -180,6 +179,12 @@ class Credentials:
             return value
 
         url = pick(base_url, "EXPLORER_BASE_URL", "base_url")
+        if not url and not name and profiles:
+            raise ConfigError(
+                f"No profile is chosen in {path}, which has: {', '.join(sorted(profiles))}",
+                f'Choose one with --profile NAME (or EXPLORER_PROFILE), or set default_profile = "NAME" at the top of '
+                f"{path}.",
+            )
         if not url:
             raise ConfigError(
                 "No base URL: nothing says which service to explore",
@@ -205,9 +210,64 @@ class Credentials:
                 "Set EXPLORER_CLIENT_ID and EXPLORER_CLIENT_SECRET (a service account), or EXPLORER_PUBLIC_KEY and "
                 f"EXPLORER_PRIVATE_KEY (an API key), or put them in a profile in {path}.",
             )
-        if credentials.ca_bundle and not Path(credentials.ca_bundle).is_file():
-            raise ConfigError(f"The CA bundle {credentials.ca_bundle} does not exist")
+        if credentials.ca_bundle:
+            check_ca_bundle(credentials.ca_bundle)
         return credentials
+
+
+def chosen_profile(config: Mapping[str, Any], profile: str | None, environ: Mapping[str, str]) -> str | None:
+    """The profile asked for: --profile, then EXPLORER_PROFILE, then default_profile; else one named "default"."""
+    name = profile or environ.get("EXPLORER_PROFILE") or config.get("default_profile")
+    profiles = config.get("profiles")
+    if not name and isinstance(profiles, dict) and "default" in profiles:
+        return "default"
+    return str(name) if name else None
+
+
+def check_ca_bundle(text: str) -> str:
+    """The CA bundle's path, `~` expanded, if it is a file of PEM certificates TLS can load."""
+    path = Path(text.strip()).expanduser()
+    if not path.is_file():
+        raise ConfigError(f"The CA bundle {path} does not exist")
+    try:
+        ssl.create_default_context(cafile=str(path))
+    except (ssl.SSLError, OSError, ValueError):
+        raise ConfigError(
+            f"The CA bundle {path} holds no certificate TLS can use",
+            "Name a PEM file of certificates (-----BEGIN CERTIFICATE-----), such as the sandbox's sandbox-ca.pem.",
+        ) from None
+    return str(path)
+
+
+def form_defaults(
+    *,
+    base_url: str | None = None,
+    client_id: str | None = None,
+    ca_bundle: str | None = None,
+    profile: str | None = None,
+    environ: Mapping[str, str] = os.environ,
+    path: Path | None = None,
+) -> dict[str, str]:
+    """What the flags, the environment and the chosen profile say of the base URL, client ID and CA
+    bundle, for a login form to start from when `resolve` found too little. Never a secret; never an
+    error either (the form checks what it is given)."""
+    try:
+        config = load_config(path or config_path())
+    except ConfigError:
+        config = {}
+    profiles = config.get("profiles")
+    settings = profiles.get(chosen_profile(config, profile, environ)) if isinstance(profiles, dict) else None
+    settings = settings if isinstance(settings, dict) else {}
+    found = {}
+    for field, flag, variable in (
+        ("base_url", base_url, "EXPLORER_BASE_URL"),
+        ("client_id", client_id, "EXPLORER_CLIENT_ID"),
+        ("ca_bundle", ca_bundle, "EXPLORER_CA_BUNDLE"),
+    ):
+        value = flag or environ.get(variable) or settings.get(field)
+        if value and isinstance(value, str):
+            found[field] = value
+    return found
 
 
 def limit(value: Any, field: str, path: Path) -> int:
@@ -258,21 +318,25 @@ class Secrets:
         raise ConfigError(f'{where} must be a string, {{ env = "NAME" }} or {{ file = "PATH" }}')
 
 
+def check_profile_name(path: Path, name: str) -> None:
+    """A name a new profile can take in this file: a TOML bare key no profile has yet."""
+    if not re.fullmatch(r"[A-Za-z0-9_-]+", name):
+        raise ConfigError(f"{name!r} cannot name a profile: use letters, digits, - and _")
+    profiles = load_config(path).get("profiles", {})
+    if isinstance(profiles, dict) and name in profiles:
+        raise ConfigError(f"{path} has a profile {name!r} already", "Choose another name, or edit the file.")
+
+
 def save_profile(path: Path, name: str, credentials: Credentials) -> str:
     """Add a profile to the config file, the secret only where the rules allow it; say what was saved.
 
     The file is created private (0600). An existing file is appended to, never rewritten, so its
-    comments and layout stay; a profile that exists already is left alone.
+    comments and layout stay; a profile that exists already is left alone. A profile that is the
+    only one becomes the default (`default_profile`), so the next start uses it without a flag.
     """
-    if not re.fullmatch(r"[A-Za-z0-9_-]+", name):
-        raise ConfigError(f"{name!r} cannot name a profile: use letters, digits, - and _")
-    config = load_config(path)
-    if name in config.get("profiles", {}):
-        raise ConfigError(f"{path} has a profile {name!r} already", "Choose another name, or edit the file.")
-    path.parent.mkdir(parents=True, exist_ok=True)
-    if not path.exists():
-        os.close(os.open(path, os.O_WRONLY | os.O_CREAT, 0o600))
-    private = is_private(path)
+    check_profile_name(path, name)
+    profiles = load_config(path).get("profiles")
+    alone = not profiles
     rows = [f"\n[profiles.{name}]", f"base_url = {json.dumps(credentials.base_url)}"]
     for field in ("client_id", "public_key", "ca_bundle"):
         value = getattr(credentials, field)
@@ -280,29 +344,43 @@ def save_profile(path: Path, name: str, credentials: Credentials) -> str:
             rows.append(f"{field} = {json.dumps(value)}")
     secret_field = "client_secret" if credentials.client_id else "private_key"
     secret = getattr(credentials, secret_field)
-    if secret and private:
-        rows.append(f"{secret_field} = {json.dumps(secret.reveal())}")
-    with path.open("a") as handle:
-        handle.write("\n".join(rows) + "\n")
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        if not path.exists():
+            os.close(os.open(path, os.O_WRONLY | os.O_CREAT, 0o600))
+        private = is_private(path)
+        if secret and private:
+            rows.append(f"{secret_field} = {json.dumps(secret.reveal())}")
+        with path.open("a") as handle:
+            handle.write("\n".join(rows) + "\n")
+    except OSError as error:
+        raise ConfigError(f"Cannot write the config file {path}: {error.strerror}") from None
+    saved = f"Saved profile {name!r} to {path}"
+    if alone:
+        remember(path, "default_profile", name)
+        saved += ", as the default profile (default_profile)"
     if secret and not private:
         variable = "EXPLORER_CLIENT_SECRET" if credentials.client_id else "EXPLORER_PRIVATE_KEY"
         return (
-            f"Saved profile {name!r} to {path} without its secret, because others can read that file. "
+            f"{saved}, without its secret, because others can read that file. "
             f"Set {variable}, or chmod 600 the file and add it."
         )
-    return f"Saved profile {name!r} to {path}."
+    return f"{saved}."
 
 
 def remember(path: Path, key: str, value: str) -> None:
     """Set a top-level string setting (`theme = "projector"`), keeping the rest of the file as it is.
 
     The line is replaced where it is, or added at the top, where top-level keys belong; the file
-    is written whole to a private temporary file and moved into place, so it is never half-written.
+    is written whole to a temporary file and moved into place, so it is never half-written. The
+    file keeps its mode (one others could read stays readable, a private one private); a new one
+    is private.
     """
     try:
         text = path.read_text()
+        mode = stat.S_IMODE(path.stat().st_mode)
     except FileNotFoundError:
-        text = ""
+        text, mode = "", 0o600
     except OSError as error:
         raise ConfigError(f"Cannot read the config file {path}: {error.strerror}") from None
     line = f"{key} = {json.dumps(value)}"
@@ -322,12 +400,13 @@ def remember(path: Path, key: str, value: str) -> None:
             raise ConfigError(f"Cannot set {key} in {path}: the file defines it in a way this cannot change")
     except tomllib.TOMLDecodeError as error:
         raise ConfigError(f"The config file {path} is not valid TOML: {error}") from None
-    path.parent.mkdir(parents=True, exist_ok=True)
     temporary = path.with_name(f".{path.name}.{os.getpid()}.tmp")
     try:
+        path.parent.mkdir(parents=True, exist_ok=True)
         descriptor = os.open(temporary, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
         with os.fdopen(descriptor, "w") as handle:
             handle.write(updated)
+        os.chmod(temporary, mode)  # the file's own mode, whatever the umask made of the new one
         os.replace(temporary, path)
     except OSError as error:
         temporary.unlink(missing_ok=True)

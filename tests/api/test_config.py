@@ -3,11 +3,13 @@
 from __future__ import annotations
 
 import os
+import stat
 from pathlib import Path
 
 import pytest
 
-from explorer.api.config import ConfigError, Credentials
+from explorer.api.config import ConfigError, Credentials, remember, save_profile
+from explorer.api.secret import Secret
 
 BASE = "https://api.example.com/api/service/v1.0"
 
@@ -144,3 +146,42 @@ def test_a_missing_ca_bundle_is_named(tmp_path):
 def test_credentials_never_print_their_secrets(config):
     found = Credentials.resolve(environ={}, path=config)
     assert "prod-secret" not in repr(found) and "prod-secret" not in str(found)
+
+
+def test_with_several_profiles_and_none_chosen_the_message_lists_them_and_how_to_choose(tmp_path):
+    config = write(
+        tmp_path / "config.toml",
+        f'[profiles.lab]\nbase_url = "{BASE}"\n\n[profiles.prod]\nbase_url = "{BASE}"\n',
+    )
+    with pytest.raises(ConfigError) as caught:
+        Credentials.resolve(environ={}, path=config)
+    assert caught.value.line() == f"No profile is chosen in {config}, which has: lab, prod"
+    assert caught.value.hint == (
+        f'Choose one with --profile NAME (or EXPLORER_PROFILE), or set default_profile = "NAME" at the top of {config}.'
+    )
+
+
+def test_a_profile_saved_alone_becomes_the_default_and_one_saved_beside_others_does_not(tmp_path):
+    path = tmp_path / "config.toml"
+    credentials = Credentials(BASE, client_id="c", client_secret=Secret("s"))
+    assert save_profile(path, "lab", credentials) == (
+        f"Saved profile 'lab' to {path}, as the default profile (default_profile)."
+    )
+    assert path.read_text().startswith('default_profile = "lab"\n')
+    assert Credentials.resolve(environ={}, path=path).profile == "lab"
+    assert save_profile(path, "prod", credentials) == f"Saved profile 'prod' to {path}."
+    assert Credentials.resolve(environ={}, path=path).profile == "lab"
+
+
+@pytest.mark.parametrize("mode", [0o644, 0o600, 0o640])
+def test_remembering_a_setting_keeps_the_mode_of_the_file(tmp_path, mode):
+    path = write(tmp_path / "config.toml", '# mine\n[profiles.lab]\nbase_url = "https://h"\n', mode)
+    remember(path, "theme", "projector")
+    assert path.read_text() == 'theme = "projector"\n# mine\n[profiles.lab]\nbase_url = "https://h"\n'
+    assert stat.S_IMODE(path.stat().st_mode) == mode
+
+
+def test_a_new_file_for_a_remembered_setting_is_private(tmp_path):
+    path = tmp_path / "new" / "config.toml"
+    remember(path, "theme", "projector")
+    assert stat.S_IMODE(path.stat().st_mode) == 0o600
