@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -14,7 +14,7 @@ from textual.command import CommandPalette
 from textual.screen import Screen
 from textual.widgets import Input
 
-from explorer.api.config import ConfigError, config_path, remember
+from explorer.api.config import ConfigError, Credentials, config_path, remember
 from explorer.api.errors import ApiError
 from explorer.api.session import Session
 from explorer.tui.keys import display
@@ -41,36 +41,52 @@ class ExplorerApp(PaletteApp):
         *,
         demo: Callable[[], Session],
         problem: ApiError | None = None,
+        login: Mapping[str, str] | None = None,
+        connect: Callable[[Credentials], Session] = Session,
         keymap: dict[str, str] | None = None,
         settings_path: Path | None = None,
         theme: str | None = None,
+        kept_theme: str | None = None,
         theme_dirs: Sequence[Path] | None = None,
         presenter: bool = False,
     ) -> None:
+        """Without a session, the login screen asks for one: it starts from `login` (base_url,
+        client_id, ca_bundle) and opens it with `connect`. `theme` is this run's; `kept_theme`,
+        the config file's, is used when none is asked for or the one asked for does not exist."""
         super().__init__()
         self.session = session
         self.demo = demo
         self.problem = problem
+        self.login = dict(login or {})
+        self.connect = connect
         self.keymap = keymap or {}
         self.settings_path = settings_path or config_path()
         self.closed = False
+        self.quitting = False
         self.previewing: str | None = None  # the theme to go back to while the theme palette previews
         self.presenter = Presenter() if presenter else None
         themes, problems = load_themes(*(theme_dirs or [shipped_dir()]))
         for each in themes:
             self.register_theme(each)
         self.theme_notes = [problem.line() for problem in problems]
-        wanted = theme or (PROJECTOR_THEME if presenter else None)
-        self.theme = self.usable_theme(wanted)
+        self.theme = self.usable_theme(theme, PROJECTOR_THEME if presenter else kept_theme)
 
-    def usable_theme(self, name: str | None) -> str:
-        """`name` if there is such a theme; else the default, with a note saying why."""
-        if name is None or name in self.available_themes:
-            return name or DEFAULT_THEME
-        self.theme_notes.append(
-            f"There is no theme {name!r}: using {DEFAULT_THEME}. Themes: {', '.join(sorted(self.available_themes))}."
-        )
-        return DEFAULT_THEME
+    def usable_theme(self, *wanted: str | None) -> str:
+        """The first of `wanted` there is a theme of, else the default; a note names those there are not."""
+        missing = []
+        for name in filter(None, wanted):
+            if name in self.available_themes:
+                chosen = name
+                break
+            missing.append(name)
+        else:
+            chosen = DEFAULT_THEME
+        if missing:
+            self.theme_notes.append(
+                f"There is no theme {' nor '.join(map(repr, missing))}: using {chosen}. "
+                f"Themes: {', '.join(sorted(self.available_themes))}."
+            )
+        return chosen
 
     def on_mount(self) -> None:
         if self.keymap:
@@ -85,7 +101,7 @@ class ExplorerApp(PaletteApp):
         else:
             from explorer.tui.screens.login import LoginScreen
 
-            self.push_screen(LoginScreen(self.problem, self.settings_path), self.logged_in)
+            self.push_screen(LoginScreen(self.problem, self.settings_path, self.login, self.connect), self.logged_in)
 
     # --presenter ----------------------------------------------------------------------------
 
@@ -127,9 +143,10 @@ class ExplorerApp(PaletteApp):
             overlay.show(self.presenter)
 
     def logged_in(self, result: Result | None) -> None:
+        """The login screen's session (opened, its root fetched), or the demo sandbox's."""
         if result is None:
             return
-        self.session = self.demo() if result == "demo" else Session(result)
+        self.session = self.demo() if result == "demo" else result
         self.push_screen(MainScreen(self.session))
 
     def action_change_theme(self) -> None:
@@ -169,6 +186,16 @@ class ExplorerApp(PaletteApp):
             await self.session.aclose()
 
     async def action_quit(self) -> None:
+        """Leave: the screen keeps answering (and says so) while the token is revoked, 2 s at most."""
+        if self.quitting:
+            return
+        self.quitting = True
+        session = None if self.closed else self.session
+        if session is not None and session.token_state and session.token_state.status(session.clock()) == "valid":
+            self.notify("Revoking the token…", title="Quitting", timeout=10, markup=False)
+        self.run_worker(self.leave(), group="quit")
+
+    async def leave(self) -> None:
         await self.close_session()
         self.exit()
 

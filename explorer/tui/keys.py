@@ -7,6 +7,7 @@
 
 from __future__ import annotations
 
+import difflib
 from typing import Any
 
 from textual.binding import Binding
@@ -39,16 +40,18 @@ def all_bindings() -> list[Binding]:
 
 
 def keymap_from(config: dict[str, Any], where: str) -> dict[str, str]:
-    """The [keys] table, checked: only known ids, each given a string of keys."""
+    """The [keys] table, checked: only known ids (a near miss is named), each given a string of keys."""
     table = config.get("keys", {})
     if not isinstance(table, dict):
         raise ConfigError(f"In {where}, [keys] must be a table of binding ids and keys")
-    known = {b.id for b in all_bindings()}
+    known = sorted(b.id for b in all_bindings() if b.id)
     for binding_id, keys in table.items():
         if binding_id not in known:
+            close = difflib.get_close_matches(binding_id, known, n=1)
             raise ConfigError(
                 f"In {where}, [keys] names {binding_id!r}, which is not a key of the explorer",
-                "The ids are listed by ? in the explorer, and in the README.",
+                (f"Did you mean {close[0]!r}? " if close else "")
+                + "The ids are listed by ? in the explorer, and in the README.",
             )
         if not isinstance(keys, str) or not keys.strip():
             raise ConfigError(f'In {where}, [keys] {binding_id!r} must be keys such as "ctrl+q"')

@@ -3,10 +3,12 @@
 from __future__ import annotations
 
 import argparse
+import sys
 from dataclasses import dataclass, field
+from functools import partial
 from typing import TYPE_CHECKING
 
-from explorer.api.config import ConfigError, config_path, load_config
+from explorer.api.config import ConfigError, config_path, form_defaults, load_config
 from explorer.api.errors import ApiError
 from explorer.api.session import Session
 from explorer.commands.connect import open_session
@@ -20,32 +22,40 @@ class Start:
     """What the flags, environment and config file ask the app to start with."""
 
     session: Session | None
-    problem: ApiError | None = None  # why there is no session (the login screen says it), or a bad config
+    problem: ApiError | None = None  # why there is no session: the login screen says it
     keymap: dict[str, str] = field(default_factory=dict)
     theme: str | None = None  # kept in the config file by the theme palette
+    login: dict[str, str] = field(default_factory=dict)  # what the login form starts with (never a secret)
 
 
 def prepare(args: argparse.Namespace) -> Start:
-    from explorer.demo import demo_session
+    """The session the flags ask for, or why there is none and what the login form can start from.
+
+    Raises ConfigError when the config file itself cannot be used (unreadable, not TOML, a bad
+    [keys] entry): the explorer does not start on a keymap it would have to guess.
+    """
     from explorer.tui.keys import keymap_from
 
     path = config_path()
-    try:
-        config = load_config(path)
-        keymap = keymap_from(config, str(path))
-    except ConfigError as error:
-        demo = args.demo or args.scenario
-        return Start(demo_session(timeout=args.timeout, scenario=args.scenario) if demo else None, error)
+    config = load_config(path)
+    keymap = keymap_from(config, str(path))
     theme = config.get("theme")
     theme = theme if isinstance(theme, str) else None
     try:
         return Start(open_session(args, token_cache=False), None, keymap, theme)
-    except ApiError as error:
-        return Start(None, error, keymap, theme)  # the login screen says why, and offers the demo sandbox
+    except ApiError as error:  # the login screen says why, and offers the demo sandbox
+        login = form_defaults(
+            base_url=args.base_url,
+            client_id=args.client_id,
+            ca_bundle=args.ca_bundle,
+            profile=args.profile,
+            path=path,
+        )
+        return Start(None, error, keymap, theme, login)
 
 
 def build(args: argparse.Namespace) -> ExplorerApp:
-    """The app that `explorer` with these flags runs."""
+    """The app that `explorer` with these flags runs. Raises ConfigError as `prepare` does."""
     from explorer.demo import demo_session
     from explorer.tui.app import ExplorerApp
     from explorer.tui.themes import shipped_dir, user_dir
@@ -55,15 +65,25 @@ def build(args: argparse.Namespace) -> ExplorerApp:
         start.session,
         demo=demo_session,
         problem=start.problem,
+        login=start.login,
+        connect=partial(Session, timeout=args.timeout),
         keymap=start.keymap,
         settings_path=config_path(),
-        theme=args.theme or (None if args.presenter else start.theme),
+        theme=args.theme,
+        kept_theme=start.theme,
         theme_dirs=[shipped_dir(), user_dir()],
         presenter=args.presenter,
     )
 
 
 def run(args: argparse.Namespace) -> int:
-    app = build(args)
+    """Run the screen; a config file it cannot use stops it before any screen, on stderr, with 1."""
+    try:
+        app = build(args)
+    except ConfigError as error:
+        print(f"explorer: {error.line()}", file=sys.stderr)
+        if error.hint:
+            print(f"hint: {error.hint}", file=sys.stderr)
+        return 1
     app.run()
     return app.return_code or 0

@@ -3,13 +3,16 @@
 from __future__ import annotations
 
 import os
+import subprocess
+import sys
 
 import pytest
 
 from explorer.api.config import ConfigError
 from explorer.cli import parser
 from explorer.tui.keys import keymap_from
-from explorer.tui.run import prepare
+from explorer.tui.run import build, prepare
+from tests.tui.conftest import toasts_of, wait_until
 
 
 @pytest.fixture
@@ -76,3 +79,60 @@ async def test_the_screen_only_reads(explorer):
     await explorer.settle()
     methods = {(e.method, e.url.split("?")[0].endswith("/oauth/token")) for e in explorer.app.session.log}
     assert methods <= {("GET", False), ("POST", True)}  # GETs, and the token requests of the session
+
+
+@pytest.mark.parametrize(
+    "text, line, hint",
+    [
+        (
+            '[keys]\n"explorer.relaod" = "f5"\n',
+            "In {path}, [keys] names 'explorer.relaod', which is not a key of the explorer",
+            "Did you mean 'explorer.reload'? The ids are listed by ? in the explorer, and in the README.",
+        ),
+        (
+            '[keys]\n"explorer.reload" = 5\n',
+            "In {path}, [keys] 'explorer.reload' must be keys such as \"ctrl+q\"",
+            None,
+        ),
+        ('keys = "f5"\n', "In {path}, [keys] must be a table of binding ids and keys", None),
+        (
+            "[keys\n",
+            "The config file {path} is not valid TOML: Expected ']' at the end of a table declaration "
+            "(at line 1, column 6)",
+            None,
+        ),
+    ],
+)
+def test_a_bad_config_file_stops_the_explorer_before_any_screen(tmp_path, text, line, hint):
+    path = tmp_path / "explorer" / "config.toml"
+    path.parent.mkdir()
+    path.write_text(text)
+    environ = {name: value for name, value in os.environ.items() if not name.startswith("EXPLORER_")}
+    done = subprocess.run(
+        [sys.executable, "-m", "explorer", "--demo"],
+        env={**environ, "XDG_CONFIG_HOME": str(tmp_path)},
+        capture_output=True,
+        text=True,
+        timeout=30,
+        stdin=subprocess.DEVNULL,
+    )
+    expected = f"explorer: {line.format(path=path)}\n" + (f"hint: {hint}\n" if hint else "")
+    assert (done.returncode, done.stderr, done.stdout) == (1, expected, "")
+
+
+async def test_an_unknown_theme_falls_back_to_the_one_kept_in_the_config_file(home):
+    (home / "config.toml").write_text('theme = "explorer-light"\n')
+    app = build(parser().parse_args(["--demo", "--theme", "nope"]))
+    assert app.theme == "explorer-light"
+    async with app.run_test(size=(160, 40), notifications=True) as pilot:
+        await wait_until(lambda: "There is no theme 'nope': using explorer-light" in toasts_of(app), pilot=pilot)
+
+
+async def test_an_unknown_theme_and_an_unknown_kept_theme_fall_back_to_the_default(home):
+    (home / "config.toml").write_text('theme = "gone"\n')
+    app = build(parser().parse_args(["--demo", "--theme", "nope"]))
+    assert app.theme == "explorer-dark"
+    async with app.run_test(size=(160, 40), notifications=True) as pilot:
+        await wait_until(
+            lambda: "There is no theme 'nope' nor 'gone': using explorer-dark" in toasts_of(app), pilot=pilot
+        )

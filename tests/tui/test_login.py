@@ -1,0 +1,202 @@
+"""The login screen: its fields as the flags, environment and profile fill them, connecting (and
+failing to) before the explorer screen opens, saving a profile for the next start, the demo key."""
+
+from __future__ import annotations
+
+import asyncio
+import os
+from collections.abc import AsyncIterator, Callable
+from contextlib import asynccontextmanager
+from pathlib import Path
+from typing import Any
+
+import httpx
+import pytest
+from textual import events
+from textual.pilot import Pilot
+from textual.widgets import Input
+
+from explorer.api.config import Credentials
+from explorer.api.session import Session
+from explorer.cli import parser
+from explorer.demo import demo_session
+from explorer.sandbox import Settings, create_app
+from explorer.sandbox.server import ServerThread
+from explorer.sandbox.tls import names_for, server_files
+from explorer.tui.app import ExplorerApp
+from explorer.tui.run import build
+from explorer.tui.screens.login import LoginScreen
+from tests.tui.conftest import started, toasts_of, wait_until
+
+SECRET = Settings().client_secret
+CLIENT_ID = Settings().client_id
+
+
+def config_file() -> Path:
+    """The config file the explorer reads in this test (its own XDG_CONFIG_HOME)."""
+    return Path(os.environ["XDG_CONFIG_HOME"]) / "explorer" / "config.toml"
+
+
+def shown(app: ExplorerApp, selector: str) -> str:
+    return str(app.screen.query_one(selector).render())
+
+
+async def type_into(pilot: Pilot, selector: str, text: str) -> None:
+    """Click a field, empty it (end, ctrl+u) and paste the text, as the terminal sends a paste."""
+    await pilot.click(selector)
+    await pilot.press("end", "ctrl+u")
+    pilot.app.post_message(events.Paste(text))
+    await wait_until(lambda: pilot.app.screen.query_one(selector, Input).value == text, pilot=pilot)
+
+
+async def fill(pilot: Pilot, base_url: str, client_id: str = CLIENT_ID, secret: str = SECRET) -> None:
+    await type_into(pilot, "#base_url", base_url)
+    await type_into(pilot, "#client_id", client_id)
+    await type_into(pilot, "#secret", secret)
+
+
+def through(app: Any) -> Callable[[Credentials], Session]:
+    """Sessions that reach this in-process sandbox, whatever base URL the form was given."""
+    return lambda credentials: Session(credentials, transport=httpx.ASGITransport(app=app))
+
+
+@asynccontextmanager
+async def login(connect: Callable[[Credentials], Session], size: tuple[int, int] = (120, 40)) -> AsyncIterator[Pilot]:
+    app = ExplorerApp(None, demo=demo_session, settings_path=config_file(), connect=connect)
+    app.animation_level = "none"
+    async with app.run_test(size=size, notifications=True) as pilot:
+        await wait_until(lambda: isinstance(app.screen, LoginScreen), pilot=pilot)
+        yield pilot
+
+
+async def test_ctrl_d_opens_the_demo_from_the_field_that_has_focus_at_start():
+    async with login(Session) as pilot:
+        assert isinstance(pilot.app.focused, Input)  # the state at start
+        await pilot.press("ctrl+d")
+        await wait_until(lambda: started(pilot.app), pilot=pilot)
+        assert pilot.app.screen.navigation.root.resource.status == 200
+
+
+@pytest.mark.parametrize(
+    "base_url, secret, line, hint",
+    [
+        ("https://sandbox.invalid", "wrong", "401 Unauthorized · invalid_client", "Check the client ID and secret"),
+        ("https://sandbox.invalid/api/nope", SECRET, "404 Not Found", "Nothing is there"),
+    ],
+)
+async def test_a_failed_login_stays_on_the_form_with_the_error_and_its_hint(base_url, secret, line, hint):
+    opened: list[Session] = []
+
+    def connect(credentials: Credentials) -> Session:
+        opened.append(through(create_app(Settings()))(credentials))
+        return opened[-1]
+
+    async with login(connect) as pilot:
+        await fill(pilot, base_url, secret=secret)
+        await pilot.press("enter")
+        await wait_until(lambda: line in shown(pilot.app, "#outcome"), pilot=pilot)
+        assert hint in shown(pilot.app, "#outcome")
+        assert isinstance(pilot.app.screen, LoginScreen)
+        await wait_until(lambda: opened[-1].client.is_closed, pilot=pilot)  # the failed session is closed
+        await type_into(pilot, "#base_url", "https://sandbox.invalid")
+        await type_into(pilot, "#secret", SECRET)
+        await pilot.click("#connect")
+        await wait_until(lambda: started(pilot.app), pilot=pilot)
+        assert pilot.app.screen.navigation.root.resource.status == 200
+        assert pilot.app.session is opened[-1]  # the session the form opened is the one explored
+
+
+async def test_connecting_says_so_and_esc_cancels_it_without_leaving_the_form():
+    sandbox = create_app(Settings())
+    release = asyncio.Event()
+
+    async def slow_tokens(scope: Any, receive: Any, send: Any) -> None:
+        if scope["type"] == "http" and scope["path"] == "/api/oauth/token":
+            await release.wait()
+        await sandbox(scope, receive, send)
+
+    async with login(through(slow_tokens)) as pilot:
+        await fill(pilot, "https://sandbox.invalid")
+        await pilot.press("enter")
+        await wait_until(lambda: "Connecting to sandbox.invalid…" in shown(pilot.app, "#outcome"), pilot=pilot)
+        await pilot.press("escape")
+        await wait_until(lambda: "Cancelled" in shown(pilot.app, "#outcome"), pilot=pilot)
+        assert isinstance(pilot.app.screen, LoginScreen) and pilot.app.is_running
+        release.set()
+        await pilot.press("enter")  # and again, now that the service answers
+        await wait_until(lambda: started(pilot.app), pilot=pilot)
+
+
+async def test_a_profile_saved_from_the_form_is_the_one_used_next_time():
+    async with login(through(create_app(Settings()))) as pilot:
+        await fill(pilot, "https://sandbox.invalid")
+        await pilot.click("#save")
+        await type_into(pilot, "#profile", "lab")
+        await pilot.click("#connect")
+        await wait_until(lambda: started(pilot.app), pilot=pilot)
+        await wait_until(lambda: "Saved profile 'lab'" in toasts_of(pilot.app), pilot=pilot)
+    found = Credentials.resolve(environ={})
+    assert (found.profile, found.base_url, found.client_id) == (
+        "lab",
+        "https://sandbox.invalid/api/service/v1.0",
+        CLIENT_ID,
+    )
+    assert found.client_secret.reveal() == SECRET
+    assert config_file().read_text().startswith('default_profile = "lab"\n')
+
+
+@pytest.fixture
+def https_sandbox(tmp_path) -> Any:
+    files = server_files(tmp_path / "tls", names_for("127.0.0.1"))
+    with ServerThread(create_app(Settings()), tls=files) as server:
+        yield server.url, str(files.ca)
+
+
+def without_connection_variables(monkeypatch: pytest.MonkeyPatch) -> None:
+    for name in list(os.environ):
+        if name.startswith("EXPLORER_"):
+            monkeypatch.delenv(name)
+
+
+async def test_the_ca_bundle_flag_reaches_the_form_and_the_https_sandbox_is_reached(https_sandbox, monkeypatch):
+    url, ca = https_sandbox
+    without_connection_variables(monkeypatch)
+    app = build(parser().parse_args(["--ca-bundle", ca]))
+    async with app.run_test(size=(120, 40)) as pilot:
+        await wait_until(lambda: isinstance(app.screen, LoginScreen), pilot=pilot)
+        assert app.screen.query_one("#ca_bundle", Input).value == ca
+        await fill(pilot, url)
+        await pilot.press("enter")
+        await wait_until(lambda: started(app), timeout=10, pilot=pilot)
+        assert app.screen.navigation.root.resource.status == 200
+        assert app.session.credentials.ca_bundle == ca
+
+
+@pytest.mark.parametrize("source", ["environment", "profile"])
+async def test_the_form_starts_from_the_environment_or_the_profile(source, tmp_path, monkeypatch):
+    without_connection_variables(monkeypatch)
+    ca = tmp_path / "ca.pem"
+    ca.write_text("")
+    if source == "environment":
+        monkeypatch.setenv("EXPLORER_CA_BUNDLE", str(ca))
+        monkeypatch.setenv("EXPLORER_BASE_URL", "https://lab.example")
+    else:
+        config_file().parent.mkdir(parents=True)
+        config_file().write_text(
+            f'[profiles.default]\nbase_url = "https://lab.example"\nclient_id = "lab"\nca_bundle = "{ca}"\n'
+        )
+    app = build(parser().parse_args([]))  # no secret anywhere: the login screen
+    async with app.run_test(size=(120, 40)) as pilot:
+        await wait_until(lambda: isinstance(app.screen, LoginScreen), pilot=pilot)
+        assert app.screen.query_one("#ca_bundle", Input).value == str(ca)
+        assert app.screen.query_one("#base_url", Input).value == "https://lab.example"
+        assert "No credentials for https://lab.example/api/service/v1.0" in shown(app, "#problem")
+
+
+async def test_a_ca_bundle_that_is_not_there_is_named_on_the_form(tmp_path):
+    async with login(Session) as pilot:
+        await fill(pilot, "https://sandbox.invalid")
+        await type_into(pilot, "#ca_bundle", str(tmp_path / "nope.pem"))
+        await pilot.press("enter")
+        await wait_until(lambda: "does not exist" in shown(pilot.app, "#outcome"), pilot=pilot)
+        assert f"The CA bundle {tmp_path / 'nope.pem'} does not exist" in shown(pilot.app, "#outcome")
