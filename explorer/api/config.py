@@ -332,7 +332,8 @@ def save_profile(path: Path, name: str, credentials: Credentials) -> str:
 
     The file is created private (0600). An existing file is appended to, never rewritten, so its
     comments and layout stay; a profile that exists already is left alone. A profile that is the
-    only one becomes the default (`default_profile`), so the next start uses it without a flag.
+    only one becomes the default (`default_profile`), so the next start uses it without a flag;
+    one beside others is left for --profile to choose, and the message says so.
     """
     check_profile_name(path, name)
     profiles = load_config(path).get("profiles")
@@ -359,6 +360,8 @@ def save_profile(path: Path, name: str, credentials: Credentials) -> str:
     if alone:
         remember(path, "default_profile", name)
         saved += ", as the default profile (default_profile)"
+    elif chosen_profile(load_config(path), None, {}) != name:
+        saved += f" (use it with --profile {name})"
     if secret and not private:
         variable = "EXPLORER_CLIENT_SECRET" if credentials.client_id else "EXPLORER_PRIVATE_KEY"
         return (

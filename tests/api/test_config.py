@@ -169,8 +169,9 @@ def test_a_profile_saved_alone_becomes_the_default_and_one_saved_beside_others_d
     )
     assert path.read_text().startswith('default_profile = "lab"\n')
     assert Credentials.resolve(environ={}, path=path).profile == "lab"
-    assert save_profile(path, "prod", credentials) == f"Saved profile 'prod' to {path}."
+    assert save_profile(path, "prod", credentials) == f"Saved profile 'prod' to {path} (use it with --profile prod)."
     assert Credentials.resolve(environ={}, path=path).profile == "lab"
+    assert Credentials.resolve(profile="prod", environ={}, path=path).profile == "prod"
 
 
 @pytest.mark.parametrize("mode", [0o644, 0o600, 0o640])
