@@ -33,6 +33,7 @@ Kind = Literal[
 
 IP_ADDRESS = re.compile(r"\b(?:\d{1,3}\.){3}\d{1,3}\b|\b[0-9a-fA-F]{0,4}(?::[0-9a-fA-F]{0,4}){2,7}\b")
 PERMISSION_CODES = {"USER_UNAUTHORIZED", "NOT_ORG_GROUP_CREATOR", "NOT_IN_GROUP", "ORG_NOT_IN_GROUP"}
+ROLES_HINT = "The credentials work but are not allowed here: check the roles of the account for this project."
 
 
 @dataclass(eq=False)
@@ -51,7 +52,8 @@ class ApiError(Exception):
     body: bytes = b""
     retry_after: float | None = None
     address: str | None = None
-    after_refresh: bool = False
+    after_refresh: bool = False  # a 401 that a renewed token got too
+    credentials: str | None = None  # what the request carried: "service account", "API key", or None
     hint: str | None = None
 
     def __post_init__(self) -> None:
@@ -136,6 +138,7 @@ def from_response(
     now: float,
     *,
     after_refresh: bool = False,
+    credentials: str | None = None,
 ) -> ApiError:
     """The error a failed response carries, whatever its shape."""
     common: dict[str, Any] = {
@@ -146,6 +149,7 @@ def from_response(
         "body": body[:4096],
         "retry_after": retry_after(headers.get("retry-after"), now),
         "after_refresh": after_refresh,
+        "credentials": credentials,
     }
     try:
         document = unwrap(json.loads(body)) if body.strip() else None
@@ -250,8 +254,15 @@ def hint_for(error: ApiError) -> str | None:
     if status == 503 or error.oauth_error == "server_error":
         wait = f"retry in {error.retry_after:g} s" if error.retry_after is not None else "retry later"
         return f"The service is unavailable: {wait}."
-    if status == 401 and (error.after_refresh or code in PERMISSION_CODES):
-        return "The credentials work but are not allowed here: check the roles of the account for this project."
+    if status == 401 and code in PERMISSION_CODES:
+        return ROLES_HINT
+    if status == 401 and error.credentials == "API key":  # the Digest challenge was answered, and refused
+        return (
+            "The API key was refused: check the public and private key (EXPLORER_PUBLIC_KEY and "
+            "EXPLORER_PRIVATE_KEY, or the profile); if the key works elsewhere, it has no role for this resource."
+        )
+    if status == 401 and error.after_refresh:
+        return ROLES_HINT
     if status == 401:
         return "Authentication failed: check the credentials, and that the token was not revoked."
     if status == 403:

@@ -97,6 +97,7 @@ class Resource:
         http_version: str = "HTTP/1.1",
         foreign: bool = False,
         after_refresh: bool = False,
+        credentials: str | None = None,
     ) -> None:
         self.method = method
         self.url = url
@@ -109,7 +110,8 @@ class Resource:
         self.received_at = received_at
         self.http_version = http_version
         self.foreign = foreign  # fetched from another origin, without credentials
-        self.after_refresh = after_refresh
+        self.after_refresh = after_refresh  # refused, then refused again with a renewed token
+        self.credentials = credentials  # what the request carried: "service account", "API key", or None
 
     def __repr__(self) -> str:
         return f"<Resource {self.method} {self.url} {self.status}>"
@@ -255,6 +257,7 @@ class Resource:
             self.body,
             self.received_at,
             after_refresh=self.after_refresh,
+            credentials=self.credentials,
         )
 
 

@@ -71,6 +71,11 @@ def since(log: Reversible[Exchange], number: int) -> list[Exchange]:
     return fresh
 
 
+def elapsed(response: httpx.Response) -> float:
+    """Seconds from sending the request to having the whole body, as the session's hooks timed it."""
+    return response.extensions["explorer.elapsed"]
+
+
 def origin_of(url: httpx.URL) -> tuple[str, str, int | None]:
     default = {"https": 443, "http": 80}.get(url.scheme)
     return (url.scheme, url.host, url.port or default)
@@ -240,6 +245,7 @@ class Session:
 
     def resource(self, response: httpx.Response, foreign: bool) -> Resource:
         request = response.request
+        carried = self.credentials.kind if "authorization" in request.headers else None
         return Resource(
             method=request.method,
             url=str(request.url),
@@ -247,11 +253,13 @@ class Session:
             headers=response.headers,
             request_headers=[(k, redact_header(k, v)) for k, v in request.headers.items()],
             body=response.content,
-            elapsed=self.elapsed(response),
+            elapsed=elapsed(response),
             received_at=self.clock(),
             http_version=response.http_version,
             foreign=foreign,
-            after_refresh=any(r.status_code == 401 for r in response.history),
+            # A Digest answer always follows a 401 (the challenge); only a token is renewed after one.
+            after_refresh=carried == "service account" and any(r.status_code == 401 for r in response.history),
+            credentials=carried,
         )
 
     async def wait_for_budget(self, url: httpx.URL) -> None:
@@ -276,17 +284,12 @@ class Session:
         if key is not None:
             self.rate_limits.sent(key)
 
-    def elapsed(self, response: httpx.Response) -> float:
-        """Seconds from sending the request to having the whole body (timed by the hooks here)."""
-        request = response.request
-        if "explorer.finished" not in request.extensions:
-            request.extensions["explorer.finished"] = self.timer()
-        return request.extensions["explorer.finished"] - request.extensions.get("explorer.started", 0.0)
-
     async def received(self, response: httpx.Response) -> None:
         await response.aread()
-        self.elapsed(response)  # stamp the end now, while it is true
         request = response.request
+        # Timed on the response: one request is sent again (a Digest challenge answered, a token
+        # renewed), and each sending restarts its clock.
+        response.extensions["explorer.elapsed"] = self.timer() - request.extensions["explorer.started"]
         key = request.extensions.get("explorer.limit")
         if key is not None:
             self.rate_limits.received(key, response)
@@ -298,7 +301,7 @@ class Session:
                 method=request.method,
                 url=str(request.url),
                 status=response.status_code,
-                elapsed=self.elapsed(response),
+                elapsed=elapsed(response),
                 size=len(response.content),
                 limited=key,
             )

@@ -78,6 +78,19 @@ async def test_a_token_expired_early_is_renewed_once_and_the_request_retried(con
         assert statuses == [200, 401, 200]
 
 
+async def test_a_request_retried_with_a_new_token_is_timed_from_its_retry(connect):
+    async with connect(sandbox={"control": True}) as c:
+        await c.session.fetch("/orgs")
+        c.app.state.sandbox.tokens.expire_all()
+
+        resource = await c.session.fetch("/orgs")  # refused, a new token, sent again
+
+        [*_, refused, token, answered] = c.session.log
+        assert (refused.status, token.url.endswith("/token"), answered.status) == (401, True, 200)
+        assert resource.elapsed == answered.elapsed
+        assert all(e.elapsed > 0 for e in c.session.log)
+
+
 async def test_a_token_revoked_elsewhere_is_renewed_and_retried(connected):
     await connected.session.fetch("/orgs")
     token = connected.session.auth.token.value.reveal()

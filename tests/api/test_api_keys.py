@@ -1,0 +1,90 @@
+"""API keys (HTTP Digest): every request is sent twice at first, the challenge then the answer.
+
+What the user sees of a response (its time, its hint) must be about the answered request, never
+the challenge that came before it.
+"""
+
+from __future__ import annotations
+
+import httpx
+
+from explorer.api.config import Credentials
+from explorer.api.secret import Secret
+from explorer.api.session import Session
+from explorer.sandbox import Settings, create_app
+from explorer.sandbox.links import API_ROOT
+from tests.api.conftest import IN_PROCESS_ORIGIN
+
+SANDBOX = Settings()
+
+
+class Stopwatch(httpx.AsyncBaseTransport):
+    """The sandbox in process, each request taking the next of `durations` seconds of a fake timer."""
+
+    def __init__(self, app: object, durations: list[float]) -> None:
+        self.inner = httpx.ASGITransport(app=app)
+        self.durations = durations
+        self.now = 1000.0
+
+    def __call__(self) -> float:
+        return self.now
+
+    async def handle_async_request(self, request: httpx.Request) -> httpx.Response:
+        response = await self.inner.handle_async_request(request)
+        self.now += self.durations.pop(0)
+        return response
+
+
+def api_key_session(transport: httpx.AsyncBaseTransport, private_key: str = SANDBOX.private_key, **options) -> Session:
+    credentials = Credentials(
+        IN_PROCESS_ORIGIN + API_ROOT, public_key=SANDBOX.public_key, private_key=Secret(private_key)
+    )
+    return Session(credentials, transport=transport, **options)
+
+
+async def test_the_time_shown_is_the_answered_requests_not_the_challenges(clock):
+    stopwatch = Stopwatch(create_app(Settings(clock=clock)), durations=[2.0, 0.25])
+    async with api_key_session(stopwatch, clock=clock, timer=stopwatch) as session:
+        resource = await session.fetch("/groups")
+
+    assert resource.status == 200
+    assert resource.elapsed == 0.25
+    assert [(e.status, e.elapsed) for e in session.log] == [(401, 2.0), (200, 0.25)]
+
+
+async def test_a_request_sent_again_with_the_last_challenge_is_timed_once(clock):
+    stopwatch = Stopwatch(create_app(Settings(clock=clock)), durations=[2.0, 0.25, 0.5])
+    async with api_key_session(stopwatch, clock=clock, timer=stopwatch) as session:
+        await session.fetch("/groups")
+        again = await session.fetch("/orgs")  # answered at once: the challenge is known
+
+    assert again.elapsed == 0.5
+    assert [e.elapsed for e in session.log] == [2.0, 0.25, 0.5]
+
+
+async def test_a_wrong_private_key_is_named_in_the_hint(clock):
+    transport = httpx.ASGITransport(app=create_app(Settings(clock=clock)))
+    async with api_key_session(transport, private_key="not-the-private-key", clock=clock) as session:
+        first = await session.fetch("/groups")
+        second = await session.fetch("/orgs")
+
+    for resource in (first, second):
+        assert resource.status == 401
+        assert resource.error.line() == "401 Unauthorized · UNAUTHORIZED: You are not authorized for this resource."
+        assert resource.error.hint == (
+            "The API key was refused: check the public and private key (EXPLORER_PUBLIC_KEY and "
+            "EXPLORER_PRIVATE_KEY, or the profile); if the key works elsewhere, it has no role for this resource."
+        )
+        assert resource.credentials == "API key" and not resource.after_refresh
+
+
+async def test_a_right_key_without_the_role_gets_the_roles_hint(clock):
+    app = create_app(Settings(clock=clock))
+    restricted = app.state.sandbox.world.project_named("restricted-finance").id
+    async with api_key_session(httpx.ASGITransport(app=app), clock=clock) as session:
+        resource = await session.fetch(f"/groups/{restricted}")
+
+    assert resource.status == 401 and resource.error.error_code == "USER_UNAUTHORIZED"
+    assert resource.error.hint == (
+        "The credentials work but are not allowed here: check the roles of the account for this project."
+    )
