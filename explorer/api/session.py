@@ -76,6 +76,20 @@ def elapsed(response: httpx.Response) -> float:
     return response.extensions["explorer.elapsed"]
 
 
+def trusting(ca_bundle: str) -> ssl.SSLContext:
+    """A TLS context that trusts the authorities in this PEM file, or the ConfigError that says why not."""
+    path = Path(ca_bundle).expanduser()
+    try:
+        return ssl.create_default_context(cafile=str(path))
+    except ssl.SSLError:
+        raise ConfigError(
+            f"The CA bundle {path} holds no certificate TLS can use",
+            "Name a PEM file of certificates (-----BEGIN CERTIFICATE-----), such as the sandbox's sandbox-ca.pem.",
+        ) from None
+    except OSError as error:
+        raise ConfigError(f"The CA bundle {path} cannot be read: {error.strerror}") from None
+
+
 def origin_of(url: httpx.URL) -> tuple[str, str, int | None]:
     default = {"https": 443, "http": 80}.get(url.scheme)
     return (url.scheme, url.host, url.port or default)
@@ -132,9 +146,7 @@ class Session:
         else:
             raise ConfigError(f"No credentials for {credentials.base_url}")
         self.auth = auth
-        verify: ssl.SSLContext | bool = True
-        if credentials.ca_bundle:
-            verify = ssl.create_default_context(cafile=credentials.ca_bundle)
+        verify: ssl.SSLContext | bool = trusting(credentials.ca_bundle) if credentials.ca_bundle else True
         self.client = httpx.AsyncClient(
             auth=auth,
             transport=transport,

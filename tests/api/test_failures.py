@@ -8,7 +8,7 @@ from dataclasses import replace
 import httpx
 import pytest
 
-from explorer.api.config import Credentials
+from explorer.api.config import ConfigError, Credentials
 from explorer.api.errors import ApiError, from_response, retry_after
 from explorer.api.secret import Secret
 from explorer.api.session import Session
@@ -65,6 +65,27 @@ async def test_tls_is_verified_and_a_ca_bundle_can_be_named(tmp_path):
         assert "--ca-bundle" in error.hint
         async with Session(credentials(server.url, ca_bundle=str(files.ca))) as trusted:
             assert (await trusted.fetch("/orgs")).status == 200
+
+
+@pytest.mark.parametrize("content", [b"", b"not a certificate\n", b"\x30\x82\x01\x0a binary, as DER would be"])
+def test_a_ca_bundle_that_is_not_pem_is_a_configuration_error_naming_the_file(tmp_path, content):
+    bundle = tmp_path / "bundle.pem"
+    bundle.write_bytes(content)
+    with pytest.raises(ConfigError) as caught:
+        Session(credentials("https://127.0.0.1:8443", ca_bundle=str(bundle)))
+    assert caught.value.line() == f"The CA bundle {bundle} holds no certificate TLS can use"
+    assert caught.value.hint == (
+        "Name a PEM file of certificates (-----BEGIN CERTIFICATE-----), such as the sandbox's sandbox-ca.pem."
+    )
+
+
+def test_a_ca_bundle_that_cannot_be_read_is_a_configuration_error_naming_the_file(tmp_path):
+    with pytest.raises(ConfigError) as caught:
+        Session(credentials("https://127.0.0.1:8443", ca_bundle=str(tmp_path / "missing.pem")))
+    assert caught.value.line() == f"The CA bundle {tmp_path / 'missing.pem'} cannot be read: No such file or directory"
+    with pytest.raises(ConfigError) as caught:
+        Session(credentials("https://127.0.0.1:8443", ca_bundle=str(tmp_path)))
+    assert caught.value.line() == f"The CA bundle {tmp_path} cannot be read: Is a directory"
 
 
 async def test_an_html_page_from_a_proxy_is_shown_as_what_it_is():
