@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import math
 
 from explorer.api.config import Credentials, token_cache_dir
 from explorer.api.session import Session
@@ -57,8 +58,19 @@ def add_connection_arguments(parser: argparse.ArgumentParser, root: bool = False
         help="trust this certificate authority, e.g. the sandbox's (EXPLORER_CA_BUNDLE)",
     )
     group.add_argument(
-        "--timeout", type=float, default=argparse.SUPPRESS, metavar="SECONDS", help="per request (default: 30)"
+        "--timeout", type=seconds, default=argparse.SUPPRESS, metavar="SECONDS", help="per request (default: 30)"
     )
+
+
+def seconds(text: str) -> float:
+    """A time limit: a finite number of seconds above 0; anything else is a usage error naming the flag."""
+    try:
+        value = float(text)
+    except ValueError:
+        value = math.nan
+    if not math.isfinite(value) or value <= 0:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a number of seconds above 0")
+    return value
 
 
 def open_session(args: argparse.Namespace, *, token_cache: bool) -> Session:

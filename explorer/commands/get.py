@@ -23,12 +23,18 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--query", "-q", action="append", default=[], metavar="K=V", type=pair, help="add a query parameter; repeatable"
     )
-    parser.add_argument(
+    paging = parser.add_mutually_exclusive_group()
+    paging.add_argument(
         "--all",
         action="store_true",
-        help="follow `next` (500 items a page) and print the items of every page as one JSON array",
+        help="a list: every page's items as one JSON array (500 items a page); anything else: as without --all",
     )
-    parser.add_argument("--include", "-i", action="store_true", help="print the status line and headers first")
+    paging.add_argument(
+        "--include",
+        "-i",
+        action="store_true",
+        help="print the status line and headers first, on an error too (not with --all, which joins many responses)",
+    )
     parser.add_argument(
         "--no-token-cache",
         action="store_true",
@@ -61,9 +67,9 @@ async def get(args: argparse.Namespace) -> int:
         return 1
     async with session:
         try:
-            if args.all:
-                return await get_all(session, args.target, params)
             resource = await session.fetch(args.target, params=params)
+            if args.all and resource.page is not None:
+                return await get_all(session, resource, args.target, params)
         except ApiError as error:
             report("get", error)
             return exit_code(error)
@@ -71,19 +77,26 @@ async def get(args: argparse.Namespace) -> int:
 
 
 def show(resource: Resource, include: bool) -> int:
+    """The body on stdout, or the error on stderr; with `include`, the status line and headers first, either way."""
+    if include:
+        write_body(status_block(resource))
     if resource.error:
         report("get", resource.error)
         return exit_code(resource.error)
-    if include:
-        write_body(status_block(resource))
     write_body(resource.body)
     return 0 if resource.status < 300 else 3
 
 
-async def get_all(session: Session, target: str, params: dict[str, str]) -> int:
-    """Every page's items as one array; nothing on stdout if any page fails."""
-    params.setdefault("itemsPerPage", ALL_PAGE_SIZE)
-    resource = await session.fetch(target, params=params)
+async def get_all(session: Session, first: Resource, target: str, params: dict[str, str]) -> int:
+    """Every page's items as one array; nothing on stdout if any page fails.
+
+    The first request was sent as asked, since the target may be an entity, which can refuse a page
+    size. A list with more pages than that one is asked again at 500 items a page, unless the page
+    size or the page was asked for.
+    """
+    resource = first
+    if first.page is not None and first.page.next_href and not {"itemsPerPage", "pageNum"} & params.keys():
+        resource = await session.fetch(target, params={**params, "itemsPerPage": ALL_PAGE_SIZE})
     items: list[Any] = []
     pages = 0
     while True:
@@ -94,7 +107,7 @@ async def get_all(session: Session, target: str, params: dict[str, str]) -> int:
             return exit_code(resource.error)
         page = resource.page
         if page is None:
-            report("get", ApiError("config", f"{resource.url} is not a list: --all needs results and links"))
+            report("get", ApiError("config", f"{resource.url} is not a page of the list: it has no results"))
             return 1
         items += page.results
         pages += 1

@@ -237,3 +237,162 @@ def test_a_reader_that_stops_early_is_not_an_error():
     )
     done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, timeout=60)
     assert (done.returncode, done.stderr) == (0, "")
+
+
+def demo(capsysbinary, *arguments: str) -> Run:
+    """`explorer get --demo …` in this process: the in-process sandbox, stdout and stderr as written."""
+    from explorer.cli import main
+
+    code = main(["get", "--demo", *arguments])
+    out, err = capsysbinary.readouterr()
+    return Run(code, out, err.decode())
+
+
+def demo_project_id() -> str:
+    return create_app(Settings()).state.sandbox.world.project_named("production").id
+
+
+def test_include_on_an_http_error_prints_the_status_and_headers_then_the_error(capsysbinary):
+    run = demo(capsysbinary, "-i", "/groups/111111111111111111111111")
+    assert run.code == 4
+    head = run.out.decode()
+    assert head.startswith("HTTP/1.1 404 Not Found\r\n") and head.endswith("\r\n\r\n")
+    assert "content-type: application/json" in head
+    assert "ratelimit-limit: 100" in head.lower()
+    assert run.err.splitlines() == [
+        '{"detail":"No group with ID 111111111111111111111111 exists.","error":404,"errorCode":"GROUP_NOT_FOUND",'
+        '"parameters":["111111111111111111111111"],"reason":"Not Found"}',
+        "explorer get: 404 Not Found · GROUP_NOT_FOUND: No group with ID 111111111111111111111111 exists.",
+        "hint: Nothing is there: check the IDs in the path, or reach it by following links from the root.",
+    ]
+
+
+def test_include_shows_retry_after_when_the_service_is_unavailable(sandbox):
+    assert sandbox.run("get", "/orgs").code == 0  # a token now, so the outage hits the read
+    httpx.post(sandbox.url + "/_sandbox/unavailable?count=3&retryAfter=1")
+    run = sandbox.run("get", "-i", "/orgs")
+    assert run.code == 5
+    assert run.out.startswith(b"HTTP/1.1 503 Service Unavailable\r\n")
+    assert b"\r\nretry-after: 1\r\n" in run.out.lower()
+    assert "hint: The service is unavailable: retry in 1 s." in run.err
+
+
+def test_all_on_an_entity_prints_the_entity_as_received(capsysbinary):
+    project = demo_project_id()
+    run = demo(capsysbinary, f"/groups/{project}", "--all")
+    assert (run.code, run.err) == (0, "")
+    assert run.json["id"] == project and run.json["name"] == "production"
+    assert run.out == demo(capsysbinary, f"/groups/{project}").out
+
+
+def test_all_never_sends_the_page_size_to_what_is_not_a_list(capsysbinary, monkeypatch):
+    from explorer.api.session import Session
+
+    sent: list[str] = []
+    fetch = Session.fetch
+
+    async def recording(self, target, **options):
+        resource = await fetch(self, target, **options)
+        sent.append(resource.url)
+        return resource
+
+    monkeypatch.setattr(Session, "fetch", recording)
+    project = demo_project_id()
+    assert demo(capsysbinary, f"/groups/{project}", "--all", "--pretty").code == 0
+    assert demo(capsysbinary, "/orgs", "--all").json[0]["name"]
+    events = demo(capsysbinary, f"/groups/{project}/events", "--all").json
+    assert len(events) == 1234 and len({e["id"] for e in events}) == 1234
+    assert [url.split("/v1.0")[1] for url in sent] == [
+        f"/groups/{project}?pretty=true",
+        "/orgs",  # one page: nothing more to ask for
+        f"/groups/{project}/events",  # more than a page: again, at 500 a page
+        f"/groups/{project}/events?itemsPerPage=500",
+        f"/groups/{project}/events?includeCount=true&pageNum=2&itemsPerPage=500",
+        f"/groups/{project}/events?includeCount=true&pageNum=3&itemsPerPage=500",
+    ]
+
+
+def test_all_keeps_the_page_size_and_page_asked_for(capsysbinary):
+    project = demo_project_id()
+    run = demo(capsysbinary, f"/groups/{project}/events", "--all", "-q", "pageNum=12")
+    assert run.code == 0
+    assert len(run.json) == 1234 - 11 * 100  # pages of 100 (the default), from the 12th on
+
+
+def test_all_with_include_is_a_usage_error(capsysbinary):
+    with pytest.raises(SystemExit) as exited:
+        demo(capsysbinary, "/orgs", "--all", "-i")
+    assert exited.value.code == 2
+    assert "argument --include/-i: not allowed with argument --all" in capsysbinary.readouterr().err.decode()
+
+
+@pytest.mark.parametrize("value", ["-1", "0", "nan", "inf", "-inf", "soon"])
+def test_a_timeout_that_is_not_a_positive_number_of_seconds_is_a_usage_error(capsysbinary, value):
+    from explorer.cli import parser
+
+    for arguments in (["get", "/orgs", f"--timeout={value}"], [f"--timeout={value}"]):
+        with pytest.raises(SystemExit) as exited:
+            parser().parse_args(arguments)
+        assert exited.value.code == 2
+        err = capsysbinary.readouterr().err.decode()
+        assert f"argument --timeout: {value!r} is not a number of seconds above 0" in err
+
+
+def test_a_fractional_timeout_is_taken(capsysbinary):
+    from explorer.cli import parser
+
+    assert parser().parse_args(["get", "/orgs", "--timeout", "0.5"]).timeout == 0.5
+
+
+def read_all(descriptor: int) -> bytes:
+    data = b""
+    while True:
+        try:
+            chunk = os.read(descriptor, 65536)
+        except OSError:  # EIO: the other end is closed and everything was read
+            return data
+        if not chunk:
+            return data
+        data += chunk
+
+
+def test_a_terminal_gets_a_final_newline_and_a_pipe_gets_the_body_as_received():
+    import termios
+    import tty
+
+    primary, secondary = os.openpty()
+    tty.setraw(secondary)  # no \r added to each \n: what the program wrote, byte for byte
+    assert termios.tcgetattr(secondary)
+    arguments = [sys.executable, "-m", "explorer", "get", "--demo", "/orgs"]
+    done = subprocess.run(arguments, stdout=secondary, stderr=subprocess.PIPE, timeout=60)
+    os.close(secondary)
+    on_terminal = read_all(primary)
+    os.close(primary)
+    piped = subprocess.run(arguments, capture_output=True, timeout=60)
+
+    assert done.returncode == 0 and piped.returncode == 0
+    assert not piped.stdout.endswith(b"\n") and piped.stdout.endswith(b"}")
+    assert on_terminal == piped.stdout + b"\n"
+
+
+def test_a_ca_bundle_that_is_not_pem_exits_1_naming_the_file(sandbox, tmp_path):
+    bundle = tmp_path / "notes.txt"
+    bundle.write_text("not a certificate\n")
+    run = sandbox.run("get", "/orgs", "--ca-bundle", str(bundle))
+    assert run.code == 1 and run.out == b""
+    assert run.err.splitlines() == [
+        f"explorer get: The CA bundle {bundle} holds no certificate TLS can use",
+        "hint: Name a PEM file of certificates (-----BEGIN CERTIFICATE-----), such as the sandbox's sandbox-ca.pem.",
+    ]
+
+
+def test_a_wrong_private_key_says_to_check_the_key_pair(sandbox):
+    keys = {"EXPLORER_CLIENT_ID": "", "EXPLORER_CLIENT_SECRET": "", "EXPLORER_PUBLIC_KEY": DEFAULTS.public_key}
+    assert sandbox.run("get", "/orgs", env={**keys, "EXPLORER_PRIVATE_KEY": DEFAULTS.private_key}).code == 0
+    run = sandbox.run("get", "/orgs", env={**keys, "EXPLORER_PRIVATE_KEY": "not-the-private-key"})
+    assert run.code == 4
+    assert run.err.splitlines()[-2:] == [
+        "explorer get: 401 Unauthorized · UNAUTHORIZED: You are not authorized for this resource.",
+        "hint: The API key was refused: check the public and private key (EXPLORER_PUBLIC_KEY and "
+        "EXPLORER_PRIVATE_KEY, or the profile); if the key works elsewhere, it has no role for this resource.",
+    ]
