@@ -244,8 +244,13 @@ def hint_for(error: ApiError) -> str | None:
     if error.oauth_error == "invalid_client":
         return "Check the client ID and secret (EXPLORER_CLIENT_ID and EXPLORER_CLIENT_SECRET, or the profile)."
     if error.oauth_error == "access_denied" or code == "IP_ADDRESS_NOT_ON_ACCESS_LIST":
-        where = f"the address {error.address}" if error.address else "your address (GET /api/private/ipinfo shows it)"
-        return f"The access list of these credentials does not allow {where}; add it, or connect from an allowed one."
+        # Not "GET /api/private/ipinfo shows it": that needs these credentials, which are what is refused.
+        where = (
+            f"the address {error.address}; add it,"
+            if error.address
+            else "your address (as the service sees it: your network's public address); add it to the list,"
+        )
+        return f"The access list of these credentials does not allow {where} or connect from an allowed one."
     if error.oauth_error in ("invalid_request", "unsupported_grant_type"):
         return "The token request was malformed; this is a client bug worth reporting."
     if status == 429:
@@ -264,7 +269,9 @@ def hint_for(error: ApiError) -> str | None:
     if status == 401 and error.after_refresh:
         return ROLES_HINT
     if status == 401:
-        return "Authentication failed: check the credentials, and that the token was not revoked."
+        return (
+            "Authentication failed: check the credentials (the flags, EXPLORER_* variables or the profile), then retry."
+        )
     if status == 403:
         return "The service refuses this request for these credentials."
     if status == 404:
@@ -272,11 +279,17 @@ def hint_for(error: ApiError) -> str | None:
     if status == 400:
         return "The service refused the request as malformed: the detail and parameters name what to change."
     if status == 406:
-        return "The service has no such version of this resource: ask for one it knows in the Accept header."
+        return (
+            "The service has no version of this resource for Accept: application/json, which the explorer sends: ask "
+            "for a version the detail names with curl -H 'Accept: …' (Y in the explorer copies the request as curl)."
+        )
     if error.kind == "not-json" and status and status >= 500:
         return "Something between you and the service answered instead of it (a proxy or gateway): retry later."
     if error.kind == "timeout":
-        return "Check the network and the base URL; the service may also be slow right now."
+        return (
+            "Check the network and the base URL; the service may also be slow right now (--timeout SECONDS waits "
+            "longer)."
+        )
     if error.kind == "connect":
         return "Is the base URL right, and is the service (or `explorer sandbox`) running there?"
     if error.kind == "dns":

@@ -198,7 +198,7 @@ class Session:
                 "insecure",
                 f"Refusing plain http:// to {url.host}",
                 url=str(url),
-                hint="Plain http:// is allowed only for loopback addresses; use https://.",
+                hint="Use https://. Plain http:// is allowed only for loopback addresses such as 127.0.0.1.",
             )
         return url
 
@@ -231,7 +231,8 @@ class Session:
                 f"{url.host} is not {self.base_url.host}: the credentials go only to {self.base_url.host}",
                 method=method,
                 url=str(url),
-                hint="Fetch it without credentials (anonymously), or open a profile for that service.",
+                hint=f"To explore {url.host}, start explorer with its base URL and its own credentials "
+                "(--base-url URL, or --profile NAME); a public page opens in a browser or with curl.",
             )
         deadline = self.clock() + MAX_RETRY_WAIT
         retries = 0

@@ -1,0 +1,118 @@
+"""Hints: each names a step that works, and the README's troubleshooting table quotes each one."""
+
+from __future__ import annotations
+
+import json
+import re
+
+import httpx
+import pytest
+
+from explorer.api.config import Credentials, check_base_url
+from explorer.api.errors import ApiError, from_response
+from explorer.api.secret import Secret
+from explorer.api.session import Session, trusting
+from tests.conftest import ROOT
+
+BASE = "https://api.example/api/service/v1.0"
+
+
+def answer(status: int, body: dict, headers: dict | None = None, **options) -> ApiError:
+    return from_response(
+        "GET", BASE + "/x", status, httpx.Headers(headers or {}), json.dumps(body).encode(), 0, **options
+    )
+
+
+async def refusal(target: str) -> ApiError:
+    credentials = Credentials(BASE, client_id="client", client_secret=Secret("secret"))
+    async with Session(credentials, transport=httpx.MockTransport(lambda r: httpx.Response(200))) as session:
+        with pytest.raises(ApiError) as caught:
+            await session.fetch(target)
+    return caught.value
+
+
+async def test_a_url_on_another_origin_says_how_to_explore_that_service():
+    error = await refusal("https://other.example/api/service/v1.0/groups")
+    assert error.line() == "other.example is not api.example: the credentials go only to api.example"
+    assert error.hint == (
+        "To explore other.example, start explorer with its base URL and its own credentials "
+        "(--base-url URL, or --profile NAME); a public page opens in a browser or with curl."
+    )
+
+
+def test_an_access_list_refusal_without_an_address_does_not_send_you_to_a_resource_it_refuses():
+    error = answer(
+        403,
+        {"error": "access_denied", "error_description": "IP access list validation failed for the service account."},
+    )
+    assert error.hint == (
+        "The access list of these credentials does not allow your address (as the service sees it: your network's "
+        "public address); add it to the list, or connect from an allowed one."
+    )
+
+
+def test_a_missing_version_names_a_way_to_ask_for_one():
+    error = answer(406, {"error": 406, "reason": "Not Acceptable", "errorCode": "INVALID_VERSION", "detail": "x"})
+    assert error.hint == (
+        "The service has no version of this resource for Accept: application/json, which the explorer sends: "
+        "ask for a version the detail names with curl -H 'Accept: …' (Y in the explorer copies the request as curl)."
+    )
+
+
+def test_a_refused_token_names_what_to_check_and_what_to_do():
+    error = answer(401, {"error": 401, "reason": "Unauthorized", "errorCode": "UNAUTHORIZED"})
+    assert error.hint == (
+        "Authentication failed: check the credentials (the flags, EXPLORER_* variables or the profile), then retry."
+    )
+
+
+def quoted_hints() -> list[str]:
+    """The third column of the README's troubleshooting table."""
+    readme = (ROOT / "README.md").read_text()
+    table = readme.split("### Troubleshooting", 1)[1].split("\n## ", 1)[0]
+    rows = [line for line in table.splitlines() if line.startswith("| ") and not line.startswith("| You see")]
+    return [re.split(r" \| ", row.strip("| "))[-1] for row in rows]
+
+
+async def every_hint() -> list[str]:
+    """One failure of each kind the library tells apart, as a user meets it."""
+    errors = [
+        answer(401, {"error": "invalid_client", "error_description": "Invalid credentials provided."}),
+        answer(403, {"error": "access_denied", "error_description": "IP access list validation failed."}),
+        answer(
+            403,
+            {"errorCode": "IP_ADDRESS_NOT_ON_ACCESS_LIST", "detail": "IP address 198.51.100.7 is not allowed."},
+        ),
+        answer(400, {"error": "invalid_request", "error_description": "Missing grant type."}),
+        answer(429, {"errorCode": "RATE_LIMITED", "detail": "limited"}, {"Retry-After": "40"}),
+        answer(503, {"errorCode": "SERVICE_UNAVAILABLE", "detail": "down"}, {"Retry-After": "15"}),
+        answer(401, {"errorCode": "USER_UNAUTHORIZED", "detail": "Current user is not authorized."}),
+        answer(401, {"errorCode": "UNEXPECTED_ERROR", "detail": "refused"}, after_refresh=True),
+        answer(401, {"errorCode": "UNAUTHORIZED", "detail": "refused"}, credentials="API key"),
+        answer(401, {"errorCode": "UNAUTHORIZED", "detail": "refused"}, credentials="service account"),
+        answer(403, {"errorCode": "FORBIDDEN", "detail": "no"}),
+        answer(404, {"errorCode": "GROUP_NOT_FOUND", "detail": "No group."}),
+        answer(400, {"errorCode": "INVALID_QUERY_PARAMETER", "detail": "Invalid query parameter pageNum."}),
+        answer(406, {"errorCode": "INVALID_VERSION", "detail": "No such version."}),
+        from_response("GET", BASE, 502, httpx.Headers({"content-type": "text/html"}), b"<html></html>", 0),
+        ApiError("tls", "TLS failed with api.example: CERTIFICATE_VERIFY_FAILED"),
+        ApiError("connect", "Connection refused by api.example:443"),
+        ApiError("timeout", "No answer after 30 s: GET " + BASE),
+        ApiError("dns", "The host name api.example does not resolve"),
+        await refusal("https://other.example/x"),
+        await refusal("http://other.example/x"),
+    ]
+    for refused in (lambda: check_base_url("http://api.example"), lambda: trusting(str(ROOT / "README.md"))):
+        try:
+            refused()
+        except ApiError as error:
+            errors.append(error)
+    assert len(errors) == 23
+    return [error.hint for error in errors if error.hint]
+
+
+async def test_the_readme_quotes_every_hint_word_for_word():
+    quoted = quoted_hints()
+    hints = await every_hint()
+    missing = [hint for hint in hints if not any(hint in cell for cell in quoted)]
+    assert not missing, missing
