@@ -38,7 +38,8 @@ async def test_every_real_response_in_every_pane(real_responses):
             status.show_error(resource.error)
             await pilot.pause()
             assert app.is_running, path.name
-            if resource.error:
-                assert str(status.render()).endswith(f"⚠ {resource.error.line()}")
+            if resource.error:  # beside its own status, the error is its code and detail
+                detail = resource.error.line().removeprefix(f"{resource.status} {resource.reason} · ")
+                assert str(status.render()).endswith(f"⚠ {detail}"), path.name
             shown = app.export_screenshot().replace("&#160;", " ")  # what a person sees
             assert resource.reason in shown or resource.status == 200, path.name

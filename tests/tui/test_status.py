@@ -3,26 +3,32 @@
 from __future__ import annotations
 
 import asyncio
+import re
 
 from textual.widgets import Static
 
 from explorer.tui.screens.dialogs import ErrorScreen
 from explorer.tui.widgets.page_view import PageView
 from tests.tui.conftest import wait_until
+from tests.tui.screen_text import region_text
 
 
 def bar(explorer) -> str:
     """The status bar as a person reads it."""
-    status = explorer.q("StatusBar")
-    status.tick()
-    return str(status.render())
+    return str(explorer.q("StatusBar").render())
+
+
+async def bar_shows(explorer, text: str) -> str:
+    """The status bar once it shows `text`: it reads the session (and the clock) once a second."""
+    await explorer.until(lambda: text in bar(explorer), timeout=3.0)
+    return bar(explorer)
 
 
 async def test_the_token_counts_down_and_shows_its_renewal(open_explorer):
     async with open_explorer(token_ttl=120) as explorer:  # renewed within 12 s of expiry
         assert bar(explorer).startswith("token valid 02:00 · 0 refreshes  │  ")
         explorer.clock.advance(65)
-        assert bar(explorer).startswith("token valid 00:55 · 0 refreshes  │  ")
+        assert (await bar_shows(explorer, "00:55")).startswith("token valid 00:55 · 0 refreshes  │  ")
         explorer.clock.advance(50)
         await explorer.open("orgs")
         assert bar(explorer).startswith("token valid 02:00 · 1 refresh  │  ")
@@ -52,12 +58,13 @@ async def test_a_renewal_in_flight_shows_while_the_screen_keeps_working(open_exp
         assert bar(explorer).startswith("token valid 02:00 · 1 refresh  │  ")
 
 
-async def test_the_project_rate_limit_count_moves(explorer):
-    await explorer.open("groups")
-    await explorer.open("groups", "production")
-    assert "project █████ 99 of 100 left" in bar(explorer)
-    await explorer.open("groups", "production", "clusters")
-    assert "project █████ 98 of 100 left  token endpoint ████░ 9 of 10 left" in bar(explorer)
+async def test_the_project_rate_limit_count_moves(open_explorer):
+    async with open_explorer(size=(200, 50)) as explorer:
+        await explorer.open("groups")
+        await explorer.open("groups", "production")
+        assert "project █████ 99 of 100 left" in bar(explorer)
+        await explorer.open("groups", "production", "clusters")
+        assert bar(explorer).endswith("  │  project █████ 98 of 100 left  token endpoint ████░ 9 of 10 left")
 
 
 async def test_a_429_is_held_with_a_countdown_while_the_screen_keeps_working(open_explorer):
@@ -70,32 +77,33 @@ async def test_a_429_is_held_with_a_countdown_while_the_screen_keeps_working(ope
         await explorer.cursor_to(node)
         await explorer.pilot.press("enter")
         await explorer.until(lambda: explorer.gate.waits)
-        assert "held 40s" in bar(explorer)
+        assert "  │  project ░░░░░ held 40s" in await bar_shows(explorer, "held")
         assert [e.status for e in explorer.app.session.log][-1] == 429
         await explorer.pilot.press("down")  # the screen is not frozen while it waits
         assert explorer.links.cursor_node is not node
         explorer.gate.open.set()
         await explorer.settle()
         assert node.data.resource.status == 200
-        assert "held" not in bar(explorer)
+        await explorer.until(lambda: "held" not in bar(explorer))
 
 
 async def test_a_404_is_a_document_in_the_page_pane_a_mark_in_the_tree_and_a_line_below(explorer):
     node = await explorer.go_to("/groups/111111111111111111111111")
     assert node.label.plain.endswith("✗ 404")
     shown = bar(explorer)
-    assert shown.endswith("│  ⚠ 404 Not Found · GROUP_NOT_FOUND: No group with ID 111111111111111111111111 exists.")
-    assert "│  404 Not Found · " in shown
-    message = str(explorer.q(PageView).query_one("#message", Static).render())
-    assert "errorCode" in message and "GROUP_NOT_FOUND" in message
+    # The status says 404 Not Found; the error beside it, of the same response, says what was not found.
+    assert " │ 404 Not Found · " in shown
+    assert " │ ⚠ GROUP_NOT_FOUND: No group with ID 111111111111111111111111 exists. │ " in shown
+    page = region_text(explorer.app, explorer.q(PageView))
+    assert re.search(r"errorCode +GROUP_NOT_FOUND\n", page), page
+    assert re.search(r"detail +No group with ID 111111111111111111111111 exists\.\n", page), page
     await explorer.pilot.click("StatusBar", offset=(shown.index("⚠") + 3, 0))  # on the error (1 cell of padding)
-    await explorer.pilot.pause()
-    assert isinstance(explorer.app.screen, ErrorScreen)
+    await explorer.until(lambda: isinstance(explorer.app.screen, ErrorScreen))
     assert "No group with ID" in str(explorer.app.screen.query_one("#fields", Static).render())
     await explorer.pilot.press("escape")
+    await explorer.until(lambda: not isinstance(explorer.app.screen, ErrorScreen))
     await explorer.pilot.press("x")  # the same, from the keyboard
-    await explorer.pilot.pause()
-    assert isinstance(explorer.app.screen, ErrorScreen)
+    await explorer.until(lambda: isinstance(explorer.app.screen, ErrorScreen))
 
 
 async def test_a_request_that_gets_no_answer_is_shown_too(explorer):
@@ -104,7 +112,7 @@ async def test_a_request_that_gets_no_answer_is_shown_too(explorer):
     await explorer.open("orgs")
     assert "invalid_client" in bar(explorer)
     assert explorer.node("orgs").label.plain.endswith("✗ 401")
-    assert "Check the client ID and secret" in str(explorer.q(PageView).query_one("#message", Static).render())
+    assert "Check the client ID and secret" in region_text(explorer.app, explorer.q(PageView))
     assert bar(explorer).startswith("token failed · 0 refreshes  │  ")
 
 

@@ -1,28 +1,72 @@
-"""The status bar: the token's time left, the rate limits, the last response and the last error.
+"""The status bar: the token's time left, the last response, the last error and the rate limits.
 
 It reads the session once a second and never causes a request. Clicking the error (or the
 screen's key for it) asks for the whole document. One widget, one line of Content: its parts are
 styled spans, so the bar costs one node to lay out, and its colours follow the theme.
+
+The line is laid out by priority for the width it has: the token state first, then the error,
+then the status of the last response, then the meters, which shrink first. A request held for a
+rate limit (or a Retry-After) is drawn beside the meter of the limit it waits for.
 """
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 import httpx
+from rich.cells import cell_len
+from textual import events
 from textual.content import Content
 from textual.message import Message
 from textual.style import Style
 from textual.widgets import Static
 
 from explorer.api.errors import ApiError
-from explorer.api.ratelimit import TOKEN, Window, key_of
+from explorer.api.ratelimit import TOKEN, WINDOW, RateLimits, Window, key_of
 from explorer.api.resource import Resource
 from explorer.api.session import Session
 from explorer.tui.palette import status_class
 from explorer.tui.safe import visible
 
-SEPARATOR = ("  │  ", "$text-muted")
+Span = tuple[str, str | Style]
+
+WIDE, NARROW = "  │  ", " │ "
 TOKEN_STYLES = {"valid": "$token-valid", "refreshing": "$token-refreshing", "none": "$text"}  # else expired
 METER = 5  # cells of the rate-limit meter: ███░░
+WORDS, BAR, NAME = 2, 1, 0  # how much of a meter is drawn: all, its name and bar, its name only if held
+
+
+@dataclass(frozen=True)
+class Shape:
+    """How much of each part the line draws."""
+
+    separator: str = WIDE
+    project: int = WORDS
+    token_endpoint: int = WORDS
+    refreshes: bool = True
+    status: bool = True
+
+
+# From the richest line to the poorest: the first that fits is drawn. The meters give way first
+# (their words, the token endpoint's, then the bars), then the refresh count, then the status.
+SHAPES = (
+    Shape(),
+    Shape(NARROW),
+    Shape(NARROW, token_endpoint=BAR),
+    Shape(NARROW, token_endpoint=NAME),
+    Shape(NARROW, project=BAR, token_endpoint=NAME),
+    Shape(NARROW, project=NAME, token_endpoint=NAME),
+    Shape(NARROW, project=NAME, token_endpoint=NAME, refreshes=False),
+    Shape(NARROW, project=NAME, token_endpoint=NAME, refreshes=False, status=False),
+)
+
+
+@dataclass(frozen=True)
+class Held:
+    """A request waiting to be sent: the limit it waits for (TOKEN, a project, or None) and for how long."""
+
+    key: str | None
+    seconds: float
 
 
 class StatusBar(Static):
@@ -46,7 +90,7 @@ class StatusBar(Static):
         super().__init__(id=id)
         self.session: Session | None = None
         self.project: str | None = None
-        self.last: tuple[str, str] | None = None  # text and style of the last response
+        self.response: Resource | None = None
         self.error: ApiError | None = None
 
     def follow(self, session: Session) -> None:
@@ -56,10 +100,10 @@ class StatusBar(Static):
         self.set_interval(1.0, self.tick)
 
     def show_response(self, resource: Resource) -> None:
+        """The last response: its status, and the project whose meter the bar shows."""
         project = key_of(httpx.URL(resource.url))
         self.project = None if project == TOKEN else project
-        line = f"{resource.status} {resource.reason} · {resource.elapsed * 1000:.0f} ms"
-        self.last = (visible(line), f"${status_class(resource.status)}")
+        self.response = resource
         self.tick()
 
     def show_error(self, error: ApiError | None) -> None:
@@ -71,57 +115,155 @@ class StatusBar(Static):
         if self.error is not None:
             self.post_message(self.ErrorSelected(self.error))
 
-    def parts(self) -> list[tuple[str, str | Style]]:
-        """The bar's parts, each text with its style."""
-        parts = self.session_parts() if self.session is not None else []
-        if self.last is not None:
-            parts += [SEPARATOR, self.last] if parts else [self.last]
-        if self.error is not None:
-            clickable = Style.parse("$text-error") + Style.from_meta({"@click": "select_error"})
-            error = (f"⚠ {visible(self.error.line())}", clickable)
-            parts += [SEPARATOR, error] if parts else [error]
-        return parts
-
-    def session_parts(self) -> list[tuple[str, str | Style]]:
-        """The token and the rate limits, as the session has them now."""
-        assert self.session is not None
-        parts: list[tuple[str, str | Style]] = []
-        now = self.session.clock()
-        state = self.session.token_state
-        if state is None:
-            parts.append(("API key · Digest", "$token-valid"))
-        else:
-            status = state.status(now)
-            shown = f"token {status}"
-            if status in ("valid", "refreshing"):
-                shown += f" {state.countdown(now)}"
-            shown += f" · {state.refreshes} refresh" + ("" if state.refreshes == 1 else "es")
-            parts.append((shown, TOKEN_STYLES.get(status, "$token-expired")))
-        limits = self.session.rate_limits
-        held = self.session.held_until or 0.0
-        waiting = held > now
-        parts.append(SEPARATOR)
-        if self.project:
-            parts += [*meter("project", limits.window(self.project), now, waiting), ("  ", "")]
-        parts += meter("token endpoint", limits.window(TOKEN), now, False)
-        if waiting:
-            parts.append((f" · held {held - now:.0f}s", "$meter-held"))
-        return parts
+    def on_resize(self, event: events.Resize) -> None:
+        self.tick()
 
     def tick(self) -> None:
-        self.update(Content.assemble(*self.parts()))
+        self.update(self.line(self.content_size.width))
+
+    # The line ---------------------------------------------------------------------------------
+
+    def line(self, width: int) -> Content:
+        """The richest line that fits `width` cells (every part, while the width is not known yet)."""
+        for shape in SHAPES:
+            line = self.drawn(shape)
+            if not width or line.cell_length <= width:
+                return line
+        if self.error is None:
+            return line
+        # Even the error alone does not fit: it gets the room the rest leaves (its `…` is 1 cell).
+        spare = width - self.drawn(shape, error_room=1).cell_length
+        return self.drawn(shape, error_room=1 + spare)
+
+    def drawn(self, shape: Shape, error_room: int | None = None) -> Content:
+        """The parts this shape keeps, in their order; the error cut to `error_room` cells if given."""
+        now = self.session.clock() if self.session is not None else 0.0
+        groups: list[list[Span]] = []
+        if self.session is not None:
+            groups.append(self.token(now, shape.refreshes))
+        if shape.status and self.response is not None:
+            groups.append(self.status())
+        if self.error is not None:
+            groups.append(self.error_part(shape.status, error_room))
+        if self.session is not None:
+            groups.append(self.meters(shape, now))
+        separator = (shape.separator, "$text-muted")
+        spans: list[Span] = []
+        for group in filter(None, groups):
+            spans += [separator, *group] if spans else group
+        return Content.assemble(*spans)
+
+    def token(self, now: float, refreshes: bool) -> list[Span]:
+        """`token valid 59:53 · 0 refreshes`, or `API key · Digest`."""
+        assert self.session is not None
+        state = self.session.token_state
+        if state is None:
+            return [("API key · Digest", "$token-valid")]
+        status = state.status(now)
+        shown = f"token {status}"
+        if status in ("valid", "refreshing"):
+            shown += f" {state.countdown(now)}"
+        if refreshes:
+            shown += f" · {state.refreshes} refresh" + ("" if state.refreshes == 1 else "es")
+        return [(shown, TOKEN_STYLES.get(status, "$token-expired"))]
+
+    def status(self) -> list[Span]:
+        """`404 Not Found · 2 ms`, in the colour of its class."""
+        assert self.response is not None
+        resource = self.response
+        line = f"{resource.status} {resource.reason} · {resource.elapsed * 1000:.0f} ms"
+        return [(visible(line), f"${status_class(resource.status)}")]
+
+    def error_part(self, beside_status: bool, room: int | None) -> list[Span]:
+        """`⚠ 404 Not Found · GROUP_NOT_FOUND: …`, clickable; without its status beside the same response's."""
+        assert self.error is not None
+        error = self.error
+        text = visible(error.line())
+        response = self.response
+        if beside_status and response is not None and error is response.error and error.status:
+            head = visible(f"{error.status} {error.reason} · ")
+            text = text.removeprefix(head)
+        text = f"⚠ {text}"
+        if room is not None:
+            text = shortened(text, room)
+        clickable = Style.parse("$text-error") + Style.from_meta({"@click": "select_error"})
+        return [(text, clickable)]
+
+    def meters(self, shape: Shape, now: float) -> list[Span]:
+        """The project's meter and the token endpoint's, and a held request beside what it waits for."""
+        assert self.session is not None
+        limits = self.session.rate_limits
+        held = holding(self.session, now)
+        project = held.key if held is not None and held.key not in (None, TOKEN) else self.project
+
+        def wait(key: str | None) -> float | None:
+            return held.seconds if held is not None and held.key == key else None
+
+        drawn: list[list[Span]] = [[(f"request held {held.seconds:.0f}s", "$meter-held")]] if wait(None) else []
+        if project:
+            drawn.append(meter("project", limits.window(project), now, wait(project), shape.project))
+        drawn.append(meter("token endpoint", limits.window(TOKEN), now, wait(TOKEN), shape.token_endpoint))
+        spans: list[Span] = []
+        for one in filter(None, drawn):
+            spans += [("  ", ""), *one] if spans else one
+        return spans
 
 
-def meter(name: str, window: Window, now: float, held: bool) -> list[tuple[str, str | Style]]:
-    """`project ████░ 98 of 100 left`: the meter says how much of the minute's allowance is left."""
+def holding(session: Session, now: float) -> Held | None:
+    """The request the session holds now, and the limit whose window it waits for.
+
+    The session says until when it holds a request; the limit is the one whose window ends then
+    (its Retry-After, or the minute's end once nothing is left). None of them: a request under no
+    limit (a 503 with Retry-After on a path outside any project).
+    """
+    until = session.held_until
+    if until is None or until <= now:
+        return None
+    limits = session.rate_limits
+    keys = sorted(limits.windows, key=lambda key: key == TOKEN)  # projects first
+    key = next((key for key in keys if abs(window_end(limits, key, now) - until) < 1.0), None)
+    return Held(key, until - now)
+
+
+def window_end(limits: RateLimits, key: str, now: float) -> float:
+    """When a request under this limit may be sent again (`now` if it may be now)."""
+    window = limits.window(key)
+    end = max(now, window.retry_at or now)
+    return max(end, (window.minute + 1) * WINDOW) if window.remaining() <= 0 else end
+
+
+def meter(name: str, window: Window, now: float, held: float | None, level: int) -> list[Span]:
+    """`project ████░ 98 of 100 left`: how much of the minute's allowance is left, or how long a request waits.
+
+    At level BAR without its words, at NAME only a held request's wait (`project held 40s`).
+    """
+    waiting = [(f"held {held:.0f}s", "$meter-held")] if held is not None else []
+    if level == NAME:
+        return [(f"{name} ", ""), *waiting] if waiting else []
     limit = window.server_limit or window.limit
     left = window.remaining()
     share = left / limit if limit else 0.0
     cells = min(METER, max(0, round(share * METER)))
-    if held or left == 0 or (window.retry_at or 0) > now:
+    if held is not None or left == 0 or (window.retry_at or 0) > now:
         style = "$meter-held"
     elif share <= 0.2:
         style = "$meter-low"
     else:
         style = "$meter-ok"
-    return [(f"{name} ", ""), ("█" * cells + "░" * (METER - cells), style), (f" {window.line(now)}", "")]
+    spans: list[Span] = [(f"{name} ", ""), ("█" * cells + "░" * (METER - cells), style)]
+    if waiting:
+        return [*spans, (" ", ""), *waiting]
+    return [*spans, (f" {window.line(now)}", "")] if level == WORDS else spans
+
+
+def shortened(text: str, room: int) -> str:
+    """`text` whole if it fits `room` cells, else cut at a word boundary and ended with `…`."""
+    if cell_len(text) <= room:
+        return text
+    kept = ""
+    for word in text.split(" "):
+        longer = f"{kept} {word}" if kept else word
+        if cell_len(longer.rstrip(" ·:,;") + "…") > room:
+            break
+        kept = longer
+    return kept.rstrip(" ·:,;") + "…"
