@@ -33,8 +33,6 @@ class ExplorerApp(PaletteApp):
     TITLE = "explorer"
     ENABLE_COMMAND_PALETTE = True
 
-    CSS = "Screen { layers: default presenter; }"
-
     def __init__(
         self,
         session: Session | None,

@@ -5,20 +5,33 @@ from __future__ import annotations
 import subprocess
 import sys
 
-from textual.widgets import Input, Static
+import pytest
+from textual.widgets import Footer, Header, Static, TabbedContent
 
 from explorer.demo import demo_session
 from explorer.tui.app import ExplorerApp
 from explorer.tui.screens.dialogs import ErrorScreen
+from explorer.tui.screens.help import HelpScreen
+from explorer.tui.widgets.link_tree import LinkTree
+from explorer.tui.widgets.page_view import PageView
 from explorer.tui.widgets.presenter_overlay import PresenterOverlay
-from tests.tui.conftest import colour_of, theme_colour
-from tests.tui.test_status import bar
+from explorer.tui.widgets.status_bar import StatusBar
+from tests.tui.conftest import colour_of, theme_colour, wait_until
+from tests.tui.screen_text import region_text
+from tests.tui.test_status import bar, bar_shows
 
 
 def dialog(explorer) -> str:
     """The text of the error document's dialog, as shown."""
     assert isinstance(explorer.app.screen, ErrorScreen)
     return "\n".join(str(widget.render()) for widget in explorer.app.screen.query(Static))
+
+
+async def error_dialog(explorer) -> str:
+    """Press x and read the whole error document."""
+    await explorer.pilot.press("x")
+    await explorer.until(lambda: isinstance(explorer.app.screen, ErrorScreen))
+    return dialog(explorer)
 
 
 def overlay(explorer) -> str:
@@ -38,20 +51,44 @@ async def test_presenter_shows_each_key_what_it_does_and_what_it_sent(open_explo
         assert " down  Cursor Down ×2" in overlay(explorer)  # repeats fold into one line
         await explorer.pilot.press("right_square_bracket")
         await explorer.pilot.press("question_mark")  # help is a screen of its own: the overlay is there too
-        await explorer.pilot.pause(0.3)
-        assert " ?  Help" in overlay(explorer)
+        await explorer.until(lambda: isinstance(explorer.app.screen, HelpScreen) and " ?  Help" in overlay(explorer))
         assert colour_of(explorer.app.screen.query_one(PresenterOverlay), "GET") == theme_colour(
             explorer.app, "status-2xx"
         )
 
 
+@pytest.mark.parametrize("size", [(80, 24), (140, 40)])
+async def test_the_presenter_strip_takes_its_own_rows_and_hides_nothing(open_explorer, size):
+    async with open_explorer(size=size, app_options={"presenter": True}) as explorer:
+        await explorer.open("groups")  # a list: the table in the Page pane
+        strip = explorer.app.screen.query_one(PresenterOverlay)
+        await explorer.until(lambda: "→ GET /groups  200 · " in overlay(explorer), timeout=1.0)
+        await explorer.pilot.pause()
+        content = [
+            *explorer.app.screen.query(Header),
+            explorer.q(LinkTree),
+            explorer.q(TabbedContent),
+            *[widget for widget in explorer.q(PageView).query("*") if widget.display],
+            explorer.q(StatusBar),
+            *explorer.app.screen.query(Footer),
+        ]
+        for widget in content:
+            assert widget.region.height > 0, widget
+            assert not widget.region.overlaps(strip.region), (widget, widget.region, strip.region)
+        shown = region_text(explorer.app, strip)
+        assert "keys and requests" in shown and "enter  Select\n   → GET /groups  200 · " in shown, shown
+        assert "page 1 of 1 · 5 items" in region_text(explorer.app, explorer.q(PageView))
+        assert "production" in region_text(explorer.app, explorer.q(LinkTree))
+        assert region_text(explorer.app, explorer.q(StatusBar)).startswith(" token valid 60:00")
+
+
 async def test_presenter_never_shows_a_secret_being_typed(tmp_path):
     app = ExplorerApp(None, demo=demo_session, settings_path=tmp_path / "c.toml", presenter=True)
     async with app.run_test(size=(160, 40)) as pilot:
-        await pilot.pause(0.3)
-        app.screen.query_one("#secret", Input).focus()
+        await wait_until(lambda: app.screen.query(PresenterOverlay) and app.screen.query("#secret"), 5.0, pilot)
+        await pilot.click("#secret")
         await pilot.press(*"hunter2")
-        await pilot.pause(0.3)
+        await wait_until(lambda: "×7" in str(app.screen.query_one(PresenterOverlay).render()), 5.0, pilot)
         shown = str(app.screen.query_one(PresenterOverlay).render())
         assert "hunter2" not in shown and "h" not in shown.split("typing a secret")[0][-6:]
         assert "•  typing a secret ×7" in shown
@@ -61,7 +98,7 @@ async def test_expiry_a_token_of_60_s_counts_down_and_is_renewed(open_explorer):
     async with open_explorer(scenario="expiry") as explorer:
         assert bar(explorer).startswith("token valid 01:00 · 0 refreshes")
         explorer.clock.advance(55)
-        assert bar(explorer).startswith("token valid 00:05 · 0 refreshes")
+        assert (await bar_shows(explorer, "00:05")).startswith("token valid 00:05 · 0 refreshes")
         await explorer.open("orgs")
         assert bar(explorer).startswith("token valid 01:00 · 1 refresh ")
 
@@ -74,11 +111,11 @@ async def test_rate_limit_the_meter_empties_then_a_429_and_its_countdown(open_ex
         while "project ░░░░░ 0 of 5 left" not in bar(explorer):
             await explorer.open("groups", "production", next(titles))
         assert colour_of(explorer.q("StatusBar"), "░") == theme_colour(explorer.app, "meter-held")
-        explorer.links.move_cursor(explorer.node("groups", "production", next(titles)))
+        await explorer.cursor_to(explorer.node("groups", "production", next(titles)))
         await explorer.pilot.press("enter")
         await explorer.until(lambda: explorer.gate.waits)
         assert [e.status for e in explorer.app.session.log][-1] == 429
-        assert "held 40s" in bar(explorer)
+        assert "  │  project ░░░░░ held 40s  token endpoint ████░ " in await bar_shows(explorer, "held")
         explorer.gate.open.set()
         await explorer.settle()
         assert [e.status for e in explorer.app.session.log][-1] == 200
@@ -87,9 +124,7 @@ async def test_rate_limit_the_meter_empties_then_a_429_and_its_countdown(open_ex
 async def test_access_list_the_refusal_and_its_hint(open_explorer):
     async with open_explorer(scenario="access-list") as explorer:
         assert "403 Forbidden · access_denied" in bar(explorer)
-        await explorer.pilot.press("x")
-        await explorer.pilot.pause(0.2)
-        document = dialog(explorer)
+        document = await error_dialog(explorer)
         assert "IP access list validation failed for the service account." in document
         assert "does not allow your address" in document
 
@@ -97,11 +132,12 @@ async def test_access_list_the_refusal_and_its_hint(open_explorer):
 async def test_outage_bursts_of_503_are_waited_out(open_explorer):
     async with open_explorer(scenario="outage", gated=True) as explorer:
         explorer.clock.advance(50)  # 45 s of service, then the burst
-        explorer.links.move_cursor(explorer.node("orgs"))
+        await explorer.cursor_to(explorer.node("orgs"))
         await explorer.pilot.press("enter")
         await explorer.until(lambda: explorer.gate.waits)
         assert [e.status for e in explorer.app.session.log][-1] == 503
-        assert "held 10s" in bar(explorer)  # Retry-After: to the end of the burst
+        # Retry-After: to the end of the burst; /orgs is under no project's limit
+        assert "  │  request held 10s  token endpoint " in await bar_shows(explorer, "held")
         explorer.gate.open.set()
         await explorer.settle()
         assert explorer.node("orgs").data.resource.status == 200
@@ -111,9 +147,7 @@ async def test_bad_credentials_the_401_from_the_token_endpoint_and_its_hint(open
     async with open_explorer(scenario="bad-credentials") as explorer:
         assert "401 Unauthorized · invalid_client" in bar(explorer)
         assert "✗ 401" in explorer.links.root.label.plain
-        await explorer.pilot.press("x")
-        await explorer.pilot.pause(0.2)
-        assert "Check the client ID and secret" in dialog(explorer)
+        assert "Check the client ID and secret" in await error_dialog(explorer)
 
 
 def test_scenarios_on_the_command_line():
