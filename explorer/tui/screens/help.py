@@ -1,7 +1,13 @@
-"""Help: every key of the screen and of the JSON pane, as remapped by the config file."""
+"""Help: every key of the screen and of the JSON pane, as remapped by the config file.
+
+Each binding's id is what the [keys] table of the config file names, so it is always shown whole:
+in a third column when the dialog is wide enough, else under the keys and what they do.
+"""
 
 from __future__ import annotations
 
+from rich.console import Console, ConsoleOptions, RenderResult
+from rich.measure import Measurement
 from rich.table import Table
 from rich.text import Text
 from textual.app import ComposeResult
@@ -14,22 +20,52 @@ from explorer.tui.keys import key_table
 from explorer.tui.screens.dialogs import DIALOG_CSS
 
 
+class KeyTable:
+    """The keys, what they do and their ids: three columns if they fit whole, else two lines a key."""
+
+    def __init__(self, rows: list[tuple[str, str, str]]) -> None:
+        self.rows = rows
+
+    def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
+        table = self.columns()
+        unbounded = options.update_width(10_000)  # the table's own width, not cut to the room there is
+        if Measurement.get(console, unbounded, table).maximum <= options.max_width:
+            yield table
+        else:
+            yield self.stacked()
+
+    def columns(self) -> Table:
+        table = Table.grid(padding=(0, 2))
+        table.add_column(style="json-key", no_wrap=True)
+        table.add_column(no_wrap=True)
+        table.add_column(style="dim", no_wrap=True)
+        for keys, description, binding_id in self.rows:
+            table.add_row(Text(keys), Text(description), Text(binding_id))
+        return table
+
+    def stacked(self) -> Text:
+        """`keys  what they do`, and under it the id."""
+        out = Text()
+        for keys, description, binding_id in self.rows:
+            out.append(keys, "json-key")
+            out.append(f"  {description}\n")
+            out.append(f"    {binding_id}\n", "dim")
+        out.rstrip()
+        return out
+
+
 class HelpScreen(ModalScreen[None]):
-    DEFAULT_CSS = DIALOG_CSS.format(name="HelpScreen")
+    DEFAULT_CSS = DIALOG_CSS.format(name="HelpScreen") + "HelpScreen > Vertical { width: 90%; }"
     BINDINGS = [
         Binding("escape", "dismiss", "Close", id="help.close"),
         Binding("question_mark", "dismiss", "Close", show=False, id="help.close_again"),
+        Binding("q", "dismiss", "Close", show=False, id="help.close_q"),
     ]
 
     def compose(self) -> ComposeResult:
-        table = Table.grid(padding=(0, 2))
-        table.add_column(style="json-key", no_wrap=True)
-        table.add_column()
-        table.add_column(style="dim")
-        for keys, description, binding_id in key_table(getattr(self.app, "keymap", {})):
-            table.add_row(Text(keys), Text(description), Text(binding_id))
+        rows = key_table(getattr(self.app, "keymap", {}))
         with Vertical():
             yield Static(Text("Keys (remap any by its id under [keys] in the config file)", style="bold"))
             with VerticalScroll():
-                yield Static(table)
+                yield Static(KeyTable(rows))
             yield Static(Text("Mouse: click nodes, tabs, rows and the error in the status bar.", style="dim"))

@@ -1,0 +1,55 @@
+"""Help (?): every key, what it does and its id, whole at any width; q, Esc and ? close it."""
+
+from __future__ import annotations
+
+import pytest
+from textual.geometry import Region
+from textual.widgets import Static
+
+from explorer.tui.keys import key_table
+from explorer.tui.screens.help import HelpScreen
+from explorer.tui.screens.main import MainScreen
+
+
+def help_lines(explorer) -> list[str]:
+    """Every line the help dialog draws, those scrolled out of view included."""
+    lines = []
+    for static in explorer.app.screen.query(Static):
+        width, height = static.size
+        lines += [strip.text.rstrip() for strip in static.render_lines(Region(0, 0, width, height))]
+    return lines
+
+
+async def open_help(explorer) -> None:
+    await explorer.pilot.press("question_mark")
+    await explorer.until(lambda: isinstance(explorer.app.screen, HelpScreen))
+    await explorer.pilot.pause()
+
+
+@pytest.mark.parametrize("width", [60, 80, 160])
+async def test_help_shows_every_id_whole(open_explorer, width):
+    async with open_explorer(size=(width, 24)) as explorer:
+        await open_help(explorer)
+        lines = help_lines(explorer)
+        shown = "\n".join(lines)
+        for _keys, description, binding_id in key_table({}):
+            assert any(binding_id in line.split() for line in lines), f"{binding_id} is not shown whole:\n{shown}"
+            assert description in shown, description
+        assert "backspace, alt+left" in shown
+        assert not any("…" in line for line in lines), shown
+
+
+async def test_help_shows_the_keys_as_remapped(open_explorer):
+    async with open_explorer(size=(60, 24), app_options={"keymap": {"explorer.back": "h,ctrl+b"}}) as explorer:
+        await open_help(explorer)
+        shown = "\n".join(help_lines(explorer))
+        assert "h, ctrl+b" in shown and "backspace, alt+left" not in shown
+
+
+@pytest.mark.parametrize("key", ["q", "escape", "question_mark"])
+async def test_help_closes_on_q_escape_and_question_mark(open_explorer, key):
+    async with open_explorer(size=(60, 24)) as explorer:
+        await open_help(explorer)
+        await explorer.pilot.press(key)
+        await explorer.until(lambda: isinstance(explorer.app.screen, MainScreen))
+        assert explorer.app.is_running  # q closed the help, and did not quit
