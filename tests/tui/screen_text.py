@@ -37,10 +37,10 @@ def screen_text(app: Any) -> str:
     return "\n".join(screen_lines(app))
 
 
-def region_text(app: Any, widget: Any) -> str:
-    """The lines of the screen inside a widget's region, as drawn there."""
+def region_text(app: Any, widget: Any, lines: list[str] | None = None) -> str:
+    """The lines of the screen (or of `lines`, read from it before) inside a widget's region."""
     region = widget.region
-    lines = screen_lines(app)[region.y : region.bottom]
+    lines = (lines if lines is not None else screen_lines(app))[region.y : region.bottom]
     return "\n".join(cut(line, region.x, region.right).rstrip() for line in lines)
 
 
