@@ -67,7 +67,9 @@ async def explorer(
     application.animation_level = "none"
     async with application.run_test(size=SIZE, notifications=True) as pilot:
         driven = Explorer(pilot, application, sandbox, clock, gate)  # type: ignore[arg-type]
-        await driven.until(lambda: isinstance(application.screen, MainScreen) and driven.screen.navigation.root.resource)
+        await driven.until(
+            lambda: isinstance(application.screen, MainScreen) and driven.screen.navigation.root.resource
+        )
         await driven.settle()
         yield driven
 

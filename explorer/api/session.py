@@ -183,14 +183,17 @@ class Session:
 
     def resolve_new(self, target: str) -> httpx.URL:
         target = target.strip()
-        if "://" in target:
-            url = httpx.URL(target)
-        elif target.startswith("/api/") or target == "/api":
-            url = self.base_url.copy_with(raw_path=target.encode())
-        else:
-            base = self.base_url.raw_path.decode().split("?")[0].rstrip("/")
-            relative = target.lstrip("/")
-            url = self.base_url.copy_with(raw_path=(f"{base}/{relative}" if relative else base).encode())
+        try:
+            if "://" in target:
+                url = httpx.URL(target)
+            elif target.startswith("/api/") or target == "/api":
+                url = self.base_url.copy_with(raw_path=target.encode())
+            else:
+                base = self.base_url.raw_path.decode().split("?")[0].rstrip("/")
+                relative = target.lstrip("/")
+                url = self.base_url.copy_with(raw_path=(f"{base}/{relative}" if relative else base).encode())
+        except (httpx.InvalidURL, UnicodeError) as error:
+            raise ApiError("config", f"{target!r} is not a valid URL: {error}") from None
         if url.scheme not in ("https", "http") or not url.host:
             raise ApiError("config", f"{target!r} is not a path or an http(s) URL")
         if url.scheme == "http" and not is_loopback(url.host):

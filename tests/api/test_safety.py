@@ -71,6 +71,25 @@ async def test_a_typed_url_on_another_origin_is_refused_and_never_contacted():
     assert recorder.seen == []
 
 
+@pytest.mark.parametrize(
+    ("typed", "why"),
+    [
+        ("https://[::1/x", "Invalid port"),
+        ("https://api.example.com:abc/x", "Invalid port"),
+        ("https://exa\u2100mple.com/", "Invalid IDNA hostname"),
+        ("/api/\x1b[2Jx", "non-printable"),
+        ("groups/\ud800", "surrogates not allowed"),
+    ],
+)
+async def test_a_typed_url_that_cannot_be_parsed_is_a_config_error_and_never_sent(typed, why):
+    recorder = Recorder()
+    async with session_with(recorder) as session:
+        with pytest.raises(ApiError, match="is not a valid URL") as caught:
+            await session.fetch(typed)
+    assert caught.value.kind == "config" and why in str(caught.value)
+    assert recorder.seen == []
+
+
 @pytest.mark.parametrize("foreign", ["https://api.example.com:8443/x", "https://evil.example/x", "http://127.0.0.1/x"])
 async def test_a_next_link_on_another_origin_is_not_sent_the_token(foreign):
     recorder = Recorder(next_href=foreign)

@@ -36,6 +36,13 @@ async def test_help_shows_every_id_whole(open_explorer, width):
             assert any(binding_id in line.split() for line in lines), f"{binding_id} is not shown whole:\n{shown}"
             assert description in shown, description
         assert "backspace, alt+left" in shown
+        rows = {binding_id: keys for keys, _description, binding_id in key_table({})}
+        assert (rows["explorer.narrower_tree"], rows["explorer.wider_tree"], rows["explorer.next_page"]) == (
+            "<",
+            ">",
+            "]",
+        )
+        assert not any("_sign" in line or "square_bracket" in line for line in lines), shown
         assert not any("…" in line for line in lines), shown
 
 

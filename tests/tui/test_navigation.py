@@ -5,6 +5,7 @@ Each test drives the demo sandbox with keys, as a user would, and reads what the
 
 from __future__ import annotations
 
+import pytest
 from textual.widgets import Static
 
 from explorer.tui.screen_state import load_state
@@ -112,6 +113,16 @@ async def test_a_refused_url_is_named_in_the_title_and_marked_failed_in_the_tree
     assert node.label.plain == "go to  elsewhere.example/api/service/v1.0/orgs  ✗ origin"
     assert not node.allow_expand
     assert "⚠ elsewhere.example is not sandbox.invalid" in str(explorer.q("StatusBar").render())
+
+
+@pytest.mark.parametrize("target", ["https://[::1/x", "https://sandbox.invalid:port/x"])
+async def test_go_to_a_url_that_cannot_be_parsed_says_so_and_keeps_the_screen(explorer, target):
+    await explorer.open("orgs")
+    before = explorer.shown
+    await explorer.go_to(target)
+    assert explorer.app.is_running and explorer.shown is before
+    bar = str(explorer.q("StatusBar").render())
+    assert "is not a valid URL" in bar, bar
 
 
 async def test_a_refusal_at_the_token_endpoint_keeps_the_url_asked_for_in_the_title(open_explorer):
