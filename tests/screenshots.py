@@ -91,7 +91,7 @@ async def tab(driven: Any, name: str) -> None:
 
 
 async def shot(driven: Any, title: str) -> str:
-    await driven.pilot.pause(0.1)
+    await driven.pilot.pause()
     if driven.app.presenter is not None:
         driven.app.present()  # not only at its next tick
         await driven.pilot.pause()
@@ -164,7 +164,7 @@ async def error_document() -> str:
     async with explorer() as driven:
         await go(driven, "/groups/000000000000000000000000/clusters")
         await driven.pilot.press("x")
-        await driven.pilot.pause(0.2)
+        await driven.until(lambda: type(driven.app.screen).__name__ == "ErrorScreen")
         return await shot(driven, "The last error, from the status bar")
 
 
@@ -201,18 +201,21 @@ async def rate_limited() -> str:
 async def login() -> str:
     from explorer.demo import demo_session
     from explorer.tui.app import ExplorerApp
+    from tests.tui.conftest import wait_until
 
     app = ExplorerApp(None, demo=demo_session, settings_path=Path("/nonexistent/config.toml"))
     app.animation_level = "none"
     async with app.run_test(size=SIZE, notifications=True) as pilot:
-        await pilot.pause(0.3)
+        await wait_until(lambda: type(app.screen).__name__ == "LoginScreen", pilot=pilot)
+        await pilot.pause()
         return app.export_screenshot(title="No credentials yet: the login screen")
 
 
 async def help_screen() -> str:
     async with explorer() as driven:
         await driven.pilot.press("question_mark")
-        await driven.pilot.pause(0.2)
+        await driven.until(lambda: type(driven.app.screen).__name__ == "HelpScreen")
+        await driven.pilot.pause()
         return await shot(driven, "Every key, with its id for remapping")
 
 

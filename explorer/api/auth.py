@@ -39,9 +39,11 @@ class ServiceAccountAuth(httpx.Auth):
         *,
         limits: RateLimits,
         clock: Callable[[], float] = time.time,
-        sleep: Callable[[float], Awaitable[None]] = asyncio.sleep,
+        hold: Callable[[httpx.URL], Awaitable[None]] | None = None,
         cache: TokenCache | None = None,
     ) -> None:
+        """`hold` waits out the token endpoint's rate limit before a token request that it would
+        refuse; a session passes its own, which shows the wait. Alone, it sleeps for it."""
         origin = base_url.copy_with(path="/", query=None, fragment=None)
         self.token_url = origin.join(TOKEN_PATH)
         self.revoke_url = origin.join(REVOKE_PATH)
@@ -49,7 +51,7 @@ class ServiceAccountAuth(httpx.Auth):
         self.secret = secret
         self.limits = limits
         self.clock = clock
-        self.sleep = sleep
+        self.hold = hold if hold is not None else self.sleep_for_budget
         self.cache = cache
         self.lock = asyncio.Lock()
         self.state = TokenState()
@@ -89,7 +91,7 @@ class ServiceAccountAuth(httpx.Auth):
                 async with self.lock:
                     # Checked again inside: a concurrent request may have renewed it meanwhile.
                     if self.needs_token() or (stale is not None and self.token is stale):
-                        await self.wait_for_budget()
+                        await self.hold(self.token_url)
                         self.state.refreshing = True
                         try:
                             self.accept((yield self.token_request(request)))
@@ -103,11 +105,11 @@ class ServiceAccountAuth(httpx.Auth):
                 return
             stale = used
 
-    async def wait_for_budget(self) -> None:
+    async def sleep_for_budget(self, url: httpx.URL) -> None:
         """Hold a token request that the token endpoint's limit is sure to refuse."""
-        wait = self.limits.hold(self.token_url)
+        wait = self.limits.hold(url)
         if wait > 0:
-            await self.sleep(wait)
+            await asyncio.sleep(wait)
 
     def token_refused(self, response: httpx.Response, used: Token) -> bool:
         """Whether a 401 is about the token (renew and retry) rather than about permissions."""

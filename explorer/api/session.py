@@ -125,6 +125,7 @@ class Session:
         self.log: deque[Exchange] = deque(maxlen=LOG_SIZE)
         self.exchanges = 0
         self.held_until: float | None = None
+        self.held_for: str | None = None  # the rate limit (a key_of) the held request waits on, if any
         self.resolved: dict[str, httpx.URL] = {}  # targets seen before: a page is often fetched again
         auth: httpx.Auth
         if credentials.client_id and credentials.client_secret:
@@ -138,7 +139,7 @@ class Session:
                 credentials.client_secret,
                 limits=self.rate_limits,
                 clock=clock,
-                sleep=sleep,
+                hold=self.wait_for_budget,
                 cache=cache,
             )
         elif credentials.public_key and credentials.private_key:
@@ -257,7 +258,7 @@ class Session:
             if not retry or retries == MAX_RETRIES or self.clock() + (wait or 0) > deadline:
                 return resource
             retries += 1
-            await self.hold(self.clock() + (wait or 0))
+            await self.hold(self.clock() + (wait or 0), None if foreign else key_of(url))
 
     def resource(self, response: httpx.Response, foreign: bool) -> Resource:
         request = response.request
@@ -282,15 +283,15 @@ class Session:
         """Hold a request the rate limit is sure to refuse, until it would not be."""
         wait = self.rate_limits.hold(url)
         if wait > 0:
-            await self.hold(self.clock() + wait)
+            await self.hold(self.clock() + wait, key_of(url))
 
-    async def hold(self, until: float) -> None:
-        """Wait until `until`, showing it in `held_until` for a countdown; cancellable."""
-        self.held_until = until
+    async def hold(self, until: float, limit: str | None) -> None:
+        """Wait until `until`, showing it in `held_until` and the limit waited on in `held_for`; cancellable."""
+        self.held_until, self.held_for = until, limit
         try:
             await self.sleep(max(0.0, until - self.clock()))
         finally:
-            self.held_until = None
+            self.held_until = self.held_for = None
 
     async def sending(self, request: httpx.Request) -> None:
         key = key_of(request.url) if self.same_origin(request.url) else None

@@ -115,6 +115,20 @@ async def test_a_held_request_under_no_limit_is_drawn_on_its_own(clock):
         await held
 
 
+async def test_a_held_token_request_is_drawn_beside_the_token_endpoint_meter(clock):
+    async with status_bar(clock, token_rate_limit=2, token_ttl=15) as bar:
+        for _ in range(2):  # a token, and one renewal: the token endpoint's 2 a minute are spent
+            await bar.session.fetch("/orgs")
+            clock.advance(14)  # within a tenth of its life of its end: the token is renewed
+        held = asyncio.create_task(bar.session.fetch("/orgs"))
+        await wait_until(lambda: bar.gate.waits, 3.0, bar.pilot)
+        shown = await bar.until_shows("held")
+        assert shown.endswith("  │  token endpoint ░░░░░ held 12s"), shown
+        assert "request held" not in shown and "project" not in shown, shown
+        bar.gate.open.set()
+        assert (await held).status == 200
+
+
 async def test_the_bar_keeps_what_matters_at_every_width(clock):
     """Token state, then the error, then the last response, then the meters, which shrink first."""
     async with status_bar(clock, rate_limit=5) as bar:

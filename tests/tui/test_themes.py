@@ -10,6 +10,7 @@ import pytest
 from rich._palettes import STANDARD_PALETTE
 from rich.color import ColorSystem
 from textual.color import Color
+from textual.command import CommandList, CommandPalette
 from textual.constants import DIM_FACTOR
 from textual.filter import dim_color
 from textual.geometry import Region
@@ -24,7 +25,7 @@ from explorer.tui.themes import load_themes, shipped_dir
 from explorer.tui.widgets.items_table import ItemsTable
 from explorer.tui.widgets.json_view import JsonPane, JsonView
 from tests.tui.colour_science import MACHADO, contrast, difference
-from tests.tui.conftest import colour_of, json_resource, theme_colour
+from tests.tui.conftest import colour_of, json_resource, started, theme_colour, toasts_of, wait_until
 
 SHIPPED = {theme.name: theme for theme in load_themes(shipped_dir())[0]}
 STATUS_PAIRS = [("status-2xx", "status-4xx"), ("status-2xx", "status-5xx"), ("token-valid", "token-expired"),
@@ -109,9 +110,9 @@ async def test_the_app_starts_with_the_default_and_says_which_file_is_broken():
     (user_themes() / "oops.toml").write_text('name = "oops"\n[colors]\nprimary = "not a colour"\n')
     app = build(parser().parse_args(["--demo"]))
     async with app.run_test(size=(160, 40), notifications=True) as pilot:
-        await pilot.pause(0.3)
+        await wait_until(lambda: started(app) and "oops.toml" in toasts_of(app), pilot=pilot)
         assert app.theme == "explorer-dark"
-        notes = "\n".join(str(toast.render()) for toast in app.screen.query("Toast"))
+        notes = toasts_of(app)
         assert "oops.toml, field 'colors.primary'" in notes.replace("\n", " "), notes
 
 
@@ -122,14 +123,15 @@ async def test_a_user_theme_is_chosen_by_name_and_an_unknown_name_falls_back():
     )
     app = build(parser().parse_args(["--demo", "--theme", "mine"]))
     async with app.run_test(size=(160, 40)) as pilot:
-        await pilot.pause(0.3)
+        await wait_until(lambda: started(app), pilot=pilot)
+        await pilot.pause()
         assert app.theme == "mine"
         assert colour_of(app.screen.query_one("StatusBar"), "200 OK") == "#004488"
     app = build(parser().parse_args(["--demo", "--theme", "nope"]))
     async with app.run_test(size=(160, 40), notifications=True) as pilot:
-        await pilot.pause(0.3)
+        await wait_until(lambda: started(app) and "nope" in toasts_of(app), pilot=pilot)
         assert app.theme == "explorer-dark"
-        notes = "\n".join(str(toast.render()) for toast in app.screen.query("Toast")).replace("\n", " ")
+        notes = toasts_of(app).replace("\n", " ")
         assert "There is no theme 'nope'" in notes and "projector" in notes
 
 
@@ -158,24 +160,24 @@ async def test_the_palette_previews_themes_live_and_keeps_the_one_chosen(explore
     (theme,) = [c for c in app.get_system_commands(app.screen) if c.title == "Theme"]
     assert theme.help.startswith("Preview themes as you move")
     theme.callback()  # as chosen in ctrl+p
-    await explorer.pilot.pause(0.3)
+    await explorer.until(lambda: isinstance(app.screen, CommandPalette))
     await explorer.pilot.press("down")  # the next theme is shown at once, behind the palette
-    await explorer.pilot.pause(0.2)
+    await explorer.until(lambda: app.theme != "explorer-dark")
     previewed = app.theme
     assert previewed != "explorer-dark"
     under_the_palette = app.screen_stack[-2].query_one("StatusBar")
     assert colour_of(under_the_palette, "200 OK") == theme_colour(app, "status-2xx")
     await explorer.pilot.press("escape")
-    await explorer.pilot.pause(0.2)
+    await explorer.until(lambda: not isinstance(app.screen, CommandPalette))
     assert app.theme == "explorer-dark" and colour_of(explorer.q("StatusBar"), "200 OK") == before
     assert "theme" not in tomllib.loads(app.settings_path.read_text())
 
     app.action_change_theme()
-    await explorer.pilot.pause(0.3)
+    await explorer.until(lambda: isinstance(app.screen, CommandPalette))
     await explorer.pilot.press(*"projector")
-    await explorer.pilot.pause(0.3)
+    await explorer.until(lambda: app.screen.query_one(CommandList).option_count == 1)
     await explorer.pilot.press("enter")
-    await explorer.pilot.pause(0.3)
+    await explorer.until(lambda: "kept in" in explorer.toasts())
     assert app.theme == "projector"
     kept = app.settings_path.read_text()
     assert kept.startswith('theme = "projector"\n# mine\n[profiles.lab]')  # the rest of the file as it was

@@ -22,7 +22,7 @@ from textual.style import Style
 from textual.widgets import Static
 
 from explorer.api.errors import ApiError
-from explorer.api.ratelimit import TOKEN, WINDOW, RateLimits, Window, key_of
+from explorer.api.ratelimit import TOKEN, Window, key_of
 from explorer.api.resource import Resource
 from explorer.api.session import Session
 from explorer.tui.palette import status_class
@@ -210,26 +210,11 @@ class StatusBar(Static):
 
 
 def holding(session: Session, now: float) -> Held | None:
-    """The request the session holds now, and the limit whose window it waits for.
-
-    The session says until when it holds a request; the limit is the one whose window ends then
-    (its Retry-After, or the minute's end once nothing is left). None of them: a request under no
-    limit (a 503 with Retry-After on a path outside any project).
-    """
+    """The request the session holds now, the limit it waits on (None: under no limit) and for how long."""
     until = session.held_until
     if until is None or until <= now:
         return None
-    limits = session.rate_limits
-    keys = sorted(limits.windows, key=lambda key: key == TOKEN)  # projects first
-    key = next((key for key in keys if abs(window_end(limits, key, now) - until) < 1.0), None)
-    return Held(key, until - now)
-
-
-def window_end(limits: RateLimits, key: str, now: float) -> float:
-    """When a request under this limit may be sent again (`now` if it may be now)."""
-    window = limits.window(key)
-    end = max(now, window.retry_at or now)
-    return max(end, (window.minute + 1) * WINDOW) if window.remaining() <= 0 else end
+    return Held(session.held_for, until - now)
 
 
 def meter(name: str, window: Window, now: float, held: float | None, level: int) -> list[Span]:
