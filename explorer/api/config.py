@@ -229,14 +229,22 @@ def check_ca_bundle(text: str) -> str:
     path = Path(text.strip()).expanduser()
     if not path.is_file():
         raise ConfigError(f"The CA bundle {path} does not exist")
+    trusting(str(path))
+    return str(path)
+
+
+def trusting(ca_bundle: str) -> ssl.SSLContext:
+    """A TLS context that trusts the authorities in this PEM file, or the ConfigError that says why not."""
+    path = Path(ca_bundle).expanduser()
     try:
-        ssl.create_default_context(cafile=str(path))
-    except (ssl.SSLError, OSError, ValueError):
+        return ssl.create_default_context(cafile=str(path))
+    except (ssl.SSLError, ValueError):
         raise ConfigError(
             f"The CA bundle {path} holds no certificate TLS can use",
             "Name a PEM file of certificates (-----BEGIN CERTIFICATE-----), such as the sandbox's sandbox-ca.pem.",
         ) from None
-    return str(path)
+    except OSError as error:
+        raise ConfigError(f"The CA bundle {path} cannot be read: {error.strerror}") from None
 
 
 def form_defaults(

@@ -28,7 +28,7 @@ import httpx
 from explorer import __version__
 from explorer.api import errors
 from explorer.api.auth import ServiceAccountAuth
-from explorer.api.config import ConfigError, Credentials, is_loopback
+from explorer.api.config import ConfigError, Credentials, is_loopback, trusting
 from explorer.api.errors import ApiError
 from explorer.api.ratelimit import RateLimits, key_of
 from explorer.api.resource import Resource
@@ -74,20 +74,6 @@ def since(log: Reversible[Exchange], number: int) -> list[Exchange]:
 def elapsed(response: httpx.Response) -> float:
     """Seconds from sending the request to having the whole body, as the session's hooks timed it."""
     return response.extensions["explorer.elapsed"]
-
-
-def trusting(ca_bundle: str) -> ssl.SSLContext:
-    """A TLS context that trusts the authorities in this PEM file, or the ConfigError that says why not."""
-    path = Path(ca_bundle).expanduser()
-    try:
-        return ssl.create_default_context(cafile=str(path))
-    except ssl.SSLError:
-        raise ConfigError(
-            f"The CA bundle {path} holds no certificate TLS can use",
-            "Name a PEM file of certificates (-----BEGIN CERTIFICATE-----), such as the sandbox's sandbox-ca.pem.",
-        ) from None
-    except OSError as error:
-        raise ConfigError(f"The CA bundle {path} cannot be read: {error.strerror}") from None
 
 
 def origin_of(url: httpx.URL) -> tuple[str, str, int | None]:

@@ -8,10 +8,10 @@ import re
 import httpx
 import pytest
 
-from explorer.api.config import Credentials, check_base_url
+from explorer.api.config import Credentials, check_base_url, trusting
 from explorer.api.errors import ApiError, from_response
 from explorer.api.secret import Secret
-from explorer.api.session import Session, trusting
+from explorer.api.session import Session
 from tests.conftest import ROOT
 
 BASE = "https://api.example/api/service/v1.0"
