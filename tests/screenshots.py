@@ -74,17 +74,6 @@ async def explorer(
         yield driven
 
 
-async def go(driven: Any, target: str) -> None:
-    """g, the target, Enter: as a user would, without typing it a key at a time (slow in a pilot)."""
-    from textual.widgets import Input
-
-    await driven.pilot.press("g")
-    await driven.pilot.pause()
-    driven.app.screen.query_one(Input).value = target
-    await driven.pilot.press("enter")
-    await driven.settle()
-
-
 async def tab(driven: Any, name: str) -> None:
     await driven.pilot.press({"page": "1", "json": "2", "headers": "3", "log": "4"}[name])
     await driven.pilot.pause()
@@ -162,7 +151,7 @@ async def log() -> str:
 
 async def error_document() -> str:
     async with explorer() as driven:
-        await go(driven, "/groups/000000000000000000000000/clusters")
+        await driven.go_to("/groups/000000000000000000000000/clusters")
         await driven.pilot.press("x")
         await driven.until(lambda: type(driven.app.screen).__name__ == "ErrorScreen")
         return await shot(driven, "The last error, from the status bar")

@@ -9,7 +9,9 @@ from dataclasses import dataclass, field, replace
 from typing import Any
 
 import pytest
+from textual import events
 from textual.pilot import Pilot
+from textual.widgets import Input
 
 from explorer.demo import demo_session
 from explorer.sandbox import Settings, create_app
@@ -90,8 +92,14 @@ class Explorer:
         _ = tree.last_line  # lines worked out, so the node has its number
         assert node.line >= 0, f"{node.label.plain!r} is not on a line of the tree (folded away)"
         steps = node.line - tree.cursor_line
-        await self.pilot.press(*(["down"] * steps if steps > 0 else ["up"] * -steps))
+        self.hold_key("down" if steps > 0 else "up", abs(steps))
         await self.until(lambda: tree.cursor_node is node)
+
+    def hold_key(self, key: str, times: int) -> None:
+        """A key held down until it repeats `times` times: the events come as fast as a terminal
+        sends them, without the pilot's pause after each (40 ms a key, which adds up in a tree)."""
+        for _ in range(times):
+            self.app.post_message(events.Key(key, None))
 
     async def open(self, *titles: str) -> Any:
         """Move the cursor to a node and press Enter, as a user would; wait for the fetch."""
@@ -101,15 +109,22 @@ class Explorer:
         await self.settle()
         return node
 
+    def slow_down(self, ms: int) -> None:
+        """Every request from now on takes `ms` longer, as the sandbox's control endpoint makes it."""
+        self.sandbox.state.sandbox.faults.latency_ms = ms
+
     def toasts(self) -> str:
         """The text of the notifications on the screen now."""
         return toasts_of(self.app)
 
     async def go_to(self, target: str) -> Any:
-        """Press g, type the target and Enter, as a user would; wait for the fetch."""
+        """Press g, paste the target and press Enter, as a user would; wait for the fetch."""
         await self.pilot.press("g")
-        await self.pilot.pause()
-        await self.pilot.press(*target, "enter")
+        await self.until(lambda: isinstance(self.app.focused, Input))
+        field = self.app.focused
+        self.app.post_message(events.Paste(target))  # a bracketed paste, as a terminal sends it
+        await self.until(lambda: field.value == target)
+        await self.pilot.press("enter")
         await self.settle()
         return self.links.cursor_node
 

@@ -115,7 +115,7 @@ async def test_a_refused_url_is_named_in_the_title_and_marked_failed_in_the_tree
     assert "⚠ elsewhere.example is not sandbox.invalid" in str(explorer.q("StatusBar").render())
 
 
-@pytest.mark.parametrize("target", ["https://[::1/x", "https://sandbox.invalid:port/x"])
+@pytest.mark.parametrize("target", ["https://[::1/x", "https://sandbox.invalid:port/x", "https://exa\u2100mple.com/"])
 async def test_go_to_a_url_that_cannot_be_parsed_says_so_and_keeps_the_screen(explorer, target):
     await explorer.open("orgs")
     before = explorer.shown

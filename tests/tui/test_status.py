@@ -117,7 +117,8 @@ async def test_a_request_that_gets_no_answer_is_shown_too(explorer):
 
 
 async def test_escape_cancels_the_request_in_flight(open_explorer):
-    async with open_explorer(latency_ms=2000) as explorer:
+    async with open_explorer() as explorer:
+        explorer.slow_down(2000)
         node = explorer.node("orgs")
         await explorer.cursor_to(node)
         await explorer.pilot.press("enter")
@@ -125,10 +126,12 @@ async def test_escape_cancels_the_request_in_flight(open_explorer):
         await explorer.pilot.press("escape")
         await explorer.until(lambda: not node.label.plain.endswith("…"))
         assert node.data.resource is None and node.label.plain == "orgs  /orgs"
+        explorer.slow_down(0)  # for the revocation at the end
 
 
 async def test_a_new_navigation_cancels_the_one_in_flight(open_explorer):
-    async with open_explorer(latency_ms=1500) as explorer:
+    async with open_explorer() as explorer:
+        explorer.slow_down(1000)
         orgs, groups = explorer.node("orgs"), explorer.node("groups")
         await explorer.cursor_to(orgs)
         await explorer.pilot.press("enter")
@@ -136,6 +139,7 @@ async def test_a_new_navigation_cancels_the_one_in_flight(open_explorer):
         await explorer.pilot.press("down", "enter")
         await explorer.until(lambda: groups.data.resource is not None, timeout=10)
         assert orgs.data.resource is None and orgs.label.plain == "orgs  /orgs"
+        explorer.slow_down(0)
 
 
 async def test_quitting_revokes_the_token(explorer):
