@@ -242,6 +242,7 @@ def main() -> None:
     parser.add_argument("--presses", type=int, default=30)
     args = parser.parse_args()
 
+    print(f"load average before: {' '.join(f'{x:.2f}' for x in os.getloadavg())} on {os.cpu_count()} cores")
     environment = with_bytecode()
     explorer, floor = [], []
     for _ in range(args.runs):  # alternating, so that the machine's moods fall on both alike
@@ -250,11 +251,12 @@ def main() -> None:
     ours, bare = statistics.median(explorer), statistics.median(floor)
     print(f"launch to root shown (--demo), median of {args.runs} fresh interpreters, imports (compiled) included:")
     print(f"  explorer {ours:.0f} ms · floor (same widgets, no fetching) {bare:.0f} ms · ratio {ours / bare:.2f}")
+    print(f"  spread: explorer {min(explorer):.0f}–{max(explorer):.0f} ms · floor {min(floor):.0f}–{max(floor):.0f} ms")
 
     turns = sorted(asyncio.run(page_turns(args.presses)))
     p95 = turns[min(len(turns) - 1, int(len(turns) * 0.95))]
     print(f"keypress to the next page of 500 items shown, {args.presses} presses:")
-    print(f"  p50 {statistics.median(turns):.0f} ms · p95 {p95:.0f} ms · max {turns[-1]:.0f} ms")
+    print(f"  p50 {statistics.median(turns):.0f} ms · p95 {p95:.0f} ms · spread {turns[0]:.0f}–{turns[-1]:.0f} ms")
 
     big = asyncio.run(big_body())
     print(f"JSON pane with a {big['size']:.1f} MB body:")
@@ -264,6 +266,7 @@ def main() -> None:
         f"pretty view ready in the background after {big['pretty_ready']:.0f} ms ({big['lines']:,} lines) · "
         f"page down {big['per_page']:.1f} ms a page (median of 50)"
     )
+    print(f"load average after: {' '.join(f'{x:.2f}' for x in os.getloadavg())}")
 
 
 if __name__ == "__main__":
