@@ -11,7 +11,7 @@ page back as it was, without a request, and an item met again is the same node, 
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from typing import Any, Literal
 from urllib.parse import parse_qsl, urlencode, urlsplit, urlunsplit
@@ -183,13 +183,16 @@ class Navigation:
             return node.resource.url
         return node.url or self.root.url or ""
 
-    def flags(self) -> list[str]:
-        """The switches on, and the page size of the list in view: `pretty=true · itemsPerPage=500`."""
-        shown = [f"{name}=true" for name in SWITCHES if name in self.switched]
-        node = self.list_in_view()
-        if node is not None and node.page_size:
-            shown.append(f"itemsPerPage={node.page_size}")
-        return shown
+    def title(self) -> list[str]:
+        """The title's parts: the URL looked at without the view's own parameters, then those it was
+        asked with (`pretty=true`, `itemsPerPage=500`), so the title says what the panes show."""
+        url = self.where()
+        try:
+            pairs = parse_qsl(urlsplit(url).query, keep_blank_values=True)
+        except ValueError:  # a link the service wrote that is not a URL: shown as it is
+            return [url]
+        view = (*SWITCHES, "itemsPerPage")
+        return [with_query(url, view), *(f"{name}={value}" for name, value in pairs if name in view)]
 
     def list_in_view(self) -> Node | None:
         """The list being looked at: the node shown if it is one, else the list it is an item of."""
@@ -251,6 +254,8 @@ class Navigation:
             self.relabel.update(self.by_key.get(without_query(resource.url), ()))
         if resource.page is not None and resource.error is None:
             self.show_page(node, resource)
+        elif resource.status >= 400 and node.filled:
+            node.resource, node.error = resource, None  # a 429 on `r`: shown, and what it held stays
         else:
             self.fill(node, resource)
         self.relabel.add(node)
@@ -264,12 +269,18 @@ class Navigation:
             self.fetching = None
         fetch.node.error = error
         self.relabel.add(fetch.node)
-        return Step()
+        if self.requested is not fetch.node:
+            return Step()
+        self.history.visit(page_key(fetch.url))  # the failure is what you look at now: Back leaves it
+        return self.show_step(fetch.node, record=False)
 
     def cancelled(self, fetch: Fetch) -> None:
+        """Esc, or a fetch given up for another: you are back where you were."""
         if self.fetching is fetch:
             self.fetching = None
             self.relabel.add(fetch.node)
+        if self.requested is fetch.node:
+            self.requested = self.shown
 
     def show_step(self, node: Node, select: bool = False, keep: str | None = None, record: bool = True) -> Step:
         """Put `node` in the panes (and the history)."""
@@ -303,11 +314,12 @@ class Navigation:
         made: list[Node] = []
         if resource.error is None:
             made = [Node("relation", link.href, link.name, node) for link in resource.relations]
-        old = {(child.kind, child.url, child.title): child for child in node.children}
+        typed = [child for child in node.children if child.kind == "goto"]  # `g` put them here, not a link
+        old = {(child.kind, child.url, child.title): child for child in node.children if child.kind != "goto"}
         children = [old.pop((child.kind, child.url, child.title), None) or self.index(child) for child in made]
         for gone in old.values():
             self.forget(gone)
-        self.set_children(node, children)
+        self.set_children(node, children + typed)
 
     def show_page(self, node: Node, resource: Resource) -> None:
         """A page of a list: its items become the list's children, with links to the pages beside it.
@@ -415,7 +427,7 @@ class Navigation:
         if new == size:
             return Step(note=f"{size} a page is the {'most' if step > 0 else 'fewest'} there can be.")
         hrefs = [self_href(item) for item in page.results]
-        at = hrefs.index(keep) if keep in hrefs else 0
+        at = hrefs.index(keep) if keep is not None and keep in hrefs else 0
         first = (max(1, page.number) - 1) * page.size + at  # the item's place in the whole list
         node.page_size = new
         url = with_query(node.resource.url, pageNum=str(first // new + 1), itemsPerPage=str(new))
@@ -437,10 +449,14 @@ class Navigation:
         step.note = f"{name}={'true' if name in self.switched else 'false'}"
         return step
 
+    def find(self, url: str) -> Node | None:
+        """The node for a URL: where it is open, else any node that links to it."""
+        key = without_query(url)
+        return self.open_at.get(key) or next(iter(self.by_key.get(key, ())), None)
+
     def goto(self, url: str) -> Step:
         """`g`: a URL typed in. Where the tree has it, go there; else a `go to` node under the root."""
-        key = without_query(url)
-        node = self.open_at.get(key) or next(iter(self.by_key.get(key, ())), None)
+        node = self.find(url)
         if node is None:
             node = Node("goto", url, "go to", self.root)
             self.index(node)
@@ -455,24 +471,34 @@ class Navigation:
         return self.request(node, self.url_for(node, url), select=True)
 
     def back(self) -> Step:
-        url = self.history.back()
-        return self.revisit(url) if url else Step(note="Nothing to go back to.")
+        return self.revisit(self.history.back, "Nothing to go back to.")
 
     def forward(self) -> Step:
-        url = self.history.forward()
-        return self.revisit(url) if url else Step(note="Nothing to go forward to.")
+        return self.revisit(self.history.forward, "Nothing to go forward to.")
 
-    def revisit(self, url: str) -> Step:
-        """Back or forward to a URL: its node as it was (a list on that page), fetched if it was lost."""
-        key = without_query(url)
-        node = self.open_at.get(key) or next(iter(self.by_key.get(key, ())), None)
-        if node is None:
-            return self.goto(url)
+    def revisit(self, move: Callable[[], str | None], nothing: str) -> Step:
+        """Back or forward to a URL: its node as it was (a list on that page), fetched if it was lost.
+
+        A URL whose node is gone from the tree (an item no longer listed) is passed over.
+        """
+        url = move()
+        while url is not None and self.find(url) is None:
+            url = move()
+        if url is None:
+            return Step(note=nothing)
+        node = self.find(url)
+        assert node is not None
         self.attach(node)
-        if node.pages and url in node.pages:
+        stored = node.pages.get(url)
+        if stored is not None and self.as_switched(stored):
             if node.page_shown != url:
                 self.switch_page(node, url)
             return self.show_step(node, select=True, record=False)
-        if node.resource is not None and page_key(node.resource.url) == url:
+        if node.resource is not None and page_key(node.resource.url) == url and self.as_switched(node.resource):
             return self.show_step(node, select=True, record=False)
         return self.request(node, self.url_for(node, url), select=True)
+
+    def as_switched(self, resource: Resource) -> bool:
+        """Whether an answer was asked for with the switches as they are now (else it is asked again)."""
+        query = parse_qsl(urlsplit(resource.url).query)
+        return {name for name, value in query if name in SWITCHES and value == "true"} == self.switched

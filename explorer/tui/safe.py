@@ -10,7 +10,6 @@ from __future__ import annotations
 import re
 
 from rich.text import Text
-from textual.content import Content
 
 # C0 and C1 controls, DEL, and the invisible format characters that reorder or hide text.
 UNSAFE = re.compile("[\x00-\x1f\x7f-\x9f\u061c\u200b-\u200f\u2028-\u202e\u2060-\u2069\ufeff]")
@@ -34,11 +33,6 @@ def visible(value: object) -> str:
 def text(value: object, style: str = "") -> Text:
     """A Rich Text of a server value: literal, one line, controls visible."""
     return Text(visible(value), style=style, no_wrap=True, end="")
-
-
-def content(value: object) -> Content:
-    """A Textual Content of a server value: literal, controls visible."""
-    return Content(visible(value))
 
 
 def lines(value: str) -> list[str]:

@@ -38,6 +38,9 @@ async def press(explorer, *keys: str) -> None:
     await explorer.settle()
 
 
+EVENTS = ("groups", "production", "events")
+
+
 async def open_events(explorer) -> None:
     await explorer.open("groups")
     await explorer.open("groups", "production")
@@ -69,6 +72,20 @@ async def test_back_after_a_page_turn_puts_page_one_back_and_adds_no_node(explor
         assert pagination(explorer).startswith(f"page {page} of 13")
     assert titles(explorer.links.root) == ["orgs", "groups", "ipinfo"]  # no `go to` node
     assert explorer.requests() == requests  # pages seen before come back as they were
+
+
+async def test_back_on_a_page_opens_again_what_was_open_there(explorer):
+    await open_events(explorer)
+    first = explorer.node(*EVENTS).children[0]
+    await explorer.open(*EVENTS, first.data.title)
+    first = explorer.node(*EVENTS).children[0]
+    assert first.is_expanded and first.children, "an event with relations, unfolded"
+    await explorer.cursor_to(explorer.node(*EVENTS))
+    await press(explorer, "right_square_bracket")
+    await press(explorer, "backspace")
+    assert pagination(explorer).startswith("page 1 of 13")
+    again = explorer.node(*EVENTS).children[0]
+    assert again.data is first.data and again.is_expanded
 
 
 async def test_reload_switches_and_page_sizes_keep_the_page_and_the_item_under_the_cursor(explorer):
@@ -167,6 +184,51 @@ async def test_go_to_the_same_new_url_twice_adds_one_node_that_opens_like_any_ot
     assert first.is_expanded and "clusters" in titles(first)  # its relations show
     clusters = await explorer.open("go to", "clusters")
     assert clusters.data.resource.status == 200
+
+
+async def test_go_to_a_new_url_adds_its_node_and_folds_nothing_you_opened(explorer):
+    staging = await project_id(explorer, "staging")
+    await open_events(explorer)
+    opened = ["groups"], ["groups", "production"], list(EVENTS)
+
+    def unfolded() -> list[bool]:
+        """Whether each line opened is unfolded, as the tree draws it now."""
+        return [explorer.node(*titles).is_expanded for titles in opened]
+
+    assert unfolded() == [True, True, True]
+    lines = explorer.links.last_line
+    node = await explorer.go_to(f"/groups/{staging}/clusters")
+    assert node.data.kind == "goto" and node.data.resource.status == 200
+    assert unfolded() == [True, True, True]
+    assert node.is_expanded and len(node.children) == explorer.q(ItemsTable).row_count == 2  # its items show
+    assert explorer.links.last_line == lines + 3  # the new node and its two items, nothing folded
+    for target in ("https://elsewhere.example/x", "https://[::1/x"):  # refused, or not a URL at all
+        await explorer.go_to(target)
+        assert unfolded() == [True, True, True], target
+
+
+async def test_back_from_a_refused_url_returns_to_the_page_you_were_on(explorer):
+    await explorer.open("groups")
+    production = await explorer.open("groups", "production")
+    await explorer.go_to("https://elsewhere.example/x")
+    assert explorer.screen.sub_title == "https://elsewhere.example/x"
+    await press(explorer, "backspace")
+    assert explorer.shown is production.data and explorer.links.cursor_node is production
+    assert explorer.screen.sub_title == production.data.resource.url
+    assert "name: production" in fields(explorer)
+
+
+async def test_escape_puts_the_title_back_and_the_next_enter_opens_the_node(explorer):
+    groups = explorer.node("groups")
+    await explorer.cursor_to(groups)
+    explorer.slow_down(1000)
+    await explorer.pilot.press("enter")
+    await explorer.until(lambda: explorer.screen.sub_title.endswith("/groups"))
+    await press(explorer, "escape")
+    assert explorer.screen.sub_title == "https://sandbox.invalid/api/service/v1.0"  # the root, still shown
+    explorer.slow_down(0)
+    await press(explorer, "enter")
+    assert explorer.shown is groups.data and groups.is_expanded and "production" in titles(groups)
 
 
 async def test_the_tree_width_changes_with_keys_and_a_drag_and_is_remembered(open_explorer):

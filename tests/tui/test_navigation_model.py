@@ -134,7 +134,7 @@ def test_reload_and_switches_keep_the_page(nav):
     pretty = nav.switch("pretty")
     assert pretty.note == "pretty=true" and pretty.fetch.url == f"{ROOT}/groups?pageNum=2&itemsPerPage=2&pretty=true"
     fetched(nav, pretty, page(pretty.fetch.url, 2))
-    assert nav.flags() == ["pretty=true"]
+    assert nav.title() == [f"{ROOT}/groups?pageNum=2", "itemsPerPage=2", "pretty=true"]
     plain = nav.switch("pretty")
     assert plain.fetch.url == f"{ROOT}/groups?pageNum=2&itemsPerPage=2"
 
@@ -145,7 +145,7 @@ def test_a_new_page_size_keeps_the_item_under_the_cursor_in_view(nav):
     step = nav.resize_page(1, keep=f"{ROOT}/groups/item250")  # the 51st of page 3: item 251 of the list
     assert step.fetch.url == f"{ROOT}/groups?pageNum=2&itemsPerPage=200"  # items 201-400
     fetched(nav, step, page(step.fetch.url, 2, total=1234))
-    assert nav.flags() == ["itemsPerPage=200"]
+    assert nav.title() == [f"{ROOT}/groups?pageNum=2", "itemsPerPage=200"]
     assert nav.resize_page(-1).fetch.url == f"{ROOT}/groups?pageNum=3&itemsPerPage=100"  # no cursor: the page's first
     smallest = Navigation(ROOT)
     smallest.shown = node = Node("relation", f"{ROOT}/x", "x")
@@ -188,9 +188,36 @@ def test_a_refused_url_is_a_failed_node_and_the_title_names_it(nav):
 def test_a_cancelled_fetch_leaves_the_node_as_it_was(nav):
     groups = child(nav.root, "groups")
     step = nav.open(groups)
+    assert nav.where() == f"{ROOT}/groups"
     nav.cancelled(step.fetch)
     assert nav.fetching is None and groups.resource is None and nav.expandable(groups)
+    assert nav.where() == ROOT and nav.requested is nav.shown is nav.root  # the title names what is shown
     assert nav.open(groups).fetch is not None  # and it can be asked for again
+
+
+def test_back_from_a_refused_url_returns_to_the_page_you_were_on(nav):
+    groups = child(nav.root, "groups")
+    fetched(nav, nav.open(groups), page(f"{ROOT}/groups?itemsPerPage=2", 1))
+    item0 = child(groups, "item0")
+    fetched(nav, nav.open(item0), entity(f"{ROOT}/groups/item0"))
+    refused = nav.goto("https://elsewhere.example/x")
+    nav.failed(refused.fetch, ApiError("origin", "elsewhere.example is not api.example"))
+    assert nav.shown is refused.fetch.node
+    back = nav.back()
+    assert back.fetch is None and back.show is item0
+    forward = nav.forward()
+    assert forward.fetch.node is refused.fetch.node  # asked again: a failure is not kept as an answer
+
+
+def test_the_title_says_what_the_panes_show_not_what_the_switches_will_ask_next(nav):
+    assert nav.title() == [ROOT]
+    groups = child(nav.root, "groups")
+    nav.switch("pretty")  # on, for what is asked from now on
+    step = nav.open(groups)
+    assert nav.title() == [f"{ROOT}/groups", "pretty=true"]  # waiting for it
+    fetched(nav, step, page(step.fetch.url, 1))
+    assert nav.title() == [f"{ROOT}/groups", "pretty=true"]
+    assert nav.open(nav.root).fetch is None and nav.title() == [ROOT]  # the root, as it was fetched
 
 
 def test_an_item_dropped_from_a_list_is_forgotten_with_what_was_below_it(nav):
@@ -208,3 +235,52 @@ def test_urls_keep_what_they_do_not_change():
     assert with_query(url, pretty="true") == "https://h/x?b=1&pageNum=2&a=%2C&pretty=true"
     assert with_query(url, ("b",)) == "https://h/x?pageNum=2&a=%2C"
     assert page_key("https://h/x?pretty=true&pageNum=2&envelope=true") == page_key("https://h/x?pageNum=2")
+
+
+def test_the_root_fetched_again_keeps_the_urls_typed_in(nav):
+    typed = nav.goto(f"{ROOT}/groups/item9/events")
+    fetched(nav, typed, entity(f"{ROOT}/groups/item9/events"))
+    reload = nav.open(nav.root, reload=True)
+    fetched(nav, reload, entity(ROOT, orgs=f"{ROOT}/orgs", groups=f"{ROOT}/groups"))
+    assert [c.kind for c in nav.root.children] == ["relation", "relation", "goto"]
+    assert nav.find(f"{ROOT}/groups/item9/events") is typed.fetch.node
+
+
+def test_a_refusal_on_reload_keeps_what_the_node_held(nav):
+    groups = child(nav.root, "groups")
+    fetched(nav, nav.open(groups), page(f"{ROOT}/groups?itemsPerPage=2", 1))
+    item0 = child(groups, "item0")
+    fetched(nav, nav.open(item0), entity(f"{ROOT}/groups/item0", clusters=f"{ROOT}/groups/item0/clusters"))
+    reload = nav.reload()
+    fetched(nav, reload, answer(reload.fetch.url, {"error": 429, "errorCode": "RATE_LIMITED"}, status=429))
+    assert item0.resource.status == 429 and [c.title for c in item0.children] == ["clusters"]
+    assert nav.shown is item0
+
+
+def test_history_passes_over_an_item_no_longer_listed(nav):
+    groups = child(nav.root, "groups")
+    fetched(nav, nav.open(groups), page(f"{ROOT}/groups?itemsPerPage=2", 1))
+    fetched(nav, nav.open(child(groups, "item0")), entity(f"{ROOT}/groups/item0"))
+    assert nav.back().show is groups
+    reload = nav.reload()
+    fetched(nav, reload, answer(reload.fetch.url, {"links": [], "results": [], "totalCount": 0}))
+    forward = nav.forward()  # item0 is gone: nothing ahead, and no `go to` node made for it
+    assert forward.note == "Nothing to go forward to." and forward.fetch is None
+    assert [c.kind for c in nav.root.children] == ["relation", "relation"]
+
+
+def test_a_failure_is_what_reload_asks_for_again(nav):
+    step = nav.goto(f"{ROOT}/down")
+    nav.failed(step.fetch, ApiError("network", "unreachable"))
+    assert nav.reload().fetch.url == f"{ROOT}/down"
+
+
+def test_a_page_kept_from_before_a_switch_is_asked_for_again(nav):
+    groups = child(nav.root, "groups")
+    fetched(nav, nav.open(groups), page(f"{ROOT}/groups?itemsPerPage=2", 1))
+    step = nav.turn_page(1)
+    fetched(nav, step, page(step.fetch.url, 2))
+    envelope = nav.switch("envelope")
+    fetched(nav, envelope, page(envelope.fetch.url, 2))
+    back = nav.back()
+    assert back.fetch is not None and "envelope=true" in back.fetch.url

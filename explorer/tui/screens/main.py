@@ -135,21 +135,20 @@ class MainScreen(Screen[None]):
             resource = await self.session.fetch(fetch.url)
         except ApiError as error:
             step = self.navigation.failed(fetch, error)
-            if self.navigation.requested is fetch.node:
-                self.failed(error)
         except asyncio.CancelledError:
             self.navigation.cancelled(fetch)
-            self.links.redraw()
-            self.update_title()
+            if self.is_attached:  # not when q took the screen down with the fetch
+                self.links.redraw()
+                self.update_title()
+                self.refresh_log()
             raise
         else:
             step = self.navigation.arrived(fetch, resource)
-        finally:
-            self.refresh_log()
+        self.refresh_log()
         self.run(step)
         line = self.links.line_of(fetch.node)
-        if step.show is fetch.node and fetch.node.children and not fetch.node.is_list and line is not None:
-            line.expand()  # an entity shows its relations at once; a list waits to be unfolded
+        if step.show is fetch.node and fetch.node.children and line is not None:
+            line.expand()  # what you opened shows what it holds: an entity's relations, a list's items
 
     def failed(self, error: ApiError) -> None:
         self.last_error = error
@@ -160,10 +159,11 @@ class MainScreen(Screen[None]):
     def show(self, node: Node, keep: str | None = None) -> None:
         """Put a node's resource in every pane (an item listed without a link, or a failure, in the Page pane)."""
         resource = node.resource
+        if node.error is not None:  # the last try failed: that is what there is to see
+            self.failed(node.error)
+            return
         if resource is None:
-            if node.error is not None:
-                self.failed(node.error)
-            elif node.document is not None:
+            if node.document is not None:
                 self.query_one(PageView).show_document(node.document)
             return
         self.query_one(PageView).show(resource)
@@ -184,7 +184,7 @@ class MainScreen(Screen[None]):
 
     def update_title(self) -> None:
         self.title = "explorer"
-        self.sub_title = " · ".join([visible(self.navigation.where()), *self.navigation.flags()])
+        self.sub_title = " · ".join(visible(part) for part in self.navigation.title())
 
     # What the widgets say --------------------------------------------------------------------
 

@@ -6,6 +6,8 @@ is a `navigation.Node`, and `redraw` brings the lines in step with what the mode
 
 from __future__ import annotations
 
+from weakref import WeakSet
+
 from rich.text import Text
 from textual.widgets import Tree
 from textual.widgets.tree import TreeNode
@@ -28,6 +30,7 @@ class LinkTree(Tree[Node]):
         super().__init__(Text("root"), id=id)
         self.navigation: Navigation | None = None
         self.drawn: dict[int, TreeNode[Node]] = {}  # id of a model node -> the line that draws it
+        self.unfolded: WeakSet[Node] = WeakSet()  # nodes whose lines were unfolded when taken away
 
     @property
     def model(self) -> Navigation:
@@ -61,23 +64,55 @@ class LinkTree(Tree[Node]):
                 self.draw_label(line)
 
     def grow(self, line: TreeNode[Node]) -> None:
-        """Make a line's children anew from its model node; what was open below stays open."""
-        for gone in list(line.children):
-            self.undraw(gone)
-        line.remove_children()
+        """Bring a line's children in step with its model node's children.
+
+        A child still there keeps its line, and with it what is open below it (a `go to` node
+        added to the root must not fold the branches you were in); the lines of children gone
+        are removed, and new children get new lines in their place.
+        """
         node = line.data
         assert node is not None
-        for child in node.children:
-            self.add_line(line, child)
+        old_lines = list(line.children)
+        kept = self.kept_lines(node, old_lines)
+        if kept:
+            for old in old_lines:
+                if kept.get(id(old.data)) is not old:
+                    self.undraw(old)
+                    old.remove()
+        else:
+            for old in old_lines:
+                self.undraw(old)
+            line.remove_children()
+        for at, child in enumerate(node.children):
+            if id(child) not in kept:
+                self.add_line(line, child, at if at < len(line.children) else None)
         self.draw_label(line)
 
-    def add_line(self, parent: TreeNode[Node], node: Node) -> TreeNode[Node]:
-        """A line with its final label (setting a label later costs a refresh), and its own children."""
-        line = parent.add(self.label(node), data=node, allow_expand=self.model.expandable(node))
+    def kept_lines(self, node: Node, old_lines: list[TreeNode[Node]]) -> dict[int, TreeNode[Node]]:
+        """The lines that may stay among `old_lines`: those drawing a child `node` still has, when they
+        are in the model's order (else none: all are drawn anew)."""
+        wanted = {id(child) for child in node.children}
+        kept = {
+            id(old.data): old
+            for old in old_lines
+            if old.data is not None and id(old.data) in wanted and self.line_of(old.data) is old
+        }
+        order = [id(child) for child in node.children if id(child) in kept]
+        return kept if order == [id(old.data) for old in old_lines if kept.get(id(old.data)) is old] else {}
+
+    def add_line(self, parent: TreeNode[Node], node: Node, at: int | None = None) -> TreeNode[Node]:
+        """A line with its final label (setting a label later costs a refresh), and its own children;
+        at the parent's `at`-th place, or last."""
+        line = parent.add(
+            self.label(node),
+            data=node,
+            allow_expand=self.model.expandable(node),
+            expand=node in self.unfolded,  # back on a page: what you had open there is open again
+            before=at,
+        )
         self.drawn[id(node)] = line
-        if node.children:
-            for child in node.children:
-                self.add_line(line, child)
+        for child in node.children:
+            self.add_line(line, child)
         return line
 
     def undraw(self, line: TreeNode[Node]) -> None:
@@ -85,6 +120,10 @@ class LinkTree(Tree[Node]):
             self.undraw(child)
         if line.data is not None and self.drawn.get(id(line.data)) is line:
             del self.drawn[id(line.data)]
+            if line.is_expanded:
+                self.unfolded.add(line.data)
+            else:
+                self.unfolded.discard(line.data)
 
     def draw_label(self, line: TreeNode[Node]) -> None:
         node = line.data
