@@ -104,6 +104,13 @@ async def test_a_404_is_a_document_in_the_page_pane_a_mark_in_the_tree_and_a_lin
     await explorer.until(lambda: not isinstance(explorer.app.screen, ErrorScreen))
     await explorer.pilot.press("x")  # the same, from the keyboard
     await explorer.until(lambda: isinstance(explorer.app.screen, ErrorScreen))
+    await explorer.pilot.press("escape")
+    await explorer.until(lambda: not isinstance(explorer.app.screen, ErrorScreen))
+    await explorer.open("orgs")  # an answer that is fine: the error leaves the bar, x still shows it
+    assert "│  200 OK · " in bar(explorer) and "⚠" not in bar(explorer), bar(explorer)
+    await explorer.pilot.press("x")
+    await explorer.until(lambda: isinstance(explorer.app.screen, ErrorScreen))
+    assert "No group with ID" in str(explorer.app.screen.query_one("#fields", Static).render())
 
 
 async def test_a_request_that_gets_no_answer_is_shown_too(explorer):

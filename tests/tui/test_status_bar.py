@@ -10,6 +10,7 @@ from dataclasses import dataclass
 from functools import partial
 from typing import Any
 
+import httpx
 from textual.app import ComposeResult
 from textual.pilot import Pilot
 
@@ -176,3 +177,24 @@ async def test_a_shortened_error_still_opens_whole(open_explorer):
         await explorer.until(lambda: isinstance(explorer.app.screen, ErrorScreen))
         document = str(explorer.app.screen.query_one("#fields").render())
         assert "No group with ID 111111111111111111111111 exists." in document
+
+
+async def test_an_api_key_session_shows_no_token_endpoint_meter(clock):
+    from explorer.api.config import Credentials
+    from explorer.api.secret import Secret
+    from explorer.sandbox import create_app
+    from tests.api.test_api_keys import API_ROOT, IN_PROCESS_ORIGIN, SANDBOX
+
+    credentials = Credentials(
+        IN_PROCESS_ORIGIN + API_ROOT, public_key=SANDBOX.public_key, private_key=Secret(SANDBOX.private_key)
+    )
+    settings = Settings(clock=clock)
+    session = Session(credentials, transport=httpx.ASGITransport(app=create_app(settings)), clock=clock)
+    app = BarHost(session)
+    async with app.run_test(size=(200, 3)) as pilot:
+        bar = Bar(pilot, app.query_one(StatusBar), session, Gate(clock))
+        await bar.shown(await session.fetch(f"/groups/{PRODUCTION}"))
+        shown = await bar.until_shows("200 OK")
+        assert shown.startswith("API key · Digest  │  200 OK") and "project █████" in shown, shown
+        assert "token endpoint" not in shown, shown
+    await session.aclose()

@@ -171,9 +171,9 @@ class MainScreen(Screen[None]):
         self.query_one(HeadersView).show(resource)
         status = self.query_one(StatusBar)
         status.show_response(resource)
+        status.show_error(resource.error)  # an answer that is fine takes an older error off the bar; x keeps it
         if resource.error is not None:
             self.last_error = resource.error
-            status.show_error(resource.error)
         if keep and resource.page is not None:
             hrefs = [self_href(item) for item in resource.page.results]
             if keep in hrefs:

@@ -202,7 +202,8 @@ class StatusBar(Static):
         drawn: list[list[Span]] = [[(f"request held {held.seconds:.0f}s", "$meter-held")]] if wait(None) else []
         if project:
             drawn.append(meter("project", limits.window(project), now, wait(project), shape.project))
-        drawn.append(meter("token endpoint", limits.window(TOKEN), now, wait(TOKEN), shape.token_endpoint))
+        if self.session.token_state is not None:  # an API key (Digest) never asks the token endpoint
+            drawn.append(meter("token endpoint", limits.window(TOKEN), now, wait(TOKEN), shape.token_endpoint))
         spans: list[Span] = []
         for one in filter(None, drawn):
             spans += [("  ", ""), *one] if spans else one
