@@ -227,6 +227,8 @@ def chosen_profile(config: Mapping[str, Any], profile: str | None, environ: Mapp
 def check_ca_bundle(text: str) -> str:
     """The CA bundle's path, `~` expanded, if it is a file of PEM certificates TLS can load."""
     path = Path(text.strip()).expanduser()
+    if path.is_dir():
+        raise ConfigError(f"The CA bundle {path} is a folder, not a file")
     if not path.is_file():
         raise ConfigError(f"The CA bundle {path} does not exist")
     trusting(str(path))

@@ -81,6 +81,12 @@ def origin_of(url: httpx.URL) -> tuple[str, str, int | None]:
     return (url.scheme, url.host, url.port or default)
 
 
+def origin_text(url: httpx.URL) -> str:
+    """`https://127.0.0.1:8443`: an origin as one reads it, its port always said."""
+    scheme, host, port = origin_of(url)
+    return f"{scheme}://{host}:{port}"
+
+
 class Session:
     def __init__(
         self,
@@ -181,6 +187,8 @@ class Session:
                 url = self.base_url.copy_with(raw_path=(f"{base}/{relative}" if relative else base).encode())
         except (httpx.InvalidURL, UnicodeError) as error:
             raise ApiError("config", f"{target!r} is not a valid URL: {error}") from None
+        if url.port is not None and not 0 < url.port < 65536:
+            raise ApiError("config", f"{target!r} is not a valid URL: port {url.port} is not between 1 and 65535")
         if url.scheme not in ("https", "http") or not url.host:
             raise ApiError("config", f"{target!r} is not a path or an http(s) URL")
         if url.scheme == "http" and not is_loopback(url.host):
@@ -216,9 +224,12 @@ class Session:
             url = url.copy_merge_params(dict(params))
         foreign = not self.same_origin(url)
         if foreign and not anonymous:
+            there, here = url.host, self.base_url.host
+            if there == here:  # another scheme or port on the same host: name the whole origins
+                there, here = origin_text(url), origin_text(self.base_url)
             raise ApiError(
                 "origin",
-                f"{url.host} is not {self.base_url.host}: the credentials go only to {self.base_url.host}",
+                f"{there} is not {here}: the credentials go only to {here}",
                 method=method,
                 url=str(url),
                 hint=f"To explore {url.host}, start explorer with its base URL and its own credentials "

@@ -296,7 +296,7 @@ class Navigation:
         return self.show_step(node)
 
     def go(self, node: Node) -> Step:
-        """Move to a node that is already open (an `↺ open above` node leads here)."""
+        """Move to a node that is already open (an `↺ open elsewhere` node leads here)."""
         self.attach(node)
         return self.show_step(node, select=True)
 

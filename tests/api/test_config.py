@@ -186,3 +186,12 @@ def test_a_new_file_for_a_remembered_setting_is_private(tmp_path):
     path = tmp_path / "new" / "config.toml"
     remember(path, "theme", "projector")
     assert stat.S_IMODE(path.stat().st_mode) == 0o600
+
+
+def test_a_folder_given_as_the_ca_bundle_is_named_as_one(tmp_path):
+    with pytest.raises(ConfigError, match=f"The CA bundle {tmp_path} is a folder, not a file"):
+        Credentials.resolve(
+            ca_bundle=str(tmp_path),
+            environ={"EXPLORER_BASE_URL": BASE, "EXPLORER_PUBLIC_KEY": "p", "EXPLORER_PRIVATE_KEY": "k"},
+            path=tmp_path / "none.toml",
+        )

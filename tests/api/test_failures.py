@@ -202,9 +202,10 @@ def test_error_documents_read_as_one_line_with_a_hint(status, body, headers, lin
 
     error = from_response("GET", "https://h/x", status, httpx.Headers(headers), json.dumps(body).encode(), now=0)
     assert error.line() == line
+    hint_lines = [line for line in error.full().splitlines() if line.startswith("hint ")]
+    assert len(hint_lines) == (1 if hint else 0), error.full()
     if hint:
-        assert hint in error.hint
-    assert "hint" in error.full() or hint is None
+        assert hint in error.hint and error.hint.split()[0] in hint_lines[0]
 
 
 def test_retry_after_takes_seconds_or_an_http_date():

@@ -79,6 +79,7 @@ async def test_a_typed_url_on_another_origin_is_refused_and_never_contacted():
         ("https://exa\u2100mple.com/", "Invalid IDNA hostname"),
         ("/api/\x1b[2Jx", "non-printable"),
         ("groups/\ud800", "surrogates not allowed"),
+        ("https://api.example.com:99999/x", "port 99999 is not between 1 and 65535"),
     ],
 )
 async def test_a_typed_url_that_cannot_be_parsed_is_a_config_error_and_never_sent(typed, why):
@@ -88,6 +89,20 @@ async def test_a_typed_url_that_cannot_be_parsed_is_a_config_error_and_never_sen
             await session.fetch(typed)
     assert caught.value.kind == "config" and why in str(caught.value)
     assert recorder.seen == []
+
+
+@pytest.mark.parametrize(
+    ("typed", "said"),
+    [
+        ("https://other.example/x", "other.example is not api.example"),
+        ("https://api.example.com:8443/x", "https://api.example.com:8443 is not https://api.example.com:443"),
+    ],
+)
+async def test_a_refusal_of_another_origin_names_what_differs(typed, said):
+    async with session_with(Recorder()) as session:
+        with pytest.raises(ApiError) as caught:
+            await session.fetch(typed)
+    assert caught.value.kind == "origin" and str(caught.value).startswith(said), str(caught.value)
 
 
 @pytest.mark.parametrize("foreign", ["https://api.example.com:8443/x", "https://evil.example/x", "http://127.0.0.1/x"])

@@ -61,7 +61,7 @@ async def test_a_url_open_elsewhere_is_marked_and_not_fetched_again(explorer):
     production = await explorer.open("groups", "production")
     before = explorer.requests()
     back_to_org = explorer.node("groups", "production", "org")
-    assert back_to_org.label.plain.endswith("↺ open above")
+    assert back_to_org.label.plain.endswith("↺ open elsewhere")
     assert not back_to_org.allow_expand  # a cycle ends here
     await explorer.open("groups", "production", "org")
     assert explorer.requests() == before

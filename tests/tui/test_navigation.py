@@ -156,7 +156,7 @@ async def test_a_node_made_before_its_url_opened_elsewhere_gets_its_mark(explore
     await explorer.open("orgs")
     acme = explorer.node("orgs").children[0]
     await explorer.open("orgs", acme.data.title)
-    assert org_of_production.label.plain.endswith("↺ open above") and not org_of_production.allow_expand
+    assert org_of_production.label.plain.endswith("↺ open elsewhere") and not org_of_production.allow_expand
     requests = explorer.requests()
     await explorer.open("groups", "production", "org")
     assert explorer.links.cursor_node is acme and explorer.requests() == requests
@@ -167,8 +167,9 @@ async def test_go_to_a_url_the_tree_holds_selects_it_and_reveals_it(explorer):
     await explorer.open("groups")
     await explorer.open("groups", "production")
     production = explorer.node("groups", "production")
-    explorer.node("groups").collapse()
-    await explorer.pilot.pause()
+    await explorer.cursor_to(explorer.node("groups"))
+    await explorer.pilot.press("space")  # folded away
+    await explorer.until(lambda: not explorer.node("groups").is_expanded)
     node = await explorer.go_to(f"/groups/{project}/clusters")
     assert node is explorer.node("groups", "production", "clusters")
     assert node.parent is production and production.is_expanded and explorer.node("groups").is_expanded

@@ -19,6 +19,7 @@ from textual.containers import Horizontal
 from explorer.api.resource import Resource
 from explorer.tui.palette import PaletteApp
 from explorer.tui.widgets.headers_view import HeadersView
+from explorer.tui.widgets.items_table import choose_columns
 from explorer.tui.widgets.json_view import JsonPane
 from explorer.tui.widgets.page_view import PageView
 from explorer.tui.widgets.status_bar import StatusBar
@@ -107,7 +108,9 @@ def check(path: Path, resource: Resource, shown: Shown) -> None:
             return
         first = items[0]
         header, row = table[0], table[1]
-        assert next(key for key in ("id", "name", *first) if key in header.split()), (name, header)
+        words, chosen = header.split(), choose_columns(items)  # the columns, the last maybe cut at the edge
+        assert words and words[:-1] == chosen[: len(words) - 1], (name, header, chosen)
+        assert chosen[len(words) - 1].startswith(words[-1].rstrip("…")), (name, header, chosen)
         assert a_scalar(first)[:40] in row, (name, a_scalar(first), row)
         return
     if isinstance(document, list):  # a bare array: its items as [0], [1], … in the field tree

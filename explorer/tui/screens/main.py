@@ -38,7 +38,6 @@ from explorer.tui.widgets.splitter import Splitter
 from explorer.tui.widgets.status_bar import StatusBar
 
 TREE_STEP = 4  # columns a < or > makes the tree narrower or wider
-MIN_TREE = 16  # the tree's narrowest; the panes keep at least as much
 MIN_PANES = 24
 
 
@@ -72,7 +71,6 @@ class MainScreen(Screen[None]):
     ]
     DEFAULT_CSS = """
     MainScreen > #body { height: 1fr; }
-    MainScreen LinkTree { width: 38%; max-width: 70; min-width: 16; }
     MainScreen TabbedContent { width: 1fr; }
     MainScreen TabPane { padding: 0; }
     """
@@ -146,9 +144,8 @@ class MainScreen(Screen[None]):
             step = self.navigation.arrived(fetch, resource)
         self.refresh_log()
         self.run(step)
-        line = self.links.line_of(fetch.node)
-        if step.show is fetch.node and fetch.node.children and line is not None:
-            line.expand()  # what you opened shows what it holds: an entity's relations, a list's items
+        if step.show is fetch.node:
+            self.links.unfold(fetch.node)  # what you opened shows what it holds: relations, or items
 
     def failed(self, error: ApiError) -> None:
         self.last_error = error
@@ -338,15 +335,13 @@ class MainScreen(Screen[None]):
     def set_tree_width(self, width: int) -> None:
         """The tree this many columns wide, leaving the panes room."""
         room = (self.size.width or self.app.size.width) - MIN_PANES
-        width = max(MIN_TREE, min(width, max(MIN_TREE, room)))
-        self.links.styles.width = width
-        self.links.styles.max_width = None
+        self.links.set_width(min(width, room))
 
     def keep_tree_width(self) -> None:
         """Remember the tree's width for the next run."""
-        width = self.links.styles.width
-        if width is not None and width.is_cells:
-            save_state({"tree_width": int(width.value)})
+        width = self.links.chosen_width()
+        if width is not None:
+            save_state({"tree_width": width})
 
     def action_help(self) -> None:
         from explorer.tui.screens.help import HelpScreen

@@ -20,11 +20,14 @@ from explorer.tui.safe import text
 class LinkTree(Tree[Node]):
     DEFAULT_CSS = """
     LinkTree {
-        width: 1fr;
+        width: 38%;
+        max-width: 70;
+        min-width: 16;
         height: 1fr;
         padding: 0 1;
     }
     """
+    MIN_WIDTH = 16
 
     def __init__(self, *, id: str | None = None) -> None:
         super().__init__(Text("root"), id=id)
@@ -44,6 +47,22 @@ class LinkTree(Tree[Node]):
         self.root.data = navigation.root
         self.drawn = {id(navigation.root): self.root}
         self.redraw()
+
+    def set_width(self, width: int) -> None:
+        """A width chosen with < and > or a drag, in columns (at least MIN_WIDTH)."""
+        self.styles.width = max(self.MIN_WIDTH, width)
+        self.styles.max_width = None
+
+    def chosen_width(self) -> int | None:
+        """The width set by `set_width`, if any: to keep for the next run."""
+        width = self.styles.width
+        return int(width.value) if width is not None and width.is_cells else None
+
+    def unfold(self, node: Node) -> None:
+        """Unfold a node's line, when it is drawn and has something to show."""
+        line = self.line_of(node)
+        if line is not None and line.children:
+            line.expand()
 
     def line_of(self, node: Node) -> TreeNode[Node] | None:
         """The tree's line for a model node, if it is drawn."""
@@ -142,7 +161,7 @@ class LinkTree(Tree[Node]):
         elif node.kind == "item" and node.ident:
             label.append_text(text(f"  {node.ident}", "dim"))
         if self.model.elsewhere(node) is not None:
-            label.append("  ↺ open above", style="dim italic")
+            label.append("  ↺ open elsewhere", style="dim italic")
         if self.model.is_fetching(node):
             label.append("  …", style="bold")
         elif node.error is not None:

@@ -82,9 +82,3 @@ class PageView(Vertical):
         widget.update(Text(message))
         widget.set_class(error, "error")
         self.showing("message")
-
-    def focus_content(self) -> None:
-        for child in self.children:
-            if child.display and child.focusable:
-                child.focus()
-                return
