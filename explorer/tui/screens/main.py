@@ -177,7 +177,7 @@ class MainScreen(Screen[None]):
                 self.query_one(ItemsTable).move(hrefs.index(keep))
 
     def refresh_log(self) -> None:
-        self.query_one(RequestLog).show(self.session.log)
+        self.query_one(RequestLog).show(self.session.log, self.session.base_url.path.rstrip("/"))
 
     def update_title(self) -> None:
         self.title = "explorer"

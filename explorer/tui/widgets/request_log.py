@@ -29,12 +29,19 @@ class RequestLog(DataTable):
         for name in ("time", "method", "status", "ms", "bytes", "path"):
             self.add_column(name, key=name)
 
-    def show(self, log: Reversible[Exchange]) -> None:
-        """Add the exchanges not shown yet, oldest first."""
+    def show(self, log: Reversible[Exchange], api_root: str = "") -> None:
+        """Add the exchanges not shown yet, oldest first.
+
+        A path under `api_root` (`/api/service/v1.0`) is shown from it, as the tree shows it, so
+        that what tells requests apart fits a narrow pane: `/groups/…/events`, `/api/oauth/token`.
+        """
         fresh = since(log, self.shown)
         for exchange in fresh:
             url = httpx.URL(exchange.url)
             path = url.raw_path.decode("ascii", "replace")
+            if api_root and (path == api_root or path.startswith((api_root + "/", api_root + "?"))):
+                path = path[len(api_root) :] or "/"
+                path = path if path.startswith("/") else "/" + path
             self.add_row(
                 text(time.strftime("%H:%M:%S", time.localtime(exchange.at))),
                 text(exchange.method),
