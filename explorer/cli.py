@@ -34,7 +34,7 @@ def parser() -> argparse.ArgumentParser:
         action="store_true",
         help="for an audience: show each key and the requests it sent, in the projector theme unless --theme",
     )
-    root.set_defaults(run=tui.run)
+    root.set_defaults(run=tui.run, parser=root)
     commands = root.add_subparsers(dest="command", metavar="COMMAND")
     for name, module, summary, description in (
         (
@@ -60,12 +60,14 @@ def parser() -> argparse.ArgumentParser:
     ):
         sub = commands.add_parser(name, help=summary, description=description)
         module.add_arguments(sub)
-        sub.set_defaults(run=module.run)
+        sub.set_defaults(run=module.run, parser=sub)  # a command's usage errors show its own usage
     return root
 
 
 def main(argv: list[str] | None = None) -> int:
-    args = parser().parse_args(argv)
+    args, unknown = parser().parse_known_args(argv)
+    if unknown:
+        args.parser.error(f"unrecognized arguments: {' '.join(unknown)}")
     try:
         return args.run(args)
     except KeyboardInterrupt:

@@ -319,6 +319,14 @@ def test_all_keeps_the_page_size_and_page_asked_for(capsysbinary):
     assert len(run.json) == 1234 - 11 * 100  # pages of 100 (the default), from the 12th on
 
 
+def test_an_unknown_flag_to_a_command_shows_that_commands_usage(capsysbinary):
+    with pytest.raises(SystemExit) as exited:
+        demo(capsysbinary, "/orgs", "--bogus")
+    err = capsysbinary.readouterr().err.decode()
+    assert exited.value.code == 2 and err.startswith("usage: explorer get ")
+    assert err.endswith("explorer get: error: unrecognized arguments: --bogus\n"), err
+
+
 def test_all_with_include_is_a_usage_error(capsysbinary):
     with pytest.raises(SystemExit) as exited:
         demo(capsysbinary, "/orgs", "--all", "-i")
