@@ -8,9 +8,11 @@
 from __future__ import annotations
 
 import difflib
+import unicodedata
 from typing import Any
 
 from textual.binding import Binding
+from textual.keys import Keys
 
 from explorer.api.config import ConfigError
 
@@ -30,13 +32,58 @@ def moving(prefix: str) -> list[Binding]:
     ]
 
 
-def all_bindings() -> list[Binding]:
+def binding_groups() -> list[list[Binding]]:
+    """The bindings of the screen and of each widget with keys of its own: one key, one binding in each."""
     from explorer.tui.screens.main import MainScreen
     from explorer.tui.widgets.items_table import ItemsTable
     from explorer.tui.widgets.json_view import JsonView
 
-    everything = [*MainScreen.BINDINGS, *ItemsTable.BINDINGS, *JsonView.BINDINGS]
-    return [b for b in everything if isinstance(b, Binding)]
+    return [[b for b in owner.BINDINGS if isinstance(b, Binding)] for owner in (MainScreen, ItemsTable, JsonView)]
+
+
+def all_bindings() -> list[Binding]:
+    return [binding for group in binding_groups() for binding in group]
+
+
+MODIFIERS = {"ctrl", "alt", "shift", "super", "meta", "hyper"}
+
+
+def is_key(name: str) -> bool:
+    """Whether Textual knows a key by this name: `q`, `f5`, `ctrl+q`, `question_mark`, `alt+left`."""
+    *modifiers, base = name.split("+")
+    if not base or any(modifier not in MODIFIERS for modifier in modifiers):
+        return False
+    if len(base) == 1:
+        return base.isprintable() and not base.isspace()
+    if base in {key.value for key in Keys}:
+        return True
+    try:
+        unicodedata.lookup(base.upper().replace("_", " "))
+    except KeyError:
+        return False
+    return True
+
+
+def check_keys(table: dict[str, str], where: str) -> None:
+    """Every key a name Textual knows, and none given to two bindings that are active together."""
+    for binding_id, keys in table.items():
+        for key in keys.split(","):
+            if not is_key(key.strip()):
+                raise ConfigError(
+                    f"In {where}, [keys] {binding_id!r} names {key.strip()!r}, which is not a key",
+                    'Keys are named as Textual names them: "q", "f5", "ctrl+q", "alt+left", "question_mark".',
+                )
+    for group in binding_groups():
+        holder: dict[str, str] = {}
+        for binding in group:
+            binding_id = binding.id or ""
+            for key in table.get(binding_id, binding.key).split(","):
+                other = holder.setdefault(key.strip(), binding_id)
+                if other != binding_id:
+                    raise ConfigError(
+                        f"In {where}, [keys] gives {key.strip()!r} to both {other!r} and {binding_id!r}",
+                        "Give one of them another key (a key can do one thing where both are active).",
+                    )
 
 
 def keymap_from(config: dict[str, Any], where: str) -> dict[str, str]:
@@ -55,7 +102,9 @@ def keymap_from(config: dict[str, Any], where: str) -> dict[str, str]:
             )
         if not isinstance(keys, str) or not keys.strip():
             raise ConfigError(f'In {where}, [keys] {binding_id!r} must be keys such as "ctrl+q"')
-    return {str(k): str(v) for k, v in table.items()}
+    keymap = {str(k): str(v) for k, v in table.items()}
+    check_keys(keymap, where)
+    return keymap
 
 
 def key_table(keymap: dict[str, str]) -> list[tuple[str, str, str]]:

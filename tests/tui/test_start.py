@@ -65,11 +65,21 @@ def test_without_credentials_the_login_screen_is_told_why(home):
         ({"keys": {"explorer.fly": "f"}}, "not a key of the explorer"),
         ({"keys": {"explorer.reload": 5}}, "must be keys"),
         ({"keys": "f5"}, "must be a table"),
+        ({"keys": {"explorer.reload": "q"}}, "gives 'q' to both 'explorer.reload' and 'explorer.quit'"),
+        ({"keys": {"explorer.back": "h", "explorer.reload": "h"}}, "gives 'h' to both 'explorer.back' and"),
+        ({"keys": {"explorer.reload": "notakey!!,,"}}, "names 'notakey!!', which is not a key"),
+        ({"keys": {"explorer.reload": "f5,"}}, "names '', which is not a key"),
+        ({"keys": {"explorer.reload": "cmd+r"}}, "names 'cmd\\+r', which is not a key"),
     ],
 )
 def test_a_bad_keymap_is_named(table, message):
     with pytest.raises(ConfigError, match=message):
         keymap_from(table, "config.toml")
+
+
+def test_keys_as_textual_names_them_are_taken():
+    table = {"explorer.reload": "f5,ctrl+r", "explorer.back": "h,alt+left", "explorer.help": "question_mark"}
+    assert keymap_from({"keys": table}, "config.toml") == table
 
 
 async def test_the_screen_only_reads(explorer):
