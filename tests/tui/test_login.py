@@ -16,7 +16,8 @@ from textual import events
 from textual.pilot import Pilot
 from textual.widgets import Input
 
-from explorer.api.config import Credentials
+from explorer.api.config import ConfigError, Credentials
+from explorer.api.errors import ApiError
 from explorer.api.session import Session
 from explorer.cli import parser
 from explorer.demo import demo_session
@@ -61,8 +62,10 @@ def through(app: Any) -> Callable[[Credentials], Session]:
 
 
 @asynccontextmanager
-async def login(connect: Callable[[Credentials], Session], size: tuple[int, int] = (120, 40)) -> AsyncIterator[Pilot]:
-    app = ExplorerApp(None, demo=demo_session, settings_path=config_file(), connect=connect)
+async def login(
+    connect: Callable[[Credentials], Session], size: tuple[int, int] = (120, 40), problem: ApiError | None = None
+) -> AsyncIterator[Pilot]:
+    app = ExplorerApp(None, demo=demo_session, settings_path=config_file(), connect=connect, problem=problem)
     app.animation_level = "none"
     async with app.run_test(size=size, notifications=True) as pilot:
         await wait_until(lambda: isinstance(app.screen, LoginScreen), pilot=pilot)
@@ -91,10 +94,12 @@ async def test_a_failed_login_stays_on_the_form_with_the_error_and_its_hint(base
         opened.append(through(create_app(Settings()))(credentials))
         return opened[-1]
 
-    async with login(connect) as pilot:
+    async with login(connect, problem=ConfigError("No base URL: nothing says which service to explore")) as pilot:
+        assert pilot.app.screen.query_one("#problem").display
         await fill(pilot, base_url, secret=secret)
         await pilot.press("enter")
         await wait_until(lambda: line in shown(pilot.app, "#outcome"), pilot=pilot)
+        assert not pilot.app.screen.query_one("#problem").display  # answered: only what happened now shows
         assert hint in shown(pilot.app, "#outcome")
         assert isinstance(pilot.app.screen, LoginScreen)
         await wait_until(lambda: opened[-1].client.is_closed, pilot=pilot)  # the failed session is closed

@@ -133,6 +133,8 @@ class LoginScreen(Screen[Result]):
 
     def say(self, what: ApiError | str) -> None:
         """The line under the form: how connecting goes, or what is wrong and the hint."""
+        for problem in self.query("#problem"):  # why the form was shown at start: answered by now
+            problem.display = False
         outcome = self.query_one("#outcome", Static)
         outcome.update(Text(visible(what)) if isinstance(what, str) else self.message(what))
         outcome.set_class(not isinstance(what, str), "error")
