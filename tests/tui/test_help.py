@@ -9,6 +9,7 @@ from textual.widgets import Static
 from explorer.tui.keys import key_table
 from explorer.tui.screens.help import HelpScreen
 from explorer.tui.screens.main import MainScreen
+from tests.tui.screen_text import screen_text
 
 
 def help_lines(explorer) -> list[str]:
@@ -57,6 +58,7 @@ async def test_help_shows_the_keys_as_remapped(open_explorer):
 async def test_help_closes_on_q_escape_and_question_mark(open_explorer, key):
     async with open_explorer(size=(60, 24)) as explorer:
         await open_help(explorer)
+        assert "esc, q or ? closes" in screen_text(explorer.app)  # and says so
         await explorer.pilot.press(key)
         await explorer.until(lambda: isinstance(explorer.app.screen, MainScreen))
         assert explorer.app.is_running  # q closed the help, and did not quit

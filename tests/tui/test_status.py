@@ -10,7 +10,7 @@ from textual.widgets import Static
 from explorer.tui.screens.dialogs import ErrorScreen
 from explorer.tui.widgets.page_view import PageView
 from tests.tui.conftest import wait_until
-from tests.tui.screen_text import region_text
+from tests.tui.screen_text import region_text, screen_text
 
 
 def bar(explorer) -> str:
@@ -100,6 +100,7 @@ async def test_a_404_is_a_document_in_the_page_pane_a_mark_in_the_tree_and_a_lin
     await explorer.pilot.click("StatusBar", offset=(shown.index("⚠") + 3, 0))  # on the error (1 cell of padding)
     await explorer.until(lambda: isinstance(explorer.app.screen, ErrorScreen))
     assert "No group with ID" in str(explorer.app.screen.query_one("#fields", Static).render())
+    assert "esc or q closes" in screen_text(explorer.app)
     await explorer.pilot.press("escape")
     await explorer.until(lambda: not isinstance(explorer.app.screen, ErrorScreen))
     await explorer.pilot.press("x")  # the same, from the keyboard

@@ -74,7 +74,8 @@ class ErrorScreen(ModalScreen[None]):
         self.error = error
 
     def compose(self) -> ComposeResult:
-        with Vertical(), VerticalScroll():
+        with Vertical() as dialog, VerticalScroll():
+            dialog.border_subtitle = "esc or q closes"
             yield Static(Text("\n".join(lines(self.error.full()))), id="fields")
             if self.error.body:
                 body = self.error.body.decode("utf-8", "replace")

@@ -64,7 +64,8 @@ class HelpScreen(ModalScreen[None]):
 
     def compose(self) -> ComposeResult:
         rows = key_table(getattr(self.app, "keymap", {}))
-        with Vertical():
+        with Vertical() as dialog:
+            dialog.border_subtitle = "esc, q or ? closes"
             yield Static(Text("Keys (remap any by its id under [keys] in the config file)", style="bold"))
             with VerticalScroll():
                 yield Static(KeyTable(rows))
