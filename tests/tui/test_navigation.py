@@ -13,6 +13,7 @@ from explorer.tui.widgets.field_tree import FieldTree
 from explorer.tui.widgets.items_table import ItemsTable
 from explorer.tui.widgets.json_view import JsonView
 from explorer.tui.widgets.link_tree import LinkTree
+from tests.tui.screen_text import screen_lines, screen_text
 
 
 def titles(line) -> list[str]:
@@ -232,6 +233,26 @@ async def test_escape_puts_the_title_back_and_the_next_enter_opens_the_node(expl
     assert explorer.shown is groups.data and groups.is_expanded and "production" in titles(groups)
 
 
+async def test_at_80_columns_the_title_keeps_the_end_of_the_url(open_explorer):
+    async with open_explorer(size=(80, 24)) as explorer:
+        await open_events(explorer)
+        header = screen_lines(explorer.app)[0]
+        assert "https://sandbox.invalid…" in header and header.rstrip().endswith("/events"), header
+        await explorer.pilot.resize_terminal(200, 24)
+        await explorer.until(lambda: "/api/service/v1.0/groups/" in screen_lines(explorer.app)[0])
+
+
+async def test_a_fetch_given_up_folds_the_line_it_unfolded(explorer):
+    groups = explorer.node("groups")
+    await explorer.cursor_to(groups)
+    explorer.slow_down(1000)
+    await explorer.pilot.press("enter")
+    await explorer.until(lambda: groups.is_expanded and explorer.screen.navigation.fetching is not None)
+    await press(explorer, "escape")
+    assert not groups.is_expanded and not groups.children
+    explorer.slow_down(0)
+
+
 async def test_the_tree_width_changes_with_keys_and_a_drag_and_is_remembered(open_explorer):
     async with open_explorer(size=(120, 30)) as explorer:
         tree = explorer.q(LinkTree)
@@ -250,3 +271,17 @@ async def test_the_tree_width_changes_with_keys_and_a_drag_and_is_remembered(ope
         assert load_state()["tree_width"] == start - 6
     async with open_explorer(size=(120, 30)) as again:
         assert again.q(LinkTree).outer_size.width == start - 6
+
+
+async def test_before_the_root_comes_the_page_pane_says_what_it_waits_for():
+    from explorer.demo import demo_session
+    from explorer.sandbox import Settings, create_app
+    from explorer.tui.app import ExplorerApp
+    from tests.tui.conftest import started, wait_until
+
+    app = ExplorerApp(demo_session(app=create_app(Settings(latency_ms=400))), demo=demo_session)
+    app.animation_level = "none"
+    async with app.run_test(size=(120, 30)) as pilot:
+        await wait_until(lambda: "Fetching https://sandbox.invalid/api/service/v1.0" in screen_text(app), pilot=pilot)
+        assert "Nothing fetched yet" not in screen_text(app)
+        await wait_until(lambda: started(app), pilot=pilot)

@@ -13,7 +13,7 @@ import asyncio
 from pathlib import Path
 from urllib.parse import urlsplit
 
-from textual import work
+from textual import events, work
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal
@@ -39,6 +39,18 @@ from explorer.tui.widgets.status_bar import StatusBar
 
 TREE_STEP = 4  # columns a < or > makes the tree narrower or wider
 MIN_PANES = 24
+HEADER_SPARE = 32  # the header's icon and padding, and "explorer — "
+
+
+def middle_cut(url: str, room: int) -> str:
+    """`https://host…/groups/687b…/events?pageNum=2`: the origin and as much of the end as fits,
+    since the end is what tells one place from another; unchanged when it fits or nothing helps."""
+    start = url.find("://")
+    path_at = url.find("/", start + 3) if start >= 0 else -1
+    tail = room - path_at - 1
+    if len(url) <= room or path_at < 0 or tail < 16:
+        return url
+    return f"{url[:path_at]}…{url[-tail:]}"
 
 
 class MainScreen(Screen[None]):
@@ -118,6 +130,7 @@ class MainScreen(Screen[None]):
         """Redraw what changed, start the fetch, show the node, move the cursor, say the note."""
         self.links.redraw()
         if step.fetch is not None:
+            self.waiting(step.fetch)
             self.fetch(step.fetch)
         if step.show is not None:
             self.show(step.show, step.keep)
@@ -126,6 +139,11 @@ class MainScreen(Screen[None]):
         if step.note:
             self.notify(step.note, markup=False)
         self.update_title()
+
+    def waiting(self, fetch: Fetch) -> None:
+        """Before anything is shown, the Page pane says what it waits for."""
+        if self.navigation.shown is None:
+            self.query_one(PageView).show_message(f"Fetching {visible(fetch.url)}…")
 
     @work(exclusive=True, group="fetch")
     async def fetch(self, fetch: Fetch) -> None:
@@ -137,6 +155,7 @@ class MainScreen(Screen[None]):
             self.navigation.cancelled(fetch)
             if self.is_attached:  # not when q took the screen down with the fetch
                 self.links.redraw()
+                self.links.fold_if_empty(fetch.node)  # unfolded by Enter, it got nothing to show
                 self.update_title()
                 self.refresh_log()
             raise
@@ -180,8 +199,14 @@ class MainScreen(Screen[None]):
         self.query_one(RequestLog).show(self.session.log, self.session.base_url.path.rstrip("/"))
 
     def update_title(self) -> None:
+        """`explorer — URL · pretty=true`; a URL too long for the header loses its middle, not its end."""
+        url, *flags = (visible(part) for part in self.navigation.title())
+        room = (self.size.width or self.app.size.width) - HEADER_SPARE - sum(len(f) + 3 for f in flags)
         self.title = "explorer"
-        self.sub_title = " · ".join(visible(part) for part in self.navigation.title())
+        self.sub_title = " · ".join([middle_cut(url, room), *flags])
+
+    def on_resize(self, event: events.Resize) -> None:
+        self.update_title()
 
     # What the widgets say --------------------------------------------------------------------
 

@@ -64,6 +64,12 @@ class LinkTree(Tree[Node]):
         if line is not None and line.children:
             line.expand()
 
+    def fold_if_empty(self, node: Node) -> None:
+        """Fold a node's line that was unfolded for children that never came (a fetch given up)."""
+        line = self.line_of(node)
+        if line is not None and line.is_expanded and not line.children:
+            line.collapse()
+
     def line_of(self, node: Node) -> TreeNode[Node] | None:
         """The tree's line for a model node, if it is drawn."""
         return self.drawn.get(id(node))
