@@ -55,6 +55,13 @@ def self_href(document: Any) -> str | None:
     return next((link.href for link in links_of(document) if link.rel == "self"), None)
 
 
+def place_of(items: list[Any], href: str | None) -> int | None:
+    """Where on a page the item with this self URL is, if it is there."""
+    if href is None:
+        return None
+    return next((at for at, item in enumerate(items) if self_href(item) == href), None)
+
+
 def item_title(item: Any, index: int) -> tuple[str, str]:
     """What to call a list item, and its id to show beside it."""
     if not isinstance(item, dict):
@@ -426,8 +433,7 @@ class Navigation:
         new = PAGE_SIZES[max(0, min(len(PAGE_SIZES) - 1, index + step))]
         if new == size:
             return Step(note=f"{size} a page is the {'most' if step > 0 else 'fewest'} there can be.")
-        hrefs = [self_href(item) for item in page.results]
-        at = hrefs.index(keep) if keep is not None and keep in hrefs else 0
+        at = place_of(page.results, keep) or 0
         first = (max(1, page.number) - 1) * page.size + at  # the item's place in the whole list
         node.page_size = new
         url = with_query(node.resource.url, pageNum=str(first // new + 1), itemsPerPage=str(new))

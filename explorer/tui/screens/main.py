@@ -24,7 +24,7 @@ from explorer.api.errors import ApiError
 from explorer.api.resource import Resource
 from explorer.api.session import Session
 from explorer.tui.curl import as_curl
-from explorer.tui.navigation import Fetch, Navigation, Node, Step, self_href
+from explorer.tui.navigation import Fetch, Navigation, Node, Step, place_of, self_href
 from explorer.tui.safe import visible
 from explorer.tui.screen_state import load_state, save_state
 from explorer.tui.screens.dialogs import AskScreen, ErrorScreen
@@ -191,9 +191,9 @@ class MainScreen(Screen[None]):
         if resource.error is not None:
             self.last_error = resource.error
         if keep and resource.page is not None:
-            hrefs = [self_href(item) for item in resource.page.results]
-            if keep in hrefs:
-                self.query_one(ItemsTable).move(hrefs.index(keep))
+            at = place_of(resource.page.results, keep)
+            if at is not None:
+                self.query_one(ItemsTable).move(at)
 
     def refresh_log(self) -> None:
         self.query_one(RequestLog).show(self.session.log, self.session.base_url.path.rstrip("/"))
