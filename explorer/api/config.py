@@ -33,12 +33,13 @@ from platformdirs import user_cache_path, user_config_path
 
 from explorer.api.errors import ApiError
 from explorer.api.secret import Secret
+from explorer.api.versions import check_version
 
 APP = "explorer"
 DEFAULT_ROOT = "/api/service/v1.0"
 PROFILE_FIELDS = {
     "base_url", "client_id", "client_secret", "public_key", "private_key", "ca_bundle", "rate_limit",
-    "token_rate_limit",
+    "token_rate_limit", "api_version",
 }  # fmt: skip
 
 
@@ -125,6 +126,7 @@ class Credentials:
     profile: str | None = None
     rate_limit: int = 100
     token_rate_limit: int = 10
+    api_version: str | None = None  # the version a versioned API (/api/<vendor>/v2) is asked for
 
     @property
     def kind(self) -> str:
@@ -148,6 +150,7 @@ class Credentials:
         public_key: str | None = None,
         ca_bundle: str | None = None,
         profile: str | None = None,
+        api_version: str | None = None,
         environ: Mapping[str, str] = os.environ,
         path: Path | None = None,
     ) -> Credentials:
@@ -203,6 +206,7 @@ class Credentials:
             profile=name,
             rate_limit=limit(settings.get("rate_limit", 100), "rate_limit", path),
             token_rate_limit=limit(settings.get("token_rate_limit", 10), "token_rate_limit", path),
+            api_version=version(pick(api_version, "EXPLORER_API_VERSION", "api_version")),
         )
         if credentials.kind == "none":
             raise ConfigError(
@@ -278,6 +282,19 @@ def form_defaults(
         if value and isinstance(value, str):
             found[field] = value
     return found
+
+
+def version(text: str | None) -> str | None:
+    """An API version from a flag, the environment or a profile, checked: a date such as 2024-08-05."""
+    if text is None:
+        return None
+    try:
+        return check_version(text)
+    except ValueError:
+        raise ConfigError(
+            f"{text!r} is not an API version: versions are dates, such as 2024-08-05",
+            "Name one with --api-version, EXPLORER_API_VERSION or api_version in the profile.",
+        ) from None
 
 
 def limit(value: Any, field: str, path: Path) -> int:

@@ -15,8 +15,11 @@ from dataclasses import dataclass, field
 from email.utils import parsedate_to_datetime
 from http import HTTPStatus
 from typing import Any, Literal
+from urllib.parse import urlsplit
 
 import httpx
+
+from explorer.api.versions import vendor_of
 
 Kind = Literal[
     "http",  # an error document of the API (five fields, some may be missing)
@@ -238,6 +241,24 @@ def short(text: str) -> str:
     return text if len(text) <= 160 else text[:157] + "..."
 
 
+def version_hint(error: ApiError) -> str:
+    """A 406: on a versioned API, how to name a version; elsewhere, how to send another Accept."""
+    try:
+        vendor = vendor_of(urlsplit(error.url or "").path)
+    except ValueError:  # a URL the service wrote that is not one
+        vendor = None
+    if vendor or error.error_code == "INVALID_VERSION_DATE":
+        media = f"application/vnd.{vendor or '<vendor>'}.DATE+json"
+        return (
+            f"This API wants a version in the Accept header ({media}): name one with --api-version DATE "
+            "(EXPLORER_API_VERSION, or api_version in the profile), or send your own Accept with explorer get -H."
+        )
+    return (
+        "The service has no version of this resource for the Accept sent (application/json): ask for a version "
+        "the detail names with explorer get -H 'Accept: …' (Y in the explorer copies the request as curl)."
+    )
+
+
 def hint_for(error: ApiError) -> str | None:
     """What to try next, for the failures people meet most."""
     code, status = error.error_code, error.status
@@ -279,9 +300,11 @@ def hint_for(error: ApiError) -> str | None:
     if status == 400:
         return "The service refused the request as malformed: the detail and parameters name what to change."
     if status == 406:
+        return version_hint(error)
+    if status == 410 and code == "VERSION_GONE":
         return (
-            "The service has no version of this resource for Accept: application/json, which the explorer sends: ask "
-            "for a version the detail names with curl -H 'Accept: …' (Y in the explorer copies the request as curl)."
+            "This version of the resource is past its sunset: ask for a newer one with --api-version DATE "
+            "(EXPLORER_API_VERSION, or api_version in the profile)."
         )
     if error.kind == "not-json" and status and status >= 500:
         return "Something between you and the service answered instead of it (a proxy or gateway): retry later."

@@ -34,6 +34,7 @@ from explorer.api.ratelimit import RateLimits, key_of
 from explorer.api.resource import Resource
 from explorer.api.secret import redact_header
 from explorer.api.tokens import TokenCache, TokenState
+from explorer.api.versions import accept_for
 
 # The request this task sent last: when a send fails, this is the one that failed (it may be the
 # token request made inside the auth flow, which httpx's exception does not name).
@@ -99,11 +100,13 @@ class Session:
         pace: bool = True,
         sleep: Callable[[float], Awaitable[None]] = asyncio.sleep,
         timer: Callable[[], float] = time.perf_counter,
+        headers: Mapping[str, str] | None = None,
     ) -> None:
         """`token_cache` is a folder: keep the token there between runs (one-shot commands).
 
         `clock` and `sleep` are the wall clock and the way to wait, `timer` what times a request:
-        tests and screenshots pass their own.
+        tests and screenshots pass their own. `headers` are sent with every request, after the
+        explorer's own Accept (the versioned media type on a versioned API) and User-Agent.
         """
         self.credentials = credentials
         self.base_url = httpx.URL(credentials.base_url)
@@ -146,7 +149,11 @@ class Session:
             verify=verify,
             timeout=timeout,
             follow_redirects=False,
-            headers={"Accept": "application/json", "User-Agent": f"explorer/{__version__}"},
+            headers={
+                "Accept": accept_for(self.base_url.path, credentials.api_version),
+                "User-Agent": f"explorer/{__version__}",
+                **(headers or {}),  # the user's own (explorer get -H), checked by headers.header_pair
+            },
             event_hooks={"request": [self.sending], "response": [self.received]},
         )
 

@@ -10,7 +10,7 @@ from explorer.api.session import Session
 from explorer.sandbox.scenarios import SCENARIOS
 
 DEFAULTS = {"demo": False, "profile": None, "base_url": None, "client_id": None, "public_key": None,
-            "ca_bundle": None, "timeout": 30.0, "scenario": None}  # fmt: skip
+            "ca_bundle": None, "timeout": 30.0, "scenario": None, "api_version": None}  # fmt: skip
 
 
 def add_connection_arguments(parser: argparse.ArgumentParser, root: bool = False) -> None:
@@ -58,6 +58,13 @@ def add_connection_arguments(parser: argparse.ArgumentParser, root: bool = False
         help="trust this certificate authority, e.g. the sandbox's (EXPLORER_CA_BUNDLE)",
     )
     group.add_argument(
+        "--api-version",
+        metavar="DATE",
+        default=argparse.SUPPRESS,
+        help="the version a versioned API (/api/<vendor>/v2) is asked for, e.g. 2024-08-05 "
+        "(EXPLORER_API_VERSION; default 2023-01-01)",
+    )
+    group.add_argument(
         "--timeout", type=seconds, default=argparse.SUPPRESS, metavar="SECONDS", help="per request (default: 30)"
     )
 
@@ -73,17 +80,21 @@ def seconds(text: str) -> float:
     return value
 
 
-def open_session(args: argparse.Namespace, *, token_cache: bool) -> Session:
+def open_session(
+    args: argparse.Namespace, *, token_cache: bool, headers: dict[str, str] | None = None
+) -> Session:
     """The session the flags ask for. Raises ConfigError (or ApiError) when it cannot be opened."""
     if getattr(args, "demo", False) or getattr(args, "scenario", None):
         from explorer.demo import demo_session
 
-        return demo_session(timeout=args.timeout, scenario=args.scenario)
+        return demo_session(timeout=args.timeout, scenario=args.scenario, headers=headers)
     credentials = Credentials.resolve(
         base_url=args.base_url,
         client_id=args.client_id,
         public_key=args.public_key,
         ca_bundle=args.ca_bundle,
         profile=args.profile,
+        api_version=args.api_version,
     )
-    return Session(credentials, token_cache=token_cache_dir() if token_cache else None, timeout=args.timeout)
+    token_folder = token_cache_dir() if token_cache else None
+    return Session(credentials, token_cache=token_folder, timeout=args.timeout, headers=headers)

@@ -8,6 +8,7 @@ import json
 from typing import Any
 
 from explorer.api.errors import ApiError
+from explorer.api.headers import header_pair
 from explorer.api.resource import Resource
 from explorer.api.session import Session
 from explorer.commands.connect import add_connection_arguments, open_session
@@ -36,6 +37,16 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         help="print the status line and headers first, on an error too (not with --all, which joins many responses)",
     )
     parser.add_argument(
+        "--header",
+        "-H",
+        action="append",
+        default=[],
+        metavar="'NAME: VALUE'",
+        type=header,
+        help="send this header too (Accept included); repeatable. Authorization, Cookie, Host and the "
+        "framing headers are refused",
+    )
+    parser.add_argument(
         "--no-token-cache",
         action="store_true",
         help="get a token for this call and revoke it after (instead of reusing a cached one)",
@@ -50,6 +61,13 @@ def pair(text: str) -> tuple[str, str]:
     return name, value
 
 
+def header(text: str) -> tuple[str, str]:
+    try:
+        return header_pair(text)
+    except ValueError as error:
+        raise argparse.ArgumentTypeError(str(error)) from None
+
+
 def run(args: argparse.Namespace) -> int:
     return asyncio.run(get(args))
 
@@ -61,7 +79,7 @@ async def get(args: argparse.Namespace) -> int:
     if args.envelope:
         params["envelope"] = "true"
     try:
-        session = open_session(args, token_cache=not args.no_token_cache)
+        session = open_session(args, token_cache=not args.no_token_cache, headers=dict(args.header))
     except ApiError as error:
         report("get", error)
         return 1

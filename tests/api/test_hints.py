@@ -54,9 +54,23 @@ def test_an_access_list_refusal_without_an_address_does_not_send_you_to_a_resour
 def test_a_missing_version_names_a_way_to_ask_for_one():
     error = answer(406, {"error": 406, "reason": "Not Acceptable", "errorCode": "INVALID_VERSION", "detail": "x"})
     assert error.hint == (
-        "The service has no version of this resource for Accept: application/json, which the explorer sends: "
-        "ask for a version the detail names with curl -H 'Accept: …' (Y in the explorer copies the request as curl)."
+        "The service has no version of this resource for the Accept sent (application/json): ask for a version "
+        "the detail names with explorer get -H 'Accept: …' (Y in the explorer copies the request as curl)."
     )
+    versioned = from_response(
+        "GET", "https://h.example/api/atlas/v2/groups", 406, httpx.Headers(),
+        b'{"error": 406, "errorCode": "INVALID_VERSION_DATE", "detail": "Invalid accept header or version date."}', 0,
+    )  # fmt: skip
+    assert versioned.hint == (
+        "This API wants a version in the Accept header (application/vnd.atlas.DATE+json): name one with "
+        "--api-version DATE (EXPLORER_API_VERSION, or api_version in the profile), or send your own Accept with "
+        "explorer get -H."
+    )
+    gone = from_response(
+        "GET", "https://h.example/api/atlas/v2/groups", 410, httpx.Headers(),
+        b'{"error": 410, "errorCode": "VERSION_GONE", "detail": "Gone."}', 0,
+    )  # fmt: skip
+    assert gone.hint.startswith("This version of the resource is past its sunset: ask for a newer one")
 
 
 def test_a_refused_token_names_what_to_check_and_what_to_do():
@@ -94,6 +108,11 @@ async def every_hint() -> list[str]:
         answer(404, {"errorCode": "GROUP_NOT_FOUND", "detail": "No group."}),
         answer(400, {"errorCode": "INVALID_QUERY_PARAMETER", "detail": "Invalid query parameter pageNum."}),
         answer(406, {"errorCode": "INVALID_VERSION", "detail": "No such version."}),
+        from_response(
+            "GET", "https://h.example/api/atlas/v2/groups", 406, httpx.Headers(),
+            b'{"errorCode": "INVALID_VERSION_DATE", "detail": "Invalid accept header or version date."}', 0,
+        ),  # fmt: skip
+        answer(410, {"errorCode": "VERSION_GONE", "detail": "Gone."}),
         from_response("GET", BASE, 502, httpx.Headers({"content-type": "text/html"}), b"<html></html>", 0),
         ApiError("tls", "TLS failed with api.example: CERTIFICATE_VERIFY_FAILED"),
         ApiError("connect", "Connection refused by api.example:443"),
@@ -107,7 +126,7 @@ async def every_hint() -> list[str]:
             refused()
         except ApiError as error:
             errors.append(error)
-    assert len(errors) == 23
+    assert len(errors) == 25
     return [error.hint for error in errors if error.hint]
 
 

@@ -8,6 +8,7 @@ from textual.widgets import Static
 
 from explorer.api.resource import Resource
 from explorer.api.secret import redact_header
+from explorer.api.versions import deprecation, served_version
 from explorer.tui.palette import status_class
 from explorer.tui.safe import visible
 
@@ -37,7 +38,16 @@ class HeadersView(VerticalScroll, can_focus=True):
         out.append(visible(f"{resource.status} {resource.reason}"), "bold")
         out.stylize(status_class(resource.status), start)  # a theme style by name: never in one string with "bold"
         out.append(f"  {resource.elapsed * 1000:.0f} ms · {resource.size:,} bytes", "dim")
+        version = served_version(resource.headers.get("content-type"))
+        if version is not None:
+            out.append(f" · version {version}", "dim")
         out.append("\n")
+        sunset = deprecation(resource.headers)
+        if sunset is not None:
+            start = len(out)
+            out.append(visible(sunset), "bold")
+            out.stylize("meter-low", start)  # the theme's warning amber
+            out.append("\n")
         for name, value in resource.headers.multi_items():
             self.header(out, name, redact_header(name, value))
         self.query_one("#headers", Static).update(out)

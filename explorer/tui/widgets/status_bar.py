@@ -25,6 +25,7 @@ from explorer.api.errors import ApiError
 from explorer.api.ratelimit import TOKEN, Window, key_of
 from explorer.api.resource import Resource
 from explorer.api.session import Session
+from explorer.api.versions import deprecation
 from explorer.tui.palette import status_class
 from explorer.tui.safe import visible
 
@@ -172,7 +173,11 @@ class StatusBar(Static):
         assert self.response is not None
         resource = self.response
         line = f"{resource.status} {resource.reason} · {resource.elapsed * 1000:.0f} ms"
-        return [(visible(line), f"${status_class(resource.status)}")]
+        spans: list[Span] = [(visible(line), f"${status_class(resource.status)}")]
+        sunset = deprecation(resource.headers)
+        if sunset is not None:  # `· deprecated; sunset 2027-07-01`: the Headers pane names the version
+            spans.append((visible(" · deprecated" + sunset.partition(" is deprecated")[2]), "$text-warning"))
+        return spans
 
     def error_part(self, beside_status: bool, room: int | None) -> list[Span]:
         """`⚠ 404 Not Found · GROUP_NOT_FOUND: …`, clickable; without its status beside the same response's."""

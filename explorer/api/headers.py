@@ -1,0 +1,33 @@
+"""Headers a user adds to requests (`explorer get -H 'Name: value'`), and the ones they may not set.
+
+The explorer sets the credentials itself, for its own origin only, and httpx frames the request;
+a header that would override either is refused rather than sent where it does harm.
+"""
+
+from __future__ import annotations
+
+import re
+
+REFUSED = {
+    "authorization": "the explorer sends the credentials itself, to its own origin only",
+    "cookie": "the API takes no cookies, and a cookie is a credential",
+    "host": "the host is the URL's",
+    "content-length": "httpx frames the request",
+    "transfer-encoding": "httpx frames the request",
+    "connection": "httpx manages the connection",
+}
+NAME = re.compile(r"[!#$%&'*+.^_`|~0-9A-Za-z-]+")  # a token, as RFC 9110 names a field
+
+
+def header_pair(text: str) -> tuple[str, str]:
+    """`Accept: application/vnd.atlas.2024-08-05+json` as (name, value); ValueError saying why not."""
+    name, colon, value = text.partition(":")
+    name, value = name.strip(), value.strip()
+    if not colon or not NAME.fullmatch(name):
+        raise ValueError(f"{text!r} is not NAME: VALUE")
+    if any(ord(c) < 32 and c != "\t" or ord(c) == 127 for c in value):
+        raise ValueError(f"the value of {name} has a control character")
+    why = REFUSED.get(name.lower())
+    if why:
+        raise ValueError(f"{name} cannot be set: {why}")
+    return name, value
