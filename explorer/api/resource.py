@@ -57,7 +57,10 @@ def links_of(document: Any) -> list[Link]:
 
 @dataclass(frozen=True)
 class Page:
-    """One page of a list (spec 2.5): its items, the count, and where the next and previous are."""
+    """One page of a list (spec 2.5): its items, the count, and where the next and previous are.
+
+    A list answered as a bare JSON array is one page that is the whole list, not `paged`.
+    """
 
     results: list[Any]
     total: int | None
@@ -66,6 +69,12 @@ class Page:
     self_href: str | None
     next_href: str | None
     previous_href: str | None
+    paged: bool = True
+
+    @classmethod
+    def whole(cls, items: list[Any]) -> Page:
+        """A bare array as a page: page 1 of 1, every item on it, nothing before or after."""
+        return cls(items, len(items), 1, len(items), None, None, None, paged=False)
 
     @property
     def pages(self) -> int | None:
@@ -74,7 +83,9 @@ class Page:
         return max(1, math.ceil(self.total / self.size)) if self.size > 0 else None
 
     def line(self) -> str:
-        """page 2 of 13 · 1,234 items · 100 a page"""
+        """page 2 of 13 · 1,234 items · 100 a page; a bare array: 12 items · a bare array, not paged"""
+        if not self.paged:
+            return f"{item_count(len(self.results))} · a bare array, not paged"
         of = f" of {self.pages:,}" if self.pages else ""
         count = f" · {self.total:,} items" if self.total is not None else f" · {len(self.results)} on this page"
         return f"page {self.number:,}{of}{count} · {self.size} a page"
@@ -243,6 +254,19 @@ class Resource:
             previous_href=previous.href if previous else None,
         )
 
+    @cached_property
+    def listing(self) -> Page | None:
+        """The items of a list, whatever its shape, for what shows lists (the table, the tree).
+
+        A page of `{results}`, or a bare JSON array of objects (the real service answers some
+        lists so) as one page that is the whole list. An array of names or numbers is no list:
+        it has no fields to make columns of. `page` stays the spec's paged lists only.
+        """
+        document = self.document
+        if self.page is not None or not isinstance(document, list):
+            return self.page
+        return Page.whole(document) if all(isinstance(item, dict) for item in document) else None
+
     # Failure ---------------------------------------------------------------------------------
 
     @cached_property
@@ -259,6 +283,11 @@ class Resource:
             after_refresh=self.after_refresh,
             credentials=self.credentials,
         )
+
+
+def item_count(count: int) -> str:
+    """1 item, 12 items, 1,234 items."""
+    return f"{count:,} item" + ("" if count == 1 else "s")
 
 
 def positive(value: str | None, default: int) -> int:

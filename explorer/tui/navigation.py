@@ -17,7 +17,7 @@ from typing import Any, Literal
 from urllib.parse import parse_qsl, urlencode, urlsplit, urlunsplit
 
 from explorer.api.errors import ApiError
-from explorer.api.resource import Resource, links_of
+from explorer.api.resource import Resource, item_count, links_of
 from explorer.tui.history import History
 from explorer.tui.safe import visible
 
@@ -101,7 +101,7 @@ class Node:
 
     @property
     def is_list(self) -> bool:
-        return self.resource is not None and self.resource.page is not None
+        return self.resource is not None and self.resource.listing is not None
 
     @property
     def failed(self) -> bool:
@@ -259,7 +259,7 @@ class Navigation:
         if resource.error is None and resource.status < 400:
             self.open_at.setdefault(without_query(resource.url), node)
             self.relabel.update(self.by_key.get(without_query(resource.url), ()))
-        if resource.page is not None and resource.error is None:
+        if resource.listing is not None and resource.error is None:
             self.show_page(node, resource)
         elif resource.status >= 400 and node.filled:
             node.resource, node.error = resource, None  # a 429 on `r`: shown, and what it held stays
@@ -333,8 +333,9 @@ class Navigation:
 
         Item nodes are kept in the list's pool, so an item met again (on this page fetched anew,
         with another page size, or back on a page shown before) is the same node, still open.
+        A bare array is a list of one page, with no links beside it.
         """
-        page = resource.page
+        page = resource.listing
         assert page is not None
         key = page_key(resource.url)
         if not node.pages:  # a list for the first time: whatever it held before goes
@@ -414,9 +415,11 @@ class Navigation:
     def turn_page(self, step: int) -> Step:
         """`]` and `[`: the next or previous page of the list in view."""
         node = self.list_in_view()
-        if node is None or node.resource is None or node.resource.page is None:
+        if node is None or node.resource is None or node.resource.listing is None:
             return Step(note="Not a list: [ and ] turn the pages of a list.")
-        page = node.resource.page
+        page = node.resource.listing
+        if not page.paged:
+            return Step(note=f"A bare array has no pages: all {item_count(len(page.results))} are on this one.")
         href = page.next_href if step > 0 else page.previous_href
         if not href:
             return Step(note="This is the last page." if step > 0 else "This is the first page.")
@@ -425,9 +428,11 @@ class Navigation:
     def resize_page(self, step: int, keep: str | None = None) -> Step:
         """`+` and `-`: more or fewer items a page, on the page that holds the item under the cursor."""
         node = self.list_in_view()
-        if node is None or node.resource is None or node.resource.page is None:
+        if node is None or node.resource is None or node.resource.listing is None:
             return Step(note="Not a list: + and - change the items on a list's page.")
-        page = node.resource.page
+        page = node.resource.listing
+        if not page.paged:
+            return Step(note=f"A bare array has no pages to size: all {item_count(len(page.results))} are on this one.")
         size = node.page_size or page.size
         index = min(range(len(PAGE_SIZES)), key=lambda i: abs(PAGE_SIZES[i] - size))
         new = PAGE_SIZES[max(0, min(len(PAGE_SIZES) - 1, index + step))]

@@ -284,3 +284,35 @@ def test_a_page_kept_from_before_a_switch_is_asked_for_again(nav):
     fetched(nav, envelope, page(envelope.fetch.url, 2))
     back = nav.back()
     assert back.fetch is not None and "envelope=true" in back.fetch.url
+
+
+def bare_array(url: str, count: int) -> Resource:
+    """A list answered as a bare JSON array, as the real service answers some: items with self links."""
+    return answer(
+        url,
+        [{"id": f"r{i}", "name": f"role{i}", "links": [{"rel": "self", "href": f"{url}/r{i}"}]} for i in range(count)],
+    )
+
+
+def test_a_bare_array_of_objects_is_a_list_whose_items_are_the_children_and_which_has_no_pages(nav):
+    roles = f"{ROOT}/roles"
+    step = nav.goto(roles)
+    fetched(nav, step, bare_array(roles, 3))
+    node = nav.find(roles)
+    assert node is not None and node.is_list and nav.list_in_view() is node
+    assert [c.title for c in node.children] == ["role0", "role1", "role2"]
+    assert [c.url for c in node.children] == [f"{roles}/r0", f"{roles}/r1", f"{roles}/r2"]
+    for turn in (nav.turn_page(1), nav.turn_page(-1)):
+        assert turn.fetch is None and turn.note == "A bare array has no pages: all 3 items are on this one."
+    for size in (nav.resize_page(1), nav.resize_page(-1)):
+        assert size.fetch is None and size.note == "A bare array has no pages to size: all 3 items are on this one."
+    first = node.children[0]
+    fetched(nav, nav.open(first), entity(f"{roles}/r0", users=f"{roles}/r0/users"))
+    assert nav.list_in_view() is node and nav.turn_page(1).note.startswith("A bare array has no pages")
+    fetched(nav, nav.open(node, reload=True), bare_array(roles, 3))  # the list again: the same item, still open
+    assert node.children[0] is first and [c.title for c in first.children] == ["users"]
+    names = f"{ROOT}/fieldNames"  # an array of names: nothing to tabulate, not a list
+    fetched(nav, nav.goto(names), answer(names, ["HOSTNAME", "PORT"]))
+    node = nav.find(names)
+    assert node is not None and not node.is_list and node.children == []
+    assert nav.turn_page(1).note == "Not a list: [ and ] turn the pages of a list."

@@ -98,11 +98,14 @@ def check(path: Path, resource: Resource, shown: Shown) -> None:
         return
     assert f"{resource.status} {resource.reason} · 100 ms" in shown.bar, (name, shown.bar)
     assert "⚠" not in shown.bar, (name, shown.bar)
-    if isinstance(document, dict) and isinstance(document.get("results"), list):
-        assert resource.page is not None
+    bare = isinstance(document, list) and all(isinstance(item, dict) for item in document)  # a list, not paged
+    if bare or isinstance(document, dict) and isinstance(document.get("results"), list):
+        assert resource.listing is not None
         page_line, *table = shown.page.splitlines()
-        assert page_line.strip() == resource.page.line(), (name, page_line)
-        items = document["results"]
+        count = f"{len(document)} item{'' if len(document) == 1 else 's'}"
+        expected = f"{count} · a bare array, not paged" if bare else resource.listing.line()
+        assert page_line.strip() == expected, (name, page_line)
+        items = document if bare else document["results"]
         if not items:
             assert not any(line.strip() for line in table), (name, shown.page)
             return
@@ -113,9 +116,9 @@ def check(path: Path, resource: Resource, shown: Shown) -> None:
         assert chosen[len(words) - 1].startswith(words[-1].rstrip("…")), (name, header, chosen)
         assert a_scalar(first)[:40] in row, (name, a_scalar(first), row)
         return
-    if isinstance(document, list):  # a bare array: its items as [0], [1], … in the field tree
+    if isinstance(document, list):  # a bare array of names: nothing to tabulate, its items as [0], [1], …
         for index, item in enumerate(document):
-            said = re.escape(item if isinstance(item, str) else f"{{{len(item)}}}")  # a string, or an object's size
+            said = re.escape(item)
             assert re.search(rf"^\W*\[{index}\]: {said}$", shown.page, re.M), (name, index, shown.page)
         return
     for key in document:  # an entity: its top-level fields, each on a line of the field tree

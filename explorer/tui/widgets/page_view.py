@@ -1,4 +1,5 @@
-"""The Page pane: an entity as fields, a list as a table with its pagination, a failure as a document."""
+"""The Page pane: an entity as fields, a list (a page, or a bare array) as a table with its page line,
+a failure as a document."""
 
 from __future__ import annotations
 
@@ -59,7 +60,7 @@ class PageView(Vertical):
         if resource.json is None:
             self.show_message(f"{resource.status} {resource.reason}: no body.")
             return
-        page = resource.page
+        page = resource.listing  # a page of `{results}`, or a bare array of objects
         if page is not None:
             self.query_one("#items", ItemsTable).show(page.results)
             self.query_one("#pagination", Static).update(Text(page.line()))
