@@ -107,3 +107,15 @@ async def test_an_item_opened_from_a_bare_array_stays_open_when_the_list_is_fetc
     await press(explorer, "enter", "r")  # the list again, fetched anew
     assert explorer.requests("/recorded/orgs") == 2
     assert org.parent.children[0] is org and org.is_expanded and org.children
+
+
+async def test_reload_of_a_bare_array_keeps_the_table_cursor_on_its_item(explorer):
+    orgs = await explorer.app.session.fetch("/orgs")
+    many = orgs.page.results  # the sandbox's orgs, with self links
+    url = serve(explorer, "orgs", json.dumps(many).encode())
+    await explorer.go_to(url)
+    await press(explorer, "1", "down")
+    assert explorer.screen.cursor_item() == many[1]["links"][0]["href"]
+    await press(explorer, "r")
+    assert explorer.requests("/recorded/orgs") == 2
+    assert explorer.screen.cursor_item() == many[1]["links"][0]["href"]

@@ -17,6 +17,7 @@ from textual.app import ComposeResult
 from textual.containers import Horizontal
 
 from explorer.api.resource import Resource
+from explorer.api.versions import deprecation, served_version
 from explorer.tui.palette import PaletteApp
 from explorer.tui.widgets.headers_view import HeadersView
 from explorer.tui.widgets.items_table import choose_columns
@@ -87,16 +88,24 @@ def check(path: Path, resource: Resource, shown: Shown) -> None:
     name = path.name
     # The Headers pane's status line, under the request
     status_line = f"HTTP/1.1 {resource.status} {resource.reason}  100 ms · {len(resource.body):,} bytes"
-    assert status_line in shown.headers, (name, shown.headers)
+    version = served_version(resource.headers.get("content-type"))
+    status_line += f" · version {version}" if version else ""
+    assert re.search(rf"^ *{re.escape(status_line)} *$", shown.headers, re.M), (name, shown.headers)
+    sunset = deprecation(resource.headers)  # the version's sunset, beside the status, as the service said it
+    said = f"{resource.status} {resource.reason} · 100 ms" + (
+        f" · deprecated{sunset.partition(' is deprecated')[2]}" if sunset else ""
+    )
+    if sunset:
+        assert re.search(rf"^ *{re.escape(sunset)}(?: |$)", shown.headers, re.M), (name, shown.headers)
     document = json.loads(resource.body)
     if resource.status >= 400:
         code, detail = document["errorCode"], document["detail"]
         fields = field_lines(shown.page)
         assert fields.get("errorCode") == code and fields.get("detail") == detail, (name, shown.page)
         assert fields.get("status") == f"{resource.status} {resource.reason}", (name, shown.page)
-        assert f"{resource.status} {resource.reason} · 100 ms  │  ⚠ {code}: {detail}" in shown.bar, (name, shown.bar)
+        assert f"{said}  │  ⚠ {code}: {detail}" in shown.bar, (name, shown.bar)
         return
-    assert f"{resource.status} {resource.reason} · 100 ms" in shown.bar, (name, shown.bar)
+    assert said in shown.bar, (name, shown.bar)
     assert "⚠" not in shown.bar, (name, shown.bar)
     bare = isinstance(document, list) and all(isinstance(item, dict) for item in document)  # a list, not paged
     if bare or isinstance(document, dict) and isinstance(document.get("results"), list):

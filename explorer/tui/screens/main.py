@@ -190,8 +190,8 @@ class MainScreen(Screen[None]):
         status.show_error(resource.error)  # an answer that is fine takes an older error off the bar; x keeps it
         if resource.error is not None:
             self.last_error = resource.error
-        if keep and resource.page is not None:
-            at = place_of(resource.page.results, keep)
+        if keep and resource.listing is not None:
+            at = place_of(resource.listing.results, keep)
             if at is not None:
                 self.query_one(ItemsTable).move(at)
 
