@@ -80,9 +80,7 @@ def seconds(text: str) -> float:
     return value
 
 
-def open_session(
-    args: argparse.Namespace, *, token_cache: bool, headers: dict[str, str] | None = None
-) -> Session:
+def open_session(args: argparse.Namespace, *, token_cache: bool, headers: dict[str, str] | None = None) -> Session:
     """The session the flags ask for. Raises ConfigError (or ApiError) when it cannot be opened."""
     if getattr(args, "demo", False) or getattr(args, "scenario", None):
         from explorer.demo import demo_session

@@ -109,9 +109,13 @@ async def every_hint() -> list[str]:
         answer(400, {"errorCode": "INVALID_QUERY_PARAMETER", "detail": "Invalid query parameter pageNum."}),
         answer(406, {"errorCode": "INVALID_VERSION", "detail": "No such version."}),
         from_response(
-            "GET", "https://h.example/api/atlas/v2/groups", 406, httpx.Headers(),
-            b'{"errorCode": "INVALID_VERSION_DATE", "detail": "Invalid accept header or version date."}', 0,
-        ),  # fmt: skip
+            "GET",
+            "https://h.example/api/atlas/v2/groups",
+            406,
+            httpx.Headers(),
+            b'{"errorCode": "INVALID_VERSION_DATE", "detail": "Invalid accept header or version date."}',
+            0,
+        ),
         answer(410, {"errorCode": "VERSION_GONE", "detail": "Gone."}),
         from_response("GET", BASE, 502, httpx.Headers({"content-type": "text/html"}), b"<html></html>", 0),
         ApiError("tls", "TLS failed with api.example: CERTIFICATE_VERIFY_FAILED"),
