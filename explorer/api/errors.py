@@ -19,6 +19,7 @@ from urllib.parse import urlsplit
 
 import httpx
 
+from explorer.api.values import whole
 from explorer.api.versions import vendor_of
 
 Kind = Literal[
@@ -54,6 +55,7 @@ class ApiError(Exception):
     oauth_description: str | None = None
     body: bytes = b""
     retry_after: float | None = None
+    rate_limit: int | None = None  # the service's RateLimit-Limit for this request, when it said one
     address: str | None = None
     after_refresh: bool = False  # a 401 that a renewed token got too
     credentials: str | None = None  # what the request carried: "service account", "API key", or None
@@ -151,6 +153,7 @@ def from_response(
         "reason": reason_of(status),
         "body": body[:4096],
         "retry_after": retry_after(headers.get("retry-after"), now),
+        "rate_limit": whole(headers.get("ratelimit-limit")),
         "after_refresh": after_refresh,
         "credentials": credentials,
     }
@@ -259,11 +262,27 @@ def version_hint(error: ApiError) -> str:
     )
 
 
+def limits_said(error: ApiError) -> str:
+    """What the service said of the limit a 429 hit: its token bucket, its RateLimit-Limit, or what is known."""
+    if error.error_code == "RATE_LIMITED_TOKEN_BUCKET" and len(error.parameters) >= 5:
+        capacity, refill, every = (whole(str(value)) for value in error.parameters[2:5])
+        if capacity and refill and every:
+            return f"These endpoints take a burst of {capacity} requests, refilled at {refill} every {every} s."
+    if error.rate_limit is not None:
+        return f"The service allows {error.rate_limit} requests here (its RateLimit-Limit)."
+    return "Limits count per project and at the token endpoints (10 a minute)."
+
+
 def hint_for(error: ApiError) -> str | None:
     """What to try next, for the failures people meet most."""
     code, status = error.error_code, error.status
     if error.oauth_error == "invalid_client":
         return "Check the client ID and secret (EXPLORER_CLIENT_ID and EXPLORER_CLIENT_SECRET, or the profile)."
+    if error.oauth_error == "access_denied" and "token limit" in (error.oauth_description or "").lower():
+        return (
+            "This service account holds as many live tokens as it may (100 on the real service): revoke the ones "
+            "not in use (explorer logout revokes the one explorer get keeps), or wait for some to expire (an hour)."
+        )
     if error.oauth_error == "access_denied" or code == "IP_ADDRESS_NOT_ON_ACCESS_LIST":
         # Not "GET /api/private/ipinfo shows it": that needs these credentials, which are what is refused.
         where = (
@@ -271,12 +290,15 @@ def hint_for(error: ApiError) -> str | None:
             if error.address
             else "your address (as the service sees it: your network's public address); add it to the list,"
         )
-        return f"The access list of these credentials does not allow {where} or connect from an allowed one."
+        said = f"The access list of these credentials does not allow {where} or connect from an allowed one."
+        if code == "IP_ADDRESS_NOT_ON_ACCESS_LIST" and error.credentials == "service account":
+            said += " The token was issued all the same: the list is checked when a token is used."
+        return said
     if error.oauth_error in ("invalid_request", "unsupported_grant_type"):
         return "The token request was malformed; this is a client bug worth reporting."
     if status == 429:
         wait = f"retry in {error.retry_after:g} s" if error.retry_after is not None else "wait a minute and retry"
-        return f"Rate limited: {wait}. Limits count per project (100 a minute) and at the token endpoints (10)."
+        return f"Rate limited: {wait}. {limits_said(error)}"
     if status == 503 or error.oauth_error == "server_error":
         wait = f"retry in {error.retry_after:g} s" if error.retry_after is not None else "retry later"
         return f"The service is unavailable: {wait}."

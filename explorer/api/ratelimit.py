@@ -16,6 +16,7 @@ from dataclasses import dataclass
 import httpx
 
 from explorer.api.errors import retry_after
+from explorer.api.values import whole
 
 WINDOW = 60.0
 TOKEN = "token"
@@ -82,9 +83,12 @@ class RateLimits:
 
     def received(self, key: str, response: httpx.Response) -> None:
         window = self.window(key)
-        limit, remaining = response.headers.get("ratelimit-limit"), response.headers.get("ratelimit-remaining")
-        if limit and limit.isdigit() and remaining and remaining.isdigit():
-            window.server_limit, window.server_remaining = int(limit), int(remaining)
+        limit, remaining = (
+            whole(response.headers.get("ratelimit-limit")),
+            whole(response.headers.get("ratelimit-remaining")),
+        )
+        if limit is not None and remaining is not None:  # `²` is a digit to str.isdigit, but no count
+            window.server_limit, window.server_remaining = limit, remaining
             window.server_minute = window.minute
         if response.status_code in (429, 503):
             wait = retry_after(response.headers.get("retry-after"), self.clock())

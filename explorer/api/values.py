@@ -43,3 +43,13 @@ def as_bson_timestamp(value: Any) -> BsonTimestamp | None:
     if increment is not None and (not isinstance(increment, int) or isinstance(increment, bool)):
         return None
     return BsonTimestamp(as_date(date), increment)
+
+
+def whole(text: str | None) -> int | None:
+    """A count the service wrote in a header (`300`), or None for anything else (`²`, `-1`, 4,000 digits)."""
+    if text is None:
+        return None
+    text = text.strip()
+    if not text.isascii() or not text.isdigit() or len(text) > 9:
+        return None
+    return int(text)

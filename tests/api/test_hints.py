@@ -80,6 +80,35 @@ def test_a_refused_token_names_what_to_check_and_what_to_do():
     )
 
 
+def test_a_429_says_the_limit_the_service_stated():
+    bucket = answer(
+        429,
+        {"errorCode": "RATE_LIMITED_TOKEN_BUCKET", "detail": "Too many.", "parameters": ["/api/x", 10, 100, 10, 1]},
+        {"Retry-After": "10", "RateLimit-Limit": "100"},
+    )
+    assert bucket.hint == (
+        "Rate limited: retry in 10 s. These endpoints take a burst of 100 requests, refilled at 10 every 1 s."
+    )
+    stated = answer(
+        429, {"errorCode": "RATE_LIMITED", "detail": "limited"}, {"Retry-After": "40", "RateLimit-Limit": "5"}
+    )
+    assert stated.hint == "Rate limited: retry in 40 s. The service allows 5 requests here (its RateLimit-Limit)."
+    odd = answer(429, {"errorCode": "RATE_LIMITED", "detail": "limited"}, {"RateLimit-Limit": "\u00b2".encode()})
+    assert odd.rate_limit is None and odd.hint.endswith("at the token endpoints (10 a minute).")
+
+
+def test_the_token_limit_and_the_access_list_on_use_are_told_apart():
+    limit = answer(403, {"error": "access_denied", "error_description": "Access Token limit reached."})
+    assert limit.hint.startswith("This service account holds as many live tokens as it may (100 on the real service)")
+    on_use = answer(
+        403,
+        {"errorCode": "IP_ADDRESS_NOT_ON_ACCESS_LIST", "detail": "IP address 198.51.100.7 is not allowed.",
+         "parameters": ["198.51.100.7"]},
+        credentials="service account",
+    )  # fmt: skip
+    assert on_use.hint.endswith("The token was issued all the same: the list is checked when a token is used.")
+
+
 def quoted_hints() -> list[str]:
     """The third column of the README's troubleshooting table."""
     readme = (ROOT / "README.md").read_text()
@@ -117,6 +146,18 @@ async def every_hint() -> list[str]:
             0,
         ),
         answer(410, {"errorCode": "VERSION_GONE", "detail": "Gone."}),
+        answer(429, {"errorCode": "RATE_LIMITED", "detail": "limited"}, {"Retry-After": "40", "RateLimit-Limit": "5"}),
+        answer(
+            429,
+            {"errorCode": "RATE_LIMITED_TOKEN_BUCKET", "detail": "Too many.", "parameters": ["/x", 10, 100, 10, 1]},
+            {"Retry-After": "10"},
+        ),
+        answer(403, {"error": "access_denied", "error_description": "Access Token limit reached."}),
+        answer(
+            403,
+            {"errorCode": "IP_ADDRESS_NOT_ON_ACCESS_LIST", "detail": "not allowed", "parameters": ["198.51.100.7"]},
+            credentials="service account",
+        ),
         from_response("GET", BASE, 502, httpx.Headers({"content-type": "text/html"}), b"<html></html>", 0),
         ApiError("tls", "TLS failed with api.example: CERTIFICATE_VERIFY_FAILED"),
         ApiError("connect", "Connection refused by api.example:443"),
@@ -130,7 +171,7 @@ async def every_hint() -> list[str]:
             refused()
         except ApiError as error:
             errors.append(error)
-    assert len(errors) == 25
+    assert len(errors) == 29
     return [error.hint for error in errors if error.hint]
 
 

@@ -94,3 +94,17 @@ async def test_a_wait_beyond_a_minute_is_not_waited(connect):
         c.app.state.sandbox.faults.unavailable, c.app.state.sandbox.faults.retry_after = 1, 90
         resource = await c.session.fetch("/orgs")
         assert resource.status == 503 and c.sleeper.waits == []
+
+
+@pytest.mark.parametrize("written", ["\u00b2", "-1", "9" * 4400, "1e3", ""])
+def test_rate_limit_headers_that_are_not_counts_are_passed_over(written):
+    import httpx
+
+    from explorer.api.ratelimit import RateLimits
+
+    limits = RateLimits(clock=lambda: 0.0)
+    headers = [(b"ratelimit-limit", written.encode()), (b"ratelimit-remaining", written.encode())]
+    limits.received("p", httpx.Response(200, headers=headers))
+    assert limits.window("p").remaining() == 100 and limits.window("p").server_limit is None
+    limits.received("p", httpx.Response(200, headers={"RateLimit-Limit": "300", "RateLimit-Remaining": "299"}))
+    assert limits.window("p").line(0.0) == "299 of 300 left"
