@@ -36,10 +36,13 @@ def accept_for(api_root: str, version: str | None) -> str:
 def check_version(text: str) -> str:
     """A version as the service names them, a date such as 2024-08-05; ValueError otherwise."""
     text = text.strip()
-    if not re.fullmatch(r"\d{4}-\d{2}-\d{2}", text):
-        raise ValueError(f"{text!r} is not a date such as 2024-08-05")
-    datetime.date.fromisoformat(text)  # a real day: 2024-02-30 is not one
-    return text
+    try:
+        if re.fullmatch(r"\d{4}-\d{2}-\d{2}", text):
+            datetime.date.fromisoformat(text)  # a real day: 2024-02-30 is not one
+            return text
+    except ValueError:
+        pass
+    raise ValueError(f"{text!r} is not a date such as 2024-08-05")
 
 
 def served_version(content_type: str | None) -> str | None:

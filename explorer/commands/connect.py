@@ -7,6 +7,7 @@ import math
 
 from explorer.api.config import Credentials, token_cache_dir
 from explorer.api.session import Session
+from explorer.api.versions import check_version
 from explorer.sandbox.scenarios import SCENARIOS
 
 DEFAULTS = {"demo": False, "profile": None, "base_url": None, "client_id": None, "public_key": None,
@@ -60,6 +61,7 @@ def add_connection_arguments(parser: argparse.ArgumentParser, root: bool = False
     group.add_argument(
         "--api-version",
         metavar="DATE",
+        type=api_version,
         default=argparse.SUPPRESS,
         help="the version a versioned API (/api/<vendor>/v2) is asked for, e.g. 2024-08-05 "
         "(EXPLORER_API_VERSION; default 2023-01-01)",
@@ -67,6 +69,14 @@ def add_connection_arguments(parser: argparse.ArgumentParser, root: bool = False
     group.add_argument(
         "--timeout", type=seconds, default=argparse.SUPPRESS, metavar="SECONDS", help="per request (default: 30)"
     )
+
+
+def api_version(text: str) -> str:
+    """A version as the service names them, a day such as 2024-08-05; anything else is a usage error."""
+    try:
+        return check_version(text)
+    except ValueError as error:
+        raise argparse.ArgumentTypeError(f"{error} (versions are dates)") from None
 
 
 def seconds(text: str) -> float:

@@ -121,3 +121,14 @@ def test_a_header_that_is_refused_is_a_usage_error(service):
     server, _ = service
     run = explorer_get(server, "/groups", "-H", "Authorization: Bearer stolen")
     assert run.returncode == 2 and "Authorization cannot be set" in run.stderr
+
+
+@pytest.mark.parametrize("bad", ["2024-13-01", "latest"])
+def test_a_version_flag_that_is_not_a_date_is_a_usage_error(capsys, bad):
+    from explorer.cli import main
+
+    with pytest.raises(SystemExit) as exited:
+        main(["get", "--demo", "/groups", "--api-version", bad])
+    err = capsys.readouterr().err
+    assert exited.value.code == 2
+    assert err.endswith(f"argument --api-version: {bad!r} is not a date such as 2024-08-05 (versions are dates)\n")
