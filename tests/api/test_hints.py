@@ -23,6 +23,13 @@ def answer(status: int, body: dict, headers: dict | None = None, **options) -> A
     )
 
 
+def on_v2(status: int, body: dict) -> ApiError:
+    """A failed answer from a versioned API root (/api/atlas/v2)."""
+    return from_response(
+        "GET", "https://h.example/api/atlas/v2/groups", status, httpx.Headers(), json.dumps(body).encode(), 0
+    )
+
+
 async def refusal(target: str) -> ApiError:
     credentials = Credentials(BASE, client_id="client", client_secret=Secret("secret"))
     async with Session(credentials, transport=httpx.MockTransport(lambda r: httpx.Response(200))) as session:
@@ -57,19 +64,13 @@ def test_a_missing_version_names_a_way_to_ask_for_one():
         "The service has no version of this resource for the Accept sent (application/json): ask for a version "
         "the detail names with explorer get -H 'Accept: …' (Y in the explorer copies the request as curl)."
     )
-    versioned = from_response(
-        "GET", "https://h.example/api/atlas/v2/groups", 406, httpx.Headers(),
-        b'{"error": 406, "errorCode": "INVALID_VERSION_DATE", "detail": "Invalid accept header or version date."}', 0,
-    )  # fmt: skip
+    versioned = on_v2(406, {"errorCode": "INVALID_VERSION_DATE", "detail": "Invalid accept header or version date."})
     assert versioned.hint == (
         "This API wants a version in the Accept header (application/vnd.atlas.DATE+json): name one with "
         "--api-version DATE (EXPLORER_API_VERSION, or api_version in the profile), or send your own Accept with "
         "explorer get -H."
     )
-    gone = from_response(
-        "GET", "https://h.example/api/atlas/v2/groups", 410, httpx.Headers(),
-        b'{"error": 410, "errorCode": "VERSION_GONE", "detail": "Gone."}', 0,
-    )  # fmt: skip
+    gone = on_v2(410, {"errorCode": "VERSION_GONE", "detail": "Gone."})
     assert gone.hint.startswith("This version of the resource is past its sunset: ask for a newer one")
 
 
@@ -137,14 +138,7 @@ async def every_hint() -> list[str]:
         answer(404, {"errorCode": "GROUP_NOT_FOUND", "detail": "No group."}),
         answer(400, {"errorCode": "INVALID_QUERY_PARAMETER", "detail": "Invalid query parameter pageNum."}),
         answer(406, {"errorCode": "INVALID_VERSION", "detail": "No such version."}),
-        from_response(
-            "GET",
-            "https://h.example/api/atlas/v2/groups",
-            406,
-            httpx.Headers(),
-            b'{"errorCode": "INVALID_VERSION_DATE", "detail": "Invalid accept header or version date."}',
-            0,
-        ),
+        on_v2(406, {"errorCode": "INVALID_VERSION_DATE", "detail": "Invalid accept header or version date."}),
         answer(410, {"errorCode": "VERSION_GONE", "detail": "Gone."}),
         answer(429, {"errorCode": "RATE_LIMITED", "detail": "limited"}, {"Retry-After": "40", "RateLimit-Limit": "5"}),
         answer(
