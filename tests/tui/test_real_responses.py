@@ -97,6 +97,7 @@ def check(path: Path, resource: Resource, shown: Shown) -> None:
     )
     if sunset:
         assert re.search(rf"^ *{re.escape(sunset)}(?: |$)", shown.headers, re.M), (name, shown.headers)
+        assert shown.page.splitlines()[-1].strip() == sunset, (name, shown.page)  # the Page pane's last line
     document = json.loads(resource.body)
     if resource.status >= 400:
         code, detail = document["errorCode"], document["detail"]

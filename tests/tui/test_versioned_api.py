@@ -13,6 +13,7 @@ from explorer.demo import demo_session
 from explorer.tui.app import ExplorerApp
 from tests.conftest import REAL_RESPONSES
 from tests.tui.conftest import Explorer, started, wait_until
+from tests.tui.screen_text import region_text
 from tests.versioned_service import VersionedService
 
 
@@ -28,6 +29,8 @@ async def test_the_screen_asks_for_a_version_and_shows_when_it_is_deprecated():
         await explorer.go_to("/groups")
         assert explorer.shown.resource.status == 200 and explorer.shown.resource.page.total == 37
         assert set(stand_in.accepts) == {"application/vnd.atlas.2023-01-01+json"}  # the root's request too
+        page = region_text(app, app.screen.query_one("PageView"))
+        assert page.splitlines()[-1].strip() == "version 2023-01-01 is deprecated; sunset 2027-07-01", page
         bar = str(app.screen.query_one("StatusBar").render())
         assert "200 OK · " in bar and " · deprecated; sunset 2027-07-01" in bar, bar
         await pilot.press("3")

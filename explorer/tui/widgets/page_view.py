@@ -12,6 +12,7 @@ from textual.widgets import Static
 
 from explorer.api.errors import ApiError
 from explorer.api.resource import Resource
+from explorer.api.versions import deprecation
 from explorer.tui.safe import lines, visible
 from explorer.tui.widgets.field_tree import FieldTree
 from explorer.tui.widgets.items_table import ItemsTable
@@ -34,13 +35,22 @@ class PageView(Vertical):
     PageView > #message.error {
         color: $text-error;
     }
+    PageView > #notice {
+        dock: bottom;
+        height: auto;
+        padding: 0 1;
+        background: $boost;
+        color: $text-warning;
+    }
     """
+    with_notice = False  # whether `showing` keeps the notice line: only while `show` draws a resource
 
     def compose(self) -> ComposeResult:
         yield Static(id="message")
         yield FieldTree(id="fields")
         yield Static(id="pagination")
         yield ItemsTable(id="items")
+        yield Static(id="notice")  # what the service says of the version served: deprecated, and its sunset
 
     def on_mount(self) -> None:
         self.showing("message")
@@ -48,9 +58,18 @@ class PageView(Vertical):
 
     def showing(self, *names: str) -> None:
         for child in self.children:
-            child.display = child.id in names
+            child.display = child.id in names or (child.id == "notice" and self.with_notice)
 
     def show(self, resource: Resource) -> None:
+        notice = deprecation(resource.headers)
+        self.query_one("#notice", Static).update(Text(visible(notice or "")))
+        self.with_notice = notice is not None
+        try:
+            self.show_resource(resource)
+        finally:
+            self.with_notice = False
+
+    def show_resource(self, resource: Resource) -> None:
         if resource.error is not None:
             self.show_error(resource.error)
             return
