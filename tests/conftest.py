@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import os
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -12,8 +11,7 @@ import pytest
 from explorer.sandbox.server import ServerThread
 
 ROOT = Path(__file__).resolve().parents[1]
-SHARED = Path(os.environ.get("EXPLORER_SHARED", ROOT.parent / "shared"))
-REAL_RESPONSES = SHARED / "real-responses"
+REAL_RESPONSES = ROOT / "tests" / "fixtures" / "real-responses"
 
 
 class FakeClock:

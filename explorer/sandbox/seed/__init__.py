@@ -1,7 +1,7 @@
 """Fill a World from a seed: the same seed gives the same data, byte for byte.
 
 Field names and shapes follow the responses recorded from the real service
-(`../shared/real-responses/`); `catalog.py` holds the plan, the other modules make each part.
+(`tests/fixtures/real-responses/`); `catalog.py` holds the plan, the other modules make each part.
 """
 
 from __future__ import annotations
