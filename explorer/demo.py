@@ -12,12 +12,20 @@ from explorer.api.session import Session
 
 # .invalid never resolves (RFC 2606): nothing meant for the demo can reach a network.
 DEMO_BASE_URL = "https://sandbox.invalid/api/service/v1.0"
+DEMO_DESCRIPTION = "https://sandbox.invalid/openapi.json"  # the sandbox describes itself
 
 
-def demo_session(settings: Any = None, app: Any = None, scenario: str | None = None, **options: Any) -> Session:
+def demo_session(
+    settings: Any = None,
+    app: Any = None,
+    scenario: str | None = None,
+    openapi: str | None = None,
+    **options: Any,
+) -> Session:
     """A session on an in-process sandbox: `app` if given, else a new one from `settings`.
 
     A scenario (scenarios.py) changes the sandbox's settings, and the demo explorer's own part.
+    The API description is the sandbox's own (/openapi.json) unless `openapi` names another.
     """
     from explorer.sandbox import Settings, create_app
     from explorer.sandbox.scenarios import scenario_named
@@ -34,6 +42,7 @@ def demo_session(settings: Any = None, app: Any = None, scenario: str | None = N
         client_secret=Secret(client.pop("client_secret", settings.client_secret)),
         rate_limit=settings.rate_limit,
         token_rate_limit=settings.token_rate_limit,
+        openapi=openapi or DEMO_DESCRIPTION,
     )
     transport = httpx.ASGITransport(app=app or create_app(settings))
     return Session(credentials, transport=transport, clock=settings.clock, **{**client, **options})

@@ -43,6 +43,8 @@ class VersionedService:
         if path == "/api/oauth/token":
             token = {"access_token": "stand-in", "token_type": "Bearer", "expires_in": 3600}
             return await answer(send, 200, {"content-type": "application/json"}, json.dumps(token).encode())
+        if path == "/api/oauth/revoke":  # unversioned, like the token endpoint
+            return await answer(send, 200, {}, b"")
         accept = headers.get("accept", "")
         self.accepts.append(accept)
         version = VERSIONED.search(accept)

@@ -39,7 +39,7 @@ APP = "explorer"
 DEFAULT_ROOT = "/api/service/v1.0"
 PROFILE_FIELDS = {
     "base_url", "client_id", "client_secret", "public_key", "private_key", "ca_bundle", "rate_limit",
-    "token_rate_limit", "api_version",
+    "token_rate_limit", "api_version", "openapi",
 }  # fmt: skip
 
 
@@ -56,6 +56,11 @@ def config_path() -> Path:
 
 def token_cache_dir() -> Path:
     return user_cache_path(APP) / "tokens"
+
+
+def description_cache_dir() -> Path:
+    """Where API descriptions' indexes are kept, each under its document's content hash."""
+    return user_cache_path(APP) / "descriptions"
 
 
 def is_private(path: Path) -> bool:
@@ -127,6 +132,7 @@ class Credentials:
     rate_limit: int = 100
     token_rate_limit: int = 10
     api_version: str | None = None  # the version a versioned API (/api/<vendor>/v2) is asked for
+    openapi: str | None = None  # the API description: a file or an http(s) URL
 
     @property
     def kind(self) -> str:
@@ -151,6 +157,7 @@ class Credentials:
         ca_bundle: str | None = None,
         profile: str | None = None,
         api_version: str | None = None,
+        openapi: str | None = None,
         environ: Mapping[str, str] = os.environ,
         path: Path | None = None,
     ) -> Credentials:
@@ -207,6 +214,7 @@ class Credentials:
             rate_limit=limit(settings.get("rate_limit", 100), "rate_limit", path),
             token_rate_limit=limit(settings.get("token_rate_limit", 10), "token_rate_limit", path),
             api_version=version(pick(api_version, "EXPLORER_API_VERSION", "api_version")),
+            openapi=description_source(pick(openapi, "EXPLORER_OPENAPI", "openapi")),
         )
         if credentials.kind == "none":
             raise ConfigError(
@@ -295,6 +303,14 @@ def version(text: str | None) -> str | None:
             f"{text!r} is not an API version: versions are dates, such as 2024-08-05",
             "Name one with --api-version, EXPLORER_API_VERSION or api_version in the profile.",
         ) from None
+
+
+def description_source(text: str | None) -> str | None:
+    """An API description's place: an http(s) URL as given, a file with `~` expanded."""
+    if text is None or not text.strip():
+        return None
+    text = text.strip()
+    return text if text.startswith(("https://", "http://")) else str(Path(text).expanduser())
 
 
 def limit(value: Any, field: str, path: Path) -> int:

@@ -37,6 +37,7 @@ Kind = Literal[
 
 IP_ADDRESS = re.compile(r"\b(?:\d{1,3}\.){3}\d{1,3}\b|\b[0-9a-fA-F]{0,4}(?::[0-9a-fA-F]{0,4}){2,7}\b")
 PERMISSION_CODES = {"USER_UNAUTHORIZED", "NOT_ORG_GROUP_CREATOR", "NOT_IN_GROUP", "ORG_NOT_IN_GROUP"}
+FORBIDDEN_HINT = "The service refuses this request for these credentials."
 ROLES_HINT = "The credentials work but are not allowed here: check the roles of the account for this project."
 
 
@@ -59,12 +60,16 @@ class ApiError(Exception):
     address: str | None = None
     after_refresh: bool = False  # a 401 that a renewed token got too
     credentials: str | None = None  # what the request carried: "service account", "API key", or None
+    roles: tuple[str, ...] = ()  # the roles the API description requires for this operation
+    versions: tuple[str, ...] = ()  # the versions the API description documents for this operation
     hint: str | None = None
 
     def __post_init__(self) -> None:
         super().__init__(self.summary)
         if self.hint is None:
             self.hint = hint_for(self)
+            if self.roles and self.hint in (ROLES_HINT, FORBIDDEN_HINT):
+                self.hint += f" The API description requires {' or '.join(self.roles)} for {self.method} here."
 
     def __str__(self) -> str:
         return self.line()
@@ -144,8 +149,11 @@ def from_response(
     *,
     after_refresh: bool = False,
     credentials: str | None = None,
+    roles: tuple[str, ...] = (),
+    versions: tuple[str, ...] = (),
 ) -> ApiError:
-    """The error a failed response carries, whatever its shape."""
+    """The error a failed response carries, whatever its shape. `roles` and `versions` are what the
+    API description says of the operation, for the hint."""
     common: dict[str, Any] = {
         "method": method,
         "url": url,
@@ -156,6 +164,8 @@ def from_response(
         "rate_limit": whole(headers.get("ratelimit-limit")),
         "after_refresh": after_refresh,
         "credentials": credentials,
+        "roles": roles,
+        "versions": versions,
     }
     try:
         document = unwrap(json.loads(body)) if body.strip() else None
@@ -252,9 +262,17 @@ def version_hint(error: ApiError) -> str:
         vendor = None
     if vendor or error.error_code == "INVALID_VERSION_DATE":
         media = f"application/vnd.{vendor or '<vendor>'}.DATE+json"
+        if error.versions:
+            return (
+                f"This API wants a version in the Accept header ({media}); the API description documents "
+                f"{', '.join(error.versions)} for this resource: name one with --api-version DATE "
+                "(EXPLORER_API_VERSION, or api_version in the profile), or send your own Accept with explorer get -H."
+            )
         return (
             f"This API wants a version in the Accept header ({media}): name one with --api-version DATE "
-            "(EXPLORER_API_VERSION, or api_version in the profile), or send your own Accept with explorer get -H."
+            "(EXPLORER_API_VERSION, or api_version in the profile), give the service's API description with "
+            "--openapi FILE_OR_URL (each request then names the newest version it documents), or send your own "
+            "Accept with explorer get -H."
         )
     return (
         "The service has no version of this resource for the Accept sent (application/json): ask for a version "
@@ -316,7 +334,7 @@ def hint_for(error: ApiError) -> str | None:
             "Authentication failed: check the credentials (the flags, EXPLORER_* variables or the profile), then retry."
         )
     if status == 403:
-        return "The service refuses this request for these credentials."
+        return FORBIDDEN_HINT
     if status == 404:
         return "Nothing is there: check the IDs in the path, or reach it by following links from the root."
     if status == 400:

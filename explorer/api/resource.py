@@ -17,6 +17,7 @@ from urllib.parse import parse_qsl, urlsplit
 import httpx
 
 from explorer.api import errors
+from explorer.api.description import Operation
 from explorer.api.errors import ApiError
 
 VENDOR_MEDIA = re.compile(r"application/vnd\.([A-Za-z0-9_-]+)\.([^+;\s]+)\+json", re.IGNORECASE)
@@ -109,6 +110,7 @@ class Resource:
         foreign: bool = False,
         after_refresh: bool = False,
         credentials: str | None = None,
+        operation: Operation | None = None,
     ) -> None:
         self.method = method
         self.url = url
@@ -123,6 +125,7 @@ class Resource:
         self.foreign = foreign  # fetched from another origin, without credentials
         self.after_refresh = after_refresh  # refused, then refused again with a renewed token
         self.credentials = credentials  # what the request carried: "service account", "API key", or None
+        self.operation = operation  # what the API description says of this request, when there is one
 
     def __repr__(self) -> str:
         return f"<Resource {self.method} {self.url} {self.status}>"
@@ -282,6 +285,8 @@ class Resource:
             self.received_at,
             after_refresh=self.after_refresh,
             credentials=self.credentials,
+            roles=self.operation.roles if self.operation else (),
+            versions=self.operation.versions if self.operation else (),
         )
 
 

@@ -28,13 +28,15 @@ import httpx
 from explorer import __version__
 from explorer.api import errors
 from explorer.api.auth import ServiceAccountAuth
-from explorer.api.config import ConfigError, Credentials, is_loopback, trusting
+from explorer.api.config import ConfigError, Credentials, description_cache_dir, is_loopback, trusting
+from explorer.api.description import Description, DescriptionError
+from explorer.api.description import load as load_description
 from explorer.api.errors import ApiError
 from explorer.api.ratelimit import RateLimits, key_of
 from explorer.api.resource import Resource
 from explorer.api.secret import redact_header
 from explorer.api.tokens import TokenCache, TokenState
-from explorer.api.versions import accept_for
+from explorer.api.versions import accept_for, vendor_of
 
 # The request this task sent last: when a send fails, this is the one that failed (it may be the
 # token request made inside the auth flow, which httpx's exception does not name).
@@ -101,12 +103,14 @@ class Session:
         sleep: Callable[[float], Awaitable[None]] = asyncio.sleep,
         timer: Callable[[], float] = time.perf_counter,
         headers: Mapping[str, str] | None = None,
+        description_cache: Path | None = None,
     ) -> None:
         """`token_cache` is a folder: keep the token there between runs (one-shot commands).
 
         `clock` and `sleep` are the wall clock and the way to wait, `timer` what times a request:
         tests and screenshots pass their own. `headers` are sent with every request, after the
         explorer's own Accept (the versioned media type on a versioned API) and User-Agent.
+        `description_cache` is where the API description's index is kept (the user cache directory).
         """
         self.credentials = credentials
         self.base_url = httpx.URL(credentials.base_url)
@@ -122,6 +126,11 @@ class Session:
         self.held_until: float | None = None
         self.held_for: str | None = None  # the rate limit (a key_of) the held request waits on, if any
         self.resolved: dict[str, httpx.URL] = {}  # targets seen before: a page is often fetched again
+        self.description: Description | None = None  # the API description, once loaded
+        self.description_problem: ApiError | None = None  # why the one given cannot be used
+        self.description_cache = description_cache or description_cache_dir()
+        self.describing: asyncio.Future[Description | None] | None = None
+        self.own_accept = not any(name.lower() == "accept" for name in headers or {})
         auth: httpx.Auth
         if credentials.client_id and credentials.client_secret:
             cache = None
@@ -150,7 +159,7 @@ class Session:
             timeout=timeout,
             follow_redirects=False,
             headers={
-                "Accept": accept_for(self.base_url.path, credentials.api_version),
+                "Accept": self.accept(self.base_url.path),
                 "User-Agent": f"explorer/{__version__}",
                 **(headers or {}),  # the user's own (explorer get -H), checked by headers.header_pair
             },
@@ -210,6 +219,44 @@ class Session:
     def same_origin(self, url: httpx.URL) -> bool:
         return origin_of(url) == self.origin
 
+    # The API description and versions -------------------------------------------------------
+
+    async def described(self) -> Description | None:
+        """The API description, loaded on first need and off the event loop; None without one.
+
+        A description that cannot be used leaves `description_problem` saying why, and the
+        session goes on without it.
+        """
+        if self.credentials.openapi is None:
+            return None
+        if self.describing is None:
+            self.describing = asyncio.ensure_future(self.read_description(self.credentials.openapi))
+        return await asyncio.shield(self.describing)
+
+    async def read_description(self, source: str) -> Description | None:
+        try:
+            self.description = await load_description(source, self.client, self.description_cache)
+        except DescriptionError as problem:
+            self.description_problem = problem
+        except Exception as error:  # noqa: BLE001 - whatever the document holds, the session goes on
+            self.description_problem = DescriptionError(source, f"{type(error).__name__}: {error}")
+        return self.description
+
+    def accept(self, path: str, method: str = "GET") -> str:
+        """The Accept for a request: the vendor's media type where the API is versioned (its root is
+        /api/<vendor>/v2, or the description's media types name a vendor), else plain JSON.
+
+        The version: --api-version (pinned) if given; else the newest the description documents for
+        this operation; else the default.
+        """
+        description = self.description
+        vendor = vendor_of(self.base_url.path) or (description.vendor if description else None)
+        version = self.credentials.api_version
+        if vendor and version is None and description is not None:
+            operation = description.operation(path, method)
+            version = operation.newest_version if operation else None
+        return accept_for(vendor, version)
+
     # Fetching --------------------------------------------------------------------------------
 
     async def fetch(
@@ -242,6 +289,10 @@ class Session:
                 hint=f"To explore {url.host}, start explorer with its base URL and its own credentials "
                 "(--base-url URL, or --profile NAME); a public page opens in a browser or with curl.",
             )
+        headers = None
+        if not foreign and self.own_accept:
+            await self.described()
+            headers = {"Accept": self.accept(url.path, method)}
         deadline = self.clock() + MAX_RETRY_WAIT
         retries = 0
         while True:
@@ -250,7 +301,11 @@ class Session:
             last_sent.set(None)
             try:
                 response = await self.client.request(
-                    method, url, json=json, auth=httpx.Auth() if foreign else httpx.USE_CLIENT_DEFAULT
+                    method,
+                    url,
+                    json=json,
+                    headers=headers,
+                    auth=httpx.Auth() if foreign else httpx.USE_CLIENT_DEFAULT,
                 )
             except httpx.HTTPError as error:
                 failed = last_sent.get()
@@ -281,6 +336,9 @@ class Session:
             # A Digest answer always follows a 401 (the challenge); only a token is renewed after one.
             after_refresh=carried == "service account" and any(r.status_code == 401 for r in response.history),
             credentials=carried,
+            operation=None
+            if foreign or self.description is None
+            else self.description.operation(request.url.path, request.method),
         )
 
     async def wait_for_budget(self, url: httpx.URL) -> None:

@@ -26,10 +26,9 @@ def vendor_of(api_root: str) -> str | None:
     return match.group(1) if match else None
 
 
-def accept_for(api_root: str, version: str | None) -> str:
-    """The Accept header for requests under this API root: the vendor's media type of `version`
-    (or the default) where the API is versioned, plain JSON where it is not."""
-    vendor = vendor_of(api_root)
+def accept_for(vendor: str | None, version: str | None) -> str:
+    """The Accept header for a request: the vendor's media type of `version` (or the default) where
+    the API is versioned, plain JSON where it is not (`vendor` None)."""
     return f"application/vnd.{vendor}.{version or DEFAULT_VERSION}+json" if vendor else PLAIN
 
 

@@ -11,7 +11,8 @@ from explorer.api.versions import check_version
 from explorer.sandbox.scenarios import SCENARIOS
 
 DEFAULTS = {"demo": False, "profile": None, "base_url": None, "client_id": None, "public_key": None,
-            "ca_bundle": None, "timeout": 30.0, "scenario": None, "api_version": None}  # fmt: skip
+            "ca_bundle": None, "timeout": 30.0, "scenario": None, "api_version": None,
+            "openapi": None}  # fmt: skip
 
 
 def add_connection_arguments(parser: argparse.ArgumentParser, root: bool = False) -> None:
@@ -67,6 +68,13 @@ def add_connection_arguments(parser: argparse.ArgumentParser, root: bool = False
         "(EXPLORER_API_VERSION; default 2023-01-01)",
     )
     group.add_argument(
+        "--openapi",
+        metavar="FILE_OR_URL",
+        default=argparse.SUPPRESS,
+        help="the service's API description (OpenAPI 3, JSON or YAML): documented paths in the tree, "
+        "each operation's version, the roles it needs (EXPLORER_OPENAPI)",
+    )
+    group.add_argument(
         "--timeout", type=seconds, default=argparse.SUPPRESS, metavar="SECONDS", help="per request (default: 30)"
     )
 
@@ -95,7 +103,7 @@ def open_session(args: argparse.Namespace, *, token_cache: bool, headers: dict[s
     if getattr(args, "demo", False) or getattr(args, "scenario", None):
         from explorer.demo import demo_session
 
-        return demo_session(timeout=args.timeout, scenario=args.scenario, headers=headers)
+        return demo_session(timeout=args.timeout, scenario=args.scenario, headers=headers, openapi=args.openapi)
     credentials = Credentials.resolve(
         base_url=args.base_url,
         client_id=args.client_id,
@@ -103,6 +111,7 @@ def open_session(args: argparse.Namespace, *, token_cache: bool, headers: dict[s
         ca_bundle=args.ca_bundle,
         profile=args.profile,
         api_version=args.api_version,
+        openapi=args.openapi,
     )
     token_folder = token_cache_dir() if token_cache else None
     return Session(credentials, token_cache=token_folder, timeout=args.timeout, headers=headers)

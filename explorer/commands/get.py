@@ -86,6 +86,8 @@ async def get(args: argparse.Namespace) -> int:
     async with session:
         try:
             resource = await session.fetch(args.target, params=params)
+            if session.description_problem:  # said, and the request went on without it
+                report("get", session.description_problem)
             if args.all and resource.page is not None:
                 return await get_all(session, resource, args.target, params)
         except ApiError as error:

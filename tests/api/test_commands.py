@@ -404,3 +404,18 @@ def test_a_wrong_private_key_says_to_check_the_key_pair(sandbox):
         "hint: The API key was refused: check the public and private key (EXPLORER_PUBLIC_KEY and "
         "EXPLORER_PRIVATE_KEY, or the profile); if the key works elsewhere, it has no role for this resource.",
     ]
+
+
+def test_a_description_that_cannot_be_used_is_named_and_the_request_goes_on(sandbox):
+    missing = sandbox.home / "missing.yaml"
+    for run in (
+        sandbox.run("get", "/orgs", "--openapi", str(missing)),
+        sandbox.run("get", "/orgs", env={"EXPLORER_OPENAPI": str(missing)}),
+    ):
+        assert run.code == 0
+        assert run.json["totalCount"] == 2
+        assert run.err == (
+            f"explorer get: The API description {missing} cannot be used: there is no such file\n"
+            "hint: The explorer goes on without it: links only, and the default version. Give a file or URL of the "
+            "service's OpenAPI 3 description (JSON or YAML) with --openapi.\n"
+        )

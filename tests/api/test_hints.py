@@ -9,6 +9,7 @@ import httpx
 import pytest
 
 from explorer.api.config import Credentials, check_base_url, trusting
+from explorer.api.description import DescriptionError
 from explorer.api.errors import ApiError, from_response
 from explorer.api.secret import Secret
 from explorer.api.session import Session
@@ -23,10 +24,10 @@ def answer(status: int, body: dict, headers: dict | None = None, **options) -> A
     )
 
 
-def on_v2(status: int, body: dict) -> ApiError:
+def on_v2(status: int, body: dict, **options) -> ApiError:
     """A failed answer from a versioned API root (/api/atlas/v2)."""
     return from_response(
-        "GET", "https://h.example/api/atlas/v2/groups", status, httpx.Headers(), json.dumps(body).encode(), 0
+        "GET", "https://h.example/api/atlas/v2/groups", status, httpx.Headers(), json.dumps(body).encode(), 0, **options
     )
 
 
@@ -67,8 +68,15 @@ def test_a_missing_version_names_a_way_to_ask_for_one():
     versioned = on_v2(406, {"errorCode": "INVALID_VERSION_DATE", "detail": "Invalid accept header or version date."})
     assert versioned.hint == (
         "This API wants a version in the Accept header (application/vnd.atlas.DATE+json): name one with "
-        "--api-version DATE (EXPLORER_API_VERSION, or api_version in the profile), or send your own Accept with "
-        "explorer get -H."
+        "--api-version DATE (EXPLORER_API_VERSION, or api_version in the profile), give the service's API "
+        "description with --openapi FILE_OR_URL (each request then names the newest version it documents), or send "
+        "your own Accept with explorer get -H."
+    )
+    documented = on_v2(406, {"errorCode": "INVALID_VERSION_DATE"}, versions=("2023-01-01", "2024-08-05"))
+    assert documented.hint == (
+        "This API wants a version in the Accept header (application/vnd.atlas.DATE+json); the API description "
+        "documents 2023-01-01, 2024-08-05 for this resource: name one with --api-version DATE (EXPLORER_API_VERSION, "
+        "or api_version in the profile), or send your own Accept with explorer get -H."
     )
     gone = on_v2(410, {"errorCode": "VERSION_GONE", "detail": "Gone."})
     assert gone.hint.startswith("This version of the resource is past its sunset: ask for a newer one")
@@ -157,6 +165,9 @@ async def every_hint() -> list[str]:
         ApiError("connect", "Connection refused by api.example:443"),
         ApiError("timeout", "No answer after 30 s: GET " + BASE),
         ApiError("dns", "The host name api.example does not resolve"),
+        on_v2(406, {"errorCode": "INVALID_VERSION_DATE"}, versions=("2023-01-01", "2024-08-05")),
+        answer(403, {"errorCode": "FORBIDDEN", "detail": "No."}, roles=("Project Read Only",)),
+        DescriptionError("api.yaml", "there is no such file"),
         await refusal("https://other.example/x"),
         await refusal("http://other.example/x"),
     ]
@@ -165,7 +176,7 @@ async def every_hint() -> list[str]:
             refused()
         except ApiError as error:
             errors.append(error)
-    assert len(errors) == 29
+    assert len(errors) == 32
     return [error.hint for error in errors if error.hint]
 
 
@@ -174,3 +185,23 @@ async def test_the_readme_quotes_every_hint_word_for_word():
     hints = await every_hint()
     missing = [hint for hint in hints if not any(hint in cell for cell in quoted)]
     assert not missing, missing
+
+
+def test_a_refusal_names_the_roles_the_description_requires():
+    refused = answer(403, {"error": 403, "errorCode": "FORBIDDEN", "detail": "No."}, roles=("Project Read Only",))
+    assert refused.hint == (
+        "The service refuses this request for these credentials. The API description requires Project Read Only "
+        "for GET here."
+    )
+    unauthorized = answer(
+        401,
+        {"error": 401, "errorCode": "USER_UNAUTHORIZED", "detail": "No."},
+        roles=("Project Owner", "Organization Owner"),
+    )
+    assert unauthorized.hint.endswith("The API description requires Project Owner or Organization Owner for GET here.")
+    # Without a description, or where the refusal is not about roles, nothing is added.
+    assert answer(403, {"error": 403, "errorCode": "FORBIDDEN", "detail": "No."}).hint == (
+        "The service refuses this request for these credentials."
+    )
+    listed = answer(403, {"errorCode": "IP_ADDRESS_NOT_ON_ACCESS_LIST", "detail": "x"}, roles=("Project Read Only",))
+    assert "requires" not in listed.hint
