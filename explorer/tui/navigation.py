@@ -7,6 +7,11 @@ any other node with that URL says so (`elsewhere`) and opening it goes there, so
 
 A list keeps every page it has shown and every item node it has made, so back and forward put a
 page back as it was, without a request, and an item met again is the same node, still open.
+
+With an API description, a node's children are its links, then the documented paths below it that
+its links leave out (`documented` nodes, their variables bound from its URL); a link the
+description does not know is marked `undocumented`, and a list item without a `self` link gets
+the URL the description's item path makes of its name or id.
 """
 
 from __future__ import annotations
@@ -14,14 +19,15 @@ from __future__ import annotations
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from typing import Any, Literal
-from urllib.parse import parse_qsl, urlencode, urlsplit, urlunsplit
+from urllib.parse import parse_qsl, quote, urlencode, urlsplit, urlunsplit
 
+from explorer.api.description import VARIABLE, Description
 from explorer.api.errors import ApiError
 from explorer.api.resource import Resource, item_count, links_of
 from explorer.tui.history import History
 from explorer.tui.safe import visible
 
-Kind = Literal["root", "relation", "item", "next", "previous", "goto"]
+Kind = Literal["root", "relation", "documented", "item", "next", "previous", "goto"]
 PAGE_SIZES = (10, 25, 50, 100, 200, 500)
 SWITCHES = ("pretty", "envelope")  # query parameters turned on and off for every request (p and e)
 # What names a list item: its name; an event or alert by its type (not by who or what it was about).
@@ -50,6 +56,14 @@ def page_key(url: str) -> str:
     return urlunsplit((parts.scheme, parts.netloc, parts.path, urlencode(pairs), ""))
 
 
+def path_of(url: str) -> str:
+    """A URL's path, as sent (percent-encoded); "" for one that is not a URL."""
+    try:
+        return urlsplit(url).path
+    except ValueError:
+        return ""
+
+
 def self_href(document: Any) -> str | None:
     """An item's own URL, from its `self` link."""
     return next((link.href for link in links_of(document) if link.rel == "self"), None)
@@ -60,6 +74,22 @@ def place_of(items: list[Any], href: str | None) -> int | None:
     if href is None:
         return None
     return next((at for at, item in enumerate(items) if self_href(item) == href), None)
+
+
+def item_href(item: Any, list_url: str, template: str) -> str | None:
+    """The URL of a list item without a `self` link, from the description's path for one item
+    (`…/clusters/{clusterName}`): the item's field of that name, else its `name` for a `…Name`, its
+    `id` for an `…Id`. None when the item has no such value."""
+    found = VARIABLE.match(template.rsplit("/", 1)[-1])
+    if not isinstance(item, dict) or found is None:
+        return None
+    variable = found.group(1)
+    fallback = "name" if variable.endswith("Name") else "id" if variable.endswith("Id") else None
+    value = item.get(variable, item.get(fallback) if fallback else None)
+    if not isinstance(value, str | int) or isinstance(value, bool) or value == "":
+        return None
+    parts = urlsplit(list_url)
+    return urlunsplit((parts.scheme, parts.netloc, parts.path.rstrip("/") + "/" + quote(str(value), safe=":@"), "", ""))
 
 
 def item_title(item: Any, index: int) -> tuple[str, str]:
@@ -94,6 +124,7 @@ class Node:
     page_size: int | None = None  # of a list: the items a page chosen with + and -
     asked: str | None = None  # the URL last fetched into it (with its query and switches)
     filled: bool = False  # children made from a resource
+    undocumented: bool = False  # a link to a path the API description does not know
 
     @property
     def key(self) -> str | None:
@@ -151,6 +182,7 @@ class Navigation:
         self.history = History()
         self.relabel: set[Node] = set()  # nodes whose label changed
         self.regrow: set[Node] = set()  # nodes whose children changed
+        self.description: Description | None = None  # the API description, once the session has it
         self.index(self.root)
 
     # What the tree reads --------------------------------------------------------------------
@@ -321,12 +353,28 @@ class Navigation:
         made: list[Node] = []
         if resource.error is None:
             made = [Node("relation", link.href, link.name, node) for link in resource.relations]
+            made += self.documented(node, resource, made)
         typed = [child for child in node.children if child.kind == "goto"]  # `g` put them here, not a link
         old = {(child.kind, child.url, child.title): child for child in node.children if child.kind != "goto"}
         children = [old.pop((child.kind, child.url, child.title), None) or self.index(child) for child in made]
         for gone in old.values():
             self.forget(gone)
         self.set_children(node, children + typed)
+
+    def documented(self, node: Node, resource: Resource, linked: list[Node]) -> list[Node]:
+        """The description's paths below `resource` that its links leave out; links it does not know marked."""
+        description = self.description
+        if description is None:
+            return []
+        for link in linked:
+            link.undocumented = not description.knows(path_of(link.url or ""))
+        covered = {path_of(link.url or "").rstrip("/") for link in linked}
+        parts = urlsplit(resource.url)
+        return [
+            Node("documented", urlunsplit((parts.scheme, parts.netloc, child.path, "", "")), child.name, node)
+            for child in description.children(parts.path)
+            if child.path not in covered
+        ]
 
     def show_page(self, node: Node, resource: Resource) -> None:
         """A page of a list: its items become the list's children, with links to the pages beside it.
@@ -345,9 +393,10 @@ class Navigation:
         made: list[Node] = []
         if page.previous_href:
             made.append(Node("previous", page.previous_href, "‹ previous page", node, page=key))
+        template = self.description.item_template(urlsplit(resource.url).path) if self.description else None
         for index, item in enumerate(page.results):
             title, ident = item_title(item, index)
-            url = self_href(item)
+            url = self_href(item) or (item_href(item, resource.url, template) if template else None)
             kept = node.pool.get((url, title)) if url else None
             if kept is None:
                 kept = self.index(Node("item", url, title, node, document=item, ident=ident))

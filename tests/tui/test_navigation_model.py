@@ -316,3 +316,26 @@ def test_a_bare_array_of_objects_is_a_list_whose_items_are_the_children_and_whic
     node = nav.find(names)
     assert node is not None and not node.is_list and node.children == []
     assert nav.turn_page(1).note == "Not a list: [ and ] turn the pages of a list."
+
+
+def test_items_without_a_self_link_get_the_url_the_descriptions_item_path_makes():
+    from explorer.api.description import from_bytes
+    from tests.conftest import ROOT as REPOSITORY
+
+    fixture = REPOSITORY / "tests" / "fixtures" / "openapi" / "real-shape.json"
+    nav = Navigation("https://h.example/api/atlas/v2")
+    nav.description = from_bytes("fixture", fixture.read_bytes(), None)
+    clusters = "https://h.example/api/atlas/v2/groups/g1/clusters"
+    step = nav.goto(clusters)
+    listed = [{"name": "alpha"}, {"name": "beta gamma", "id": "x"}, {"stateName": "IDLE"}]
+    fetched(nav, step, answer(clusters, {"results": listed, "totalCount": 3, "links": []}))
+    assert [(item.title, item.url) for item in nav.find(clusters).children] == [
+        ("alpha", clusters + "/alpha"),  # {clusterName}: its name
+        ("beta gamma", clusters + "/beta%20gamma"),
+        ("item 3", None),  # nothing to name it by: listed, not fetched
+    ]
+    # Without a description, an item without a self link has no URL, as before.
+    plain = Navigation("https://h.example/api/atlas/v2")
+    step = plain.goto(clusters)
+    fetched(plain, step, answer(clusters, {"results": listed, "totalCount": 3, "links": []}))
+    assert [item.url for item in plain.find(clusters).children] == [None, None, None]

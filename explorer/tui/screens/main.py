@@ -160,6 +160,7 @@ class MainScreen(Screen[None]):
                 self.refresh_log()
             raise
         else:
+            self.navigation.description = self.session.description  # loaded before the first answer
             step = self.navigation.arrived(fetch, resource)
         self.refresh_log()
         self.run(step)

@@ -161,9 +161,13 @@ class LinkTree(Tree[Node]):
         label = text(node.title, "bold" if node.kind in ("root", "relation", "goto") else "")
         if node.kind in ("next", "previous"):
             label.stylize("italic")
-        if node.url and node.kind in ("root", "relation", "goto"):
+        if node.kind == "documented":  # a path the API description has and the links left out
+            label = Text("◇ ", style="dim").append_text(label)
+        if node.url and node.kind in ("root", "relation", "goto"):  # a documented path is its title
             label.append("  ")
             label.append_text(text(self.path_of(node), "dim"))
+        if node.undocumented:
+            label.append("  not in the description", style="dim italic")
         elif node.kind == "item" and node.ident:
             label.append_text(text(f"  {node.ident}", "dim"))
         if self.model.elsewhere(node) is not None:

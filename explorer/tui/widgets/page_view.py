@@ -1,5 +1,6 @@
 """The Page pane: an entity as fields, a list (a page, or a bare array) as a table with its page line,
-a failure as a document."""
+a failure as a document; above it what the API description says of the operation, below it what
+the service says of the version served."""
 
 from __future__ import annotations
 
@@ -10,6 +11,7 @@ from textual.app import ComposeResult
 from textual.containers import Vertical
 from textual.widgets import Static
 
+from explorer.api.description import Operation
 from explorer.api.errors import ApiError
 from explorer.api.resource import Resource
 from explorer.api.versions import deprecation
@@ -35,6 +37,13 @@ class PageView(Vertical):
     PageView > #message.error {
         color: $text-error;
     }
+    PageView > #operation {
+        dock: top;
+        height: auto;
+        padding: 0 1;
+        background: $boost;
+        color: $text-muted;
+    }
     PageView > #notice {
         dock: bottom;
         height: auto;
@@ -43,9 +52,10 @@ class PageView(Vertical):
         color: $text-warning;
     }
     """
-    with_notice = False  # whether `showing` keeps the notice line: only while `show` draws a resource
+    docked: frozenset[str] = frozenset()  # the lines `showing` keeps: only while `show` draws a resource
 
     def compose(self) -> ComposeResult:
+        yield Static(id="operation")  # what the API description says of the request: summary, versions, roles
         yield Static(id="message")
         yield FieldTree(id="fields")
         yield Static(id="pagination")
@@ -58,16 +68,20 @@ class PageView(Vertical):
 
     def showing(self, *names: str) -> None:
         for child in self.children:
-            child.display = child.id in names or (child.id == "notice" and self.with_notice)
+            child.display = child.id in names or child.id in self.docked
 
     def show(self, resource: Resource) -> None:
         notice = deprecation(resource.headers)
         self.query_one("#notice", Static).update(Text(visible(notice or "")))
-        self.with_notice = notice is not None
+        operation = resource.operation
+        self.query_one("#operation", Static).update(Text("\n".join(lines(described(operation))) if operation else ""))
+        self.docked = frozenset(
+            name for name, shown in (("notice", notice), ("operation", operation)) if shown is not None
+        )
         try:
             self.show_resource(resource)
         finally:
-            self.with_notice = False
+            self.docked = frozenset()
 
     def show_resource(self, resource: Resource) -> None:
         if resource.error is not None:
@@ -102,3 +116,23 @@ class PageView(Vertical):
         widget.update(Text(message))
         widget.set_class(error, "error")
         self.showing("message")
+
+
+def described(operation: Operation) -> str:
+    """What the description says of an operation, in two lines: what it is, then its versions and roles.
+
+        Return All Clusters in One Project · listClusters
+        versions 2023-01-01†, 2024-08-05 († sunset 2026-11-30) · roles: Project Read Only
+    """
+    head = " · ".join(part for part in (operation.summary, operation.operation_id) if part) or operation.template
+    if operation.deprecated:
+        head += " · deprecated" + (f"; sunset {operation.sunset}" if operation.sunset else "")
+    details = []
+    if operation.versions:
+        marked = ", ".join(version + ("†" if version in operation.sunsets else "") for version in operation.versions)
+        sunsets = sorted(set(operation.sunsets.values()))
+        legend = f" († sunset {', '.join(sunsets)})" if sunsets else ""
+        details.append(("version " if len(operation.versions) == 1 else "versions ") + marked + legend)
+    if operation.roles:
+        details.append("roles: " + ", ".join(operation.roles))
+    return "\n".join([head, " · ".join(details)] if details else [head])

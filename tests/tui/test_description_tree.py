@@ -1,0 +1,132 @@
+"""With an API description, the tree offers what the links leave out, and the Page pane names the operation.
+
+Against the replay of the real service's recorded responses (which demands a versioned Accept)
+and the hand-made description in the real one's shape: the root links only itself, a project
+links six relations, one of them (`whitelist`) a legacy path the description does not know.
+"""
+
+from __future__ import annotations
+
+import json
+
+import httpx
+
+from explorer.api.config import Credentials
+from explorer.api.secret import Secret
+from explorer.api.session import Session
+from explorer.demo import demo_session
+from explorer.tui.app import ExplorerApp
+from tests.conftest import REAL_RESPONSES, ROOT
+from tests.tui.conftest import Explorer, started, wait_until
+from tests.tui.screen_text import region_text
+from tests.versioned_service import VersionedService, answer
+
+FIXTURE = ROOT / "tests" / "fixtures" / "openapi" / "real-shape.json"
+BASE = "http://localhost:8080/api/atlas/v2"  # the host the recordings were rewritten to
+PROJECT = "/groups/6a793feb2c88faeba59bd8f6"  # e2e-proj-939, whose GET was recorded
+
+
+class WithRoot:
+    """The replay, and the real root's answer: it links only itself."""
+
+    def __init__(self, replay: VersionedService) -> None:
+        self.replay = replay
+
+    async def __call__(self, scope, receive, send):
+        if scope["type"] == "http" and scope["path"] == "/api/atlas/v2":
+            self.replay.accepts.append(dict(scope["headers"]).get(b"accept", b"").decode())
+            body = {"appName": "MongoDB Atlas", "links": [{"href": BASE, "rel": "self"}], "throttling": False}
+            media = {"content-type": "application/vnd.atlas.2023-01-01+json;charset=utf-8"}
+            return await answer(send, 200, media, json.dumps(body).encode())
+        await self.replay(scope, receive, send)
+
+
+def titles(line) -> list[str]:
+    return [child.label.plain for child in line.children]
+
+
+async def explore(replay: VersionedService, openapi: str | None = str(FIXTURE)):
+    credentials = Credentials(BASE, client_id="c", client_secret=Secret("s"), openapi=openapi)
+    session = Session(credentials, transport=httpx.ASGITransport(app=WithRoot(replay)))
+    app = ExplorerApp(session, demo=demo_session)
+    app.animation_level = "none"
+    return app
+
+
+async def test_the_root_shows_the_documented_collections_and_a_project_its_documented_children():
+    replay = VersionedService(REAL_RESPONSES)
+    app = await explore(replay)
+    async with app.run_test(size=(160, 50)) as pilot:
+        await wait_until(lambda: started(app), pilot=pilot)
+        explorer = Explorer(pilot, app, None, None, None)
+        await explorer.settle()
+        assert titles(explorer.links.root) == [
+            "◇ alertConfigs/matchers/fieldNames", "◇ clusters", "◇ groups", "◇ orgs",
+        ]  # fmt: skip
+        groups = await explorer.open("groups")
+        assert explorer.shown.resource.page.total == 37
+        project = await explorer.go_to(PROJECT)  # the tree has it, under groups: opened as Enter would
+        assert project.parent is groups
+        assert titles(project) == [
+            "containers  …/containers  not in the description",
+            "clusters  …/clusters",
+            "databaseUsers  …/databaseUsers",
+            "peers  …/peers  not in the description",
+            "processes  …/processes",
+            "whitelist  …/whitelist  not in the description",
+            "◇ accessList", "◇ alertConfigs", "◇ auditLog", "◇ events", "◇ flexClusters", "◇ invites",
+            "◇ maintenanceWindow", "◇ settings", "◇ streams", "◇ teams", "◇ users", "◇ userSecurity",
+        ]  # fmt: skip
+        users = await explorer.open("groups", "e2e-proj-939", "users")  # documented, fetched like a link
+        assert users.data.kind == "documented"
+        assert explorer.shown.resource.url == BASE + PROJECT + "/users"
+        assert explorer.shown.resource.status == 200
+        page = region_text(app, app.screen.query_one("PageView")).splitlines()
+        assert page[0].strip() == "Return All Users in One Project · listProjectUsers"
+        assert page[1].strip() == "versions 2023-01-01, 2025-03-12 · roles: Project Read Only"
+    # Every request to the API named a version: the newest each operation documents.
+    assert replay.accepts[-1] == "application/vnd.atlas.2025-03-12+json"
+    assert all(accept.startswith("application/vnd.atlas.") for accept in replay.accepts)
+
+
+async def test_the_page_header_marks_sunset_versions_and_a_deprecated_operation():
+    replay = VersionedService(REAL_RESPONSES)
+    app = await explore(replay)
+    async with app.run_test(size=(160, 40)) as pilot:
+        await wait_until(lambda: started(app), pilot=pilot)
+        explorer = Explorer(pilot, app, None, None, None)
+        await explorer.go_to("/groups/6a793f37c0eb9e7a17711e84/clusters/ldap-954")
+        page = region_text(app, app.screen.query_one("PageView")).splitlines()
+        assert page[0].strip() == "Return One Cluster from One Project · getCluster"
+        assert page[1].strip() == (
+            "versions 2023-01-01†, 2023-02-01†, 2024-08-05 († sunset 2026-11-30) · roles: Project Read Only"
+        )
+        cluster = explorer.links.cursor_node
+        assert titles(cluster)[-5:] == [
+            "◇ autoScalingConfiguration", "◇ backup/schedule", "◇ onlineArchives", "◇ processArgs",
+            "◇ search/deployment",
+        ]  # fmt: skip
+        await explorer.go_to(
+            "/groups/6a79454e2c88faeba59d5246/clusters/search-510/fts/indexes/6a7948772c88faeba59ed643"
+        )
+        page = region_text(app, app.screen.query_one("PageView")).splitlines()
+        assert page[0].strip() == (
+            "Return One Atlas Search Index · getAtlasSearchIndexDeprecated · deprecated; sunset 2026-11-30"
+        )
+
+
+async def test_without_a_description_the_tree_is_the_links_and_the_page_has_no_header():
+    replay = VersionedService(REAL_RESPONSES)
+    app = await explore(replay, openapi=None)
+    async with app.run_test(size=(160, 40)) as pilot:
+        await wait_until(lambda: started(app), pilot=pilot)
+        explorer = Explorer(pilot, app, None, None, None)
+        await explorer.settle()
+        assert titles(explorer.links.root) == []  # the real root links only itself
+        project = await explorer.go_to(PROJECT)
+        assert titles(project) == [
+            "containers  …/containers", "clusters  …/clusters", "databaseUsers  …/databaseUsers", "peers  …/peers",
+            "processes  …/processes", "whitelist  …/whitelist",
+        ]  # fmt: skip
+        page = region_text(app, app.screen.query_one("PageView")).splitlines()
+        assert page[0].strip() == "clusterCount: 0"
