@@ -121,8 +121,8 @@ class PageView(Vertical):
 def described(operation: Operation) -> str:
     """What the description says of an operation, in two lines: what it is, then its versions and roles.
 
-        Return All Clusters in One Project · listClusters
-        versions 2023-01-01†, 2024-08-05 († sunset 2026-11-30) · roles: Project Read Only
+    Return All Clusters in One Project · listClusters
+    versions 2023-01-01†, 2024-08-05 († sunset 2026-11-30) · roles: Project Read Only
     """
     head = " · ".join(part for part in (operation.summary, operation.operation_id) if part) or operation.template
     if operation.deprecated:
