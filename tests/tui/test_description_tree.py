@@ -130,3 +130,19 @@ async def test_without_a_description_the_tree_is_the_links_and_the_page_has_no_h
         ]  # fmt: skip
         page = region_text(app, app.screen.query_one("PageView")).splitlines()
         assert page[0].strip() == "clusterCount: 0"
+
+
+async def test_a_description_that_cannot_be_used_is_told_once_and_the_tree_is_the_links(tmp_path):
+    broken = tmp_path / "api.yaml"
+    broken.write_text("openapi: [unclosed")
+    replay = VersionedService(REAL_RESPONSES)
+    app = await explore(replay, openapi=str(broken))
+    async with app.run_test(size=(160, 40), notifications=True) as pilot:
+        await wait_until(lambda: started(app), pilot=pilot)
+        explorer = Explorer(pilot, app, None, None, None)
+        await explorer.until(lambda: "cannot be used" in explorer.toasts())
+        assert f"The API description {broken} cannot be used: it is neither JSON nor valid YAML" in explorer.toasts()
+        assert "The explorer goes on without it" in explorer.toasts()
+        project = await explorer.go_to(PROJECT)
+        assert len(titles(project)) == 6
+        assert explorer.toasts().count("cannot be used") == 1

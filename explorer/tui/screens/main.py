@@ -92,6 +92,7 @@ class MainScreen(Screen[None]):
         self.session = session
         self.navigation = Navigation(str(session.base_url))
         self.last_error: ApiError | None = None
+        self.told: ApiError | None = None  # the description problem already told
 
     def compose(self) -> ComposeResult:
         yield Header()
@@ -162,10 +163,23 @@ class MainScreen(Screen[None]):
         else:
             self.navigation.description = self.session.description  # loaded before the first answer
             step = self.navigation.arrived(fetch, resource)
+        self.tell_description_problem()
         self.refresh_log()
         self.run(step)
         if step.show is fetch.node:
             self.links.unfold(fetch.node)  # what you opened shows what it holds: relations, or items
+
+    def tell_description_problem(self) -> None:
+        """Once: the API description given cannot be used, and why; the explorer goes on without it."""
+        problem = self.session.description_problem
+        if problem is not None and problem is not self.told:
+            self.told = problem
+            self.notify(
+                f"{visible(problem.line())}\n{visible(problem.hint or '')}",
+                severity="warning",
+                timeout=15,
+                markup=False,
+            )
 
     def failed(self, error: ApiError) -> None:
         self.last_error = error
