@@ -3,12 +3,21 @@
 from __future__ import annotations
 
 import argparse
+import os
 import sys
-from dataclasses import dataclass, field
-from functools import partial
+from collections.abc import Callable
+from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING
 
-from explorer.api.config import ConfigError, config_path, form_defaults, load_config
+from explorer.api.config import (
+    ConfigError,
+    Credentials,
+    config_path,
+    description_source,
+    form_defaults,
+    load_config,
+    version,
+)
 from explorer.api.errors import ApiError
 from explorer.api.session import Session
 from explorer.commands.connect import open_session
@@ -66,7 +75,7 @@ def build(args: argparse.Namespace) -> ExplorerApp:
         demo=demo_session,
         problem=start.problem,
         login=start.login,
-        connect=partial(Session, timeout=args.timeout),
+        connect=connector(args),
         keymap=start.keymap,
         settings_path=config_path(),
         theme=args.theme,
@@ -74,6 +83,18 @@ def build(args: argparse.Namespace) -> ExplorerApp:
         theme_dirs=[shipped_dir(), user_dir()],
         presenter=args.presenter,
     )
+
+
+def connector(args: argparse.Namespace) -> Callable[[Credentials], Session]:
+    """How the login form's credentials become a session: with the API version and description that
+    the flags or the environment name, which the form does not ask for."""
+    api_version = version(args.api_version or os.environ.get("EXPLORER_API_VERSION"))
+    openapi = description_source(args.openapi or os.environ.get("EXPLORER_OPENAPI"))
+
+    def connect(credentials: Credentials) -> Session:
+        return Session(replace(credentials, api_version=api_version, openapi=openapi), timeout=args.timeout)
+
+    return connect
 
 
 def run(args: argparse.Namespace) -> int:

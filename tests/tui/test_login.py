@@ -177,6 +177,20 @@ async def test_the_ca_bundle_flag_reaches_the_form_and_the_https_sandbox_is_reac
         assert app.session.credentials.ca_bundle == ca
 
 
+async def test_the_api_version_and_description_flags_reach_the_session_the_form_opens(https_sandbox, monkeypatch):
+    url, ca = https_sandbox
+    without_connection_variables(monkeypatch)
+    monkeypatch.setenv("EXPLORER_OPENAPI", "~/api.yaml")
+    app = build(parser().parse_args(["--ca-bundle", ca, "--api-version", "2024-08-05"]))
+    async with app.run_test(size=(120, 40)) as pilot:
+        await wait_until(lambda: isinstance(app.screen, LoginScreen), pilot=pilot)
+        await fill(pilot, url)
+        await pilot.press("enter")
+        await wait_until(lambda: started(app), timeout=10, pilot=pilot)
+        assert app.session.credentials.api_version == "2024-08-05"
+        assert app.session.credentials.openapi == os.path.expanduser("~/api.yaml")
+
+
 @pytest.mark.parametrize("source", ["environment", "profile"])
 async def test_the_form_starts_from_the_environment_or_the_profile(source, tmp_path, monkeypatch):
     without_connection_variables(monkeypatch)
