@@ -2,15 +2,24 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
+import httpx
+from rich.cells import cell_len
+from rich.console import Console, ConsoleOptions, RenderResult
 from rich.text import Text
+from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical, VerticalScroll
 from textual.screen import ModalScreen
+from textual.suggester import Suggester, SuggestionReady
 from textual.widgets import Input, Label, Static
+from textual.widgets.input import Selection
 
+from explorer.api.description import VARIABLE, Description
 from explorer.api.errors import ApiError
-from explorer.tui.safe import lines
+from explorer.tui.safe import lines, visible
 
 DIALOG_CSS = """
 {name} {{
@@ -51,6 +60,170 @@ class AskScreen(ModalScreen[str | None]):
 
     def on_input_submitted(self, event: Input.Submitted) -> None:
         self.dismiss(event.value.strip() or None)
+
+
+class DocumentedPaths(Suggester):
+    """The documented paths that continue what is typed in `g`, in the form it is typed in.
+
+    What is typed is a path under the API root, a path from the origin or a URL; the session's own
+    rule (`resolve`) makes a URL of it, the description completes that URL's path, and the
+    completion is written back onto the text as typed. Text that already names a documented path
+    is continued by its children (`/groups/ID` → `/groups/ID/accessList`). A variable is offered
+    as its template writes it (`{clusterName}`), to be typed over.
+    """
+
+    def __init__(self, description: Description, resolve: Callable[[str], httpx.URL]) -> None:
+        super().__init__(use_cache=True, case_sensitive=True)
+        self.description = description
+        self.resolve = resolve
+
+    async def get_suggestion(self, value: str) -> str | None:
+        found = self.completions(value)
+        return found[0] if found else None
+
+    def completions(self, typed: str) -> list[str]:
+        """The completions of the segment being typed, then the children of a documented path."""
+        path = self.path_of(typed)
+        partial = typed.rpartition("/")[2]
+        if path is None or path.rpartition("/")[2] != partial:
+            return []  # what is typed does not end in the path it names (`https://host`)
+        found = [
+            typed[: len(typed) - len(partial)] + name
+            for name in (completion.rpartition("/")[2] for completion in self.description.completions(path))
+            if name != partial
+        ]
+        if partial and self.description.knows(path):
+            found += [f"{typed}/{child.rpartition('/')[2]}" for child in self.description.completions(path + "/")]
+        return found
+
+    def path_of(self, typed: str) -> str | None:
+        """The path of the URL `typed` names (`…/` when it ends in a slash); None for text with a
+        query, or that is not a URL."""
+        if not typed.strip() or "?" in typed or "#" in typed:
+            return None
+        try:
+            path = self.resolve(typed).raw_path.decode("ascii")
+        except (ApiError, UnicodeError):
+            return None
+        return path + "/" if typed.endswith("/") and not path.endswith("/") else path
+
+    def start(self, here: str | None) -> str:
+        """The shortest text that goes to `here`: a path under the API root (`/` at the root), a path
+        from the origin, else the URL itself."""
+        try:
+            url = httpx.URL(here).copy_with(query=None, fragment=None) if here else None
+        except httpx.InvalidURL:
+            url = None
+        if url is None:
+            return ""
+        segments = url.raw_path.decode("ascii", "replace").split("/")[1:]
+        for at in range(len(segments), -1, -1):
+            candidate = "/" + "/".join(segments[at:])
+            try:
+                if self.resolve(candidate) == url:
+                    return candidate
+            except ApiError:
+                continue
+        return str(url)
+
+
+class Names:
+    """Names side by side, as many lines of them as `rows` and the width allow, then how many more."""
+
+    def __init__(self, names: list[str], rows: int = 3) -> None:
+        self.names = names
+        self.rows = rows
+
+    def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
+        for shown in range(len(self.names), -1, -1):
+            more = [f"+{len(self.names) - shown} more"] if shown < len(self.names) else []
+            rows = side_by_side(self.names[:shown] + more, options.max_width)
+            if len(rows) <= self.rows:
+                break
+        yield Text("\n".join(rows), no_wrap=True, overflow="ellipsis")
+
+
+def side_by_side(names: list[str], width: int) -> list[str]:
+    """Names two spaces apart, a new line where the next does not fit."""
+    rows: list[str] = []
+    for name in names:
+        if rows and cell_len(rows[-1]) + 2 + cell_len(name) <= width:
+            rows[-1] += "  " + name
+        else:
+            rows.append(name)
+    return rows
+
+
+class GoToScreen(AskScreen):
+    """`g`: a path under the API root, a path from the origin, or a URL.
+
+    With the API description, the field starts at the node in view, selected (typing or a paste
+    takes its place; End keeps it); the first documented path that continues what is typed shows
+    as ghost text, which → takes, and all of them are listed under the field. A variable taken is
+    selected, to be typed over, and Enter does not send a path that still holds one. Without a
+    description, it is the plain question it always was.
+    """
+
+    DEFAULT_CSS = """
+    GoToScreen #documented { color: $text-muted; height: auto; max-height: 3; margin-top: 1; }
+    """
+
+    def __init__(
+        self, description: Description | None, resolve: Callable[[str], httpx.URL], here: str | None = None
+    ) -> None:
+        self.paths = DocumentedPaths(description, resolve) if description is not None else None
+        start = self.paths.start(here) if self.paths else ""
+        super().__init__("Go to a path under the API root, or a URL:", value=start, placeholder="/groups")
+        found = self.paths.completions(start) if self.paths else []
+        self.offered = found[0] if found else None  # the completion shown as ghost text for what is typed
+
+    def compose(self) -> ComposeResult:
+        with Vertical() as dialog:
+            yield Label(Text(self.question))
+            yield Input(value=self.value, placeholder=self.placeholder, suggester=self.paths)
+            if self.paths is not None:
+                dialog.border_subtitle = "→ takes the completion · esc cancels"
+                yield Static(id="documented")
+
+    def on_descendant_focus(self, event: events.DescendantFocus) -> None:
+        """Focus takes an Input's ghost text away: the field's first completion is offered again."""
+        if self.paths is not None and isinstance(event.widget, Input) and self.offered:
+            event.widget.post_message(SuggestionReady(event.widget.value, self.offered))
+
+    def on_input_changed(self, event: Input.Changed) -> None:
+        if self.paths is None:
+            return
+        taken = self.offered
+        found = self.paths.completions(event.value)
+        self.offered = found[0] if found else None
+        variable = first_variable(event.value)
+        if found or variable is None:
+            self.query_one("#documented", Static).update(Names([visible(p.rpartition("/")[2]) for p in found]))
+        else:
+            self.ask_for(variable, event.value)
+        if event.value == taken and variable is not None and variable[1] == len(event.value):
+            event.input.selection = Selection(*variable)  # a variable just taken: typing replaces it
+
+    def on_input_submitted(self, event: Input.Submitted) -> None:
+        variable = first_variable(event.value) if self.paths is not None else None
+        if variable is not None:
+            event.input.selection = Selection(*variable)
+            self.ask_for(variable, event.value)
+            event.prevent_default()  # AskScreen's handler, which would send it, is not called
+
+    def ask_for(self, variable: tuple[int, int], value: str) -> None:
+        name = visible(value[slice(*variable)])
+        self.query_one("#documented", Static).update(Text(f"Type the value of {name} in its place."))
+
+
+def first_variable(value: str) -> tuple[int, int] | None:
+    """Where the first `{name}` segment of a path is (start, end), if it has one."""
+    at = 0
+    for segment in value.split("/"):
+        if VARIABLE.match(segment):
+            return at, at + len(segment)
+        at += len(segment) + 1
+    return None
 
 
 class ErrorScreen(ModalScreen[None]):

@@ -27,7 +27,7 @@ from explorer.tui.curl import as_curl
 from explorer.tui.navigation import Fetch, Navigation, Node, Step, place_of, self_href
 from explorer.tui.safe import visible
 from explorer.tui.screen_state import load_state, save_state
-from explorer.tui.screens.dialogs import AskScreen, ErrorScreen
+from explorer.tui.screens.dialogs import AskScreen, ErrorScreen, GoToScreen
 from explorer.tui.widgets.headers_view import HeadersView
 from explorer.tui.widgets.items_table import ItemsTable
 from explorer.tui.widgets.json_view import JsonPane
@@ -283,7 +283,8 @@ class MainScreen(Screen[None]):
                     return
                 self.run(self.navigation.goto(url))
 
-        self.app.push_screen(AskScreen("Go to a path under the API root, or a URL:", placeholder="/groups"), go)
+        here = self.navigation.shown.key if self.navigation.shown else None
+        self.app.push_screen(GoToScreen(self.session.description, self.session.resolve, here), go)
 
     def action_page(self, step: int) -> None:
         self.run(self.navigation.turn_page(step))
