@@ -38,9 +38,11 @@ def listed(explorer: Explorer) -> str:
 
 async def type_in(explorer: Explorer, text: str) -> None:
     field = field_of(explorer)
-    before = field.value
     await explorer.pilot.press(*text)
-    await explorer.until(lambda: field.value.endswith(text) and len(field.value) >= len(before))
+    try:
+        await explorer.until(lambda: field.value.endswith(text))
+    except AssertionError:
+        raise AssertionError(f"typing {text!r} made {field.value!r}") from None
 
 
 async def offered(explorer: Explorer, expected: str) -> None:
@@ -147,3 +149,22 @@ async def test_without_a_description_g_starts_empty_and_offers_nothing():
         await explorer.pilot.pause()
         assert seen(explorer) == PROJECT + "/u"
         assert not explorer.app.screen.query("#documented")
+
+
+async def test_typing_a_brace_offers_the_variable_there():
+    app = await explore(VersionedService(REAL_RESPONSES))
+    async with app.run_test(size=(160, 40)) as pilot:
+        await wait_until(lambda: started(app), pilot=pilot)
+        explorer = Explorer(pilot, app, None, None, None)
+        await explorer.go_to(PROJECT)
+        field = await press_g(explorer)
+        await pilot.press("end")
+        await type_in(explorer, "/clusters/{")
+        await offered(explorer, PROJECT + "/clusters/{clusterName}")
+        assert listed(explorer) == "{clusterName}"
+        await pilot.press("right")
+        await explorer.until(lambda: field.value == PROJECT + "/clusters/{clusterName}")
+        await explorer.until(lambda: listed(explorer) == "Type the value of {clusterName} in its place.")
+        await type_in(explorer, "Cluster0")  # over the variable, chosen when it was taken
+        assert field.value == PROJECT + "/clusters/Cluster0"
+        await offered(explorer, PROJECT + "/clusters/Cluster0/autoScalingConfiguration")

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable
+from urllib.parse import unquote
 
 import httpx
 from rich.cells import cell_len
@@ -69,7 +70,7 @@ class DocumentedPaths(Suggester):
     rule (`resolve`) makes a URL of it, the description completes that URL's path, and the
     completion is written back onto the text as typed. Text that already names a documented path
     is continued by its children (`/groups/ID` → `/groups/ID/accessList`). A variable is offered
-    as its template writes it (`{clusterName}`), to be typed over.
+    as its template writes it (`{clusterName}`), to be typed over; it is not continued before it is.
     """
 
     def __init__(self, description: Description, resolve: Callable[[str], httpx.URL]) -> None:
@@ -85,14 +86,15 @@ class DocumentedPaths(Suggester):
         """The completions of the segment being typed, then the children of a documented path."""
         path = self.path_of(typed)
         partial = typed.rpartition("/")[2]
-        if path is None or path.rpartition("/")[2] != partial:
+        if path is None or unquote(path.rpartition("/")[2]) != unquote(partial):
             return []  # what is typed does not end in the path it names (`https://host`)
+        path = path[: path.rfind("/") + 1] + partial  # as typed: `{` is not sent as `%7B` here
         found = [
             typed[: len(typed) - len(partial)] + name
             for name in (completion.rpartition("/")[2] for completion in self.description.completions(path))
             if name != partial
         ]
-        if partial and self.description.knows(path):
+        if partial and not partial.startswith("{") and self.description.knows(path):
             found += [f"{typed}/{child.rpartition('/')[2]}" for child in self.description.completions(path + "/")]
         return found
 
