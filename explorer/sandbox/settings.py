@@ -13,6 +13,8 @@ DEFAULT_CLIENT_ID = "mdb_sa_id_sandbox"
 DEFAULT_CLIENT_SECRET = "mdb_sa_sk_sandbox-secret"
 DEFAULT_PUBLIC_KEY = "sandboxpub"
 DEFAULT_PRIVATE_KEY = "sandbox-private-key-0000"
+LINKS = ("full", "sparse")
+RATE_LIMITS = ("minute", "bucket")
 
 
 @dataclass(frozen=True)
@@ -39,6 +41,8 @@ class Settings:
     outage: tuple[int, int] = (0, 0)  # (every, for): 503s for the last `for` seconds of every `every`
     token_errors: tuple[str, ...] = ()
     max_body_bytes: int = 64 * 1024
+    links: str = "full"  # full: every relation; sparse: as few as the real service links (see links.py)
+    rate_limits: str = "minute"  # minute: the spec's windows per project; bucket: token buckets (limits.py)
     clock: Callable[[], float] = field(default=time.time, compare=False, repr=False)
 
     def __post_init__(self) -> None:
@@ -57,6 +61,9 @@ class Settings:
         for name in ("latency_ms", "unavailable"):
             if getattr(self, name) < 0:
                 problems.append(f"{name.replace('_', '-')} must not be negative")
+        for name, choices in (("links", LINKS), ("rate_limits", RATE_LIMITS)):
+            if getattr(self, name) not in choices:
+                problems.append(f"{name.replace('_', '-')} must be one of {', '.join(choices)}")
         every, lasting = self.outage
         if every and not 0 < lasting < every:
             problems.append("an outage must last less than the period it repeats in")
