@@ -17,7 +17,7 @@ from explorer.sandbox import control, oauth
 from explorer.sandbox.documents import ApiProblem, problem_response
 from explorer.sandbox.gate import Gate
 from explorer.sandbox.links import API_ROOT
-from explorer.sandbox.resources import ROUTES
+from explorer.sandbox.resources import LEGACY_ROUTES, ROUTES
 from explorer.sandbox.resources.root import IPINFO_PATH, ipinfo
 from explorer.sandbox.settings import Settings
 from explorer.sandbox.state import Sandbox
@@ -56,6 +56,7 @@ def create_app(settings: Settings | None = None) -> Starlette:
         Route("/api/oauth/token", oauth.token, methods=["POST"]),
         Route("/api/oauth/revoke", oauth.revoke, methods=["POST"]),
         Route(IPINFO_PATH, ipinfo, methods=["GET"]),
+        *LEGACY_ROUTES,
         *ROUTES,
     ]
     if sandbox.settings.control:

@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import re
 from collections.abc import MutableMapping
+from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any
 from urllib.parse import quote
@@ -58,3 +60,42 @@ def with_links(fields: dict[str, Any], links: list[Link]) -> dict[str, Any]:
     document = dict(fields)
     document["links"] = links
     return dict(sorted(document.items()))
+
+
+@dataclass(frozen=True)
+class Sparse:
+    """How the real service links one kind of entity, as its recorded responses show."""
+
+    path: re.Pattern[str]  # the entity's path below the API root
+    keep: tuple[str, ...]  # the relations it links, of those the sandbox gives
+    legacy: tuple[str, ...] = ()  # relations it links at `self/<name>` that its description leaves out
+
+
+# The root links only itself; a project six children (of which the sandbox has clusters,
+# databaseUsers and processes, not containers or peers) and the legacy `whitelist`; a cluster its
+# snapshots and restore jobs; an organization its projects, teams and users. Other entities link
+# in the sandbox as they do on the service already.
+SPARSE = (
+    Sparse(re.compile(""), ("self",)),
+    Sparse(re.compile("/groups/[^/]+"), ("self", "clusters", "databaseUsers", "processes"), ("whitelist",)),
+    Sparse(re.compile("/groups/[^/]+/clusters/[^/]+"), ("self", "snapshots", "restoreJobs")),
+    Sparse(re.compile("/orgs/[^/]+"), ("self", "groups", "teams", "users")),
+)
+
+
+def sparse(document: Any) -> Any:
+    """An entity linked as sparsely as the real service links it: the lesson that links alone
+    reach little of the API, and its description the rest. Lists and other documents pass as
+    they are (lists keep self, next and previous, as on the service)."""
+    if not isinstance(document, dict) or "results" in document:
+        return document
+    links = document.get("links") or []
+    me = next((link["href"] for link in links if link["rel"] == "self"), "")
+    below = me.partition(API_ROOT)[2]
+    for rule in SPARSE:
+        if me and rule.path.fullmatch(below):
+            kept = {rel(name) for name in rule.keep}
+            links = [link for link in links if link["rel"] in kept]
+            links += [{"href": f"{me}/{name}", "rel": rel(name)} for name in rule.legacy]
+            return {**document, "links": links}
+    return document

@@ -54,6 +54,12 @@ SCENARIOS = {
             "The explorer has the wrong client secret: read the 401 from the token endpoint and its hint.",
             client={"client_secret": "mdb_sa_sk_not-the-secret"},
         ),
+        Scenario(
+            "sparse-links",
+            "Entities link as sparsely as on the real service (the root only to itself): what the tree shows "
+            "beyond the links comes from the API description.",
+            server={"links": "sparse"},
+        ),
     )
 }
 

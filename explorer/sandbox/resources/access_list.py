@@ -48,3 +48,16 @@ async def get_entry(request: Request) -> Response:
         project.id,
     )
     return reply(request, Query(request), entry_document(hrefs(request), project, entry))
+
+
+async def legacy_whitelist(request: Request) -> Response:
+    """The access list under its legacy name, which the real project still links (sparse links)
+    and its API description no longer documents: it answers, as the real one does."""
+    project = find_project(request)
+    h = hrefs(request)
+    return list_reply(
+        request,
+        list(project.access_list.values()),
+        lambda e: entry_document(h, project, e),
+        h("groups", project.id, "whitelist"),
+    )

@@ -10,7 +10,7 @@ from starlette.requests import Request
 from starlette.responses import Response
 
 from explorer.sandbox.documents import DEFAULT_VERSION, ApiProblem, json_response
-from explorer.sandbox.links import Hrefs, origin
+from explorer.sandbox.links import Hrefs, origin, sparse
 from explorer.sandbox.pages import PAGE_PARAMS, page
 from explorer.sandbox.query import Query
 from explorer.sandbox.state import Sandbox
@@ -56,6 +56,12 @@ def negotiate(request: Request, versions: Sequence[str]) -> str:
     return versions[0]
 
 
+def linked(request: Request, document: Any) -> Any:
+    """The document with the links this sandbox gives: every relation, or as few as the real
+    service gives (settings.links). The one place that choice is made."""
+    return sparse(document) if sandbox(request).settings.links == "sparse" else document
+
+
 def reply(
     request: Request,
     query: Query,
@@ -64,7 +70,8 @@ def reply(
     status: int = 200,
     versions: Sequence[str] = (DEFAULT_VERSION,),
 ) -> Response:
-    return json_response(request, document, status=status, version=negotiate(request, versions), fmt=query.format)
+    version = negotiate(request, versions)
+    return json_response(request, linked(request, document), status=status, version=version, fmt=query.format)
 
 
 def list_reply(

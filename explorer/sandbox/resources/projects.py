@@ -15,6 +15,7 @@ from explorer.sandbox.query import Query
 from explorer.sandbox.resources.common import (
     find_project,
     hrefs,
+    linked,
     list_reply,
     not_found,
     object_id,
@@ -94,7 +95,8 @@ async def update_project(request: Request) -> Response:
     project = find_project(request)
     query = Query(request)
     h = hrefs(request)
-    changes = UPDATE.check(await read_json(request), project_document(h, project, True))
+    # Read-only fields may repeat what the client was given, links included (sparse or not).
+    changes = UPDATE.check(await read_json(request), linked(request, project_document(h, project, True)))
     if "name" in changes:
         check_name_free(world(request), project.org_id, changes["name"], project.id)
     project.fields.update(changes)
