@@ -9,10 +9,11 @@ from collections.abc import Callable
 from pathlib import Path
 
 from explorer import __version__
+from explorer.sandbox.buckets import ENDPOINT_SETS
 from explorer.sandbox.faults import TOKEN_ERROR_STATUS
 from explorer.sandbox.links import API_ROOT
 from explorer.sandbox.scenarios import SCENARIOS
-from explorer.sandbox.settings import Settings, parse_network
+from explorer.sandbox.settings import RATE_LIMITS, Settings, parse_network
 
 DEFAULTS = Settings()
 
@@ -56,6 +57,13 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         default=d.rate_limit,
         metavar="N",
         help="requests per minute per project (default: %(default)s)",
+    )
+    limits.add_argument(
+        "--rate-limits",
+        choices=RATE_LIMITS,
+        default=d.rate_limits,
+        help="how requests are limited: minute (the spec's windows, --rate-limit a minute per project) or bucket "
+        "(the real service's token buckets, shown at GET …/rateLimits) (default: %(default)s)",
     )
     limits.add_argument(
         "--token-rate-limit",
@@ -150,6 +158,7 @@ def settings_from(args: argparse.Namespace) -> Settings:
         private_key=args.private_key,
         token_ttl=args.token_ttl,
         rate_limit=args.rate_limit,
+        rate_limits=args.rate_limits,
         token_rate_limit=args.token_rate_limit,
         access_list=tuple(args.access_list),
         seed=args.seed,
@@ -162,9 +171,25 @@ def settings_from(args: argparse.Namespace) -> Settings:
     return SCENARIOS[args.scenario].settings(settings) if args.scenario else settings
 
 
+def limits_lines(settings: Settings, url: str) -> list[str]:
+    """The banner's lines on tokens, limits, the access list and the seed."""
+    access = ", ".join(str(n) for n in settings.access_list) or "every address"
+    rest = f"{settings.token_rate_limit} a minute at the token endpoints; access list: {access}; seed {settings.seed}."
+    if settings.rate_limits == "minute":
+        return [f"Tokens live {settings.token_ttl} s; {settings.rate_limit} requests a minute per project; {rest}"]
+    return [
+        f"Tokens live {settings.token_ttl} s; {rest}",
+        f"Token buckets (GET {url}{API_ROOT}/rateLimits shows what is left):",
+        *(
+            f"  {s.name.lower():<18} {s.capacity}, refilled {s.refill_rate} every {s.refill_seconds} s, "
+            f"per {s.scope.lower()}"
+            for s in ENDPOINT_SETS
+        ),
+    ]
+
+
 def banner(settings: Settings, url: str, ca: Path | None, host: str) -> str:
     cacert = f"--cacert {ca} " if ca else ""
-    access = ", ".join(str(n) for n in settings.access_list) or "every address"
     lines = [
         f"Explorer sandbox {__version__}: a local administration API to explore, test and teach with.",
         "",
@@ -184,8 +209,7 @@ def banner(settings: Settings, url: str, ca: Path | None, host: str) -> str:
         f"  public key     {settings.public_key}",
         f"  private key    {settings.private_key}",
         "",
-        f"Tokens live {settings.token_ttl} s; {settings.rate_limit} requests a minute per project; "
-        f"{settings.token_rate_limit} a minute at the token endpoints; access list: {access}; seed {settings.seed}.",
+        *limits_lines(settings, url),
         "Control endpoint: "
         + (f"{url}/_sandbox (loopback only)" if settings.control else "off (--control turns it on)"),
         "",

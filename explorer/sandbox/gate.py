@@ -8,19 +8,16 @@ from __future__ import annotations
 
 import asyncio
 import logging
-import re
 
 from starlette.requests import ClientDisconnect, Request
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from explorer.sandbox.access import client_address
 from explorer.sandbox.documents import ApiProblem, problem_response
-from explorer.sandbox.links import API_ROOT
 from explorer.sandbox.oauth import unavailable_response
 from explorer.sandbox.state import Sandbox
 
 log = logging.getLogger("explorer.sandbox")
-PROJECT_PATH = re.compile(re.escape(API_ROOT) + r"/groups/([^/]+)(?:/|$)")
 OAUTH_PREFIX = "/api/oauth/"
 SAFE_METHODS = frozenset({"GET", "HEAD"})
 
@@ -87,7 +84,8 @@ class Gate:
 
         extra: dict[str, str] = {}
         try:
-            self.authenticate(request)
+            user = self.authenticate(request)
+            scope["explorer.user"] = user  # whose buckets GET …/rateLimits shows
             address = client_address(scope)
             if not self.sandbox.access.allows(address):
                 raise ApiProblem(
@@ -96,19 +94,7 @@ class Gate:
                     f"IP address {address} is not allowed to access this resource.",
                     [address],
                 )
-            project = PROJECT_PATH.match(scope["path"])
-            if project:
-                verdict = self.sandbox.project_limits.hit(project.group(1))
-                extra = verdict.headers()
-                if not verdict.allowed:
-                    raise ApiProblem(
-                        429,
-                        "RATE_LIMITED",
-                        f"Resource {request.url.replace(query='')} is limited to {verdict.limit} requests "
-                        "every 1 minutes.",
-                        [project.group(1)],
-                        {"Retry-After": str(verdict.retry_after)},
-                    )
+            extra = self.sandbox.limits.admit(request, user)
         except ApiProblem as problem:
             problem.headers = {**problem.headers, **extra}
             await problem_response(request, problem)(scope, receive, send)
@@ -117,21 +103,22 @@ class Gate:
             send = forgetting(send, self.sandbox.rendered)
         await self.app(scope, receive, with_headers(send, extra) if extra else send)
 
-    def authenticate(self, request: Request) -> None:
-        """Bearer tokens of service accounts, or Digest answers of API keys (spec 5)."""
+    def authenticate(self, request: Request) -> str:
+        """Bearer tokens of service accounts, or Digest answers of API keys (spec 5); the caller:
+        the client ID or the public key."""
         scheme, _, credentials = request.headers.get("authorization", "").partition(" ")
         scheme = scheme.lower()
         if scheme == "bearer" and credentials.strip():
-            self.sandbox.tokens.check(credentials.strip())
-        elif scheme == "digest":
+            return self.sandbox.tokens.check(credentials.strip()).client_id
+        if scheme == "digest":
             scope = request.scope
             # The URI the client signed: the request target as sent, before any normalising.
             uri = (scope.get("raw_path") or scope["path"].encode("utf-8")).decode("latin-1")
             if scope.get("query_string"):
                 uri += "?" + scope["query_string"].decode("latin-1")
             self.sandbox.digest.verify(credentials, scope["method"], uri)
-        else:
-            raise self.sandbox.digest.refuse("You are not authorized for this resource.")
+            return self.sandbox.digest.public_key
+        raise self.sandbox.digest.refuse("You are not authorized for this resource.")
 
 
 def outage(retry_after: int) -> ApiProblem:

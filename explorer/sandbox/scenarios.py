@@ -11,7 +11,10 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
 from typing import Any
 
+from explorer.sandbox.buckets import ENDPOINT_SETS
 from explorer.sandbox.settings import Settings
+
+READS = ENDPOINT_SETS[0]
 
 
 @dataclass(frozen=True)
@@ -59,6 +62,14 @@ SCENARIOS = {
             "Entities link as sparsely as on the real service (the root only to itself): what the tree shows "
             "beyond the links comes from the API description.",
             server={"links": "sparse"},
+        ),
+        Scenario(
+            "token-bucket",
+            f"Token buckets as on the real service: project reads burst to {READS.capacity}, refilled "
+            f"{READS.refill_rate} every {READS.refill_seconds} s; watch RateLimit-Remaining fall, the 429 with "
+            "its figures, and GET …/rateLimits.",
+            server={"rate_limits": "bucket"},
+            client={"pace": False},  # the explorer would otherwise wait before the 429, and nobody would see it
         ),
     )
 }

@@ -7,7 +7,7 @@ from collections.abc import Hashable
 from explorer.sandbox.access import AccessList
 from explorer.sandbox.digest import DigestAuthority
 from explorer.sandbox.faults import Faults
-from explorer.sandbox.limits import MinuteWindows
+from explorer.sandbox.limits import Limits, MinuteWindows, ProjectMinutes, TokenBuckets
 from explorer.sandbox.pages import Fragments
 from explorer.sandbox.seed import seed_world
 from explorer.sandbox.settings import Settings
@@ -24,7 +24,11 @@ class Sandbox:
         self.tokens = TokenStore(settings.token_ttl, settings.clock)
         self.digest = DigestAuthority(settings.public_key, settings.private_key, settings.clock)
         self.access = AccessList(settings.access_list)
-        self.project_limits = MinuteWindows(settings.rate_limit, settings.clock)
+        self.limits: Limits = (
+            TokenBuckets(settings.clock)
+            if settings.rate_limits == "bucket"
+            else ProjectMinutes(settings.rate_limit, settings.clock)
+        )
         self.token_limits = MinuteWindows(settings.token_rate_limit, settings.clock)
         self.faults = Faults(settings)
         # JSON of list items between writes (see pages.Page); emptied by the gate on every write.

@@ -18,6 +18,7 @@ from explorer.sandbox.resources import (
     orgs,
     processes,
     projects,
+    rate_limits,
     root,
 )
 
@@ -98,6 +99,8 @@ ROUTES = [
     resource(ORG + "/events", GET=events.org_events),
     resource(ORG + "/events/{eventId}", GET=events.org_event),
     resource(API_ROOT + "/users/{userId}", GET=orgs.get_user),
+    resource(API_ROOT + "/rateLimits", GET=rate_limits.list_rate_limits),
+    resource(API_ROOT + "/rateLimits/{endpointSetId}", GET=rate_limits.get_rate_limit),
 ]
 
 # Served beside the route table, so that the API description (made from ROUTES) leaves it out as

@@ -9,7 +9,7 @@ from explorer.sandbox.access import client_address
 from explorer.sandbox.documents import GIT_HASH
 from explorer.sandbox.links import rel, with_links
 from explorer.sandbox.query import Query
-from explorer.sandbox.resources.common import hrefs, reply
+from explorer.sandbox.resources.common import hrefs, reply, sandbox
 
 IPINFO_PATH = "/api/private/ipinfo"
 
@@ -23,6 +23,8 @@ async def root(request: Request) -> Response:
         h.link("groups", "groups"),
         {"href": h.origin + IPINFO_PATH, "rel": rel("ipinfo")},
     ]
+    if sandbox(request).settings.rate_limits == "bucket":
+        links.append(h.link("rateLimits", "rateLimits"))
     document = {"appName": "Service Sandbox", "build": GIT_HASH, "throttling": False}
     return reply(request, query, with_links(document, links))
 
