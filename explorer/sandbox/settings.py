@@ -15,6 +15,7 @@ DEFAULT_PUBLIC_KEY = "sandboxpub"
 DEFAULT_PRIVATE_KEY = "sandbox-private-key-0000"
 LINKS = ("full", "sparse")
 RATE_LIMITS = ("minute", "bucket")
+VERSIONS = ("lenient", "strict")
 
 
 @dataclass(frozen=True)
@@ -43,6 +44,7 @@ class Settings:
     max_body_bytes: int = 64 * 1024
     links: str = "full"  # full: every relation; sparse: as few as the real service links (see links.py)
     rate_limits: str = "minute"  # minute: the spec's windows per project; bucket: token buckets (limits.py)
+    versions: str = "lenient"  # lenient: plain JSON gets the first version; strict: name one or 406 (versions.py)
     clock: Callable[[], float] = field(default=time.time, compare=False, repr=False)
 
     def __post_init__(self) -> None:
@@ -61,7 +63,7 @@ class Settings:
         for name in ("latency_ms", "unavailable"):
             if getattr(self, name) < 0:
                 problems.append(f"{name.replace('_', '-')} must not be negative")
-        for name, choices in (("links", LINKS), ("rate_limits", RATE_LIMITS)):
+        for name, choices in (("links", LINKS), ("rate_limits", RATE_LIMITS), ("versions", VERSIONS)):
             if getattr(self, name) not in choices:
                 problems.append(f"{name.replace('_', '-')} must be one of {', '.join(choices)}")
         every, lasting = self.outage
