@@ -16,7 +16,8 @@ from starlette.routing import Route
 from explorer.sandbox import control, oauth
 from explorer.sandbox.documents import ApiProblem, problem_response
 from explorer.sandbox.gate import Gate
-from explorer.sandbox.links import API_ROOT
+from explorer.sandbox.links import API_ROOT, DESCRIPTION_PATH
+from explorer.sandbox.openapi import REVOKE_PATH, TOKEN_PATH, description
 from explorer.sandbox.resources import LEGACY_ROUTES, ROUTES
 from explorer.sandbox.resources.root import IPINFO_PATH, ipinfo
 from explorer.sandbox.settings import Settings
@@ -53,8 +54,9 @@ def create_app(settings: Settings | None = None) -> Starlette:
     """A new sandbox with its own data, tokens, limits and faults."""
     sandbox = Sandbox(settings or Settings())
     routes = [
-        Route("/api/oauth/token", oauth.token, methods=["POST"]),
-        Route("/api/oauth/revoke", oauth.revoke, methods=["POST"]),
+        Route(TOKEN_PATH, oauth.token, methods=["POST"]),
+        Route(REVOKE_PATH, oauth.revoke, methods=["POST"]),
+        Route(DESCRIPTION_PATH, description, methods=["GET"]),
         Route(IPINFO_PATH, ipinfo, methods=["GET"]),
         *LEGACY_ROUTES,
         *ROUTES,

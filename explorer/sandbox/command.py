@@ -10,10 +10,12 @@ from pathlib import Path
 
 from explorer import __version__
 from explorer.sandbox.buckets import ENDPOINT_SETS
+from explorer.sandbox.documents import VENDOR
 from explorer.sandbox.faults import TOKEN_ERROR_STATUS
-from explorer.sandbox.links import API_ROOT
+from explorer.sandbox.links import API_ROOT, DESCRIPTION_PATH
 from explorer.sandbox.scenarios import SCENARIOS
-from explorer.sandbox.settings import RATE_LIMITS, Settings, parse_network
+from explorer.sandbox.settings import RATE_LIMITS, VERSIONS, Settings, parse_network
+from explorer.sandbox.versions import FIRST
 
 DEFAULTS = Settings()
 
@@ -64,6 +66,13 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         default=d.rate_limits,
         help="how requests are limited: minute (the spec's windows, --rate-limit a minute per project) or bucket "
         "(the real service's token buckets, shown at GET …/rateLimits) (default: %(default)s)",
+    )
+    limits.add_argument(
+        "--versions",
+        choices=VERSIONS,
+        default=d.versions,
+        help="lenient: a request without a versioned Accept gets the first version; strict: as the real service, "
+        "it is 406 INVALID_VERSION_DATE (name one: Accept: application/vnd.service.DATE+json) (default: %(default)s)",
     )
     limits.add_argument(
         "--token-rate-limit",
@@ -159,6 +168,7 @@ def settings_from(args: argparse.Namespace) -> Settings:
         token_ttl=args.token_ttl,
         rate_limit=args.rate_limit,
         rate_limits=args.rate_limits,
+        versions=args.versions,
         token_rate_limit=args.token_rate_limit,
         access_list=tuple(args.access_list),
         seed=args.seed,
@@ -188,6 +198,13 @@ def limits_lines(settings: Settings, url: str) -> list[str]:
     ]
 
 
+def versions_line(settings: Settings) -> str:
+    example = f"Accept: application/vnd.{VENDOR}.{FIRST.date}+json"
+    if settings.versions == "strict":
+        return f"Versions: strict: a request under the API root must name one ({example}) or it is 406."
+    return f"Versions: lenient: plain JSON gets {FIRST.date}; a request may name one ({example})."
+
+
 def banner(settings: Settings, url: str, ca: Path | None, host: str) -> str:
     cacert = f"--cacert {ca} " if ca else ""
     lines = [
@@ -196,6 +213,7 @@ def banner(settings: Settings, url: str, ca: Path | None, host: str) -> str:
         f"  API root       {url}{API_ROOT}",
         f"  token          POST {url}/api/oauth/token",
         f"  revoke         POST {url}/api/oauth/revoke",
+        f"  description    GET {url}{DESCRIPTION_PATH} (OpenAPI 3.1, no credentials needed)",
     ]
     if ca:
         lines.append(f"  CA bundle      {ca}")
@@ -210,6 +228,7 @@ def banner(settings: Settings, url: str, ca: Path | None, host: str) -> str:
         f"  private key    {settings.private_key}",
         "",
         *limits_lines(settings, url),
+        versions_line(settings),
         "Control endpoint: "
         + (f"{url}/_sandbox (loopback only)" if settings.control else "off (--control turns it on)"),
         "",

@@ -10,6 +10,7 @@ from typing import Any
 from urllib.parse import quote
 
 API_ROOT = "/api/service/v1.0"
+DESCRIPTION_PATH = "/openapi.json"  # the API description (openapi.py), beside the API root, without credentials
 REL_PREFIX = "https://api.service.example/"
 PLAIN_RELS = frozenset({"self", "next", "previous"})
 

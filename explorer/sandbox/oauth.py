@@ -151,6 +151,7 @@ def success_headers(request: Request, sandbox: Sandbox) -> dict[str, str]:
 
 
 async def token(request: Request) -> Response:
+    """Issue a Bearer token to a service account, for its client ID and secret (client credentials)."""
     sandbox: Sandbox = request.app.state.sandbox
     try:
         form = await admit(request, sandbox)
@@ -171,6 +172,7 @@ async def token(request: Request) -> Response:
 
 
 async def revoke(request: Request) -> Response:
+    """Revoke a Bearer token of the service account (RFC 7009)."""
     sandbox: Sandbox = request.app.state.sandbox
     try:
         form = await admit(request, sandbox)

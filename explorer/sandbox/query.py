@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from datetime import UTC, datetime
+from typing import Any, TypeVar
 
 from starlette.requests import Request
 
@@ -11,6 +13,23 @@ from explorer.sandbox.documents import BOOLEANS, ApiProblem, Format
 
 COMMON = frozenset({"pretty", "envelope"})
 INTEGER = re.compile(r"[+-]?[0-9]{1,18}")
+F = TypeVar("F", bound=Callable[..., Any])
+
+
+def takes(names: frozenset[str]) -> Callable[[F], F]:
+    """Say which query parameters a handler reads besides pretty and envelope, for the API
+    description (openapi.py); the handler still checks them with Query(request, names)."""
+
+    def mark(handler: F) -> F:
+        handler.query_names = frozenset(names)  # type: ignore[attr-defined]
+        return handler
+
+    return mark
+
+
+def query_names(handler: Callable[..., Any]) -> frozenset[str]:
+    """The query parameters `handler` was said to take (`takes`) besides pretty and envelope."""
+    return getattr(handler, "query_names", frozenset())
 
 
 def invalid(name: str, value: str, expected: str) -> ApiProblem:

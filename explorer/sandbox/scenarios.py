@@ -71,6 +71,12 @@ SCENARIOS = {
             server={"rate_limits": "bucket"},
             client={"pace": False},  # the explorer would otherwise wait before the 429, and nobody would see it
         ),
+        Scenario(
+            "strict-versions",
+            "Every request must name a version (Accept: application/vnd.service.DATE+json) or it is "
+            "406 INVALID_VERSION_DATE; the older cluster version answers with Deprecation and Sunset.",
+            server={"versions": "strict"},
+        ),
     )
 }
 

@@ -8,6 +8,7 @@ from starlette.requests import Request
 from starlette.responses import Response
 from starlette.routing import BaseRoute, Mount, Route, Router
 
+from explorer.sandbox.documents import ApiProblem
 from explorer.sandbox.links import API_ROOT
 from explorer.sandbox.resources import (
     access_list,
@@ -21,19 +22,42 @@ from explorer.sandbox.resources import (
     rate_limits,
     root,
 )
+from explorer.sandbox.versions import CLUSTERS, SCOPE_KEY, STABLE, Version, negotiate
 
 Handler = Callable[[Request], Awaitable[Response]]
 
 
-def resource(path: str, **handlers: Handler) -> Route:
-    """One route per path, so that a method it lacks is a 405 naming all the methods it has."""
+class Resource:
+    """One path of the API: its handler per method and the versions it serves (versions.py).
 
-    async def endpoint(request: Request) -> Response:
+    Each request is answered in the version its Accept header names (or, when lenient, the first),
+    before the handler runs, so a strict sandbox refuses before any lookup; a deprecated version's
+    answers, errors included, say so in `Deprecation` and `Sunset`.
+    """
+
+    def __init__(self, handlers: dict[str, Handler], served: tuple[Version, ...]) -> None:
+        self.handlers = handlers
+        self.versions = served
+
+    async def serve(self, request: Request) -> Response:
+        strict = request.app.state.sandbox.settings.versions == "strict"
+        version = negotiate(request.headers.get("accept", ""), self.versions, strict)
+        request.scope[SCOPE_KEY] = version
         method = "GET" if request.method == "HEAD" else request.method
-        return await handlers[method](request)
+        try:
+            response = await self.handlers[method](request)
+        except ApiProblem as problem:
+            problem.headers = {**problem.headers, **version.headers}
+            raise
+        if version.headers:
+            response.headers.update(version.headers)
+        return response
 
-    endpoint.__name__ = next(iter(handlers.values())).__name__
-    return Route(path, endpoint, methods=list(handlers))
+
+def resource(path: str, versions: tuple[Version, ...] = STABLE, **handlers: Handler) -> Route:
+    """One route per path, so that a method it lacks is a 405 naming all the methods it has."""
+    name = next(iter(handlers.values())).__name__
+    return Route(path, Resource(handlers, versions).serve, methods=list(handlers), name=name)
 
 
 def mount(path: str, routes: list[BaseRoute]) -> Mount:
@@ -55,8 +79,8 @@ ROUTES = [
         [
             resource("/events", GET=events.project_events),
             resource("/events/{eventId}", GET=events.project_event),
-            resource("/clusters", GET=clusters.list_clusters),
-            resource(CLUSTER, GET=clusters.get_cluster),
+            resource("/clusters", versions=CLUSTERS, GET=clusters.list_clusters),
+            resource(CLUSTER, versions=CLUSTERS, GET=clusters.get_cluster),
             resource(CLUSTER + "/backup/snapshots", GET=clusters.list_snapshots),
             resource(CLUSTER + "/backup/snapshots/{snapshotId}", GET=clusters.get_snapshot),
             resource(CLUSTER + "/backup/restoreJobs", GET=clusters.list_restore_jobs),

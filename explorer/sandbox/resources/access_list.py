@@ -10,7 +10,8 @@ from starlette.responses import Response
 
 from explorer.sandbox.documents import ApiProblem
 from explorer.sandbox.links import Hrefs, with_links
-from explorer.sandbox.query import Query
+from explorer.sandbox.pages import PAGE_PARAMS
+from explorer.sandbox.query import Query, takes
 from explorer.sandbox.resources.common import find, find_project, hrefs, list_reply, reply
 from explorer.sandbox.world import Project, Record
 
@@ -19,7 +20,9 @@ def entry_document(h: Hrefs, project: Project, entry: Record) -> dict[str, Any]:
     return with_links(entry, [h.link("self", "groups", project.id, "accessList", entry["cidrBlock"])])
 
 
+@takes(PAGE_PARAMS)
 async def list_entries(request: Request) -> Response:
+    """Return the entries of a project's IP access list."""
     project = find_project(request)
     h = hrefs(request)
     return list_reply(
@@ -31,6 +34,7 @@ async def list_entries(request: Request) -> Response:
 
 
 async def get_entry(request: Request) -> Response:
+    """Return one entry of a project's IP access list, by address or CIDR block."""
     project = find_project(request)
     text = request.path_params["entry"]
     try:

@@ -9,11 +9,12 @@ from starlette.responses import Response
 
 from explorer.sandbox.links import Hrefs, with_links
 from explorer.sandbox.pages import PAGE_PARAMS, page
-from explorer.sandbox.query import Query
+from explorer.sandbox.query import Query, takes
 from explorer.sandbox.resources.common import find, find_project, hrefs, list_reply, reply
 from explorer.sandbox.world import Project, Record
 
 STATUSES = ("OPEN", "TRACKING", "CLOSED")
+FILTERS = frozenset({"status"})
 
 
 def alert_document(h: Hrefs, project: Project, alert: Record, full: bool) -> dict[str, Any]:
@@ -32,7 +33,7 @@ def alert_config_document(h: Hrefs, project: Project, config: Record, full: bool
 
 
 def alerts_reply(request: Request, project: Project, alerts: list[Record], href: str) -> Response:
-    query = Query(request, PAGE_PARAMS | {"status"})
+    query = Query(request, PAGE_PARAMS | FILTERS)
     status = query.choice("status", STATUSES)
     if status:
         alerts = [a for a in alerts if a["status"] == status]
@@ -40,13 +41,16 @@ def alerts_reply(request: Request, project: Project, alerts: list[Record], href:
     return reply(request, query, page(request, query, href, alerts, lambda a: alert_document(h, project, a, False)))
 
 
+@takes(PAGE_PARAMS | FILTERS)
 async def list_alerts(request: Request) -> Response:
+    """Return the alerts of a project, newest first; by status if asked."""
     project = find_project(request)
     alerts = sorted(project.alerts.values(), key=lambda a: a["created"], reverse=True)
     return alerts_reply(request, project, alerts, hrefs(request)("groups", project.id, "alerts"))
 
 
 async def get_alert(request: Request) -> Response:
+    """Return one alert of a project."""
     project = find_project(request)
     alert_id = request.path_params["alertId"]
     alert = find(project.alerts, alert_id, "ALERT_NOT_FOUND", f"No alert with ID {alert_id} exists.")
@@ -63,7 +67,9 @@ def find_config(request: Request, project: Project) -> Record:
     )
 
 
+@takes(PAGE_PARAMS)
 async def list_alert_configs(request: Request) -> Response:
+    """Return the alert configurations of a project."""
     project = find_project(request)
     h = hrefs(request)
     return list_reply(
@@ -75,12 +81,15 @@ async def list_alert_configs(request: Request) -> Response:
 
 
 async def get_alert_config(request: Request) -> Response:
+    """Return one alert configuration of a project."""
     project = find_project(request)
     config = find_config(request, project)
     return reply(request, Query(request), alert_config_document(hrefs(request), project, config, True))
 
 
+@takes(PAGE_PARAMS | FILTERS)
 async def config_alerts(request: Request) -> Response:
+    """Return the alerts that one alert configuration raised; by status if asked."""
     project = find_project(request)
     config = find_config(request, project)
     alerts = sorted(

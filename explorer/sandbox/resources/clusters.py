@@ -13,22 +13,22 @@ from starlette.requests import Request
 from starlette.responses import Response
 
 from explorer.sandbox.links import Hrefs, with_links
-from explorer.sandbox.query import Query
+from explorer.sandbox.pages import PAGE_PARAMS
+from explorer.sandbox.query import Query, takes
 from explorer.sandbox.resources.common import (
     find,
     find_project,
     hrefs,
     list_reply,
-    negotiate,
     reply,
+    version,
 )
+from explorer.sandbox.versions import CLUSTERS
 from explorer.sandbox.world import Cluster, Project, Record
 
-CLUSTER_VERSIONS = ("2023-01-01", "2024-08-05")
 
-
-def cluster_fields(cluster: Cluster, version: str) -> Record:
-    if version == CLUSTER_VERSIONS[0]:
+def cluster_fields(cluster: Cluster, served: str) -> Record:
+    if served == CLUSTERS[0].date:
         return cluster.fields
     specs = []
     for spec in cluster.fields["replicationSpecs"]:
@@ -38,7 +38,7 @@ def cluster_fields(cluster: Cluster, version: str) -> Record:
     return {**cluster.fields, "replicationSpecs": specs}
 
 
-def cluster_document(h: Hrefs, project: Project, cluster: Cluster, full: bool, version: str) -> dict[str, Any]:
+def cluster_document(h: Hrefs, project: Project, cluster: Cluster, full: bool, served: str) -> dict[str, Any]:
     base = ("groups", project.id, "clusters", cluster.name)
     links = [h.link("self", *base)]
     if full:
@@ -47,7 +47,7 @@ def cluster_document(h: Hrefs, project: Project, cluster: Cluster, full: bool, v
             h.link("restoreJobs", *base, "backup", "restoreJobs"),
             h.link("group", "groups", project.id),
         ]
-    return with_links(cluster_fields(cluster, version), links)
+    return with_links(cluster_fields(cluster, served), links)
 
 
 def snapshot_document(h: Hrefs, project: Project, cluster: Cluster, snapshot: Record, full: bool) -> dict[str, Any]:
@@ -84,27 +84,30 @@ def find_cluster(request: Request) -> tuple[Project, Cluster]:
     return project, cluster
 
 
+@takes(PAGE_PARAMS)
 async def list_clusters(request: Request) -> Response:
+    """Return the clusters of a project."""
     project = find_project(request)
     h = hrefs(request)
-    version = negotiate(request, CLUSTER_VERSIONS)
+    served = version(request)
     return list_reply(
         request,
         list(project.clusters.values()),
-        lambda c: cluster_document(h, project, c, False, version),
+        lambda c: cluster_document(h, project, c, False, served),
         h("groups", project.id, "clusters"),
-        versions=CLUSTER_VERSIONS,
     )
 
 
 async def get_cluster(request: Request) -> Response:
+    """Return one cluster of a project."""
     project, cluster = find_cluster(request)
-    version = negotiate(request, CLUSTER_VERSIONS)
-    document = cluster_document(hrefs(request), project, cluster, True, version)
-    return reply(request, Query(request), document, versions=CLUSTER_VERSIONS)
+    document = cluster_document(hrefs(request), project, cluster, True, version(request))
+    return reply(request, Query(request), document)
 
 
+@takes(PAGE_PARAMS)
 async def list_snapshots(request: Request) -> Response:
+    """Return the backup snapshots of one cluster, newest first."""
     project, cluster = find_cluster(request)
     h = hrefs(request)
     return list_reply(
@@ -116,6 +119,7 @@ async def list_snapshots(request: Request) -> Response:
 
 
 async def get_snapshot(request: Request) -> Response:
+    """Return one backup snapshot of a cluster."""
     project, cluster = find_cluster(request)
     snapshot_id = request.path_params["snapshotId"]
     snapshot = find(
@@ -127,7 +131,9 @@ async def get_snapshot(request: Request) -> Response:
     return reply(request, Query(request), snapshot_document(hrefs(request), project, cluster, snapshot, True))
 
 
+@takes(PAGE_PARAMS)
 async def list_restore_jobs(request: Request) -> Response:
+    """Return the restore jobs of one cluster."""
     project, cluster = find_cluster(request)
     h = hrefs(request)
     return list_reply(
@@ -139,6 +145,7 @@ async def list_restore_jobs(request: Request) -> Response:
 
 
 async def get_restore_job(request: Request) -> Response:
+    """Return one restore job of a cluster."""
     project, cluster = find_cluster(request)
     job_id = request.path_params["jobId"]
     job = find(

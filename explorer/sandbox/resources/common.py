@@ -2,23 +2,21 @@
 
 from __future__ import annotations
 
-import re
 from collections.abc import Callable, Sequence
 from typing import Any, TypeVar
 
 from starlette.requests import Request
 from starlette.responses import Response
 
-from explorer.sandbox.documents import DEFAULT_VERSION, ApiProblem, json_response
+from explorer.sandbox.documents import ApiProblem, json_response
 from explorer.sandbox.links import Hrefs, origin, sparse
 from explorer.sandbox.pages import PAGE_PARAMS, page
 from explorer.sandbox.query import Query
 from explorer.sandbox.state import Sandbox
+from explorer.sandbox.versions import FIRST, SCOPE_KEY
 from explorer.sandbox.world import OBJECT_ID, Org, Project, World
 
 T = TypeVar("T")
-VENDOR_TYPE = re.compile(r"application/vnd\.service\.([0-9]{4}-[0-9]{2}-[0-9]{2})\+json")
-GENERIC_TYPES = {"", "*/*", "application/*", "application/json"}
 
 
 def sandbox(request: Request) -> Sandbox:
@@ -33,27 +31,11 @@ def hrefs(request: Request) -> Hrefs:
     return Hrefs(origin(request.scope))
 
 
-def negotiate(request: Request, versions: Sequence[str]) -> str:
-    """The resource version the Accept header selects; the first (oldest) by default (spec 9)."""
-    asked, generic = [], False
-    for part in request.headers.get("accept", "").split(","):
-        media = part.split(";", 1)[0].strip().lower()
-        match = VENDOR_TYPE.fullmatch(media)
-        if match:
-            asked.append(match.group(1))
-        elif media in GENERIC_TYPES:
-            generic = True
-    for version in asked:
-        if version in versions:
-            return version
-    if asked and not generic:
-        raise ApiProblem(
-            406,
-            "UNSUPPORTED_API_VERSION",
-            f"This resource has no version {', '.join(asked)}; it has {', '.join(versions)}.",
-            asked,
-        )
-    return versions[0]
+def version(request: Request) -> str:
+    """The version this request is answered in, chosen by its Accept header before its handler ran
+    (resources/__init__.py); the first version where no resource of the route table chose one."""
+    chosen = request.scope.get(SCOPE_KEY)
+    return chosen.date if chosen else FIRST.date
 
 
 def linked(request: Request, document: Any) -> Any:
@@ -62,30 +44,16 @@ def linked(request: Request, document: Any) -> Any:
     return sparse(document) if sandbox(request).settings.links == "sparse" else document
 
 
-def reply(
-    request: Request,
-    query: Query,
-    document: Any,
-    *,
-    status: int = 200,
-    versions: Sequence[str] = (DEFAULT_VERSION,),
-) -> Response:
-    version = negotiate(request, versions)
-    return json_response(request, linked(request, document), status=status, version=version, fmt=query.format)
+def reply(request: Request, query: Query, document: Any, *, status: int = 200) -> Response:
+    return json_response(request, linked(request, document), status=status, version=version(request), fmt=query.format)
 
 
-def list_reply(
-    request: Request,
-    items: Sequence[T],
-    render: Callable[[T], dict[str, Any]],
-    href: str,
-    versions: Sequence[str] = (DEFAULT_VERSION,),
-) -> Response:
+def list_reply(request: Request, items: Sequence[T], render: Callable[[T], dict[str, Any]], href: str) -> Response:
     """A page of `items`, rendering only those on it."""
     query = Query(request, PAGE_PARAMS)
-    version = negotiate(request, versions)
-    document = page(request, query, href, items, render, version)
-    return json_response(request, document, version=version, fmt=query.format)
+    served = version(request)
+    document = page(request, query, href, items, render, served)
+    return json_response(request, document, version=served, fmt=query.format)
 
 
 def object_id(value: str, what: str, code: str) -> str:

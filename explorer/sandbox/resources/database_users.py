@@ -10,7 +10,8 @@ from starlette.responses import Response
 from explorer.sandbox.access import client_address
 from explorer.sandbox.documents import ApiProblem
 from explorer.sandbox.links import Hrefs, with_links
-from explorer.sandbox.query import Query, parse_date
+from explorer.sandbox.pages import PAGE_PARAMS
+from explorer.sandbox.query import Query, parse_date, takes
 from explorer.sandbox.resources.common import find, find_project, hrefs, list_reply, reply, world
 from explorer.sandbox.resources.projects import now_of
 from explorer.sandbox.world import Project, Record, iso
@@ -96,7 +97,9 @@ def record_event(request: Request, project: Project, event_type: str, username: 
     )
 
 
+@takes(PAGE_PARAMS)
 async def list_database_users(request: Request) -> Response:
+    """Return the database users of a project."""
     project = find_project(request)
     h = hrefs(request)
     return list_reply(
@@ -108,6 +111,7 @@ async def list_database_users(request: Request) -> Response:
 
 
 async def create_database_user(request: Request) -> Response:
+    """Create a database user in a project."""
     project = find_project(request)
     query = Query(request)
     fields = CREATE.check(await read_json(request))
@@ -138,12 +142,14 @@ async def create_database_user(request: Request) -> Response:
 
 
 async def get_database_user(request: Request) -> Response:
+    """Return one database user of a project."""
     project = find_project(request)
     user = find_user(request, project)
     return reply(request, Query(request), database_user_document(hrefs(request), project, user))
 
 
 async def update_database_user(request: Request) -> Response:
+    """Update one database user of a project."""
     project = find_project(request)
     user = find_user(request, project)
     query = Query(request)
@@ -159,6 +165,7 @@ async def update_database_user(request: Request) -> Response:
 
 
 async def delete_database_user(request: Request) -> Response:
+    """Remove one database user from a project."""
     project = find_project(request)
     user = find_user(request, project)
     query = Query(request)

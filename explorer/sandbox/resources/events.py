@@ -10,7 +10,7 @@ from starlette.responses import Response
 
 from explorer.sandbox.links import Hrefs, with_links
 from explorer.sandbox.pages import PAGE_PARAMS, page
-from explorer.sandbox.query import Query
+from explorer.sandbox.query import Query, takes
 from explorer.sandbox.resources.common import find, find_org, find_project, hrefs, reply
 from explorer.sandbox.world import EventLog, Record
 
@@ -53,21 +53,27 @@ def event_entity(request: Request, owner: tuple[str, str], log: EventLog) -> Res
     return reply(request, Query(request), event_document(hrefs(request), owner, event, True))
 
 
+@takes(PAGE_PARAMS | FILTERS)
 async def project_events(request: Request) -> Response:
+    """Return the events of a project, newest first; by type and date if asked."""
     project = find_project(request)
     return event_list(request, ("groups", project.id), project.events)
 
 
 async def project_event(request: Request) -> Response:
+    """Return one event of a project."""
     project = find_project(request)
     return event_entity(request, ("groups", project.id), project.events)
 
 
+@takes(PAGE_PARAMS | FILTERS)
 async def org_events(request: Request) -> Response:
+    """Return the events of an organization, newest first; by type and date if asked."""
     org = find_org(request)
     return event_list(request, ("orgs", org.id), org.events)
 
 
 async def org_event(request: Request) -> Response:
+    """Return one event of an organization."""
     org = find_org(request)
     return event_entity(request, ("orgs", org.id), org.events)

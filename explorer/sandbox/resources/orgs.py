@@ -8,7 +8,8 @@ from starlette.requests import Request
 from starlette.responses import Response
 
 from explorer.sandbox.links import Hrefs, with_links
-from explorer.sandbox.query import Query
+from explorer.sandbox.pages import PAGE_PARAMS
+from explorer.sandbox.query import Query, takes
 from explorer.sandbox.resources.common import (
     find,
     find_org,
@@ -80,24 +81,31 @@ def user_document(h: Hrefs, user: Record) -> dict[str, Any]:
     return with_links(fields, [h.link("self", "users", user["id"]), h.link("org", "orgs", user["orgId"])])
 
 
+@takes(PAGE_PARAMS)
 async def list_orgs(request: Request) -> Response:
+    """Return the organizations."""
     h = hrefs(request)
     return list_reply(request, list(world(request).orgs.values()), lambda o: org_document(h, o, False), h("orgs"))
 
 
 async def get_org(request: Request) -> Response:
+    """Return one organization."""
     org = find_org(request)
     return reply(request, Query(request), org_document(hrefs(request), org, True))
 
 
+@takes(PAGE_PARAMS)
 async def org_projects(request: Request) -> Response:
+    """Return the projects of an organization."""
     org = find_org(request)
     h = hrefs(request)
     projects = world(request).projects_of(org.id)
     return list_reply(request, projects, lambda p: project_document(h, p, False), h("orgs", org.id, "groups"))
 
 
+@takes(PAGE_PARAMS)
 async def org_teams(request: Request) -> Response:
+    """Return the teams of an organization."""
     org = find_org(request)
     h = hrefs(request)
     teams = [world(request).teams[t] for t in org.team_ids]
@@ -113,11 +121,14 @@ def find_team(request: Request, org: Org) -> Team:
 
 
 async def get_team(request: Request) -> Response:
+    """Return one team of an organization."""
     team = find_team(request, find_org(request))
     return reply(request, Query(request), team_document(hrefs(request), team, True))
 
 
+@takes(PAGE_PARAMS)
 async def team_users(request: Request) -> Response:
+    """Return the users of one team."""
     org = find_org(request)
     team = find_team(request, org)
     h = hrefs(request)
@@ -125,7 +136,9 @@ async def team_users(request: Request) -> Response:
     return list_reply(request, users, lambda u: member_document(h, u), h("orgs", org.id, "teams", team.id, "users"))
 
 
+@takes(PAGE_PARAMS)
 async def org_users(request: Request) -> Response:
+    """Return the users of an organization."""
     org = find_org(request)
     h = hrefs(request)
     users = [world(request).users[u] for u in org.user_ids]
@@ -133,6 +146,7 @@ async def org_users(request: Request) -> Response:
 
 
 async def get_user(request: Request) -> Response:
+    """Return one user, by ID."""
     user_id = object_id(request.path_params["userId"], "user", "INVALID_USER_ID")
     user = find(world(request).users, user_id, "USER_NOT_FOUND", f"No user with ID {user_id} exists.")
     return reply(request, Query(request), user_document(hrefs(request), user))

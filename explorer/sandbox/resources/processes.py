@@ -12,7 +12,8 @@ from starlette.responses import Response
 
 from explorer.sandbox.documents import ApiProblem
 from explorer.sandbox.links import Hrefs, with_links
-from explorer.sandbox.query import Query, invalid
+from explorer.sandbox.pages import PAGE_PARAMS
+from explorer.sandbox.query import Query, invalid, takes
 from explorer.sandbox.resources.common import find, find_project, hrefs, list_reply, reply, sandbox
 from explorer.sandbox.seed.metrics import METRICS, measurement_value
 from explorer.sandbox.world import Project, Record, iso
@@ -48,7 +49,9 @@ def find_process(request: Request) -> tuple[Project, Record]:
     return project, process
 
 
+@takes(PAGE_PARAMS)
 async def list_processes(request: Request) -> Response:
+    """Return the processes of a project: the mongod and mongos hosts of its clusters."""
     project = find_project(request)
     h = hrefs(request)
     return list_reply(
@@ -60,6 +63,7 @@ async def list_processes(request: Request) -> Response:
 
 
 async def get_process(request: Request) -> Response:
+    """Return one process of a project."""
     project, process = find_process(request)
     return reply(request, Query(request), process_document(hrefs(request), project, process, True))
 
@@ -91,7 +95,9 @@ def window(request: Request, query: Query, step: int) -> tuple[datetime, datetim
     return start, end
 
 
+@takes(MEASUREMENT_PARAMS)
 async def measurements(request: Request) -> Response:
+    """Return measurements of one process over a period, at a granularity."""
     project, process = find_process(request)
     query = Query(request, MEASUREMENT_PARAMS)
     granularity = query.choice("granularity", tuple(GRANULARITIES)) or "PT1H"

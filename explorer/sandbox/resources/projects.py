@@ -11,7 +11,8 @@ from starlette.responses import Response
 from explorer.sandbox.access import client_address
 from explorer.sandbox.documents import ApiProblem
 from explorer.sandbox.links import Hrefs, with_links
-from explorer.sandbox.query import Query
+from explorer.sandbox.pages import PAGE_PARAMS
+from explorer.sandbox.query import Query, takes
 from explorer.sandbox.resources.common import (
     find_project,
     hrefs,
@@ -57,12 +58,15 @@ def check_name_free(world: World, org_id: str, name: str, project_id: str | None
             raise ApiProblem(409, "GROUP_ALREADY_EXISTS", f'A group with name "{name}" already exists.', [name])
 
 
+@takes(PAGE_PARAMS)
 async def list_projects(request: Request) -> Response:
+    """Return the projects the caller can see."""
     h = hrefs(request)
     return list_reply(request, world(request).visible_projects(), lambda p: project_document(h, p, False), h("groups"))
 
 
 async def create_project(request: Request) -> Response:
+    """Create a project in an organization."""
     query = Query(request)
     fields = CREATE.check(await read_json(request))
     the_world = world(request)
@@ -87,11 +91,13 @@ async def create_project(request: Request) -> Response:
 
 
 async def get_project(request: Request) -> Response:
+    """Return one project."""
     project = find_project(request)
     return reply(request, Query(request), project_document(hrefs(request), project, True))
 
 
 async def update_project(request: Request) -> Response:
+    """Update one project."""
     project = find_project(request)
     query = Query(request)
     h = hrefs(request)
@@ -104,6 +110,7 @@ async def update_project(request: Request) -> Response:
 
 
 async def delete_project(request: Request) -> Response:
+    """Remove one project."""
     project = find_project(request)
     query = Query(request)
     if project.clusters:
@@ -147,7 +154,9 @@ def team_assignment_document(h: Hrefs, project: Project, assignment: dict[str, A
     return with_links(assignment, links)
 
 
+@takes(PAGE_PARAMS)
 async def project_teams(request: Request) -> Response:
+    """Return the teams assigned to a project."""
     project = find_project(request)
     h = hrefs(request)
     return list_reply(
@@ -159,6 +168,7 @@ async def project_teams(request: Request) -> Response:
 
 
 async def get_project_team(request: Request) -> Response:
+    """Return one team's assignment to a project."""
     project = find_project(request)
     team_id = request.path_params["teamId"]
     assignment = project.teams.get(team_id)

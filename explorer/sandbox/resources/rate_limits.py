@@ -17,7 +17,7 @@ from explorer.sandbox.documents import ApiProblem
 from explorer.sandbox.limits import TokenBuckets
 from explorer.sandbox.links import Hrefs, with_links
 from explorer.sandbox.pages import PAGE_PARAMS, page
-from explorer.sandbox.query import Query
+from explorer.sandbox.query import Query, takes
 from explorer.sandbox.resources.common import hrefs, not_found, reply, sandbox, world
 
 
@@ -62,7 +62,11 @@ def endpoint_set_document(request: Request, h: Hrefs, limits: TokenBuckets, spec
     return with_links(fields, [h.link("self", "rateLimits", spec.id)])
 
 
+@takes(PAGE_PARAMS)
 async def list_rate_limits(request: Request) -> Response:
+    """Return the endpoint sets of the rate limits, and what is left in each bucket for the caller.
+
+    Answers 404 unless the sandbox limits requests with token buckets (--rate-limits bucket)."""
     limits = token_buckets(request)
     query = Query(request, PAGE_PARAMS)
     h = hrefs(request)
@@ -73,6 +77,9 @@ async def list_rate_limits(request: Request) -> Response:
 
 
 async def get_rate_limit(request: Request) -> Response:
+    """Return one endpoint set of the rate limits, and what is left in its buckets for the caller.
+
+    Answers 404 unless the sandbox limits requests with token buckets (--rate-limits bucket)."""
     limits = token_buckets(request)
     set_id = request.path_params["endpointSetId"]
     spec = limits.sets.get(set_id)

@@ -15,6 +15,7 @@ IPINFO_PATH = "/api/private/ipinfo"
 
 
 async def root(request: Request) -> Response:
+    """Return the root resource, where browsing starts."""
     query = Query(request)
     h = hrefs(request)
     links = [
@@ -30,6 +31,7 @@ async def root(request: Request) -> Response:
 
 
 async def ipinfo(request: Request) -> Response:
+    """Return the address the service sees the caller at."""
     query = Query(request)
     address = client_address(request.scope) or ""
     field = "currentIpv6Address" if ":" in address else "currentIpv4Address"
