@@ -13,7 +13,9 @@ of the real service's published description, which the explorer indexes (explore
   version, `x-sunset`; errors are `application/json` error documents.
 
 Every route of ROUTES is described, so a route added there is documented by the same stroke; a
-handler without a docstring, or two with one name, is an error here rather than a gap there.
+handler without a docstring, or two with one name, is an error here rather than a gap there. A
+route that answers only under some settings (GET …/rateLimits, with token buckets) is described
+where the sandbox has them: the description says what this sandbox serves.
 """
 
 from __future__ import annotations
@@ -36,6 +38,7 @@ from explorer.sandbox.links import API_ROOT, origin
 from explorer.sandbox.pages import DEFAULT_ITEMS_PER_PAGE, MAX_ITEMS_PER_PAGE, PAGE_PARAMS
 from explorer.sandbox.query import COMMON, query_names
 from explorer.sandbox.resources import GROUP, ROUTES, Handler, Resource
+from explorer.sandbox.settings import Settings
 from explorer.sandbox.versions import Version
 
 TOKEN_PATH, REVOKE_PATH = "/api/oauth/token", "/api/oauth/revoke"
@@ -86,12 +89,15 @@ QUERY_TEXT = {
 SHARED = tuple(sorted(COMMON)) + tuple(sorted(PAGE_PARAMS))  # described once, under components/parameters
 
 
-def describe(base: str, routes: Sequence[BaseRoute] = ROUTES) -> dict[str, Any]:
-    """The OpenAPI 3.1 document of `routes` and the token endpoints, for the origin `base`."""
+def describe(base: str, routes: Sequence[BaseRoute] = ROUTES, settings: Settings | None = None) -> dict[str, Any]:
+    """The OpenAPI 3.1 document of `routes` and the token endpoints, for the origin `base`; with
+    `settings`, only the resources a sandbox so set serves (GET …/rateLimits needs buckets)."""
     paths: dict[str, dict[str, Any]] = {}
     tags: dict[str, str] = {}
     seen: dict[str, str] = {}
     for template, resource in resources(routes):
+        if settings is not None and not resource.served_with(settings):
+            continue
         item = paths.setdefault(template, {})
         for method, handler in resource.handlers.items():
             item[method.lower()] = operation(template, method.lower(), handler, resource.versions, tags, seen)
@@ -327,12 +333,13 @@ def components(base: str) -> dict[str, Any]:
 
 
 @lru_cache(maxsize=16)
-def served(base: str) -> bytes:
-    """The description for one origin, generated once."""
-    return json.dumps(describe(base), separators=(",", ":")).encode("utf-8")
+def served(base: str, settings: Settings) -> bytes:
+    """The description for one origin and one sandbox's settings, generated once."""
+    return json.dumps(describe(base, ROUTES, settings), separators=(",", ":")).encode("utf-8")
 
 
 async def description(request: Request) -> Response:
     """The API description, OpenAPI 3.1 JSON, for the origin this request came to; no credentials."""
-    headers = common_headers(request.app.state.sandbox.clock())
-    return Response(served(origin(request.scope)), headers=headers, media_type="application/json")
+    sandbox = request.app.state.sandbox
+    body = served(origin(request.scope), sandbox.settings)
+    return Response(body, headers=common_headers(sandbox.clock()), media_type="application/json")

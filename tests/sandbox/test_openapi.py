@@ -63,13 +63,24 @@ async def test_the_description_is_served_without_credentials_and_is_valid_openap
     assert document["servers"] == [{"url": str(sandbox.client.base_url).rstrip("/")}]
 
 
-async def test_every_route_is_described_under_its_full_path_and_the_token_endpoints_too(sandbox):
-    described = operations(await served(sandbox))
+async def test_every_route_is_described_under_its_full_path_and_the_token_endpoints_too(open_sandbox):
+    async with open_sandbox(rate_limits="bucket") as sandbox:
+        described = operations(await served(sandbox))
     assert routed(ROUTES) <= set(described)
     assert {("/api/oauth/token", "POST"), ("/api/oauth/revoke", "POST")} <= set(described)
     assert set(described) - routed(ROUTES) == {("/api/oauth/token", "POST"), ("/api/oauth/revoke", "POST")}
     assert not routed(LEGACY_ROUTES) & set(described)  # the legacy whitelist: a link it does not know
     assert (API + "/groups/{groupId}/databaseUsers/{databaseName}/{username}", "PATCH") in described
+
+
+async def test_what_this_sandbox_does_not_serve_is_not_described(open_sandbox):
+    async with open_sandbox() as sandbox:  # minute windows: GET …/rateLimits answers 404
+        minutes = (await served(sandbox))["paths"]
+    async with open_sandbox(rate_limits="bucket") as sandbox:
+        buckets = (await served(sandbox))["paths"]
+    assert API + "/rateLimits" not in minutes and API + "/rateLimits/{endpointSetId}" not in minutes
+    assert API + "/rateLimits" in buckets and API + "/rateLimits/{endpointSetId}" in buckets
+    assert buckets.keys() - minutes.keys() == {API + "/rateLimits", API + "/rateLimits/{endpointSetId}"}
 
 
 async def test_each_operation_is_named_summarised_tagged_and_says_its_roles(sandbox):

@@ -22,9 +22,11 @@ from explorer.sandbox.resources import (
     rate_limits,
     root,
 )
+from explorer.sandbox.settings import Settings
 from explorer.sandbox.versions import CLUSTERS, SCOPE_KEY, STABLE, Version, negotiate
 
 Handler = Callable[[Request], Awaitable[Response]]
+Condition = Callable[[Settings], bool]
 
 
 class Resource:
@@ -35,9 +37,13 @@ class Resource:
     answers, errors included, say so in `Deprecation` and `Sunset`.
     """
 
-    def __init__(self, handlers: dict[str, Handler], served: tuple[Version, ...]) -> None:
+    def __init__(self, handlers: dict[str, Handler], served: tuple[Version, ...], when: Condition | None) -> None:
         self.handlers = handlers
         self.versions = served
+        self.when = when  # None: always served; else the settings under which it answers other than 404
+
+    def served_with(self, settings: Settings) -> bool:
+        return self.when is None or self.when(settings)
 
     async def serve(self, request: Request) -> Response:
         strict = request.app.state.sandbox.settings.versions == "strict"
@@ -54,10 +60,17 @@ class Resource:
         return response
 
 
-def resource(path: str, versions: tuple[Version, ...] = STABLE, **handlers: Handler) -> Route:
+def resource(
+    path: str, versions: tuple[Version, ...] = STABLE, when: Condition | None = None, **handlers: Handler
+) -> Route:
     """One route per path, so that a method it lacks is a 405 naming all the methods it has."""
     name = next(iter(handlers.values())).__name__
-    return Route(path, Resource(handlers, versions).serve, methods=list(handlers), name=name)
+    return Route(path, Resource(handlers, versions, when).serve, methods=list(handlers), name=name)
+
+
+def with_buckets(settings: Settings) -> bool:
+    """The token buckets' resources answer only when requests are limited with them."""
+    return settings.rate_limits == "bucket"
 
 
 def mount(path: str, routes: list[BaseRoute]) -> Mount:
@@ -123,8 +136,8 @@ ROUTES = [
     resource(ORG + "/events", GET=events.org_events),
     resource(ORG + "/events/{eventId}", GET=events.org_event),
     resource(API_ROOT + "/users/{userId}", GET=orgs.get_user),
-    resource(API_ROOT + "/rateLimits", GET=rate_limits.list_rate_limits),
-    resource(API_ROOT + "/rateLimits/{endpointSetId}", GET=rate_limits.get_rate_limit),
+    resource(API_ROOT + "/rateLimits", when=with_buckets, GET=rate_limits.list_rate_limits),
+    resource(API_ROOT + "/rateLimits/{endpointSetId}", when=with_buckets, GET=rate_limits.get_rate_limit),
 ]
 
 # Served beside the route table, so that the API description (made from ROUTES) leaves it out as
