@@ -1,13 +1,23 @@
-"""Rate-limit state: per project and at the token endpoints, as counted here and as the server says.
+"""Rate-limit state: what the server states of each request's limit, and the client's own count.
 
-The service counts requests per project (100 a minute) and at the token endpoints (10 a minute),
-in windows that reset on the minute. The client counts the same way, reads RateLimit-Limit and
-RateLimit-Remaining when the server sends them, and keeps the Retry-After deadline after a 429 or
-503, so it can hold a request that is sure to be refused instead of sending it.
+A service may state its limits with every answer, in RateLimit-Limit and RateLimit-Remaining (the
+real service does: a token bucket per set of endpoints and scope, with figures from 300 to 10000),
+and tells a refused request when to come back (Retry-After, or a token bucket's refill in its 429
+document). It does not name its buckets. So what it said is kept for the request it said it of,
+its method and path: the same operation in the same scope, so surely the same bucket. Two paths
+may share a bucket; nothing in an answer says so, and nothing here guesses it.
+
+A service that states nothing is counted as the spec describes it: 100 requests a minute per
+project, 10 at the token endpoints, in windows that reset on the minute. Those figures are the
+client's estimate and only that: where the server states its own, they are never used to hold a
+request. The token endpoints keep their minute (10 a minute per client and address, the real
+service too), at the figure the server stated when it did.
 """
 
 from __future__ import annotations
 
+import json
+import math
 import re
 import time
 from collections.abc import Callable
@@ -15,26 +25,51 @@ from dataclasses import dataclass
 
 import httpx
 
-from explorer.api.errors import retry_after
+from explorer.api.errors import retry_after, unwrap
 from explorer.api.values import whole
 
 WINDOW = 60.0
 TOKEN = "token"
 PROJECT_IN_PATH = re.compile(r"/groups/([^/?#]+)")
+REMEMBERED = 4096  # requests whose figures are kept; the oldest are forgotten first
+REFUSED = (429, 503)  # answers whose Retry-After says when to ask again
 
 
 def key_of(url: httpx.URL) -> str | None:
-    """Which counter a request falls under: TOKEN, a project ID, or None (not limited)."""
-    path = url.path
+    """Which of the client's counters a request falls under: TOKEN, a project ID, or None (not counted)."""
+    return counter_of(url.path)
+
+
+def counter_of(path: str) -> str | None:
     if path.startswith("/api/oauth/"):
         return TOKEN
     match = PROJECT_IN_PATH.search(path)
     return match.group(1) if match else None
 
 
+def bucket_of(method: str, url: httpx.URL) -> str:
+    """What the server's figures for a request are kept under: TOKEN at the token endpoints, else
+    its method and path (`GET /api/…/orgs/…`; HEAD is read as GET, a page of a list as the list)."""
+    if key_of(url) == TOKEN:
+        return TOKEN
+    return f"{'GET' if method in ('GET', 'HEAD') else method} {url.path}"
+
+
+@dataclass(frozen=True)
+class Reading:
+    """What a meter shows of one limit: its name, what is left of how many, in words, and whether
+    a request must wait for it now."""
+
+    name: str
+    left: int
+    limit: int
+    words: str
+    waiting: bool
+
+
 @dataclass
 class Window:
-    """One counter's state in the current minute."""
+    """One counter's state in the current minute: the token endpoint's, or a project's estimate."""
 
     key: str
     limit: int
@@ -49,24 +84,41 @@ class Window:
         """Requests left this minute: the server's figure when it sent one this minute, else ours."""
         if self.server_remaining is not None and self.server_minute == self.minute:
             return self.server_remaining
-        return max(0, self.limit - self.used)
+        return max(0, self.stated_limit() - self.used)
+
+    def stated_limit(self) -> int:
+        """The limit the server stated, once it has; until then the configured one."""
+        return self.server_limit or self.limit
 
     def line(self, now: float) -> str:
-        """12/100 used this minute (or what the server says is left), and a countdown while held back."""
+        """`9 of 10 left` as the server said it this minute, else the client's own count, `3/10 sent`
+        (this minute, of the limit stated or configured); and a countdown while held back."""
         if self.server_remaining is not None and self.server_minute == self.minute:
-            text = f"{self.server_remaining} of {self.server_limit or self.limit} left"
+            text = f"{self.server_remaining} of {self.stated_limit()} left"
         else:
-            text = f"{self.used}/{self.limit} used"
+            text = f"{self.used}/{self.stated_limit()} sent"
         wait = (self.retry_at or 0) - now
         return f"{text} · retry in {wait:.0f}s" if wait > 0 else text
 
 
+@dataclass
+class Said:
+    """What the server said with its last answer to one request: its figures, and when to come back."""
+
+    limit: int | None = None
+    remaining: int | None = None
+    retry_at: float | None = None
+
+
 class RateLimits:
     def __init__(self, project_limit: int = 100, token_limit: int = 10, clock: Callable[[], float] = time.time):
+        """`project_limit` and `token_limit` are the estimate for a service that states no figures."""
         self.project_limit = project_limit
         self.token_limit = token_limit
         self.clock = clock
         self.windows: dict[str, Window] = {}
+        self.said: dict[str, Said] = {}  # by bucket_of, the most recently told last
+        self.stating: set[str] = set()  # projects whose answers carried figures: no estimate for them
 
     def window(self, key: str) -> Window:
         minute = int(self.clock() // WINDOW)
@@ -78,31 +130,138 @@ class RateLimits:
             current.minute, current.used = minute, 0
         return current
 
+    def estimated(self, key: str | None) -> bool:
+        """Whether the client counts for itself under `key`: the token endpoint, or a project whose
+        answers have stated no figures."""
+        return key == TOKEN or (key is not None and key not in self.stating)
+
     def sent(self, key: str) -> None:
         self.window(key).used += 1
 
-    def received(self, key: str, response: httpx.Response) -> None:
-        window = self.window(key)
-        limit, remaining = (
-            whole(response.headers.get("ratelimit-limit")),
-            whole(response.headers.get("ratelimit-remaining")),
-        )
-        if limit is not None and remaining is not None:  # `²` is a digit to str.isdigit, but no count
-            window.server_limit, window.server_remaining = limit, remaining
-            window.server_minute = window.minute
-        if response.status_code in (429, 503):
-            wait = retry_after(response.headers.get("retry-after"), self.clock())
-            if wait is not None:
-                window.retry_at = self.clock() + wait
-
-    def hold(self, url: httpx.URL) -> float:
-        """Seconds to wait before this request can be sent without being sure to fail; 0 to send now."""
-        key = key_of(url)
-        if key is None:
-            return 0.0
+    def received(self, key: str | None, response: httpx.Response) -> None:
+        """Take in what an answer says: `key` is the counter its request fell under (key_of)."""
         now = self.clock()
+        figures = stated(response)
+        wait = come_back_in(response, now)
+        if key is not None and (key == TOKEN or figures is None):
+            window = self.window(key)
+            if figures is not None:
+                (window.server_limit, window.server_remaining), window.server_minute = figures, window.minute
+            if wait is not None and self.estimated(key):
+                window.retry_at = now + wait
+        if key == TOKEN:
+            return
+        if figures is not None and key is not None:
+            self.stating.add(key)
+        request = response.request
+        bucket = bucket_of(request.method, request.url)
+        said = self.said.pop(bucket, None)
+        if said is None and figures is None and wait is None:
+            return
+        said = said or Said()
+        if figures is not None:
+            said.limit, said.remaining = figures
+        said.retry_at = now + wait if wait is not None else None
+        self.said[bucket] = said
+        if len(self.said) > REMEMBERED:
+            del self.said[next(iter(self.said))]
+
+    def hold(self, url: httpx.URL, method: str = "GET") -> float:
+        """Seconds to wait before this request can be sent without being sure to fail; 0 to send now.
+
+        Sure to fail: the server said to come back later (a 429's or 503's Retry-After, or the
+        refill of an empty token bucket), or, where it states no figures, the client's count of the
+        minute is spent. A RateLimit-Remaining of 0 alone is not: it does not say when the bucket
+        refills, and the 429 that may follow does.
+        """
+        now = self.clock()
+        wait = 0.0
+        said = self.said.get(bucket_of(method, url))
+        if said is not None and said.retry_at is not None:
+            wait = said.retry_at - now
+        key = key_of(url)
+        if key is not None and self.estimated(key):
+            window = self.window(key)
+            wait = max(wait, (window.retry_at or now) - now)
+            if window.remaining() <= 0:
+                wait = max(wait, (window.minute + 1) * WINDOW - now)
+        return max(0.0, wait)
+
+    def reading(self, bucket: str) -> Reading | None:
+        """The meter of a request (a bucket_of): the figures the server stated with its last answer,
+        else the client's count of its project's minute; None when there is neither."""
+        now = self.clock()
+        if bucket == TOKEN:
+            return self.token_reading()
+        said = self.said.get(bucket)
+        waiting = said is not None and (said.retry_at or 0) > now
+        if said is not None and said.limit is not None and said.remaining is not None:
+            words = f"{said.remaining} of {said.limit} left"
+            return Reading("rate limit", said.remaining, said.limit, words, waiting)
+        key = counter_of(bucket.partition(" ")[2])
+        if key is None or not self.estimated(key):
+            return None
         window = self.window(key)
-        wait = max(0.0, (window.retry_at or now) - now)
-        if window.remaining() <= 0:
-            wait = max(wait, (window.minute + 1) * WINDOW - now)
+        waiting = waiting or (window.retry_at or 0) > now
+        return Reading("project", window.remaining(), window.stated_limit(), window.line(now), waiting)
+
+    def token_reading(self) -> Reading:
+        """The token endpoint's meter."""
+        now = self.clock()
+        window = self.window(TOKEN)
+        waiting = (window.retry_at or 0) > now
+        return Reading("token endpoint", window.remaining(), window.stated_limit(), window.line(now), waiting)
+
+
+def stated(response: httpx.Response) -> tuple[int, int] | None:
+    """RateLimit-Limit and RateLimit-Remaining, when both are counts (`²` is a digit to str.isdigit,
+    but no count); else the capacity of the token bucket a 429 names, with none left."""
+    limit = whole(response.headers.get("ratelimit-limit"))
+    remaining = whole(response.headers.get("ratelimit-remaining"))
+    if limit is not None and remaining is not None:
+        return limit, remaining
+    parameters = bucket_parameters(response)
+    capacity = whole(str(parameters[2])) if parameters else None
+    return (capacity, 0) if capacity else None
+
+
+def come_back_in(response: httpx.Response, now: float) -> float | None:
+    """Seconds until a refused request may be sent again: its Retry-After; for a token bucket's 429
+    without one, the retryAfter of its document, else the period of its refill."""
+    if response.status_code not in REFUSED:
+        return None
+    wait = seconds_after(response.headers.get("retry-after"), now)
+    if wait is not None:
         return wait
+    parameters = bucket_parameters(response)
+    if not parameters:
+        return None
+    later, every = whole(str(parameters[1])), whole(str(parameters[4]))
+    return float(later) if later is not None else float(every) if every is not None else None
+
+
+def seconds_after(value: str | None, now: float) -> float | None:
+    """A Retry-After's seconds (a count, or an HTTP date); None for what is neither (`²`, 4,400 digits)."""
+    count = whole(value)
+    if count is not None:
+        return float(count)
+    try:
+        wait = retry_after(value, now)
+    except ValueError:  # `²` is a digit to str.isdigit, and no number to float
+        return None
+    return wait if wait is not None and math.isfinite(wait) else None
+
+
+def bucket_parameters(response: httpx.Response) -> list[object] | None:
+    """The parameters of a RATE_LIMITED_TOKEN_BUCKET 429: [path, retryAfter, capacity, refillRate,
+    refillSeconds]; None for any other answer."""
+    if response.status_code != 429:
+        return None
+    try:
+        document = unwrap(json.loads(response.content))
+    except (ValueError, UnicodeDecodeError):
+        return None
+    if not isinstance(document, dict) or document.get("errorCode") != "RATE_LIMITED_TOKEN_BUCKET":
+        return None
+    parameters = document.get("parameters")
+    return parameters if isinstance(parameters, list) and len(parameters) >= 5 else None

@@ -32,7 +32,7 @@ from explorer.api.config import ConfigError, Credentials, description_cache_dir,
 from explorer.api.description import Description, DescriptionError
 from explorer.api.description import load as load_description
 from explorer.api.errors import ApiError
-from explorer.api.ratelimit import RateLimits, key_of
+from explorer.api.ratelimit import RateLimits, bucket_of, key_of
 from explorer.api.resource import Resource
 from explorer.api.secret import redact_header
 from explorer.api.tokens import TokenCache, TokenState
@@ -124,7 +124,7 @@ class Session:
         self.log: deque[Exchange] = deque(maxlen=LOG_SIZE)
         self.exchanges = 0
         self.held_until: float | None = None
-        self.held_for: str | None = None  # the rate limit (a key_of) the held request waits on, if any
+        self.held_for: str | None = None  # the rate limit (a bucket_of) the held request waits on, if any
         self.resolved: dict[str, httpx.URL] = {}  # targets seen before: a page is often fetched again
         self.description: Description | None = None  # the API description, once loaded
         self.description_problem: ApiError | None = None  # why the one given cannot be used
@@ -297,7 +297,7 @@ class Session:
         retries = 0
         while True:
             if self.pace and not foreign:
-                await self.wait_for_budget(url)
+                await self.wait_for_budget(url, method)
             last_sent.set(None)
             try:
                 response = await self.client.request(
@@ -317,7 +317,8 @@ class Session:
             if not retry or retries == MAX_RETRIES or self.clock() + (wait or 0) > deadline:
                 return resource
             retries += 1
-            await self.hold(self.clock() + (wait or 0), None if foreign else key_of(url))
+            limit = bucket_of(method, url) if response.status_code == 429 and not foreign else None
+            await self.hold(self.clock() + (wait or 0), limit)
 
     def resource(self, response: httpx.Response, foreign: bool) -> Resource:
         request = response.request
@@ -341,11 +342,11 @@ class Session:
             else self.description.operation(request.url.path, request.method),
         )
 
-    async def wait_for_budget(self, url: httpx.URL) -> None:
+    async def wait_for_budget(self, url: httpx.URL, method: str = "GET") -> None:
         """Hold a request the rate limit is sure to refuse, until it would not be."""
-        wait = self.rate_limits.hold(url)
+        wait = self.rate_limits.hold(url, method)
         if wait > 0:
-            await self.hold(self.clock() + wait, key_of(url))
+            await self.hold(self.clock() + wait, bucket_of(method, url))
 
     async def hold(self, until: float, limit: str | None) -> None:
         """Wait until `until`, showing it in `held_until` and the limit waited on in `held_for`; cancellable."""
@@ -370,7 +371,7 @@ class Session:
         # renewed), and each sending restarts its clock.
         response.extensions["explorer.elapsed"] = self.timer() - request.extensions["explorer.started"]
         key = request.extensions.get("explorer.limit")
-        if key is not None:
+        if self.same_origin(request.url):  # what it says of its limits, under a project or not
             self.rate_limits.received(key, response)
         self.exchanges += 1
         self.log.append(

@@ -14,15 +14,20 @@ import httpx
 from textual.app import ComposeResult
 from textual.pilot import Pilot
 
+from explorer.api.config import Credentials
 from explorer.api.resource import Resource
+from explorer.api.secret import Secret
 from explorer.api.session import Session
 from explorer.demo import demo_session
 from explorer.sandbox import Settings
+from explorer.tui.app import ExplorerApp
 from explorer.tui.palette import PaletteApp
 from explorer.tui.screens.dialogs import ErrorScreen
 from explorer.tui.widgets.status_bar import StatusBar
-from tests.conftest import FakeClock
-from tests.tui.conftest import Gate, wait_until
+from tests.conftest import REAL_RESPONSES, FakeClock
+from tests.real_response import read_recorded
+from tests.tui.conftest import Explorer, Gate, started, wait_until
+from tests.versioned_service import VersionedService
 
 PRODUCTION = "687b4c139cc9af4ec9546b43"  # the demo's first project
 NO_SUCH_GROUP = "/groups/111111111111111111111111"
@@ -86,8 +91,8 @@ async def status_bar(clock: FakeClock, width: int = 200, **settings: Any) -> Asy
 
 async def hold_a_project_request(bar: Bar) -> asyncio.Task[Resource]:
     """Spend what is left of the project's 5 requests a minute; the next is refused with a 429, held for Retry-After."""
-    while bar.session.rate_limits.window(PRODUCTION).remaining():
-        await bar.session.fetch(f"/groups/{PRODUCTION}")
+    while (await bar.session.fetch(f"/groups/{PRODUCTION}")).headers["ratelimit-remaining"] != "0":
+        pass
     held = asyncio.create_task(bar.session.fetch(f"/groups/{PRODUCTION}/clusters"))
     await wait_until(lambda: bar.gate.waits, 3.0, bar.pilot)
     return held
@@ -98,11 +103,11 @@ async def test_a_held_project_request_is_drawn_beside_the_project_meter(clock):
         await bar.shown(await bar.session.fetch(f"/groups/{PRODUCTION}/clusters"))
         held = await hold_a_project_request(bar)
         shown = await bar.until_shows("held")
-        assert shown.endswith("  │  project ░░░░░ held 40s  token endpoint ████░ 9 of 10 left"), shown
+        assert shown.endswith("  │  rate limit ░░░░░ held 40s  token endpoint ████░ 9 of 10 left"), shown
         bar.gate.open.set()
         await held
         await wait_until(lambda: "held" not in bar.text(), 3.0, bar.pilot)
-        assert bar.text().endswith("  │  project ████░ 4 of 5 left  token endpoint █████ 0/10 used"), bar.text()
+        assert bar.text().endswith("  │  rate limit ████░ 4 of 5 left  token endpoint █████ 0/10 sent")
 
 
 async def test_a_held_request_under_no_limit_is_drawn_on_its_own(clock):
@@ -139,23 +144,23 @@ async def test_the_bar_keeps_what_matters_at_every_width(clock):
         assert await bar.at_width(200) == (
             "token valid 60:00 · 0 refreshes  │  404 Not Found · 2 ms  │  "
             "⚠ GROUP_NOT_FOUND: No group with ID 111111111111111111111111 exists.  │  "
-            "project ░░░░░ held 40s  token endpoint ████░ 9 of 10 left"
+            "rate limit ░░░░░ held 40s  token endpoint ████░ 9 of 10 left"
         )
         assert await bar.at_width(140) == (
             "token valid 60:00 │ 404 Not Found · 2 ms │ "
-            "⚠ GROUP_NOT_FOUND: No group with ID 111111111111111111111111 exists. │ project held 40s"
+            "⚠ GROUP_NOT_FOUND: No group with ID 111111111111111111111111 exists. │ rate limit held 40s"
         )
-        assert await bar.at_width(80) == "token valid 60:00 │ ⚠ 404 Not Found · GROUP_NOT_FOUND: No… │ project held 40s"
-        assert await bar.at_width(60) == "token valid 60:00 │ ⚠ 404 Not Found… │ project held 40s"
+        assert await bar.at_width(80) == "token valid 60:00 │ ⚠ 404 Not Found · GROUP_NOT_FOUND… │ rate limit held 40s"
+        assert await bar.at_width(60) == "token valid 60:00 │ ⚠ 404 Not Found… │ rate limit held 40s"
         bar.gate.open.set()
         await held
 
 
-async def test_browsing_at_80_columns_keeps_the_last_response_and_the_project_meter(clock):
+async def test_browsing_at_80_columns_keeps_the_last_response_and_the_resource_meter(clock):
     async with status_bar(clock, width=80) as bar:
         await bar.shown(await bar.session.fetch(f"/groups/{PRODUCTION}/clusters"))
-        shown = await bar.until_shows("project")
-        assert shown == "token valid 60:00 · 0 refreshes │ 200 OK · 2 ms │ project █████ 99 of 100 left"
+        shown = await bar.until_shows("rate limit")
+        assert shown == "token valid 60:00 │ 200 OK · 2 ms │ rate limit █████ 99 of 100 left"
 
 
 async def test_an_error_that_is_not_the_last_response_is_shown_whole(clock):
@@ -195,6 +200,180 @@ async def test_an_api_key_session_shows_no_token_endpoint_meter(clock):
         bar = Bar(pilot, app.query_one(StatusBar), session, Gate(clock))
         await bar.shown(await session.fetch(f"/groups/{PRODUCTION}"))
         shown = await bar.until_shows("200 OK")
-        assert shown.startswith("API key · Digest  │  200 OK") and "project █████" in shown, shown
+        assert shown.startswith("API key · Digest  │  200 OK") and "rate limit █████" in shown, shown
         assert "token endpoint" not in shown, shown
+    await session.aclose()
+
+
+# The meter of the resource on screen, as the server states it ---------------------------------
+
+
+class StatingService:
+    """The recorded real responses behind the versioned-Accept rule, each recorded 200 of a GET
+    with the RateLimit-Limit and RateLimit-Remaining it was recorded with, and no others."""
+
+    def __init__(self) -> None:
+        self.service = VersionedService(REAL_RESPONSES)
+        self.recorded = {
+            "/" + file.stem.split("_", 2)[2].rsplit("_", 1)[0].replace("_", "/"): file
+            for file in sorted(REAL_RESPONSES.glob("200_GET_*.http"))
+        }
+
+    async def __call__(self, scope: dict[str, Any], receive: Any, send: Any) -> None:
+        file = self.recorded.get(scope.get("path", ""))
+        headers = read_recorded(file).headers if file else {}
+        stated = [(name.encode(), headers[name].encode()) for name in RATE_LIMIT_HEADERS if name in headers]
+
+        async def stating(message: dict[str, Any]) -> None:
+            if message["type"] == "http.response.start":
+                kept = [(k, v) for k, v in message["headers"] if k.decode().lower() not in RATE_LIMIT_HEADERS]
+                message = {**message, "headers": [*kept, *(stated if message["status"] == 200 else [])]}
+            await send(message)
+
+        await self.service(scope, receive, stating)
+
+
+RATE_LIMIT_HEADERS = ("ratelimit-limit", "ratelimit-remaining")
+
+
+@asynccontextmanager
+async def explorer_on(
+    session: Session, clock: FakeClock, width: int, gate: Gate | None = None
+) -> AsyncIterator[Explorer]:
+    """The whole explorer screen on `session`, driven by keys."""
+    app = ExplorerApp(session, demo=demo_session)
+    app.animation_level = "none"
+    async with app.run_test(size=(width, 24)) as pilot:
+        await wait_until(lambda: started(app), pilot=pilot)
+        yield Explorer(pilot, app, None, clock, gate)
+
+
+def real_service(clock: FakeClock) -> Session:
+    """A session on the stand-in for the real service, its requests timed at 2 ms each."""
+    credentials = Credentials("https://h.example/api/atlas/v2", client_id="c", client_secret=Secret("s"))
+    return Session(
+        credentials,
+        transport=httpx.ASGITransport(app=StatingService()),
+        clock=clock,
+        timer=partial(next, itertools.count(0, 0.001)),
+    )
+
+
+def bar_of(explorer: Explorer) -> str:
+    return str(explorer.q(StatusBar).render())
+
+
+async def test_a_resource_outside_a_project_shows_the_limit_the_server_stated(clock):
+    """GET /groups (the list of projects) was answered with RateLimit-Limit 1200, RateLimit-Remaining 1198."""
+    for width, expected in (
+        (200, "token valid 60:00 · 0 refreshes  │  200 OK · 1 ms  │  "
+              "rate limit █████ 1198 of 1200 left  token endpoint ████░ 1/10 sent"),
+        (80, "token valid 60:00 │ 200 OK · 1 ms │ rate limit █████ 1198 of 1200 left"),
+    ):  # fmt: skip
+        async with explorer_on(real_service(clock), clock, width) as explorer:
+            await explorer.go_to("/groups")
+            assert bar_of(explorer) == expected
+
+
+async def test_each_resource_shows_the_figures_stated_for_it(clock):
+    """The service does not name its buckets: the meter shows what it said with each resource."""
+    async with explorer_on(real_service(clock), clock, 200) as explorer:
+        await explorer.go_to("/groups")
+        assert "  │  rate limit █████ 1198 of 1200 left  token endpoint " in bar_of(explorer)
+        await explorer.go_to("/orgs")  # recorded with RateLimit-Limit 300, RateLimit-Remaining 299
+        assert "  │  rate limit █████ 299 of 300 left  token endpoint " in bar_of(explorer)
+        await explorer.go_to("/users/5e4bc367c6b0f41bb9bbb178")  # 2500, 2498
+        assert "  │  rate limit █████ 2498 of 2500 left  token endpoint " in bar_of(explorer)
+        await explorer.pilot.press("backspace")
+        await explorer.until(lambda: explorer.shown.resource.url.endswith("/orgs"))
+        assert "  │  rate limit █████ 299 of 300 left  token endpoint " in bar_of(explorer)
+
+
+async def test_the_rate_limit_drill_served_to_a_class_says_its_5_never_100(clock):
+    """A student's explorer (configured for the spec's 100 a minute, pacing itself) against
+    `explorer sandbox --scenario rate-limit` (5 a minute per project)."""
+    from explorer.sandbox import create_app
+    from explorer.sandbox.scenarios import scenario_named
+    from tests.api.test_api_keys import API_ROOT, IN_PROCESS_ORIGIN
+
+    settings = scenario_named("rate-limit").settings(Settings(clock=clock))
+    credentials = Credentials(
+        IN_PROCESS_ORIGIN + API_ROOT, client_id=settings.client_id, client_secret=Secret(settings.client_secret)
+    )
+    assert credentials.rate_limit == 100
+    gate = Gate(clock)
+    session = Session(
+        credentials,
+        transport=httpx.ASGITransport(app=create_app(settings)),
+        clock=clock,
+        sleep=gate,
+        timer=partial(next, itertools.count(0, 0.001)),
+    )
+    async with explorer_on(session, clock, 200, gate) as explorer:
+        await explorer.go_to(f"/groups/{PRODUCTION}")
+        meter = "  │  rate limit ████░ 4 of 5 left  token endpoint ████░ 9 of 10 left"
+        assert bar_of(explorer) == f"token valid 60:00 · 0 refreshes  │  200 OK · 1 ms{meter}"
+        for left in ("███░░ 3", "██░░░ 2", "█░░░░ 1", "░░░░░ 0"):
+            await explorer.pilot.press("r")
+            await explorer.settle()
+            assert f"  │  rate limit {left} of 5 left  token endpoint " in bar_of(explorer)
+        await explorer.pilot.press("r")  # sent: its 429 says when to come back
+        await explorer.until(lambda: gate.waits)
+        assert [e.status for e in session.log][-1] == 429
+        await explorer.until(lambda: "held" in bar_of(explorer))
+        assert bar_of(explorer).endswith("  │  rate limit ░░░░░ held 40s  token endpoint ████░ 9 of 10 left")
+        gate.open.set()
+        await explorer.settle()
+        await explorer.until(lambda: "held" not in bar_of(explorer))
+        assert bar_of(explorer) == (
+            "token valid 59:20 · 0 refreshes  │  200 OK · 1 ms  │  "
+            "rate limit ████░ 4 of 5 left  token endpoint █████ 0/10 sent"
+        )
+        clock.advance(60)  # a minute later, no request since: the meter says what the server said last
+        await explorer.until(lambda: "58:20" in bar_of(explorer))
+        assert bar_of(explorer) == (
+            "token valid 58:20 · 0 refreshes  │  200 OK · 1 ms  │  "
+            "rate limit ████░ 4 of 5 left  token endpoint █████ 0/10 sent"
+        )
+
+
+async def test_where_the_service_states_no_figures_the_meter_is_the_explorers_own_count(clock):
+    """The spec's service: no RateLimit-* headers. The explorer counts what it sent this minute."""
+    from explorer.sandbox import create_app
+    from tests.api.test_api_keys import API_ROOT, IN_PROCESS_ORIGIN
+    from tests.api.test_rate_limits import Unstated
+
+    settings = Settings(clock=clock)
+    credentials = Credentials(
+        IN_PROCESS_ORIGIN + API_ROOT, client_id=settings.client_id, client_secret=Secret(settings.client_secret)
+    )
+    transport = httpx.ASGITransport(app=Unstated(create_app(settings)))
+    session = Session(credentials, transport=transport, clock=clock, timer=partial(next, itertools.count(0, 0.001)))
+    async with explorer_on(session, clock, 200) as explorer:
+        await explorer.go_to(f"/groups/{PRODUCTION}")
+        assert bar_of(explorer) == (
+            "token valid 60:00 · 0 refreshes  │  200 OK · 1 ms  │  "
+            "project █████ 1/100 sent  token endpoint ████░ 1/10 sent"
+        )
+        await explorer.go_to("/orgs")  # under no project: nothing counted, nothing stated
+        assert (
+            bar_of(explorer) == "token valid 60:00 · 0 refreshes  │  200 OK · 1 ms  │  token endpoint ████░ 1/10 sent"
+        )
+
+
+async def test_a_request_held_for_what_was_said_of_it_alone_is_drawn_on_its_own(clock):
+    """A write refused with 503 and Retry-After (never retried): the next one to the same path waits."""
+    gate = Gate(clock)
+    session = demo_session(Settings(clock=clock, outage=(60, 15)), sleep=gate)
+    app = BarHost(session)
+    async with app.run_test(size=(200, 3)) as pilot:
+        bar = Bar(pilot, app.query_one(StatusBar), session, gate)
+        clock.advance(50)  # into the outage's burst of 503s
+        assert (await session.fetch("/orgs", method="POST", json={})).status == 503
+        held = asyncio.create_task(session.fetch("/orgs", method="POST", json={}))
+        await wait_until(lambda: gate.waits, 3.0, pilot)
+        shown = await bar.until_shows("held")
+        assert shown.endswith("  │  request held 10s  token endpoint ████░ 9 of 10 left"), shown
+        gate.open.set()
+        await held
     await session.aclose()

@@ -5,8 +5,11 @@ screen's key for it) asks for the whole document. One widget, one line of Conten
 styled spans, so the bar costs one node to lay out, and its colours follow the theme.
 
 The line is laid out by priority for the width it has: the token state first, then the error,
-then the status of the last response, then the meters, which shrink first. A request held for a
-rate limit (or a Retry-After) is drawn beside the meter of the limit it waits for.
+then the status of the last response, then the meters, which shrink first. The first meter is the
+limit of the resource on screen, as the server stated it with its last answer to that request
+(`rate limit`), or the client's own count of its project's minute where the server states none
+(`project`); the second, the token endpoint's. A request held for a rate limit (or a Retry-After)
+is drawn beside the meter of the limit it waits for.
 """
 
 from __future__ import annotations
@@ -22,7 +25,7 @@ from textual.style import Style
 from textual.widgets import Static
 
 from explorer.api.errors import ApiError
-from explorer.api.ratelimit import TOKEN, Window, key_of
+from explorer.api.ratelimit import TOKEN, Reading, bucket_of
 from explorer.api.resource import Resource
 from explorer.api.session import Session
 from explorer.api.versions import deprecation
@@ -42,29 +45,30 @@ class Shape:
     """How much of each part the line draws."""
 
     separator: str = WIDE
-    project: int = WORDS
+    resource: int = WORDS
     token_endpoint: int = WORDS
     refreshes: bool = True
     status: bool = True
 
 
-# From the richest line to the poorest: the first that fits is drawn. The meters give way first
-# (their words, the token endpoint's, then the bars), then the refresh count, then the status.
+# From the richest line to the poorest: the first that fits is drawn. The token endpoint's meter
+# gives way first (its words, then its bar), then the refresh count, then the resource's meter (its
+# words, then its bar: the server's figures can be long, 9998 of 10000 left), then the status.
 SHAPES = (
     Shape(),
     Shape(NARROW),
     Shape(NARROW, token_endpoint=BAR),
     Shape(NARROW, token_endpoint=NAME),
-    Shape(NARROW, project=BAR, token_endpoint=NAME),
-    Shape(NARROW, project=NAME, token_endpoint=NAME),
-    Shape(NARROW, project=NAME, token_endpoint=NAME, refreshes=False),
-    Shape(NARROW, project=NAME, token_endpoint=NAME, refreshes=False, status=False),
+    Shape(NARROW, token_endpoint=NAME, refreshes=False),
+    Shape(NARROW, resource=BAR, token_endpoint=NAME, refreshes=False),
+    Shape(NARROW, resource=NAME, token_endpoint=NAME, refreshes=False),
+    Shape(NARROW, resource=NAME, token_endpoint=NAME, refreshes=False, status=False),
 )
 
 
 @dataclass(frozen=True)
 class Held:
-    """A request waiting to be sent: the limit it waits for (TOKEN, a project, or None) and for how long."""
+    """A request waiting to be sent: the limit it waits for (a bucket_of, or None) and for how long."""
 
     key: str | None
     seconds: float
@@ -90,7 +94,7 @@ class StatusBar(Static):
     def __init__(self, *, id: str | None = None) -> None:
         super().__init__(id=id)
         self.session: Session | None = None
-        self.project: str | None = None
+        self.bucket: str | None = None  # the limit of the resource on screen (a bucket_of)
         self.response: Resource | None = None
         self.error: ApiError | None = None
 
@@ -101,9 +105,9 @@ class StatusBar(Static):
         self.set_interval(1.0, self.tick)
 
     def show_response(self, resource: Resource) -> None:
-        """The last response: its status, and the project whose meter the bar shows."""
-        project = key_of(httpx.URL(resource.url))
-        self.project = None if project == TOKEN else project
+        """The last response: its status, and the limit whose meter the bar shows."""
+        bucket = None if resource.foreign else bucket_of(resource.method, httpx.URL(resource.url))
+        self.bucket = None if bucket == TOKEN else bucket
         self.response = resource
         self.tick()
 
@@ -195,20 +199,22 @@ class StatusBar(Static):
         return [(text, clickable)]
 
     def meters(self, shape: Shape, now: float) -> list[Span]:
-        """The project's meter and the token endpoint's, and a held request beside what it waits for."""
+        """The resource's meter and the token endpoint's, and a held request beside what it waits for."""
         assert self.session is not None
         limits = self.session.rate_limits
         held = holding(self.session, now)
-        project = held.key if held is not None and held.key not in (None, TOKEN) else self.project
+        bucket = held.key if held is not None and held.key not in (None, TOKEN) else self.bucket
 
         def wait(key: str | None) -> float | None:
             return held.seconds if held is not None and held.key == key else None
 
-        drawn: list[list[Span]] = [[(f"request held {held.seconds:.0f}s", "$meter-held")]] if wait(None) else []
-        if project:
-            drawn.append(meter("project", limits.window(project), now, wait(project), shape.project))
+        reading = limits.reading(bucket) if bucket else None
+        alone = held is not None and held.key != TOKEN and (held.key is None or reading is None)
+        drawn: list[list[Span]] = [[(f"request held {held.seconds:.0f}s", "$meter-held")]] if held and alone else []
+        if reading is not None:
+            drawn.append(meter(reading, wait(bucket), shape.resource))
         if self.session.token_state is not None:  # an API key (Digest) never asks the token endpoint
-            drawn.append(meter("token endpoint", limits.window(TOKEN), now, wait(TOKEN), shape.token_endpoint))
+            drawn.append(meter(limits.token_reading(), wait(TOKEN), shape.token_endpoint))
         spans: list[Span] = []
         for one in filter(None, drawn):
             spans += [("  ", ""), *one] if spans else one
@@ -223,28 +229,26 @@ def holding(session: Session, now: float) -> Held | None:
     return Held(session.held_for, until - now)
 
 
-def meter(name: str, window: Window, now: float, held: float | None, level: int) -> list[Span]:
-    """`project ████░ 98 of 100 left`: how much of the minute's allowance is left, or how long a request waits.
+def meter(reading: Reading, held: float | None, level: int) -> list[Span]:
+    """`rate limit ████░ 1198 of 1200 left`: how much of a limit is left, or how long a request waits.
 
-    At level BAR without its words, at NAME only a held request's wait (`project held 40s`).
+    At level BAR without its words, at NAME only a held request's wait (`rate limit held 40s`).
     """
     waiting = [(f"held {held:.0f}s", "$meter-held")] if held is not None else []
     if level == NAME:
-        return [(f"{name} ", ""), *waiting] if waiting else []
-    limit = window.server_limit or window.limit
-    left = window.remaining()
-    share = left / limit if limit else 0.0
+        return [(f"{reading.name} ", ""), *waiting] if waiting else []
+    share = reading.left / reading.limit if reading.limit else 0.0
     cells = min(METER, max(0, round(share * METER)))
-    if held is not None or left == 0 or (window.retry_at or 0) > now:
+    if held is not None or reading.left == 0 or reading.waiting:
         style = "$meter-held"
     elif share <= 0.2:
         style = "$meter-low"
     else:
         style = "$meter-ok"
-    spans: list[Span] = [(f"{name} ", ""), ("█" * cells + "░" * (METER - cells), style)]
+    spans: list[Span] = [(f"{reading.name} ", ""), ("█" * cells + "░" * (METER - cells), style)]
     if waiting:
         return [*spans, (" ", ""), *waiting]
-    return [*spans, (f" {window.line(now)}", "")] if level == WORDS else spans
+    return [*spans, (f" {reading.words}", "")] if level == WORDS else spans
 
 
 def shortened(text: str, room: int) -> str:
