@@ -377,3 +377,14 @@ async def test_a_request_held_for_what_was_said_of_it_alone_is_drawn_on_its_own(
         gate.open.set()
         await held
     await session.aclose()
+
+
+async def test_a_meter_is_empty_only_when_nothing_is_left(open_explorer):
+    """The token-bucket drill: an organization's reads burst to 10. 1 of 10 left is one cell, not none."""
+    async with open_explorer(size=(200, 24), scenario="token-bucket") as explorer:
+        org = next(iter(explorer.sandbox.state.sandbox.world.orgs))
+        await explorer.go_to(f"/orgs/{org}")
+        for _ in range(8):
+            await explorer.pilot.press("r")
+            await explorer.settle()
+        assert "  │  rate limit █░░░░ 1 of 10 left  token endpoint " in bar_of(explorer)

@@ -238,7 +238,7 @@ def meter(reading: Reading, held: float | None, level: int) -> list[Span]:
     if level == NAME:
         return [(f"{reading.name} ", ""), *waiting] if waiting else []
     share = reading.left / reading.limit if reading.limit else 0.0
-    cells = min(METER, max(0, round(share * METER)))
+    cells = min(METER, max(1 if reading.left > 0 else 0, round(share * METER)))  # empty only when nothing is left
     if held is not None or reading.left == 0 or reading.waiting:
         style = "$meter-held"
     elif share <= 0.2:
