@@ -20,12 +20,14 @@ def demo_session(
     app: Any = None,
     scenario: str | None = None,
     openapi: str | None = None,
+    api_version: str | None = None,
     **options: Any,
 ) -> Session:
     """A session on an in-process sandbox: `app` if given, else a new one from `settings`.
 
     A scenario (scenarios.py) changes the sandbox's settings, and the demo explorer's own part.
-    The API description is the sandbox's own (/openapi.json) unless `openapi` names another.
+    The API description is the sandbox's own (/openapi.json) unless `openapi` names another;
+    `api_version` pins the version every request names, as --api-version does against a service.
     """
     from explorer.sandbox import Settings, create_app
     from explorer.sandbox.scenarios import scenario_named
@@ -43,6 +45,7 @@ def demo_session(
         rate_limit=settings.rate_limit,
         token_rate_limit=settings.token_rate_limit,
         openapi=openapi or DEMO_DESCRIPTION,
+        api_version=api_version,
     )
     transport = httpx.ASGITransport(app=app or create_app(settings))
     return Session(credentials, transport=transport, clock=settings.clock, **{**client, **options})

@@ -123,13 +123,14 @@ def retry_after(value: str | None, now: float) -> float | None:
     if not value:
         return None
     value = value.strip()
-    if value.isdigit():
-        return float(value)
+    if value.isdigit():  # `²` and 4,000 digits are digits too: whole() takes only a usable count
+        seconds = whole(value)
+        return None if seconds is None else float(seconds)
     try:
         moment = parsedate_to_datetime(value)
-    except (TypeError, ValueError, IndexError):
+        return max(0.0, moment.timestamp() - now)
+    except (TypeError, ValueError, IndexError, OverflowError):
         return None
-    return max(0.0, moment.timestamp() - now)
 
 
 def unwrap(document: Any) -> Any:

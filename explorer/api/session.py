@@ -246,15 +246,21 @@ class Session:
         """The Accept for a request: the vendor's media type where the API is versioned (its root is
         /api/<vendor>/v2, or the description's media types name a vendor), else plain JSON.
 
+        Only under the API root, or on a path the description documents in versions: the real
+        service's v1.0 paths and its address lookup (/api/private/ipinfo) are not versioned.
+
         The version: --api-version (pinned) if given; else the newest the description documents for
         this operation; else the default.
         """
         description = self.description
         vendor = vendor_of(self.base_url.path) or (description.vendor if description else None)
+        operation = description.operation(path, method) if description is not None else None
+        root = self.base_url.path.rstrip("/")
+        if not (path == root or path.startswith(root + "/") or (operation and operation.versions)):
+            vendor = None
         version = self.credentials.api_version
-        if vendor and version is None and description is not None:
-            operation = description.operation(path, method)
-            version = operation.newest_version if operation else None
+        if vendor and version is None and operation is not None:
+            version = operation.newest_version
         return accept_for(vendor, version)
 
     # Fetching --------------------------------------------------------------------------------

@@ -103,7 +103,13 @@ def open_session(args: argparse.Namespace, *, token_cache: bool, headers: dict[s
     if getattr(args, "demo", False) or getattr(args, "scenario", None):
         from explorer.demo import demo_session
 
-        return demo_session(timeout=args.timeout, scenario=args.scenario, headers=headers, openapi=args.openapi)
+        return demo_session(
+            timeout=args.timeout,
+            scenario=args.scenario,
+            headers=headers,
+            openapi=args.openapi,
+            api_version=args.api_version,
+        )
     credentials = Credentials.resolve(
         base_url=args.base_url,
         client_id=args.client_id,

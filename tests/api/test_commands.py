@@ -419,3 +419,15 @@ def test_a_description_that_cannot_be_used_is_named_and_the_request_goes_on(sand
             "hint: The explorer goes on without it: links only, and the default version. Give a file or URL of the "
             "service's OpenAPI 3 description (JSON or YAML) with --openapi.\n"
         )
+
+
+def test_the_demo_names_the_newest_version_unless_one_is_pinned(tmp_path):
+    demo = Sandbox(None, "https://unused.invalid", tmp_path, {})
+    clusters = "/groups/687b4c139cc9af4ec9546b43/clusters"
+    newest = demo.run("get", "--scenario", "strict-versions", "-i", clusters)
+    assert newest.code == 0, newest.err
+    assert "content-type: application/vnd.service.2024-08-05+json" in newest.out.decode()
+    pinned = demo.run("get", "--scenario", "strict-versions", "--api-version", "2023-01-01", "-i", clusters)
+    assert pinned.code == 0, pinned.err
+    assert "content-type: application/vnd.service.2023-01-01+json" in pinned.out.decode()
+    assert "sunset: Thu, 01 Jul 2027 00:00:00 GMT" in pinned.out.decode()

@@ -214,3 +214,5 @@ def test_retry_after_takes_seconds_or_an_http_date():
     assert retry_after("Thu, 01 Jan 1970 00:00:10 GMT", now=40) == 0
     assert retry_after("soon", now=0) is None
     assert retry_after(None, now=0) is None
+    assert retry_after("²", now=0) is None  # a digit to str.isdigit, not a number of seconds
+    assert retry_after("9" * 4400, now=0) is None  # more than int() takes by default

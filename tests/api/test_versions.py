@@ -14,7 +14,7 @@ from explorer.api.headers import header_pair
 from explorer.api.versions import accept_for, day_of, deprecation, served_version, vendor_of
 from explorer.sandbox.server import ServerThread
 from tests.conftest import REAL_RESPONSES, ROOT
-from tests.versioned_service import VersionedService
+from tests.versioned_service import Request, VersionedService
 
 
 def test_the_media_type_follows_the_api_root():
@@ -132,3 +132,14 @@ def test_a_version_flag_that_is_not_a_date_is_a_usage_error(capsys, bad):
     err = capsys.readouterr().err
     assert exited.value.code == 2
     assert err.endswith(f"argument --api-version: {bad!r} is not a date such as 2024-08-05 (versions are dates)\n")
+
+
+def test_paths_outside_the_versioned_api_ask_for_plain_json(service):
+    server, stand_in = service
+    for path in ("/api/private/ipinfo", "/api/atlas/v1.0/groups/6a793f5f2c88faeba59ba565/clusters/cluster-801"):
+        run = explorer_get(server, f"{server.url}{path}")
+        assert run.returncode == 0, run.stderr
+        # the v1.0 API and the address lookup take no version
+        assert stand_in.requests[-1] == Request("GET", path, "application/json")
+    run = explorer_get(server, "/groups")
+    assert run.returncode == 0 and stand_in.requests[-1].accept == "application/vnd.atlas.2023-01-01+json"

@@ -22,7 +22,8 @@ async def test_the_screen_starts_at_the_root_with_its_relations(explorer):
     assert root.label.plain == "root  /"
     assert titles(root) == ["orgs", "groups", "ipinfo"]
     assert labels(root)[0] == "orgs  /orgs"  # the rel's short name, then the path (dimmed)
-    assert labels(root)[2] == "ipinfo  /api/private/ipinfo"  # outside the API root: the path from the origin
+    # outside the API root: the path from the origin; a private path, which the description leaves out
+    assert labels(root)[2] == "ipinfo  /api/private/ipinfo  not in the description"
     fields = [child.label.plain for child in explorer.q(FieldTree).root.children]
     assert "appName: Service Sandbox" in fields
     assert explorer.app.focused is explorer.links
@@ -136,9 +137,10 @@ async def test_every_pane_shows_the_resource(explorer):
     assert explorer.app.session.auth.token.value.reveal() not in headers
     await explorer.pilot.press("4")
     log = explorer.q("RequestLog", DataTable)
-    await explorer.until(lambda: log.row_count == 3)
+    await explorer.until(lambda: log.row_count == 4)
     paths = [log.get_row_at(i)[5].plain for i in range(log.row_count)]
-    assert paths == ["/api/oauth/token", "/", "/orgs"]  # under the API root, from it (as in the tree)
+    # the API description first (fetched without credentials); under the API root, from it (as in the tree)
+    assert paths == ["/openapi.json", "/api/oauth/token", "/", "/orgs"]
 
 
 async def test_back_and_forward_move_through_what_was_shown(explorer):

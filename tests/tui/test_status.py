@@ -62,9 +62,9 @@ async def test_the_project_rate_limit_count_moves(open_explorer):
     async with open_explorer(size=(200, 50)) as explorer:
         await explorer.open("groups")
         await explorer.open("groups", "production")
-        assert "project █████ 99 of 100 left" in bar(explorer)
+        assert "rate limit █████ 99 of 100 left" in bar(explorer)
         await explorer.open("groups", "production", "clusters")
-        assert bar(explorer).endswith("  │  project █████ 98 of 100 left  token endpoint ████░ 9 of 10 left")
+        assert bar(explorer).endswith("  │  rate limit █████ 98 of 100 left  token endpoint ████░ 9 of 10 left")
 
 
 async def test_a_429_is_held_with_a_countdown_while_the_screen_keeps_working(open_explorer):
@@ -77,7 +77,7 @@ async def test_a_429_is_held_with_a_countdown_while_the_screen_keeps_working(ope
         await explorer.cursor_to(node)
         await explorer.pilot.press("enter")
         await explorer.until(lambda: explorer.gate.waits)
-        assert "  │  project ░░░░░ held 40s" in await bar_shows(explorer, "held")
+        assert "  │  rate limit ░░░░░ held 40s" in await bar_shows(explorer, "held")
         assert [e.status for e in explorer.app.session.log][-1] == 429
         await explorer.pilot.press("down")  # the screen is not frozen while it waits
         assert explorer.links.cursor_node is not node

@@ -108,14 +108,14 @@ async def test_rate_limit_the_meter_empties_then_a_429_and_its_countdown(open_ex
         await explorer.open("groups")
         await explorer.open("groups", "production")
         titles = iter(child.data.title for child in explorer.node("groups", "production").children)
-        while "project ░░░░░ 0 of 5 left" not in bar(explorer):
+        while "rate limit ░░░░░ 0 of 5 left" not in bar(explorer):
             await explorer.open("groups", "production", next(titles))
         assert colour_of(explorer.q("StatusBar"), "░") == theme_colour(explorer.app, "meter-held")
         await explorer.cursor_to(explorer.node("groups", "production", next(titles)))
         await explorer.pilot.press("enter")
         await explorer.until(lambda: explorer.gate.waits)
         assert [e.status for e in explorer.app.session.log][-1] == 429
-        assert "  │  project ░░░░░ held 40s  token endpoint ████░ " in await bar_shows(explorer, "held")
+        assert "  │  rate limit ░░░░░ held 40s  token endpoint ████░ " in await bar_shows(explorer, "held")
         explorer.gate.open.set()
         await explorer.settle()
         assert [e.status for e in explorer.app.session.log][-1] == 200
