@@ -8,6 +8,8 @@ tests/real_response.py does; the recordings' `_1`, `_2`, `_5` suffixes are only 
   document and headers, whatever its path. A success is served in the version asked (its
   Content-Type says so); its recorded `Deprecation` and `Sunset` only when that is the version
   recorded, and those of `deprecated` (version -> Sunset) for the versions named there.
+- `/api/atlas/v2` itself, the root, which was not recorded: as the real one answers, linking only
+  itself (behind the version rule too).
 - `/api/atlas/v1.0/…` and `/api/private/…` (the one v1.0 recording, the address lookup) without the
   rule, as the real v1.0 API takes plain JSON: as recorded.
 - `/api/oauth/token` and `/api/oauth/revoke`: a token, and its revocation.
@@ -48,6 +50,8 @@ INVALID_VERSION = {
     "parameters": [],
     "reason": "Not Acceptable",
 }
+ROOT_PATH = "/api/atlas/v2"
+BASE = "http://localhost:8080" + ROOT_PATH  # the host the recordings' links were rewritten to
 NOT_RECORDED = {"error": 404, "errorCode": "RESOURCE_NOT_FOUND", "detail": "Not recorded.", "reason": "Not Found"}
 NOT_REPLAYED = {"content-length", "connection", "transfer-encoding"}  # framing: the server's own
 
@@ -134,6 +138,9 @@ class VersionedService:
             if version is None:
                 headers_out = {"content-type": "application/json", "x-error-code": "INVALID_VERSION_DATE"}
                 return await answer(send, 406, headers_out, json.dumps(INVALID_VERSION).encode())
+        if path == ROOT_PATH and method == "GET":
+            root = {"appName": "MongoDB Atlas", "links": [{"href": BASE, "rel": "self"}], "throttling": False}
+            return await answer(send, 200, {"content-type": media(version)}, json.dumps(root).encode())
         recording = self.chosen(method, path, query)
         if recording is None:
             return await answer(send, 404, {"content-type": "application/json"}, json.dumps(NOT_RECORDED).encode())
@@ -144,10 +151,15 @@ class VersionedService:
             asked, was = version.group(1), VERSIONED.search(served.get("content-type", ""))
             if was is None or was.group(1) != asked:  # the recorded deprecation was of another version
                 served = {name: value for name, value in served.items() if name not in ("deprecation", "sunset")}
-            served["content-type"] = f"application/vnd.atlas.{asked}+json;charset=utf-8"
+            served["content-type"] = media(version)
             if asked in self.deprecated:
                 served |= {"deprecation": "5 Aug 2024", "sunset": self.deprecated[asked]}
         await answer(send, recorded.status, served, recorded.body)
+
+
+def media(version: re.Match[str]) -> str:
+    """The Content-Type of a success: the version asked for."""
+    return f"application/vnd.atlas.{version.group(1)}+json;charset=utf-8"
 
 
 async def answer(send: Any, status: int, headers: dict[str, str], body: bytes) -> None:

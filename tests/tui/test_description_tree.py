@@ -7,8 +7,6 @@ links six relations, one of them (`whitelist`) a legacy path the description doe
 
 from __future__ import annotations
 
-import json
-
 import httpx
 
 from explorer.api.config import Credentials
@@ -19,26 +17,10 @@ from explorer.tui.app import ExplorerApp
 from tests.conftest import REAL_RESPONSES, ROOT
 from tests.tui.conftest import Explorer, started, wait_until
 from tests.tui.screen_text import region_text
-from tests.versioned_service import VersionedService, answer
+from tests.versioned_service import BASE, VersionedService
 
 FIXTURE = ROOT / "tests" / "fixtures" / "openapi" / "real-shape.json"
-BASE = "http://localhost:8080/api/atlas/v2"  # the host the recordings were rewritten to
 PROJECT = "/groups/6a793feb2c88faeba59bd8f6"  # e2e-proj-939, whose GET was recorded
-
-
-class WithRoot:
-    """The replay, and the real root's answer: it links only itself."""
-
-    def __init__(self, replay: VersionedService) -> None:
-        self.replay = replay
-
-    async def __call__(self, scope, receive, send):
-        if scope["type"] == "http" and scope["path"] == "/api/atlas/v2":
-            self.replay.accepts.append(dict(scope["headers"]).get(b"accept", b"").decode())
-            body = {"appName": "MongoDB Atlas", "links": [{"href": BASE, "rel": "self"}], "throttling": False}
-            media = {"content-type": "application/vnd.atlas.2023-01-01+json;charset=utf-8"}
-            return await answer(send, 200, media, json.dumps(body).encode())
-        await self.replay(scope, receive, send)
 
 
 def titles(line) -> list[str]:
@@ -47,7 +29,7 @@ def titles(line) -> list[str]:
 
 async def explore(replay: VersionedService, openapi: str | None = str(FIXTURE)):
     credentials = Credentials(BASE, client_id="c", client_secret=Secret("s"), openapi=openapi)
-    session = Session(credentials, transport=httpx.ASGITransport(app=WithRoot(replay)))
+    session = Session(credentials, transport=httpx.ASGITransport(app=replay))
     app = ExplorerApp(session, demo=demo_session)
     app.animation_level = "none"
     return app

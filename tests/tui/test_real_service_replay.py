@@ -30,8 +30,7 @@ from explorer.tui.widgets.items_table import choose_columns
 from tests.conftest import ROOT
 from tests.tui.conftest import Explorer, started, wait_until
 from tests.tui.screen_text import region_text, screen_lines
-from tests.tui.test_description_tree import BASE, WithRoot
-from tests.versioned_service import VERSIONED, VERSIONED_API, Recording, VersionedService
+from tests.versioned_service import BASE, VERSIONED, VERSIONED_API, Recording, VersionedService
 
 DESCRIPTION = ROOT / "tests" / "fixtures" / "openapi" / "real-shape.json"
 SIZE = (120, 40)  # a long error detail wraps in the Page pane: compared without line breaks
@@ -148,7 +147,7 @@ async def sweep(session: Session, replay: VersionedService, files: list[Path]) -
 async def test_every_recorded_response_is_shown_on_the_screen_in_process(real_responses):
     replay = VersionedService(real_responses[0].parent)
     credentials = Credentials(BASE, client_id="c", client_secret=Secret("s"), openapi=str(DESCRIPTION))
-    session = Session(credentials, transport=httpx.ASGITransport(app=WithRoot(replay)))
+    session = Session(credentials, transport=httpx.ASGITransport(app=replay))
     await sweep(session, replay, real_responses)
 
 
@@ -168,7 +167,7 @@ async def test_recorded_responses_are_shown_on_the_screen_over_a_socket(real_res
     """One of each kind (over a socket, the sweep above would add as long again), without a description."""
     server, switchboard = live_server
     replay = VersionedService(real_responses[0].parent)
-    switchboard.app = WithRoot(replay)
+    switchboard.app = replay
     credentials = Credentials(f"{server.url}/api/atlas/v2", client_id="c", client_secret=Secret("s"))
     sample = one_of_each_kind(real_responses)
     assert len(sample) == 17
