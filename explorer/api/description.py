@@ -206,7 +206,12 @@ class Description:
         return template if (template, "get") in self.operations else None
 
     def completions(self, text: str) -> list[str]:
-        """Documented paths that continue `text` by one segment, a variable written `{name}`."""
+        """Documented paths that continue `text` by one segment, a variable written `{name}`.
+
+        A literal segment that is only a step towards documented paths (`…/backup`, below which
+        are `restoreJobs` and `snapshots`) ends with `/`, so that what lies below it is offered
+        next; a documented path stays as it is, whatever is below it.
+        """
         head, _, partial = text.rpartition("/")
         node = self.below(head)
         if node is None:
@@ -216,6 +221,8 @@ class Description:
         for key, below in node.items():
             if key == "{}":
                 key = variable_names(below, self.templates, depth) or ""
+            elif key and "" not in below:
+                key += "/"
             if key and key.startswith(partial):
                 names.add(key)
         return [f"{head}/{name}" for name in sorted(names, key=str.lower)]

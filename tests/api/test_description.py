@@ -95,10 +95,23 @@ def test_an_operation_has_its_summary_versions_roles_and_sunsets(real_shape):
 def test_completions_continue_the_path_by_one_segment(real_shape):
     assert real_shape.completions(PROJECT + "/c") == [PROJECT + "/clusters"]
     assert real_shape.completions(PROJECT + "/clusters/") == [
-        PROJECT + "/clusters/provider",
+        PROJECT + "/clusters/provider/",  # only a step towards …/provider/regions
         PROJECT + "/clusters/{clusterName}",
     ]
     assert real_shape.completions(V2 + "/nowhere/") == []
+
+
+def test_a_completion_that_is_only_a_step_towards_documented_paths_ends_with_a_slash(real_shape):
+    cluster = PROJECT + "/clusters/ldap-954"
+    # …/backup is not documented, only what is below it: the slash lets the list go on at once.
+    assert real_shape.completions(cluster + "/b") == [cluster + "/backup/"]
+    assert real_shape.completions(cluster + "/backup/") == [
+        cluster + "/backup/restoreJobs", cluster + "/backup/schedule", cluster + "/backup/snapshots",
+    ]  # fmt: skip
+    # A documented path stays as it is, though paths are documented below it.
+    assert real_shape.completions(PROJECT + "/c") == [PROJECT + "/clusters"]
+    snapshots = cluster + "/backup/snapshots"  # documented, with {snapshotId} below it
+    assert real_shape.completions(cluster + "/backup/sn") == [snapshots]
 
 
 def test_yaml_gives_the_same_index_as_json(real_shape):

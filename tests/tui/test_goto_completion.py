@@ -96,8 +96,8 @@ async def test_a_path_from_the_origin_is_completed_too():
         await pilot.press("right")
         await explorer.until(lambda: field.value == "/api/atlas/v2/groups/abc/clusters")
         await type_in(explorer, "/")
-        await offered(explorer, "/api/atlas/v2/groups/abc/clusters/provider")
-        assert listed(explorer) == "provider {clusterName}"
+        await offered(explorer, "/api/atlas/v2/groups/abc/clusters/provider/")  # only a step: see below
+        assert listed(explorer) == "provider/ {clusterName}"
 
 
 async def test_a_variable_is_offered_as_text_to_edit_and_never_sent_as_is():
@@ -168,3 +168,25 @@ async def test_typing_a_brace_offers_the_variable_there():
         await type_in(explorer, "Cluster0")  # over the variable, chosen when it was taken
         assert field.value == PROJECT + "/clusters/Cluster0"
         await offered(explorer, PROJECT + "/clusters/Cluster0/autoScalingConfiguration")
+
+
+async def test_a_step_towards_documented_paths_is_taken_with_its_slash_and_what_is_below_is_listed_at_once():
+    app = await explore(VersionedService(REAL_RESPONSES))
+    async with app.run_test(size=(160, 40)) as pilot:
+        await wait_until(lambda: started(app), pilot=pilot)
+        explorer = Explorer(pilot, app, None, None, None)
+        await explorer.settle()
+        field = await press_g(explorer)
+        cluster = PROJECT + "/clusters/ldap-954"
+        await type_in(explorer, cluster + "/b")
+        await offered(explorer, cluster + "/backup/")  # …/backup is not documented; below it is
+        assert listed(explorer) == "backup/"
+        await pilot.press("right")
+        await explorer.until(lambda: field.value == cluster + "/backup/")
+        await offered(explorer, cluster + "/backup/restoreJobs")  # no `/` to type first
+        assert listed(explorer) == "restoreJobs schedule snapshots"
+        await type_in(explorer, "sn")
+        await offered(explorer, cluster + "/backup/snapshots")  # documented: no slash, though ids are below
+        await pilot.press("right")
+        await explorer.until(lambda: field.value == cluster + "/backup/snapshots")
+        await offered(explorer, cluster + "/backup/snapshots/{snapshotId}")  # its children, as before

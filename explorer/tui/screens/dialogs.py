@@ -69,8 +69,10 @@ class DocumentedPaths(Suggester):
     What is typed is a path under the API root, a path from the origin or a URL; the session's own
     rule (`resolve`) makes a URL of it, the description completes that URL's path, and the
     completion is written back onto the text as typed. Text that already names a documented path
-    is continued by its children (`/groups/ID` → `/groups/ID/accessList`). A variable is offered
-    as its template writes it (`{clusterName}`), to be typed over; it is not continued before it is.
+    is continued by its children (`/groups/ID` → `/groups/ID/accessList`). A segment that is only a
+    step towards documented paths is offered with its `/` (`…/backup/`), so what is below it is
+    listed at once. A variable is offered as its template writes it (`{clusterName}`), to be typed
+    over; it is not continued before it is.
     """
 
     def __init__(self, description: Description, resolve: Callable[[str], httpx.URL]) -> None:
@@ -91,11 +93,11 @@ class DocumentedPaths(Suggester):
         path = path[: path.rfind("/") + 1] + partial  # as typed: `{` is not sent as `%7B` here
         found = [
             typed[: len(typed) - len(partial)] + name
-            for name in (completion.rpartition("/")[2] for completion in self.description.completions(path))
+            for name in (last_segment(completion) for completion in self.description.completions(path))
             if name != partial
         ]
         if partial and not partial.startswith("{") and self.description.knows(path):
-            found += [f"{typed}/{child.rpartition('/')[2]}" for child in self.description.completions(path + "/")]
+            found += [f"{typed}/{last_segment(child)}" for child in self.description.completions(path + "/")]
         return found
 
     def path_of(self, typed: str) -> str | None:
@@ -200,7 +202,7 @@ class GoToScreen(AskScreen):
         self.offered = found[0] if found else None
         variable = first_variable(event.value)
         if found or variable is None:
-            self.query_one("#documented", Static).update(Names([visible(p.rpartition("/")[2]) for p in found]))
+            self.query_one("#documented", Static).update(Names([visible(last_segment(p)) for p in found]))
         else:
             self.ask_for(variable, event.value)
         if event.value == taken and variable is not None and variable[1] == len(event.value):
@@ -216,6 +218,12 @@ class GoToScreen(AskScreen):
     def ask_for(self, variable: tuple[int, int], value: str) -> None:
         name = visible(value[slice(*variable)])
         self.query_one("#documented", Static).update(Text(f"Type the value of {name} in its place."))
+
+
+def last_segment(path: str) -> str:
+    """A completion's last segment, with the `/` that marks a step towards documented paths
+    (`backup/` of `…/clusters/NAME/backup/`)."""
+    return path.rstrip("/").rpartition("/")[2] + ("/" if path.endswith("/") else "")
 
 
 def first_variable(value: str) -> tuple[int, int] | None:
