@@ -166,13 +166,13 @@ class RateLimits:
         if len(self.said) > REMEMBERED:
             del self.said[next(iter(self.said))]
 
-    def hold(self, url: httpx.URL, method: str = "GET") -> float:
+    def hold(self, url: httpx.URL, method: str = "GET", counted: bool = True) -> float:
         """Seconds to wait before this request can be sent without being sure to fail; 0 to send now.
 
         Sure to fail: the server said to come back later (a 429's or 503's Retry-After, or the
-        refill of an empty token bucket), or, where it states no figures, the client's count of the
-        minute is spent. A RateLimit-Remaining of 0 alone is not: it does not say when the bucket
-        refills, and the 429 that may follow does.
+        refill of an empty token bucket), or, where it states no figures and `counted`, the client's
+        count of the minute is spent. A RateLimit-Remaining of 0 alone is not: it does not say when
+        the bucket refills, and the 429 that may follow does.
         """
         now = self.clock()
         wait = 0.0
@@ -180,7 +180,7 @@ class RateLimits:
         if said is not None and said.retry_at is not None:
             wait = said.retry_at - now
         key = key_of(url)
-        if key is not None and self.estimated(key):
+        if counted and key is not None and self.estimated(key):
             window = self.window(key)
             wait = max(wait, (window.retry_at or now) - now)
             if window.remaining() <= 0:

@@ -111,6 +111,8 @@ class Session:
         tests and screenshots pass their own. `headers` are sent with every request, after the
         explorer's own Accept (the versioned media type on a versioned API) and User-Agent.
         `description_cache` is where the API description's index is kept (the user cache directory).
+        `pace` False holds a request only for a Retry-After the server gave, not on the client's own
+        count of a limit that the server states no figures of.
         """
         self.credentials = credentials
         self.base_url = httpx.URL(credentials.base_url)
@@ -125,6 +127,8 @@ class Session:
         self.exchanges = 0
         self.held_until: float | None = None
         self.held_for: str | None = None  # the rate limit (a bucket_of) the held request waits on, if any
+        self.held_after: Resource | None = None  # the refusal (429, 503) it waits out, while it does
+        self.refusal: tuple[str | None, Resource] | None = None  # the last 429 or 503 with a wait, and its limit
         self.resolved: dict[str, httpx.URL] = {}  # targets seen before: a page is often fetched again
         self.description: Description | None = None  # the API description, once loaded
         self.description_problem: ApiError | None = None  # why the one given cannot be used
@@ -302,8 +306,8 @@ class Session:
         deadline = self.clock() + MAX_RETRY_WAIT
         retries = 0
         while True:
-            if self.pace and not foreign:
-                await self.wait_for_budget(url, method)
+            if not foreign:
+                await self.wait_for_budget(url, method, counted=self.pace)
             last_sent.set(None)
             try:
                 response = await self.client.request(
@@ -324,7 +328,8 @@ class Session:
                 return resource
             retries += 1
             limit = bucket_of(method, url) if response.status_code == 429 and not foreign else None
-            await self.hold(self.clock() + (wait or 0), limit)
+            self.refusal = (limit, resource)
+            await self.hold(self.clock() + (wait or 0), limit, resource)
 
     def resource(self, response: httpx.Response, foreign: bool) -> Resource:
         request = response.request
@@ -348,19 +353,27 @@ class Session:
             else self.description.operation(request.url.path, request.method),
         )
 
-    async def wait_for_budget(self, url: httpx.URL, method: str = "GET") -> None:
-        """Hold a request the rate limit is sure to refuse, until it would not be."""
-        wait = self.rate_limits.hold(url, method)
-        if wait > 0:
-            await self.hold(self.clock() + wait, bucket_of(method, url))
+    async def wait_for_budget(self, url: httpx.URL, method: str = "GET", counted: bool = True) -> None:
+        """Hold a request the rate limit is sure to refuse, until it would not be.
 
-    async def hold(self, until: float, limit: str | None) -> None:
-        """Wait until `until`, showing it in `held_until` and the limit waited on in `held_for`; cancellable."""
-        self.held_until, self.held_for = until, limit
+        Not `counted` (a resource, without `pace`: the drills that show a 429), only for what the
+        server said, a Retry-After not yet passed: never on the client's own count, which would
+        keep the 429 from happening. The token endpoint's requests are always counted.
+        """
+        wait = self.rate_limits.hold(url, method, counted=counted)
+        if wait > 0:
+            limit = bucket_of(method, url)
+            refused = self.refusal[1] if self.refusal is not None and self.refusal[0] == limit else None
+            await self.hold(self.clock() + wait, limit, refused)
+
+    async def hold(self, until: float, limit: str | None, after: Resource | None = None) -> None:
+        """Wait until `until`, cancellable, showing it: in `held_until`, the limit waited on in
+        `held_for`, and in `held_after` the refusal that said to wait (the screen shows its error)."""
+        self.held_until, self.held_for, self.held_after = until, limit, after
         try:
             await self.sleep(max(0.0, until - self.clock()))
         finally:
-            self.held_until = self.held_for = None
+            self.held_until = self.held_for = self.held_after = None
 
     async def sending(self, request: httpx.Request) -> None:
         key = key_of(request.url) if self.same_origin(request.url) else None

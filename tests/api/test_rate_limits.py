@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import asyncio
+import contextlib
+
 import httpx
 import pytest
 
@@ -80,6 +83,31 @@ async def test_after_a_429_the_same_request_waits_instead_of_being_sent(connect)
         assert c.sleeper.waits == []
         assert (await c.session.fetch(f"/groups/{project}", **patch)).status == 200
         assert c.sleeper.waits == [40]  # held for the 429's Retry-After, then sent
+        assert [e.status for e in c.session.log if e.limited == project] == [200, 429, 200]
+
+
+async def test_without_pacing_a_request_after_a_429_waits_for_its_retry_after(connect):
+    """The drills that show a 429 turn pacing off. Pressing r during the 429's wait cancels that
+    fetch and starts another: it waits out the same Retry-After, it is not sent to be refused again."""
+    async with connect(sandbox={"rate_limit": 1}, pace=False) as c:
+        project = c.project_id("production")
+        path = f"/groups/{project}"
+        assert (await c.session.fetch(path)).status == 200
+        holding = asyncio.Event()
+
+        async def held(seconds: float) -> None:
+            holding.set()
+            await asyncio.Event().wait()  # until cancelled, as the screen cancels a fetch for a new one
+
+        c.session.sleep = held
+        first = asyncio.create_task(c.session.fetch(path))
+        await asyncio.wait_for(holding.wait(), 5)
+        first.cancel()
+        with contextlib.suppress(asyncio.CancelledError):
+            await first
+        c.session.sleep = c.sleeper
+        assert (await c.session.fetch(path)).status == 200
+        assert c.sleeper.waits == [40]  # the rest of the 429's Retry-After
         assert [e.status for e in c.session.log if e.limited == project] == [200, 429, 200]
 
 

@@ -121,6 +121,28 @@ async def test_rate_limit_the_meter_empties_then_a_429_and_its_countdown(open_ex
         assert [e.status for e in explorer.app.session.log][-1] == 200
 
 
+async def test_token_bucket_the_429_is_on_the_bar_while_it_is_waited_out_and_r_does_not_hammer(open_explorer):
+    async with open_explorer(scenario="token-bucket", gated=True) as explorer:
+        await explorer.open("groups")
+        project = await explorer.open("groups", "production")
+        while [e.status for e in explorer.app.session.log][-1] != 429:  # the burst of 20, then a refusal
+            await explorer.cursor_to(project)
+            await explorer.pilot.press("r")
+            await explorer.until(lambda: explorer.gate.waits or explorer.idle())
+        shown = await bar_shows(explorer, "held")
+        assert "  │  429 Too Many Requests · " in shown and "  │  rate limit ░░░░░ held 10s  " in shown, shown
+        assert "These endpoints take a burst of 20 requests, refilled at 5 every 10 s." in await error_dialog(explorer)
+        await explorer.pilot.press("escape")
+        sent = len(explorer.app.session.log)
+        await explorer.pilot.press("r")  # again, while the 429's wait runs: held too, not sent to be refused
+        await explorer.until(lambda: len(explorer.gate.waits) == 2)
+        assert len(explorer.app.session.log) == sent and "held" in bar(explorer)
+        explorer.gate.open.set()
+        await explorer.settle()
+        assert [e.status for e in explorer.app.session.log][-1] == 200
+        assert "⚠" not in bar(explorer) and "rate limit █░░░░ 4 of 20 left" in bar(explorer), bar(explorer)
+
+
 async def test_access_list_the_refusal_and_its_hint(open_explorer):
     async with open_explorer(scenario="access-list") as explorer:
         assert "403 Forbidden · access_denied" in bar(explorer)

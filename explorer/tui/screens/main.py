@@ -163,6 +163,8 @@ class MainScreen(Screen[None]):
         else:
             self.navigation.description = self.session.description  # loaded before the first answer
             step = self.navigation.arrived(fetch, resource)
+        if not self.is_attached:  # the answer came as q (or the end of a test) took the screen down
+            return
         self.tell_description_problem()
         self.refresh_log()
         self.run(step)
@@ -347,8 +349,9 @@ class MainScreen(Screen[None]):
         self.app.push_screen(AskScreen("Save the body, as received, to:", value=suggestion), save)
 
     def action_show_error(self) -> None:
-        if self.last_error is not None:
-            self.app.push_screen(ErrorScreen(self.last_error))
+        error = self.query_one(StatusBar).shown_error or self.last_error  # a 429 being waited out first
+        if error is not None:
+            self.app.push_screen(ErrorScreen(error))
         else:
             self.notify("No error so far.")
 

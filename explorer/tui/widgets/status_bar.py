@@ -4,6 +4,9 @@ It reads the session once a second and never causes a request. Clicking the erro
 screen's key for it) asks for the whole document. One widget, one line of Content: its parts are
 styled spans, so the bar costs one node to lay out, and its colours follow the theme.
 
+While a request is held after a refusal (a 429 or 503 whose Retry-After runs), the status is the
+refusal's, and the screen's key for the error shows its document.
+
 The line is laid out by priority for the width it has: the token state first, then the error,
 then the status of the last response, then the meters, which shrink first. The first meter is the
 limit of the resource on screen, as the server stated it with its last answer to that request
@@ -116,6 +119,12 @@ class StatusBar(Static):
         self.tooltip = "Click the error for the whole document (or press x)" if error else None
         self.tick()
 
+    @property
+    def shown_error(self) -> ApiError | None:
+        """The refusal a held request waits out (its status is on the bar), else the last error."""
+        after = self.session.held_after if self.session is not None else None
+        return after.error if after is not None and after.error is not None else self.error
+
     def action_select_error(self) -> None:
         if self.error is not None:
             self.post_message(self.ErrorSelected(self.error))
@@ -146,10 +155,10 @@ class StatusBar(Static):
         groups: list[list[Span]] = []
         if self.session is not None:
             groups.append(self.token(now, shape.refreshes))
-        if shape.status and self.response is not None:
+        if shape.status and self.last_response is not None:
             groups.append(self.status())
         if self.error is not None:
-            groups.append(self.error_part(shape.status, error_room))
+            groups.append(self.error_part(self.error, shape.status, error_room))
         if self.session is not None:
             groups.append(self.meters(shape, now))
         separator = (shape.separator, "$text-muted")
@@ -172,10 +181,16 @@ class StatusBar(Static):
             shown += f" · {state.refreshes} refresh" + ("" if state.refreshes == 1 else "es")
         return [(shown, TOKEN_STYLES.get(status, "$token-expired"))]
 
+    @property
+    def last_response(self) -> Resource | None:
+        """The refusal a held request waits out (a 429 while its Retry-After runs), else the response shown."""
+        after = self.session.held_after if self.session is not None else None
+        return after or self.response
+
     def status(self) -> list[Span]:
         """`404 Not Found · 2 ms`, in the colour of its class."""
-        assert self.response is not None
-        resource = self.response
+        resource = self.last_response
+        assert resource is not None
         line = f"{resource.status} {resource.reason} · {resource.elapsed * 1000:.0f} ms"
         spans: list[Span] = [(visible(line), f"${status_class(resource.status)}")]
         sunset = deprecation(resource.headers)
@@ -183,12 +198,10 @@ class StatusBar(Static):
             spans.append((visible(" · deprecated" + sunset.partition(" is deprecated")[2]), "$text-warning"))
         return spans
 
-    def error_part(self, beside_status: bool, room: int | None) -> list[Span]:
+    def error_part(self, error: ApiError, beside_status: bool, room: int | None) -> list[Span]:
         """`⚠ 404 Not Found · GROUP_NOT_FOUND: …`, clickable; without its status beside the same response's."""
-        assert self.error is not None
-        error = self.error
         text = visible(error.line())
-        response = self.response
+        response = self.last_response
         if beside_status and response is not None and error is response.error and error.status:
             head = visible(f"{error.status} {error.reason} · ")
             text = text.removeprefix(head)
