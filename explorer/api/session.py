@@ -302,7 +302,7 @@ class Session:
         headers = None
         if not foreign and self.own_accept:
             await self.described()
-            headers = {"Accept": self.accept(url.path, method)}
+            headers = {"Accept": self.accept(raw_path(url), method)}
         deadline = self.clock() + MAX_RETRY_WAIT
         retries = 0
         while True:
@@ -350,7 +350,7 @@ class Session:
             credentials=carried,
             operation=None
             if foreign or self.description is None
-            else self.description.operation(request.url.path, request.method),
+            else self.description.operation(raw_path(request.url), request.method),
         )
 
     async def wait_for_budget(self, url: httpx.URL, method: str = "GET", counted: bool = True) -> None:
@@ -423,3 +423,9 @@ class Session:
             with contextlib.suppress(Exception):
                 await asyncio.wait_for(self.revoke(), REVOKE_TIMEOUT)
         await self.client.aclose()
+
+
+def raw_path(url: httpx.URL) -> str:
+    """The path as sent, still percent-encoded: `/accessList/10.20.0.0%2F16` is one segment, which
+    `URL.path` (decoded) would make two, matching no path the API description documents."""
+    return url.raw_path.decode("ascii").partition("?")[0]

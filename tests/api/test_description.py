@@ -19,6 +19,7 @@ from explorer.api.config import Credentials
 from explorer.api.description import DescriptionError, from_bytes
 from explorer.api.secret import Secret
 from explorer.api.session import Session
+from explorer.demo import demo_session
 from tests.conftest import REAL_RESPONSES, ROOT
 from tests.versioned_service import VersionedService
 
@@ -191,6 +192,17 @@ async def test_each_request_names_the_newest_version_its_operation_documents():
     ]
     assert cluster.operation.operation_id == "getCluster"
     assert undocumented.operation is None
+
+
+async def test_an_encoded_slash_stays_inside_its_segment_when_the_operation_is_looked_up():
+    # The sandbox's entry 10.20.0.0/16 is …/accessList/10.20.0.0%2F16: one segment, {entry}.
+    # httpx's URL.path decodes %2F to /, which makes two; the description matches the raw path.
+    async with demo_session() as session:
+        projects = await session.fetch("/groups")
+        project = projects.listing.results[0]["id"]
+        entry = await session.fetch(f"/groups/{project}/accessList/10.20.0.0%2F16")
+    assert entry.status == 200
+    assert entry.operation is not None and entry.operation.operation_id == "getEntry"
 
 
 async def test_a_pinned_version_wins_over_the_description():
