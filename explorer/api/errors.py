@@ -62,6 +62,8 @@ class ApiError(Exception):
     credentials: str | None = None  # what the request carried: "service account", "API key", or None
     roles: tuple[str, ...] = ()  # the roles the API description requires for this operation
     versions: tuple[str, ...] = ()  # the versions the API description documents for this operation
+    accept: str | None = None  # the Accept the request sent
+    vendor: str | None = None  # the name this API's versioned media types carry (`atlas`), when known
     hint: str | None = None
 
     def __post_init__(self) -> None:
@@ -152,9 +154,12 @@ def from_response(
     credentials: str | None = None,
     roles: tuple[str, ...] = (),
     versions: tuple[str, ...] = (),
+    accept: str | None = None,
+    vendor: str | None = None,
 ) -> ApiError:
     """The error a failed response carries, whatever its shape. `roles` and `versions` are what the
-    API description says of the operation, for the hint."""
+    API description says of the operation, `accept` what the request sent and `vendor` the name of
+    the API's media types, for the hint."""
     common: dict[str, Any] = {
         "method": method,
         "url": url,
@@ -167,6 +172,8 @@ def from_response(
         "credentials": credentials,
         "roles": roles,
         "versions": versions,
+        "accept": accept,
+        "vendor": vendor,
     }
     try:
         document = unwrap(json.loads(body)) if body.strip() else None
@@ -256,18 +263,34 @@ def short(text: str) -> str:
 
 
 def version_hint(error: ApiError) -> str:
-    """A 406: on a versioned API, how to name a version; elsewhere, how to send another Accept."""
+    """A 406: on a versioned API, how to name a version (one the description documents, if it
+    does); elsewhere, how to send another Accept."""
     try:
-        vendor = vendor_of(urlsplit(error.url or "").path)
+        vendor = vendor_of(urlsplit(error.url or "").path) or error.vendor
     except ValueError:  # a URL the service wrote that is not one
-        vendor = None
+        vendor = error.vendor
     if vendor or error.error_code == "INVALID_VERSION_DATE":
         media = f"application/vnd.{vendor or '<vendor>'}.DATE+json"
+        documented = (
+            f"; the API description documents {', '.join(error.versions)} for this resource" if error.versions else ""
+        )
+        if error.accept is not None and "+json" not in error.accept.lower().partition("vnd.")[2]:
+            example = media.replace("DATE", error.versions[-1]) if error.versions else media
+            documented = (
+                f", and its API description documents {', '.join(error.versions)} for this resource"
+                if error.versions
+                else ""
+            )
+            return (
+                f"The Accept sent ({error.accept}) names no version: this API wants {media}{documented}. "
+                f"Name one: --api-version DATE (EXPLORER_API_VERSION, or api_version in the profile), "
+                f"or explorer get -H 'Accept: {example}'."
+            )
         if error.versions:
             return (
-                f"This API wants a version in the Accept header ({media}); the API description documents "
-                f"{', '.join(error.versions)} for this resource: name one with --api-version DATE "
-                "(EXPLORER_API_VERSION, or api_version in the profile), or send your own Accept with explorer get -H."
+                f"This API wants a version in the Accept header ({media}){documented}: name one with "
+                "--api-version DATE (EXPLORER_API_VERSION, or api_version in the profile), or send your own Accept "
+                "with explorer get -H."
             )
         return (
             f"This API wants a version in the Accept header ({media}): name one with --api-version DATE "

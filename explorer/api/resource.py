@@ -111,6 +111,7 @@ class Resource:
         after_refresh: bool = False,
         credentials: str | None = None,
         operation: Operation | None = None,
+        vendor: str | None = None,
     ) -> None:
         self.method = method
         self.url = url
@@ -126,6 +127,7 @@ class Resource:
         self.after_refresh = after_refresh  # refused, then refused again with a renewed token
         self.credentials = credentials  # what the request carried: "service account", "API key", or None
         self.operation = operation  # what the API description says of this request, when there is one
+        self.vendor = vendor  # the name the API's versioned media types carry, when it has them
 
     def __repr__(self) -> str:
         return f"<Resource {self.method} {self.url} {self.status}>"
@@ -287,6 +289,8 @@ class Resource:
             credentials=self.credentials,
             roles=self.operation.roles if self.operation else (),
             versions=self.operation.versions if self.operation else (),
+            accept=next((value for name, value in self.request_headers if name.lower() == "accept"), None),
+            vendor=self.vendor,
         )
 
 

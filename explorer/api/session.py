@@ -257,7 +257,7 @@ class Session:
         this operation; else the default.
         """
         description = self.description
-        vendor = vendor_of(self.base_url.path) or (description.vendor if description else None)
+        vendor = self.vendor
         operation = description.operation(path, method) if description is not None else None
         root = self.base_url.path.rstrip("/")
         if not (path == root or path.startswith(root + "/") or (operation and operation.versions)):
@@ -300,9 +300,10 @@ class Session:
                 "(--base-url URL, or --profile NAME); a public page opens in a browser or with curl.",
             )
         headers = None
-        if not foreign and self.own_accept:
-            await self.described()
-            headers = {"Accept": self.accept(raw_path(url), method)}
+        if not foreign:
+            await self.described()  # for the version asked, and the operation a failure's hint names
+            if self.own_accept:
+                headers = {"Accept": self.accept(raw_path(url), method)}
         deadline = self.clock() + MAX_RETRY_WAIT
         retries = 0
         while True:
@@ -351,7 +352,14 @@ class Session:
             operation=None
             if foreign or self.description is None
             else self.description.operation(raw_path(request.url), request.method),
+            vendor=None if foreign else self.vendor,
         )
+
+    @property
+    def vendor(self) -> str | None:
+        """The name this API's versioned media types carry: from its root (/api/<vendor>/v2), or its description."""
+        description = self.description
+        return vendor_of(self.base_url.path) or (description.vendor if description else None)
 
     async def wait_for_budget(self, url: httpx.URL, method: str = "GET", counted: bool = True) -> None:
         """Hold a request the rate limit is sure to refuse, until it would not be.

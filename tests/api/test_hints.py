@@ -78,6 +78,15 @@ def test_a_missing_version_names_a_way_to_ask_for_one():
         "documents 2023-01-01, 2024-08-05 for this resource: name one with --api-version DATE (EXPLORER_API_VERSION, "
         "or api_version in the profile), or send your own Accept with explorer get -H."
     )
+    plain = on_v2(406, {"errorCode": "INVALID_VERSION_DATE"}, versions=("2023-01-01", "2024-08-05"), accept="*/*")
+    assert plain.hint == (  # the user's own Accept (explorer get -H): the way out is not "send your own"
+        "The Accept sent (*/*) names no version: this API wants application/vnd.atlas.DATE+json, and its API "
+        "description documents 2023-01-01, 2024-08-05 for this resource. Name one: --api-version DATE "
+        "(EXPLORER_API_VERSION, or api_version in the profile), or explorer get -H "
+        "'Accept: application/vnd.atlas.2024-08-05+json'."
+    )
+    named = answer(406, {"errorCode": "INVALID_VERSION_DATE"}, accept="application/json", vendor="service")
+    assert "this API wants application/vnd.service.DATE+json" in named.hint  # the description's vendor
     gone = on_v2(410, {"errorCode": "VERSION_GONE", "detail": "Gone."})
     assert gone.hint.startswith("This version of the resource is past its sunset: ask for a newer one")
 
@@ -166,6 +175,7 @@ async def every_hint() -> list[str]:
         ApiError("timeout", "No answer after 30 s: GET " + BASE),
         ApiError("dns", "The host name api.example does not resolve"),
         on_v2(406, {"errorCode": "INVALID_VERSION_DATE"}, versions=("2023-01-01", "2024-08-05")),
+        on_v2(406, {"errorCode": "INVALID_VERSION_DATE"}, versions=("2023-01-01", "2024-08-05"), accept="*/*"),
         answer(403, {"errorCode": "FORBIDDEN", "detail": "No."}, roles=("Project Read Only",)),
         DescriptionError("api.yaml", "there is no such file"),
         await refusal("https://other.example/x"),
@@ -176,7 +186,7 @@ async def every_hint() -> list[str]:
             refused()
         except ApiError as error:
             errors.append(error)
-    assert len(errors) == 32
+    assert len(errors) == 33
     return [error.hint for error in errors if error.hint]
 
 
