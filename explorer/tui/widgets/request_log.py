@@ -32,8 +32,8 @@ class RequestLog(DataTable):
     def show(self, log: Reversible[Exchange], api_root: str = "") -> None:
         """Add the exchanges not shown yet, oldest first.
 
-        A path under `api_root` (`/api/service/v1.0`) is shown from it, as the tree shows it, so
-        that what tells requests apart fits a narrow pane: `/groups/…/events`, `/api/oauth/token`.
+        A path under `api_root` (`/api/service/v1.0`) is shown from it, as the tree shows it
+        (`/groups/ID/events`); others whole (`/api/oauth/token`).
         """
         fresh = since(log, self.shown)
         for exchange in fresh:
