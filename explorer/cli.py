@@ -5,6 +5,8 @@ from __future__ import annotations
 import argparse
 import os
 import sys
+from collections.abc import Sequence
+from typing import Any, NoReturn
 
 from explorer import __version__
 
@@ -13,13 +15,68 @@ from explorer import __version__
 sys.modules.setdefault("httpx._main", None)  # type: ignore[arg-type]
 
 
+class Parser(argparse.ArgumentParser):
+    """argparse, but its errors never repeat what may be a secret given to a flag it does not know
+    (`--secret=VALUE`, `--secret VALUE`): only the flag is named. Its commands' parsers are Parsers too."""
+
+    words: list[str] | None = None
+
+    def parse_known_args(self, args: Sequence[str] | None = None, namespace: Any = None) -> tuple[Any, list[str]]:
+        self.words = list(sys.argv[1:] if args is None else args)
+        return super().parse_known_args(args, namespace)
+
+    def parse_args(self, args: Sequence[str] | None = None, namespace: Any = None) -> Any:
+        parsed, unknown = self.parse_known_args(args, namespace)
+        if unknown:
+            # a command's usage errors show its own usage
+            getattr(parsed, "parser", self).error(f"unrecognized arguments: {' '.join(hidden(unknown))}")
+        return parsed
+
+    def error(self, message: str) -> NoReturn:
+        words = self.words if self.words is not None else sys.argv[1:]
+        for at, word in enumerate(words):
+            after = words[at + 1] if at + 1 < len(words) else None
+            name, equals, _ = word.partition("=")
+            if word.startswith("-") and equals:
+                message = message.replace(word, f"{name}=…")  # an unknown or ambiguous flag, repeated whole
+            elif self.unknown(word) and after and not after.startswith("-") and f"invalid choice: {after!r}" in message:
+                # the value of a flag it does not know, taken for the COMMAND
+                message = f"unrecognized arguments: {word} …"
+        super().error(message)
+
+    def unknown(self, word: str) -> bool:
+        """A flag this parser does not know (abbreviations of the ones it knows are known)."""
+        if not word.startswith("-") or word == "-" or word in self._option_string_actions:
+            return False
+        return not (
+            self.allow_abbrev
+            and word.startswith("--")
+            and any(known.startswith(word) for known in self._option_string_actions)
+        )
+
+
+def hidden(unknown: list[str]) -> list[str]:
+    """Unrecognized arguments as an error names them: a value after a flag, or in `--flag=value`, as …"""
+    shown = []
+    for at, word in enumerate(unknown):
+        before = unknown[at - 1] if at else None
+        name, equals, _ = word.partition("=")
+        if word.startswith("-") and equals:
+            shown.append(f"{name}=…")
+        elif before and before.startswith("-") and "=" not in before and not word.startswith("-"):
+            shown.append("…")
+        else:
+            shown.append(word)
+    return shown
+
+
 def parser() -> argparse.ArgumentParser:
     from explorer.commands import get, logout
     from explorer.commands.connect import add_connection_arguments
     from explorer.sandbox import command as sandbox
     from explorer.tui import run as tui
 
-    root = argparse.ArgumentParser(
+    root = Parser(
         prog="explorer",
         description="Explore and debug a browsable REST administration API. "
         "Without a command: the explorer screen, on the configured service (or --demo).",
@@ -65,9 +122,7 @@ def parser() -> argparse.ArgumentParser:
 
 
 def main(argv: list[str] | None = None) -> int:
-    args, unknown = parser().parse_known_args(argv)
-    if unknown:
-        args.parser.error(f"unrecognized arguments: {' '.join(unknown)}")
+    args = parser().parse_args(argv)
     try:
         return args.run(args)
     except KeyboardInterrupt:

@@ -53,6 +53,12 @@ def add_connection_arguments(parser: argparse.ArgumentParser, root: bool = False
         default=argparse.SUPPRESS,
         help="API key public key (EXPLORER_PUBLIC_KEY; the private key: EXPLORER_PRIVATE_KEY)",
     )
+    for flag, variable, field in (
+        ("--client-secret", "EXPLORER_CLIENT_SECRET", "client_secret"),
+        ("--private-key", "EXPLORER_PRIVATE_KEY", "private_key"),
+    ):
+        where = f"set {variable}, or {field} in the profile" + (", or type it on the login form" if root else "")
+        group.add_argument(flag, action=NoSecretFlag, where=where)
     group.add_argument(
         "--ca-bundle",
         metavar="FILE",
@@ -77,6 +83,18 @@ def add_connection_arguments(parser: argparse.ArgumentParser, root: bool = False
     group.add_argument(
         "--timeout", type=seconds, default=argparse.SUPPRESS, metavar="SECONDS", help="per request (default: 30)"
     )
+
+
+class NoSecretFlag(argparse.Action):
+    """`--client-secret`, `--private-key`: a usage error saying where a secret goes, never repeating the
+    value (a command line is visible to the other users of the machine, and lands in shell histories)."""
+
+    def __init__(self, option_strings: list[str], dest: str, where: str) -> None:
+        super().__init__(option_strings, dest, nargs="?", default=argparse.SUPPRESS, help=argparse.SUPPRESS)
+        self.where = where
+
+    def __call__(self, parser: argparse.ArgumentParser, namespace: object, values: object, option: object = None):
+        raise argparse.ArgumentError(self, f"secrets have no flag (other users can see a command line): {self.where}")
 
 
 def api_version(text: str) -> str:

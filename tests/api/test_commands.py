@@ -352,6 +352,71 @@ def test_a_fractional_timeout_is_taken(capsysbinary):
     assert parser().parse_args(["get", "/orgs", "--timeout", "0.5"]).timeout == 0.5
 
 
+SECRET = "mdb_sa_sk_not-to-be-seen"
+
+
+def usage_error(capsysbinary, *arguments: str) -> str:
+    """`explorer ARGUMENTS` as main runs it: a usage error (exit 2), its stderr."""
+    from explorer.cli import main
+
+    with pytest.raises(SystemExit) as exited:
+        main(list(arguments))
+    out, err = capsysbinary.readouterr()
+    assert (exited.value.code, out) == (2, b"")
+    return err.decode()
+
+
+@pytest.mark.parametrize("command", [[], ["get", "/orgs"], ["logout"]])
+@pytest.mark.parametrize(
+    "flag, variable",
+    [("--client-secret", "EXPLORER_CLIENT_SECRET"), ("--private-key", "EXPLORER_PRIVATE_KEY")],
+)
+@pytest.mark.parametrize("form", ["apart", "joined", "abbreviated", "alone"])
+def test_a_secret_given_as_a_flag_is_a_usage_error_that_never_repeats_it(capsysbinary, command, flag, variable, form):
+    given = {
+        "apart": [flag, SECRET],
+        "joined": [f"{flag}={SECRET}"],
+        "abbreviated": [flag[:-2], SECRET],
+        "alone": [flag],
+    }[form]
+    err = usage_error(capsysbinary, "--base-url", "http://127.0.0.1:8080", "--client-id", "id", *command, *given)
+    assert SECRET not in err
+    assert f"argument {flag}: secrets have no flag (other users can see a command line): set {variable}" in err
+    assert ("login form" in err) == (not command)  # only the explorer screen has one
+    assert "invalid choice" not in err
+
+
+def test_the_sandbox_still_takes_its_own_secrets_as_flags():
+    from explorer.cli import parser
+
+    args = parser().parse_args(["sandbox", "--client-secret", "class-secret", "--private-key", "class-key"])
+    assert (args.client_secret, args.private_key) == ("class-secret", "class-key")
+
+
+@pytest.mark.parametrize(
+    "arguments, said",
+    [
+        (["--secret", SECRET], "explorer: error: unrecognized arguments: --secret …"),
+        (["--secret=" + SECRET], "explorer: error: unrecognized arguments: --secret=…"),
+        (
+            ["--client=" + SECRET],
+            "explorer: error: ambiguous option: --client=… could match --client-id, --client-secret",
+        ),
+        (["get", "/orgs", "--secret", SECRET], "explorer get: error: unrecognized arguments: --secret …"),
+        (["get", "/orgs", "--key=" + SECRET, "extra"], "explorer get: error: unrecognized arguments: --key=… extra"),
+    ],
+)
+def test_the_value_of_a_flag_it_does_not_know_is_never_repeated(capsysbinary, arguments, said):
+    err = usage_error(capsysbinary, *arguments)
+    assert SECRET not in err
+    assert err.endswith(said + "\n"), err
+
+
+def test_an_unknown_command_is_still_named(capsysbinary):
+    err = usage_error(capsysbinary, "--demo", "gte")
+    assert "argument COMMAND: invalid choice: 'gte'" in err
+
+
 def read_all(descriptor: int) -> bytes:
     data = b""
     while True:
