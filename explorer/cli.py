@@ -39,7 +39,13 @@ class Parser(argparse.ArgumentParser):
             name, equals, _ = word.partition("=")
             if word.startswith("-") and equals:
                 message = message.replace(word, f"{name}=…")  # an unknown or ambiguous flag, repeated whole
-            elif self.unknown(word) and after and not after.startswith("-") and f"invalid choice: {after!r}" in message:
+            elif (
+                self.unknown(word)
+                and after
+                and not after.startswith("-")
+                and "invalid choice:" in message
+                and after in message
+            ):
                 # the value of a flag it does not know, taken for the COMMAND
                 message = f"unrecognized arguments: {word} …"
         super().error(message)
