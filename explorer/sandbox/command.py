@@ -198,8 +198,11 @@ def limits_lines(settings: Settings, url: str) -> list[str]:
     ]
 
 
+ACCEPT_FIRST = f"Accept: application/vnd.{VENDOR}.{FIRST.date}+json"  # names the version every resource serves
+
+
 def versions_line(settings: Settings) -> str:
-    example = f"Accept: application/vnd.{VENDOR}.{FIRST.date}+json"
+    example = ACCEPT_FIRST
     if settings.versions == "strict":
         return f"Versions: strict: a request under the API root must name one ({example}) or it is 406."
     return f"Versions: lenient: plain JSON gets {FIRST.date}; a request may name one ({example})."
@@ -235,7 +238,10 @@ def banner(settings: Settings, url: str, ca: Path | None, host: str) -> str:
         "Try:",
         f"  curl {cacert}-u '{settings.client_id}:{settings.client_secret}' -d grant_type=client_credentials \\\n"
         f"       {url}/api/oauth/token",
-        f"  curl {cacert}--digest -u '{settings.public_key}:{settings.private_key}' '{url}{API_ROOT}?pretty=true'",
+        f"  curl {cacert}--digest -u '{settings.public_key}:{settings.private_key}' "
+        # strict versions: the root, as every resource, is 406 to a request that names no version
+        + (f"-H '{ACCEPT_FIRST}' \\\n       " if settings.versions == "strict" else "")
+        + f"'{url}{API_ROOT}?pretty=true'",
     ]
     if not ca and not ipaddress.ip_address(host if host not in ("", "localhost") else "127.0.0.1").is_loopback:
         lines += [

@@ -9,6 +9,8 @@ serves is 406 `INVALID_VERSION_DATE`.
 
 from __future__ import annotations
 
+import shlex
+
 import httpx
 import pytest
 
@@ -120,11 +122,41 @@ def test_an_unknown_kind_of_versions_is_refused_naming_the_choices():
         Settings(versions="loose")
 
 
+def digest_example(banner: str) -> tuple[httpx.DigestAuth, dict[str, str], str]:
+    """The banner's `Try:` curl with --digest, as httpx would send it: its credentials, headers and URL."""
+    tried = banner.split("Try:", 1)[1].replace("\\\n", " ")
+    [line] = [line for line in tried.splitlines() if "--digest" in line]
+    words = shlex.split(line)
+    assert words[0] == "curl" and words[-1].startswith("http"), words
+    user, password = words[words.index("-u") + 1].split(":", 1)
+    headers = dict(words[at + 1].split(": ", 1) for at, word in enumerate(words) if word == "-H")
+    return httpx.DigestAuth(user, password), headers, words[-1]
+
+
 def test_the_flag_makes_versions_strict_and_the_banner_says_so(tmp_path):
     auth = httpx.DigestAuth("sandboxpub", "sandbox-private-key-0000")
     with running(tmp_path, "--http", "--versions", "strict") as (url, banner, _):
         plain = httpx.get(url + API, auth=auth)
         named = httpx.get(url + API, auth=auth, headers={"Accept": OLD})
+        tried_auth, tried_headers, tried_url = digest_example(banner)
+        tried = httpx.get(tried_url, auth=tried_auth, headers=tried_headers)
     assert "Versions: strict" in banner
     assert plain.status_code == 406
     assert named.status_code == 200
+    # the banner's own example names a version, or it would be that 406
+    assert tried_headers == {"Accept": OLD} and tried_url == f"{url}{API}?pretty=true"
+    assert tried.status_code == 200, tried.text
+
+
+@pytest.mark.parametrize("versions", ["lenient", "strict"])
+async def test_the_banners_example_is_answered_in_either_mode(versions):
+    from explorer.sandbox import create_app
+    from explorer.sandbox.command import banner
+
+    settings = Settings(versions=versions)
+    auth, headers, url = digest_example(banner(settings, "http://127.0.0.1:8080", None, "127.0.0.1"))
+    assert headers == ({"Accept": OLD} if versions == "strict" else {})  # lenient: as short as it can be
+    transport = httpx.ASGITransport(app=create_app(settings), client=("127.0.0.1", 50000))
+    async with httpx.AsyncClient(transport=transport) as client:
+        response = await client.get(url, auth=auth, headers=headers)
+    assert response.status_code == 200, response.text
