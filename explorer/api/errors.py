@@ -33,6 +33,10 @@ Kind = Literal[
     "origin",  # a URL on another origin, which is never sent the credentials
     "insecure",  # plain http:// to a host that is not loopback
     "config",  # no or bad credentials, profile, CA bundle
+    "too-large",  # an answer past --max-body, or a compression bomb: dropped, not read
+    "token",  # a token endpoint's answer that cannot be used (reported without its content)
+    "limit",  # one of the explorer's own limits reached (pages followed, a page seen twice)
+    "description",  # an API description that cannot be used
 ]
 
 IP_ADDRESS = re.compile(r"\b(?:\d{1,3}\.){3}\d{1,3}\b|\b[0-9a-fA-F]{0,4}(?::[0-9a-fA-F]{0,4}){2,7}\b")

@@ -32,6 +32,7 @@ from explorer.api.config import ConfigError, Credentials, description_cache_dir,
 from explorer.api.description import Description, DescriptionError
 from explorer.api.description import load as load_description
 from explorer.api.errors import ApiError
+from explorer.api.guard import MAX_BODY, BodyTooLarge, GuardedTransport
 from explorer.api.ratelimit import RateLimits, bucket_of, key_of
 from explorer.api.resource import Resource
 from explorer.api.secret import redact_header
@@ -45,6 +46,7 @@ READ_METHODS = ("GET", "HEAD")
 MAX_RETRIES = 2
 MAX_RETRY_WAIT = 60.0
 REVOKE_TIMEOUT = 2.0
+DEADLINE = 120.0  # seconds one request may take in all (--deadline), the per-read timeout aside
 LOG_SIZE = 10_000
 RESOLVED_SIZE = 4096
 
@@ -104,6 +106,8 @@ class Session:
         timer: Callable[[], float] = time.perf_counter,
         headers: Mapping[str, str] | None = None,
         description_cache: Path | None = None,
+        max_body: int = MAX_BODY,
+        deadline: float = DEADLINE,
     ) -> None:
         """`token_cache` is a folder: keep the token there between runs (one-shot commands).
 
@@ -111,6 +115,8 @@ class Session:
         tests and screenshots pass their own. `headers` are sent with every request, after the
         explorer's own Accept (the versioned media type on a versioned API) and User-Agent.
         `description_cache` is where the API description's index is kept (the user cache directory).
+        `max_body` bounds an answer's decoded size (guard.py), `deadline` the seconds one request may
+        take in all, however slowly its body trickles in (`timeout` is per read).
         `pace` False holds a request only for a Retry-After the server gave, not on the client's own
         count of a limit that the server states no figures of.
         """
@@ -119,6 +125,8 @@ class Session:
         self.origin = origin_of(self.base_url)
         self.clock = clock
         self.timeout = timeout
+        self.max_body = max_body
+        self.deadline = deadline
         self.pace = pace
         self.sleep = sleep
         self.timer = timer
@@ -158,7 +166,7 @@ class Session:
         verify: ssl.SSLContext | bool = trusting(credentials.ca_bundle) if credentials.ca_bundle else True
         self.client = httpx.AsyncClient(
             auth=auth,
-            transport=transport,
+            transport=GuardedTransport(transport or httpx.AsyncHTTPTransport(verify=verify), max_body),
             verify=verify,
             timeout=timeout,
             follow_redirects=False,
@@ -311,13 +319,32 @@ class Session:
                 await self.wait_for_budget(url, method, counted=self.pace)
             last_sent.set(None)
             try:
-                response = await self.client.request(
-                    method,
-                    url,
-                    json=json,
-                    headers=headers,
-                    auth=httpx.Auth() if foreign else httpx.USE_CLIENT_DEFAULT,
-                )
+                async with asyncio.timeout(self.deadline):
+                    response = await self.client.request(
+                        method,
+                        url,
+                        json=json,
+                        headers=headers,
+                        auth=httpx.Auth() if foreign else httpx.USE_CLIENT_DEFAULT,
+                    )
+            except TimeoutError:
+                raise ApiError(
+                    "timeout",
+                    f"No whole answer within {self.deadline:g} s (the --deadline of a request): {method} {url}",
+                    method=method,
+                    url=str(url),
+                    hint="The answer came too slowly, or never ended. If the service is only slow, --deadline "
+                    "SECONDS allows more.",
+                ) from None
+            except BodyTooLarge as error:
+                raise ApiError(
+                    "too-large",
+                    f"{method} {url}: {error}",
+                    method=method,
+                    url=str(url),
+                    hint="The answer was dropped, not read. If it is a real answer, --max-body MB allows more; "
+                    "a smaller page (itemsPerPage) makes it smaller.",
+                ) from None
             except httpx.HTTPError as error:
                 failed = last_sent.get()
                 where = (failed.method, str(failed.url)) if failed else (method, str(url))

@@ -6,13 +6,14 @@ import argparse
 import math
 
 from explorer.api.config import Credentials, token_cache_dir
-from explorer.api.session import Session
+from explorer.api.guard import MAX_BODY
+from explorer.api.session import DEADLINE, Session
 from explorer.api.versions import check_version
 from explorer.sandbox.scenarios import SCENARIOS
 
 DEFAULTS = {"demo": False, "profile": None, "base_url": None, "client_id": None, "public_key": None,
             "ca_bundle": None, "timeout": 30.0, "scenario": None, "api_version": None,
-            "openapi": None}  # fmt: skip
+            "openapi": None, "deadline": DEADLINE, "max_body": MAX_BODY}  # fmt: skip
 
 
 def add_connection_arguments(parser: argparse.ArgumentParser, root: bool = False) -> None:
@@ -81,7 +82,21 @@ def add_connection_arguments(parser: argparse.ArgumentParser, root: bool = False
         "each operation's version, the roles it needs (EXPLORER_OPENAPI)",
     )
     group.add_argument(
-        "--timeout", type=seconds, default=argparse.SUPPRESS, metavar="SECONDS", help="per request (default: 30)"
+        "--timeout", type=seconds, default=argparse.SUPPRESS, metavar="SECONDS", help="per read (default: 30)"
+    )
+    group.add_argument(
+        "--deadline",
+        type=seconds,
+        default=argparse.SUPPRESS,
+        metavar="SECONDS",
+        help=f"for a whole request, however slowly its answer comes (default: {DEADLINE:g})",
+    )
+    group.add_argument(
+        "--max-body",
+        type=megabytes,
+        default=argparse.SUPPRESS,
+        metavar="MB",
+        help=f"the largest answer read, decoded (default: {MAX_BODY // 2**20})",
     )
 
 
@@ -116,6 +131,13 @@ def seconds(text: str) -> float:
     return value
 
 
+def megabytes(text: str) -> int:
+    """A size limit in megabytes (MiB), as bytes: a whole number above 0, else a usage error naming the flag."""
+    if not (text.isascii() and text.isdigit()) or not 0 < int(text) <= 1024 * 1024:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a whole number of megabytes above 0")
+    return int(text) * 2**20
+
+
 def open_session(args: argparse.Namespace, *, token_cache: bool, headers: dict[str, str] | None = None) -> Session:
     """The session the flags ask for. Raises ConfigError (or ApiError) when it cannot be opened."""
     if getattr(args, "demo", False) or getattr(args, "scenario", None):
@@ -123,6 +145,8 @@ def open_session(args: argparse.Namespace, *, token_cache: bool, headers: dict[s
 
         return demo_session(
             timeout=args.timeout,
+            deadline=args.deadline,
+            max_body=args.max_body,
             scenario=args.scenario,
             headers=headers,
             openapi=args.openapi,
@@ -138,4 +162,11 @@ def open_session(args: argparse.Namespace, *, token_cache: bool, headers: dict[s
         openapi=args.openapi,
     )
     token_folder = token_cache_dir() if token_cache else None
-    return Session(credentials, token_cache=token_folder, timeout=args.timeout, headers=headers)
+    return Session(
+        credentials,
+        token_cache=token_folder,
+        timeout=args.timeout,
+        deadline=args.deadline,
+        max_body=args.max_body,
+        headers=headers,
+    )

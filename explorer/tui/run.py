@@ -92,7 +92,12 @@ def connector(args: argparse.Namespace) -> Callable[[Credentials], Session]:
     openapi = description_source(args.openapi or os.environ.get("EXPLORER_OPENAPI"))
 
     def connect(credentials: Credentials) -> Session:
-        return Session(replace(credentials, api_version=api_version, openapi=openapi), timeout=args.timeout)
+        return Session(
+            replace(credentials, api_version=api_version, openapi=openapi),
+            timeout=args.timeout,
+            deadline=args.deadline,
+            max_body=args.max_body,
+        )
 
     return connect
 

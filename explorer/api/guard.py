@@ -1,0 +1,129 @@
+"""What a server may send: a body's decoded size, bounded as it streams.
+
+A server the explorer is pointed at may be broken or hostile. A gzip "bomb" of 1 MB decodes to
+1 GB; httpx would decode it whole into memory. `GuardedTransport` wraps the transport the session
+uses and counts, as each raw chunk arrives and before httpx decodes it, both the bytes received
+and what they decode to (with a bounded decompressor of its own, so the count never holds more
+than a few hundred kilobytes). Past `max_body` decoded bytes, or a compressed-to-decoded ratio
+above `MAX_RATIO` once a megabyte has been decoded, the answer is dropped and the request fails
+with `BodyTooLarge`, which the session turns into an `ApiError` naming the limit.
+"""
+
+from __future__ import annotations
+
+import zlib
+from collections.abc import AsyncIterator
+from typing import Any
+
+import httpx
+
+MAX_BODY = 64 * 1024 * 1024  # decoded bytes of one answer (--max-body MB)
+MAX_RATIO = 200  # decoded ÷ received: JSON compresses 5–30×, a bomb 1000×
+RATIO_AFTER = 1024 * 1024  # the ratio is judged once this much is decoded: tiny bodies compress oddly
+PIECE = 256 * 1024  # the most the counting decompressor makes at once
+
+
+class BodyTooLarge(httpx.DecodingError):
+    """An answer past a limit: its decoded size, or its compression ratio."""
+
+
+class GuardedTransport(httpx.AsyncBaseTransport):
+    """The session's transport, each answer's body counted as it streams (see the module)."""
+
+    def __init__(self, transport: httpx.AsyncBaseTransport, max_body: int = MAX_BODY) -> None:
+        self.transport = transport
+        self.max_body = max_body
+
+    async def handle_async_request(self, request: httpx.Request) -> httpx.Response:
+        response = await self.transport.handle_async_request(request)
+        assert isinstance(response.stream, httpx.AsyncByteStream)
+        stream = GuardedStream(response.stream, request, response.headers.get("content-encoding", ""), self.max_body)
+        return httpx.Response(
+            status_code=response.status_code,
+            headers=response.headers,
+            stream=stream,
+            extensions=response.extensions,
+        )
+
+    async def aclose(self) -> None:
+        await self.transport.aclose()
+
+
+class GuardedStream(httpx.AsyncByteStream):
+    """The raw bytes as received, unchanged; their decoded size counted beside them."""
+
+    def __init__(self, stream: httpx.AsyncByteStream, request: httpx.Request, encoding: str, max_body: int) -> None:
+        self.stream = stream
+        self.request = request
+        self.max_body = max_body
+        self.received = 0
+        self.decoded = 0
+        self.codings = [coding.strip().lower() for coding in encoding.split(",") if coding.strip()]
+        self.counter = counter_for(self.codings)
+
+    async def __aiter__(self) -> AsyncIterator[bytes]:
+        async for chunk in self.stream:
+            self.count(chunk)
+            yield chunk
+
+    def count(self, chunk: bytes) -> None:
+        self.received += len(chunk)
+        if len(self.codings) > 1 and set(self.codings) & COMPRESSED:
+            raise BodyTooLarge(f"the answer is compressed more than once ({', '.join(self.codings)}): not read",
+                               request=self.request)  # fmt: skip
+        if self.counter is None:
+            self.decoded += len(chunk)
+        else:
+            data = chunk
+            while data:
+                try:
+                    out = self.counter.decompress(data, PIECE)
+                except zlib.error:
+                    if self.codings == ["deflate"] and self.decoded == 0 and self.received == len(chunk):
+                        self.counter = zlib.decompressobj(-zlib.MAX_WBITS)  # raw deflate, as httpx also takes
+                        continue
+                    self.counter = None  # not what it says it is: httpx's own decoder will say so
+                    break
+                self.decoded += len(out)
+                self.check()
+                data = self.counter.unconsumed_tail
+        self.check()
+
+    def check(self) -> None:
+        if self.decoded > self.max_body:
+            received = f", from {size(self.received)} received" if self.received < self.decoded else ""
+            raise BodyTooLarge(
+                f"the answer is larger than {size(self.max_body)} (the --max-body limit){received}",
+                request=self.request,
+            )
+        if self.decoded > RATIO_AFTER and self.decoded > MAX_RATIO * max(self.received, 1):
+            raise BodyTooLarge(
+                f"the answer decodes to more than {MAX_RATIO} times its compressed size "
+                f"({size(self.received)} made {size(self.decoded)} so far): a compression bomb",
+                request=self.request,
+            )
+
+    async def aclose(self) -> None:
+        await self.stream.aclose()
+
+
+COMPRESSED = {"gzip", "x-gzip", "deflate", "br", "zstd"}
+
+
+def counter_for(codings: list[str]) -> Any:
+    """A decompressor for a gzip or deflate body (counted decoded), None for identity or others
+    (counted as received: httpx decodes only gzip and deflate without optional packages)."""
+    if codings == ["gzip"] or codings == ["x-gzip"]:
+        return zlib.decompressobj(zlib.MAX_WBITS | 16)
+    if codings == ["deflate"]:
+        return zlib.decompressobj()
+    return None
+
+
+def size(count: int) -> str:
+    """64 MB, 1.5 MB, 800 KB, 12 bytes."""
+    if count >= 1024 * 1024:
+        return f"{count / (1024 * 1024):.3g} MB"
+    if count >= 1024:
+        return f"{count / 1024:.3g} KB"
+    return f"{count} bytes"
