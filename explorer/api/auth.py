@@ -10,8 +10,9 @@ from __future__ import annotations
 
 import asyncio
 import base64
+import json
 import time
-from collections.abc import AsyncGenerator, Awaitable, Callable
+from collections.abc import AsyncGenerator, Awaitable, Callable, Generator
 from urllib.parse import urlencode
 
 import httpx
@@ -21,6 +22,7 @@ from explorer.api.errors import ApiError
 from explorer.api.ratelimit import RateLimits
 from explorer.api.secret import Secret
 from explorer.api.tokens import Token, TokenCache, TokenState
+from explorer.api.visible import visible
 
 TOKEN_PATH = "/api/oauth/token"
 REVOKE_PATH = "/api/oauth/revoke"
@@ -130,26 +132,23 @@ class ServiceAccountAuth(httpx.Auth):
         if response.status_code != 200:
             error = errors.from_response("POST", str(self.token_url), response.status_code, response.headers, body, now)
         else:
-            try:
-                document = response.json()
-                value, lifetime = document["access_token"], document["expires_in"]
-                if not isinstance(value, str) or not isinstance(lifetime, int | float) or lifetime <= 0:
-                    raise ValueError
-            except (ValueError, KeyError, TypeError):
+            value, lifetime, why = token_of(body)
+            if why is not None:  # said without the answer's content: it may hold a token
                 error = ApiError(
-                    "oauth",
-                    "The token endpoint answered 200 without a usable token",
+                    "token",
+                    f"The token endpoint's answer cannot be used: {why}",
                     method="POST",
                     url=str(self.token_url),
                     status=200,
                     reason="OK",
-                    body=body[:4096],
+                    hint="The service, or something in front of it, answered the token request with something "
+                    "that is not an OAuth token; its content is not shown, as it may hold one.",
                 )
         if error is not None:
             self.state.last_error = error
             raise error
         had_token = self.state.issued_at is not None
-        self.token = Token(Secret(value), now, now + float(lifetime))
+        self.token = Token(Secret(value), now, now + lifetime)
         self.state.issued_at, self.state.expires_at = now, self.token.expires_at
         self.state.refreshes += had_token
         self.state.revoked = False
@@ -177,3 +176,53 @@ class ServiceAccountAuth(httpx.Auth):
             self.state.last_error = error
             raise error
         self.state.revoked = True
+
+
+MAX_LIFETIME = 366 * 24 * 3600  # seconds: a token said to live longer is not believed
+
+
+def token_of(body: bytes) -> tuple[str, int, str | None]:
+    """(access_token, expires_in, None) from a token endpoint's answer, or ("", 0, why not).
+
+    RFC 6749 5.1: a JSON object, `access_token` a non-empty string, `token_type` Bearer, and the
+    lifetime a positive whole number of seconds. The reason never quotes the content.
+    """
+    try:
+        document = json.loads(body)
+    except (ValueError, RecursionError):
+        return "", 0, "it is not JSON"
+    if not isinstance(document, dict):
+        return "", 0, "it is not a JSON object"
+    value, kind, lifetime = document.get("access_token"), document.get("token_type"), document.get("expires_in")
+    if not isinstance(value, str) or not value or not value.isascii() or not value.isprintable() or len(value) > 8192:
+        return "", 0, "access_token is missing, empty or not printable text"
+    if not isinstance(kind, str) or kind.lower() != "bearer":
+        return "", 0, "token_type is not Bearer"
+    if isinstance(lifetime, bool) or not isinstance(lifetime, int) or not 0 < lifetime <= MAX_LIFETIME:
+        return "", 0, f"expires_in is not a whole number of seconds from 1 to {MAX_LIFETIME}"
+    return value, lifetime, None
+
+
+class DigestAuth(httpx.DigestAuth):
+    """httpx's Digest auth, whose failures on a challenge it cannot answer (an unknown algorithm,
+    qop=auth-int only, a field without `=`) become an ApiError naming the challenge's problem."""
+
+    def auth_flow(self, request: httpx.Request) -> Generator[httpx.Request, httpx.Response, None]:
+        flow = super().auth_flow(request)
+        try:
+            sent = next(flow)
+            while True:
+                response = yield sent
+                sent = flow.send(response)
+        except StopIteration:
+            return
+        except (KeyError, LookupError, NotImplementedError, ValueError, TypeError) as error:
+            why = f"algorithm {error} is not one it knows" if isinstance(error, KeyError) else str(error)
+            raise ApiError(
+                "digest",
+                f"The service's Digest challenge cannot be answered: {visible(why)}",
+                method=request.method,
+                url=str(request.url),
+                hint="The API key's challenge (WWW-Authenticate) is not one httpx can answer (MD5, SHA, SHA-256 "
+                "or SHA-512 with qop=auth): check the base URL, or use a service account instead.",
+            ) from None

@@ -37,6 +37,8 @@ Kind = Literal[
     "token",  # a token endpoint's answer that cannot be used (reported without its content)
     "limit",  # one of the explorer's own limits reached (pages followed, a page seen twice)
     "description",  # an API description that cannot be used
+    "href",  # a link whose href is not a URL: shown, never requested
+    "digest",  # a Digest challenge that cannot be answered
 ]
 
 IP_ADDRESS = re.compile(r"\b(?:\d{1,3}\.){3}\d{1,3}\b|\b[0-9a-fA-F]{0,4}(?::[0-9a-fA-F]{0,4}){2,7}\b")

@@ -23,21 +23,31 @@ from explorer.api.errors import ApiError
 VENDOR_MEDIA = re.compile(r"application/vnd\.([A-Za-z0-9_-]+)\.([^+;\s]+)\+json", re.IGNORECASE)
 PLAIN_RELS = ("self", "next", "previous")
 TRUE = ("true", "1")
+CONTROL = re.compile("[\x00-\x1f\x7f-\x9f\ud800-\udfff]")
+MAX_COUNT = 10**15  # a totalCount above this is no count a service keeps: shown as not counted
 
 
 @dataclass(frozen=True)
 class Link:
-    """A relation of an entity: `rel` as sent (often an absolute URI) and its target."""
+    """A relation of an entity: `rel` as sent (often an absolute URI) and its target.
+
+    `problem` says why `href` cannot be followed (it is not a URL): such a link is shown, marked,
+    and never requested.
+    """
 
     rel: str
     href: str
+    problem: str | None = None
 
     @property
     def name(self) -> str:
         """The rel without the vendor prefix: https://cloud.example.com/clusters -> clusters."""
         if "://" not in self.rel:
             return self.rel
-        path = urlsplit(self.rel).path.strip("/")
+        try:
+            path = urlsplit(self.rel).path.strip("/")
+        except ValueError:  # a rel the server wrote that is not a URL: its text is its name
+            return self.rel
         return path or self.rel
 
     @property
@@ -52,8 +62,21 @@ def links_of(document: Any) -> list[Link]:
     found = []
     for entry in document["links"]:
         if isinstance(entry, dict) and isinstance(entry.get("href"), str) and isinstance(entry.get("rel"), str):
-            found.append(Link(entry["rel"], entry["href"]))
+            found.append(Link(entry["rel"], entry["href"], href_problem(entry["href"])))
     return found
+
+
+def href_problem(href: str) -> str | None:
+    """Why `href` cannot be requested, or None: parsed here, once, so nothing past this raises on it."""
+    if CONTROL.search(href):
+        return "it has a control character"
+    try:
+        parts = urlsplit(href)
+        parts.port  # noqa: B018 - a port that is not a number raises only when read
+        httpx.URL(href)
+    except (ValueError, httpx.InvalidURL) as error:
+        return str(error) or "it is not a URL"
+    return None
 
 
 @dataclass(frozen=True)
@@ -231,6 +254,10 @@ class Resource:
     def link(self, rel: str) -> Link | None:
         return next((link for link in self.links if link.rel == rel or link.name == rel), None)
 
+    def usable_link(self, rel: str) -> Link | None:
+        link = self.link(rel)
+        return link if link is not None and link.problem is None else None
+
     @cached_property
     def relations(self) -> list[Link]:
         """The links to follow: all but self, next and previous."""
@@ -241,13 +268,19 @@ class Resource:
         document = self.document
         if not isinstance(document, dict) or not isinstance(document.get("results"), list):
             return None
-        self_link, next_link, previous = self.link("self"), self.link("next"), self.link("previous")
+        self_link, next_link, previous = (self.usable_link(rel) for rel in ("self", "next", "previous"))
         asked = dict(self.query)
         if self_link:
-            asked |= dict(parse_qsl(urlsplit(self_link.href).query))
+            asked |= dict(parse_qsl(self_link.href.partition("?")[2].partition("#")[0]))
         total = document.get("totalCount")
         # The real service sends totalCount 0 when asked not to count; that 0 means "not counted".
-        if not isinstance(total, int) or isinstance(total, bool) or asked.get("includeCount", "").lower() == "false":
+        # A count no list can have (negative, or more than fits a float) is not a count either.
+        if (
+            not isinstance(total, int)
+            or isinstance(total, bool)
+            or not 0 <= total <= MAX_COUNT
+            or asked.get("includeCount", "").lower() == "false"
+        ):
             total = None
         return Page(
             results=document["results"],
@@ -304,4 +337,4 @@ def positive(value: str | None, default: int) -> int:
         number = int(value) if value is not None else default
     except ValueError:
         return default
-    return number if number > 0 else default
+    return number if 0 < number <= 10**9 else default

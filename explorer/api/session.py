@@ -27,7 +27,7 @@ import httpx
 
 from explorer import __version__
 from explorer.api import errors
-from explorer.api.auth import ServiceAccountAuth
+from explorer.api.auth import DigestAuth, ServiceAccountAuth
 from explorer.api.config import ConfigError, Credentials, description_cache_dir, is_loopback, trusting
 from explorer.api.description import Description, DescriptionError
 from explorer.api.description import load as load_description
@@ -159,7 +159,7 @@ class Session:
                 cache=cache,
             )
         elif credentials.public_key and credentials.private_key:
-            auth = httpx.DigestAuth(credentials.public_key, credentials.private_key.reveal())
+            auth = DigestAuth(credentials.public_key, credentials.private_key.reveal())
         else:
             raise ConfigError(f"No credentials for {credentials.base_url}")
         self.auth = auth

@@ -15,6 +15,7 @@ from explorer.commands.connect import add_connection_arguments, open_session
 from explorer.commands.output import exit_code, report, status_block, write_body
 
 ALL_PAGE_SIZE = "500"
+MAX_PAGES = 1000  # the pages --all follows at most (--max-pages)
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -35,6 +36,13 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         "-i",
         action="store_true",
         help="print the status line and headers first, on an error too (not with --all, which joins many responses)",
+    )
+    parser.add_argument(
+        "--max-pages",
+        type=pages_count,
+        default=MAX_PAGES,
+        metavar="N",
+        help=f"with --all: the most pages followed (default: {MAX_PAGES}); a page seen twice ends the walk too",
     )
     parser.add_argument(
         "--header",
@@ -59,6 +67,12 @@ def pair(text: str) -> tuple[str, str]:
     if not equals or not name:
         raise argparse.ArgumentTypeError(f"{text!r} is not NAME=VALUE")
     return name, value
+
+
+def pages_count(text: str) -> int:
+    if not (text.isascii() and text.isdigit()) or not 0 < int(text) <= 10**6:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a number of pages from 1 to 1000000")
+    return int(text)
 
 
 def header(text: str) -> tuple[str, str]:
@@ -89,7 +103,7 @@ async def get(args: argparse.Namespace) -> int:
             if session.description_problem:  # said, and the request went on without it
                 report("get", session.description_problem)
             if args.all and resource.page is not None:
-                return await get_all(session, resource, args.target, params)
+                return await get_all(session, resource, args.target, params, args.max_pages)
         except ApiError as error:
             report("get", error)
             return exit_code(error)
@@ -107,8 +121,13 @@ def show(resource: Resource, include: bool) -> int:
     return 0 if resource.status < 300 else 3
 
 
-async def get_all(session: Session, first: Resource, target: str, params: dict[str, str]) -> int:
+async def get_all(
+    session: Session, first: Resource, target: str, params: dict[str, str], max_pages: int = MAX_PAGES
+) -> int:
     """Every page's items as one array; nothing on stdout if any page fails.
+
+    A `next` that points at a page already read (itself, or two pages at each other) ends the walk
+    with an error, as does a list of more than `max_pages` pages: a server cannot keep it going.
 
     The first request was sent as asked, since the target may be an entity, which can refuse a page
     size. A list with more pages than that one is asked again at 500 items a page, unless the page
@@ -119,6 +138,7 @@ async def get_all(session: Session, first: Resource, target: str, params: dict[s
         resource = await session.fetch(target, params={**params, "itemsPerPage": ALL_PAGE_SIZE})
     items: list[Any] = []
     pages = 0
+    seen = {str(resource.url)}
     while True:
         if resource.error:
             if pages:
@@ -131,9 +151,28 @@ async def get_all(session: Session, first: Resource, target: str, params: dict[s
             return 1
         items += page.results
         pages += 1
+        broken = resource.link("next")
+        if broken is not None and broken.problem:
+            report("get", ApiError(
+                "href",
+                f"The next page is not a URL: {broken.href} ({broken.problem}); the walk ends after {pages} pages",
+                hint="Nothing was printed: the list goes on past a link that cannot be followed.",
+            ))  # fmt: skip
+            return 1
         if not page.next_href:
             break
-        resource = await session.fetch(page.next_href)
+        following = str(session.resolve(page.next_href))
+        if following in seen or pages >= max_pages:
+            why = "is a page already read" if following in seen else f"is past the --max-pages limit ({max_pages})"
+            report("get", ApiError(
+                "limit",
+                f"The list's next page {following} {why}: the walk ends there, after {pages} pages",
+                hint="Nothing was printed. A list whose pages lead back is the service's bug; read a page at a "
+                "time with -q pageNum=N, or allow more with --max-pages N.",
+            ))  # fmt: skip
+            return 1
+        seen.add(following)
+        resource = await session.fetch(following)
     indent = 2 if params.get("pretty") == "true" else None
     write_body(json.dumps(items, indent=indent, ensure_ascii=False).encode() + b"\n")
     return 0

@@ -7,6 +7,7 @@ import sys
 from explorer.api.errors import ApiError
 from explorer.api.resource import Resource
 from explorer.api.secret import redact_header
+from explorer.api.visible import lines, visible
 
 
 def write_body(data: bytes) -> None:
@@ -17,20 +18,22 @@ def write_body(data: bytes) -> None:
 
 
 def status_block(resource: Resource) -> bytes:
-    """The status line and response headers, as `curl -i` shows them (cookies shown as ***)."""
-    lines = [f"{resource.http_version} {resource.status} {resource.reason}"]
-    lines += [f"{name}: {redact_header(name, value)}" for name, value in resource.headers.multi_items()]
-    return ("\r\n".join(lines) + "\r\n\r\n").encode("latin-1", "replace")
+    """The status line and response headers, as `curl -i` shows them (cookies shown as ***), each
+    character visible: a header is the server's text, not the body printed as received."""
+    shown = [f"{resource.http_version} {resource.status} {resource.reason}"]
+    shown += [visible(f"{name}: {redact_header(name, value)}") for name, value in resource.headers.multi_items()]
+    return ("\r\n".join(shown) + "\r\n\r\n").encode("utf-8", "replace")
 
 
 def report(command: str, error: ApiError) -> None:
-    """An error on stderr: the document as the service sent it, then one line, then the hint."""
+    """An error on stderr: the document the service sent, then one line, then the hint; every
+    character from the server visible (an escape sequence shows as ␛[…, it does nothing)."""
     out = sys.stderr
     if error.body:
-        out.write(error.body.decode("utf-8", "replace").rstrip() + "\n")
-    out.write(f"explorer {command}: {error.line()}\n")
+        out.write("\n".join(lines(error.body.decode("utf-8", "replace").rstrip())) + "\n")
+    out.write(f"explorer {command}: {visible(error.line())}\n")
     if error.hint:
-        out.write(f"hint: {error.hint}\n")
+        out.write(f"hint: {visible(error.hint)}\n")
     out.flush()
 
 

@@ -23,7 +23,7 @@ from urllib.parse import parse_qsl, quote, urlencode, urlsplit, urlunsplit
 
 from explorer.api.description import VARIABLE, Description
 from explorer.api.errors import ApiError
-from explorer.api.resource import Resource, item_count, links_of
+from explorer.api.resource import Link, Resource, item_count, links_of
 from explorer.tui.history import History
 from explorer.tui.safe import visible
 
@@ -65,8 +65,17 @@ def path_of(url: str) -> str:
 
 
 def self_href(document: Any) -> str | None:
-    """An item's own URL, from its `self` link."""
-    return next((link.href for link in links_of(document) if link.rel == "self"), None)
+    """An item's own URL, from its `self` link (if it is a URL)."""
+    return next((link.href for link in links_of(document) if link.rel == "self" and not link.problem), None)
+
+
+def relation(link: Link, parent: Node) -> Node:
+    """A link's node; one whose href is not a URL is marked with why, and never fetched."""
+    if link.problem is None:
+        return Node("relation", link.href, link.name, parent)
+    node = Node("relation", None, link.name, parent)
+    node.error = ApiError("href", f"The link {visible(link.name)} is not a URL: {visible(link.href)} ({link.problem})")
+    return node
 
 
 def place_of(items: list[Any], href: str | None) -> int | None:
@@ -352,7 +361,7 @@ class Navigation:
         node.resource, node.error = resource, None
         made: list[Node] = []
         if resource.error is None:
-            made = [Node("relation", link.href, link.name, node) for link in resource.relations]
+            made = [relation(link, node) for link in resource.relations]
             made += self.documented(node, resource, made)
         typed = [child for child in node.children if child.kind == "goto"]  # `g` put them here, not a link
         old = {(child.kind, child.url, child.title): child for child in node.children if child.kind != "goto"}

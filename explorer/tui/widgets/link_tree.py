@@ -175,7 +175,8 @@ class LinkTree(Tree[Node]):
         if self.model.is_fetching(node):
             label.append("  …", style="bold")
         elif node.error is not None:
-            label.append_text(failure(node.error.status, node.error.status or node.error.kind))
+            shown = node.error.status or ("not a URL" if node.error.kind == "href" else node.error.kind)
+            label.append_text(failure(node.error.status, shown))
         elif node.resource is not None and node.resource.status >= 400:
             label.append_text(failure(node.resource.status, node.resource.status))
         return label

@@ -1,0 +1,181 @@
+"""Issue 11's cases against the hostile server (tests/hostile_service.py), through `explorer get`
+over a real socket and through the screen: nothing crashes, leaks, hangs or reaches the terminal raw.
+
+What a person would see is asserted: the exit code, a one-line error with its hint, no escape or
+bidi byte on stderr (nor on stdout, but for the body `get` prints as received), no token anywhere,
+and the screen still up and answering keys after each case.
+"""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+from collections.abc import Iterator
+from dataclasses import dataclass
+
+import httpx
+import pytest
+
+from explorer.api.config import Credentials
+from explorer.api.secret import Secret
+from explorer.api.session import Session
+from explorer.demo import demo_session
+from explorer.sandbox.server import ServerThread
+from explorer.tui.app import ExplorerApp
+from explorer.tui.screens.main import MainScreen
+from tests.conftest import ROOT
+from tests.hostile_service import DIGEST_CASES, ROOT_PATH, TOKEN, TOKEN_CASES, HostileService
+from tests.tui.conftest import Explorer, started, wait_until
+from tests.tui.screen_text import screen_text
+
+RAW = ("\x1b", "\x07", "\x9b", "\u202e")  # what must never reach the terminal from a server
+
+
+@dataclass
+class Served:
+    url: str
+    service: HostileService
+    other: HostileService
+
+
+@pytest.fixture(scope="module")
+def served() -> Iterator[Served]:
+    other = HostileService("http://unused.invalid")
+    with ServerThread(other) as elsewhere:
+        other.origin = elsewhere.url
+        service = HostileService("http://unused.invalid", other=elsewhere.url)
+        with ServerThread(service) as server:
+            service.origin = server.url
+            service.answers = HostileService(server.url, other=elsewhere.url).answers
+            yield Served(server.url, service, other)
+
+
+@dataclass
+class Run:
+    code: int
+    out: bytes
+    err: str
+
+
+def explorer_get(served: Served, tmp_path, *arguments: str, client: str = "good", api_key: bool = False) -> Run:
+    environ = {
+        "PATH": os.environ.get("PATH", "/usr/bin:/bin"),
+        "HOME": str(tmp_path),
+        "XDG_CONFIG_HOME": str(tmp_path / "config"),
+        "XDG_CACHE_HOME": str(tmp_path / "cache"),
+        "EXPLORER_BASE_URL": served.url + ROOT_PATH,
+    }
+    if api_key:
+        environ |= {"EXPLORER_PUBLIC_KEY": "key", "EXPLORER_PRIVATE_KEY": "private"}
+    else:
+        environ |= {"EXPLORER_CLIENT_ID": client, "EXPLORER_CLIENT_SECRET": "s"}
+    command = [sys.executable, "-m", "explorer", "get", "--no-token-cache", "--deadline", "2", *arguments]
+    done = subprocess.run(command, capture_output=True, env=environ, cwd=ROOT, timeout=60)
+    run = Run(done.returncode, done.stdout, done.stderr.decode("utf-8", "replace"))
+    assert "Traceback" not in run.err and "a bug; please report it" not in run.err, run.err
+    assert not any(raw in run.err for raw in RAW), run.err
+    assert TOKEN.encode() not in done.stdout + done.stderr
+    return run
+
+
+def said(run: Run) -> tuple[str, str]:
+    """The error's one line and its hint: the last two lines on stderr."""
+    lines = run.err.rstrip("\n").split("\n")
+    assert len(lines) >= 2 and lines[-1].startswith("hint: "), run.err
+    assert lines[-2].startswith("explorer get: "), run.err
+    return lines[-2], lines[-1]
+
+
+CASE_CODES = {
+    "escapes-in-error": 4,
+    "html-error-page": 5,
+    "retry-after-superscript": 4,
+    "retry-after-huge": 4,
+    "href-ipv6": 0,
+    "href-port": 0,
+    "href-escape": 0,
+    "href-nfkc": 0,
+    "deep-json": 0,
+    "deeper-json": 0,
+    "unknown-charset": 0,
+    "year-99999": 0,
+    "huge-total": 0,
+    "lone-surrogate": 0,
+}
+
+
+@pytest.mark.parametrize("case", sorted(CASE_CODES))
+def test_get_each_case(served, tmp_path, case):
+    run = explorer_get(served, tmp_path, f"/cases/{case}", "-i")
+    assert run.code == CASE_CODES[case], run.err
+    head = run.out.split(b"\r\n\r\n", 1)[0]
+    assert not any(raw.encode() in head for raw in RAW), head  # the headers -i shows, not the body
+    if run.code:
+        said(run)
+
+
+@pytest.mark.parametrize("case", ["loop", "ping", "next-not-a-url"])
+def test_get_all_ends_on_a_page_seen_twice_or_a_next_that_is_not_a_url(served, tmp_path, case):
+    run = explorer_get(served, tmp_path, f"/cases/{case}", "--all")
+    assert run.code == 1, run.err
+    said(run)
+
+
+@pytest.mark.parametrize("case", ["bomb", "trickle"])
+def test_get_a_body_without_end(served, tmp_path, case):
+    run = explorer_get(served, tmp_path, f"/cases/{case}")
+    assert run.code == 1 and run.out == b""
+    line, _ = said(run)
+    assert ("compression bomb" if case == "bomb" else "(the --deadline of a request)") in line
+
+
+@pytest.mark.parametrize("client", sorted(set(TOKEN_CASES) - {"good"}))
+def test_a_token_answer_that_cannot_be_used_is_named_without_its_content(served, tmp_path, client):
+    run = explorer_get(served, tmp_path, "/cases/year-99999", client=client)
+    assert run.code == (4 if client == "escapes-oauth" else 1), run.err
+    said(run)
+
+
+@pytest.mark.parametrize("challenge", sorted(DIGEST_CASES))
+def test_a_digest_challenge_that_cannot_be_answered(served, tmp_path, challenge):
+    run = explorer_get(served, tmp_path, f"/cases/digest-{challenge}", api_key=True)
+    assert run.code == 1, run.err
+    line, _ = said(run)
+    assert "Digest" in line
+
+
+def test_credentials_never_go_to_another_origin(served, tmp_path):
+    before = len(served.other.seen)
+    run = explorer_get(served, tmp_path, served.other.origin + ROOT_PATH)
+    assert run.code == 1
+    said(run)
+    assert len(served.other.seen) == before  # not even asked
+
+
+# The screen --------------------------------------------------------------------------------------
+
+SCREEN_CASES = sorted(
+    [*CASE_CODES, "escapes-in-headers", "next-not-a-url", "bomb", "big-string", "other-origin", "loop"]
+)
+
+
+async def test_the_screen_goes_to_every_case_and_keeps_answering():
+    service = HostileService("https://hostile.test")
+    credentials = Credentials("https://hostile.test" + ROOT_PATH, client_id="good", client_secret=Secret("s"))
+    session = Session(credentials, transport=httpx.ASGITransport(app=service), deadline=2)
+    app = ExplorerApp(session, demo=demo_session)
+    app.animation_level = "none"
+    async with app.run_test(size=(120, 40)) as pilot:
+        await wait_until(lambda: started(app), pilot=pilot)
+        explorer = Explorer(pilot, app, None, None, None)
+        for case in SCREEN_CASES:
+            node = await explorer.go_to(f"/cases/{case}")
+            assert isinstance(app.screen, MainScreen) and app.is_running, case
+            shown = screen_text(app)
+            assert not any(raw in shown for raw in RAW), (case, shown)
+            assert TOKEN not in shown and node is not None, case
+            for name in ("2", "3", "4", "1"):  # every pane draws it
+                await pilot.press(name)
+                await explorer.settle()
+            assert isinstance(app.screen, MainScreen), case
