@@ -37,7 +37,7 @@ async def test_the_token_counts_down_and_shows_its_renewal(open_explorer):
 
 async def test_a_renewal_in_flight_shows_while_the_screen_keeps_working(open_explorer):
     async with open_explorer(token_ttl=120) as explorer:
-        transport = explorer.app.session.client._transport
+        transport = explorer.app.session.client._transport.transport  # the ASGI transport inside the guard
         sandbox, renewed = transport.app, asyncio.Event()
 
         async def slow_token_endpoint(scope, receive, send):
