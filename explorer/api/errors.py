@@ -277,24 +277,18 @@ def version_hint(error: ApiError) -> str:
         vendor = error.vendor
     if vendor or error.error_code == "INVALID_VERSION_DATE":
         media = f"application/vnd.{vendor or '<vendor>'}.DATE+json"
-        documented = (
-            f"; the API description documents {', '.join(error.versions)} for this resource" if error.versions else ""
-        )
+        documented = f"API description documents {', '.join(error.versions)} for this resource"
         if error.accept is not None and "+json" not in error.accept.lower().partition("vnd.")[2]:
             example = media.replace("DATE", error.versions[-1]) if error.versions else media
-            documented = (
-                f", and its API description documents {', '.join(error.versions)} for this resource"
-                if error.versions
-                else ""
-            )
+            its = f", and its {documented}" if error.versions else ""
             return (
-                f"The Accept sent ({error.accept}) names no version: this API wants {media}{documented}. "
+                f"The Accept sent ({error.accept}) names no version: this API wants {media}{its}. "
                 f"Name one: --api-version DATE (EXPLORER_API_VERSION, or api_version in the profile), "
                 f"or explorer get -H 'Accept: {example}'."
             )
         if error.versions:
             return (
-                f"This API wants a version in the Accept header ({media}){documented}: name one with "
+                f"This API wants a version in the Accept header ({media}); the {documented}: name one with "
                 "--api-version DATE (EXPLORER_API_VERSION, or api_version in the profile), or send your own Accept "
                 "with explorer get -H."
             )
