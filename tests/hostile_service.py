@@ -1,7 +1,7 @@
 """A hostile or broken server: one ASGI app that answers each case of issue 11 at a path of its own.
 
 Under the API root (`/api/service/v1.0`), `GET /cases/NAME` answers case NAME (see CASES). The
-root links every case, and a link to `OTHER` (a second origin, given at construction) to check
+root links every case, and a link to `other` (a second origin, given at construction) to check
 that credentials never go there. The token endpoint answers by client ID: a TOKEN_CASES name gets that
 answer, any other a usable token. A request without credentials (an API key's first try) gets a
 Digest challenge: at `/cases/digest-NAME`, that of DIGEST_CASES[NAME]. `seen` keeps every
@@ -17,6 +17,7 @@ import base64
 import gzip
 import json
 from collections.abc import Awaitable, Callable
+from functools import cached_property
 from typing import Any
 
 ROOT_PATH = "/api/service/v1.0"
@@ -38,6 +39,7 @@ def links(*pairs: tuple[str, str]) -> list[dict[str, str]]:
 
 
 Answer = tuple[int, dict[str, str], bytes]
+BOMB = gzip.compress(bytes(64 * 2**20), 9)  # 64 MB of zeros in about 64 KB: made once
 
 
 def cases(origin: str, other: str) -> dict[str, Answer]:
@@ -80,7 +82,7 @@ def cases(origin: str, other: str) -> dict[str, Answer]:
         "huge-total": (200, json_type, document(results=[], totalCount=10**400, links=links(("self", base)))),
         "lone-surrogate": (200, json_type, b'{"name": "\\ud800\\ud800\\ud800 label", "links": []}'),
         "big-string": (200, json_type, json.dumps({"s": "x" * (5 * 2**20)}).encode()),
-        "bomb": (200, {**json_type, "content-encoding": "gzip"}, gzip.compress(bytes(64 * 2**20), 9)),
+        "bomb": (200, {**json_type, "content-encoding": "gzip"}, BOMB),
         "other-origin": (200, json_type, document(links=links(("self", base), ("elsewhere", other + ROOT_PATH)))),
     }
 
@@ -107,9 +109,13 @@ class HostileService:
     """The app (see the module). `origin` is the origin it is reached at (its links use it)."""
 
     def __init__(self, origin: str, other: str = "https://elsewhere.example") -> None:
-        self.origin = origin
-        self.answers = cases(origin, other)
+        self.origin = origin  # may be set once the server is up, before its first request
+        self.other = other
         self.seen: list[tuple[str, str | None]] = []
+
+    @cached_property
+    def answers(self) -> dict[str, Answer]:
+        return cases(self.origin, self.other)
 
     async def __call__(self, scope: dict[str, Any], receive: Callable[[], Awaitable[Any]], send: Any) -> None:
         if scope["type"] != "http":

@@ -46,8 +46,7 @@ def served() -> Iterator[Served]:
         other.origin = elsewhere.url
         service = HostileService("http://unused.invalid", other=elsewhere.url)
         with ServerThread(service) as server:
-            service.origin = server.url
-            service.answers = HostileService(server.url, other=elsewhere.url).answers
+            service.origin = server.url  # before its first request: the answers' links are made from it
             yield Served(server.url, service, other)
 
 
