@@ -7,6 +7,9 @@ links six relations, one of them (`whitelist`) a legacy path the description doe
 
 from __future__ import annotations
 
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
+
 import httpx
 
 from explorer.api.config import Credentials
@@ -35,12 +38,24 @@ async def explore(replay: VersionedService, openapi: str | None = str(FIXTURE)):
     return app
 
 
+@asynccontextmanager
+async def exploring(
+    replay: VersionedService,
+    openapi: str | None = str(FIXTURE),
+    size: tuple[int, int] = (160, 40),
+    notifications: bool = False,
+) -> AsyncIterator[Explorer]:
+    """The explorer on the replay, its root answered: what every test here starts from."""
+    app = await explore(replay, openapi)
+    async with app.run_test(size=size, notifications=notifications) as pilot:
+        await wait_until(lambda: started(app), pilot=pilot)
+        yield Explorer(pilot, app, None, None, None)
+
+
 async def test_the_root_shows_the_documented_collections_and_a_project_its_documented_children():
     replay = VersionedService(REAL_RESPONSES)
-    app = await explore(replay)
-    async with app.run_test(size=(160, 50)) as pilot:
-        await wait_until(lambda: started(app), pilot=pilot)
-        explorer = Explorer(pilot, app, None, None, None)
+    async with exploring(replay, size=(160, 50)) as explorer:
+        app = explorer.app
         await explorer.settle()
         assert titles(explorer.links.root) == [
             "◇ alertConfigs/matchers/fieldNames", "◇ clusters", "◇ groups", "◇ orgs",
@@ -73,10 +88,8 @@ async def test_the_root_shows_the_documented_collections_and_a_project_its_docum
 
 async def test_the_page_header_marks_sunset_versions_and_a_deprecated_operation():
     replay = VersionedService(REAL_RESPONSES)
-    app = await explore(replay)
-    async with app.run_test(size=(160, 40)) as pilot:
-        await wait_until(lambda: started(app), pilot=pilot)
-        explorer = Explorer(pilot, app, None, None, None)
+    async with exploring(replay) as explorer:
+        app = explorer.app
         await explorer.go_to("/groups/6a793f37c0eb9e7a17711e84/clusters/ldap-954")
         page = region_text(app, app.screen.query_one("PageView")).splitlines()
         assert page[0].strip() == "Return One Cluster from One Project · getCluster"
@@ -99,10 +112,8 @@ async def test_the_page_header_marks_sunset_versions_and_a_deprecated_operation(
 
 async def test_without_a_description_the_tree_is_the_links_and_the_page_has_no_header():
     replay = VersionedService(REAL_RESPONSES)
-    app = await explore(replay, openapi=None)
-    async with app.run_test(size=(160, 40)) as pilot:
-        await wait_until(lambda: started(app), pilot=pilot)
-        explorer = Explorer(pilot, app, None, None, None)
+    async with exploring(replay, openapi=None) as explorer:
+        app = explorer.app
         await explorer.settle()
         assert titles(explorer.links.root) == []  # the real root links only itself
         project = await explorer.go_to(PROJECT)
@@ -118,10 +129,7 @@ async def test_a_description_that_cannot_be_used_is_told_once_and_the_tree_is_th
     broken = tmp_path / "api.yaml"
     broken.write_text("openapi: [unclosed")
     replay = VersionedService(REAL_RESPONSES)
-    app = await explore(replay, openapi=str(broken))
-    async with app.run_test(size=(160, 40), notifications=True) as pilot:
-        await wait_until(lambda: started(app), pilot=pilot)
-        explorer = Explorer(pilot, app, None, None, None)
+    async with exploring(replay, openapi=str(broken), notifications=True) as explorer:
         await explorer.until(lambda: "cannot be used" in explorer.toasts())
         assert f"The API description {broken} cannot be used: it is neither JSON nor valid YAML" in explorer.toasts()
         assert "The explorer goes on without it" in explorer.toasts()

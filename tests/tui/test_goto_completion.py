@@ -10,9 +10,9 @@ from __future__ import annotations
 from textual.widgets import Input
 
 from tests.conftest import REAL_RESPONSES
-from tests.tui.conftest import Explorer, started, wait_until
+from tests.tui.conftest import Explorer
 from tests.tui.screen_text import region_text
-from tests.tui.test_description_tree import BASE, PROJECT, explore
+from tests.tui.test_description_tree import BASE, PROJECT, exploring
 from tests.versioned_service import VersionedService
 
 CHILDREN = (
@@ -60,10 +60,8 @@ async def press_g(explorer: Explorer) -> Input:
 
 
 async def test_g_starts_at_the_node_in_view_and_offers_its_documented_children():
-    app = await explore(VersionedService(REAL_RESPONSES))
-    async with app.run_test(size=(160, 40)) as pilot:
-        await wait_until(lambda: started(app), pilot=pilot)
-        explorer = Explorer(pilot, app, None, None, None)
+    async with exploring(VersionedService(REAL_RESPONSES)) as explorer:
+        pilot = explorer.pilot
         await explorer.go_to(PROJECT)
         field = await press_g(explorer)
         assert field.value == PROJECT  # the node in view, as a path under the API root
@@ -82,10 +80,8 @@ async def test_g_starts_at_the_node_in_view_and_offers_its_documented_children()
 
 
 async def test_a_path_from_the_origin_is_completed_too():
-    app = await explore(VersionedService(REAL_RESPONSES))
-    async with app.run_test(size=(160, 40)) as pilot:
-        await wait_until(lambda: started(app), pilot=pilot)
-        explorer = Explorer(pilot, app, None, None, None)
+    async with exploring(VersionedService(REAL_RESPONSES)) as explorer:
+        pilot = explorer.pilot
         await explorer.settle()
         field = await press_g(explorer)
         assert field.value == "/"  # the root
@@ -102,10 +98,8 @@ async def test_a_path_from_the_origin_is_completed_too():
 
 async def test_a_variable_is_offered_as_text_to_edit_and_never_sent_as_is():
     replay = VersionedService(REAL_RESPONSES)
-    app = await explore(replay)
-    async with app.run_test(size=(160, 40)) as pilot:
-        await wait_until(lambda: started(app), pilot=pilot)
-        explorer = Explorer(pilot, app, None, None, None)
+    async with exploring(replay) as explorer:
+        pilot = explorer.pilot
         await explorer.settle()
         field = await press_g(explorer)
         await type_in(explorer, "/groups/")
@@ -127,20 +121,14 @@ async def test_a_variable_is_offered_as_text_to_edit_and_never_sent_as_is():
 
 
 async def test_a_pasted_url_takes_the_place_of_the_node_in_view():
-    app = await explore(VersionedService(REAL_RESPONSES))
-    async with app.run_test(size=(160, 40)) as pilot:
-        await wait_until(lambda: started(app), pilot=pilot)
-        explorer = Explorer(pilot, app, None, None, None)
+    async with exploring(VersionedService(REAL_RESPONSES)) as explorer:
         await explorer.go_to(PROJECT)
         await explorer.go_to(BASE + PROJECT + "/users")  # pasted over the project's path
         assert explorer.shown.resource.url == BASE + PROJECT + "/users"
 
 
 async def test_without_a_description_g_starts_empty_and_offers_nothing():
-    app = await explore(VersionedService(REAL_RESPONSES), openapi=None)
-    async with app.run_test(size=(160, 40)) as pilot:
-        await wait_until(lambda: started(app), pilot=pilot)
-        explorer = Explorer(pilot, app, None, None, None)
+    async with exploring(VersionedService(REAL_RESPONSES), openapi=None) as explorer:
         await explorer.go_to(PROJECT)
         field = await press_g(explorer)
         assert field.value == ""
@@ -152,10 +140,8 @@ async def test_without_a_description_g_starts_empty_and_offers_nothing():
 
 
 async def test_typing_a_brace_offers_the_variable_there():
-    app = await explore(VersionedService(REAL_RESPONSES))
-    async with app.run_test(size=(160, 40)) as pilot:
-        await wait_until(lambda: started(app), pilot=pilot)
-        explorer = Explorer(pilot, app, None, None, None)
+    async with exploring(VersionedService(REAL_RESPONSES)) as explorer:
+        pilot = explorer.pilot
         await explorer.go_to(PROJECT)
         field = await press_g(explorer)
         await pilot.press("end")
@@ -171,10 +157,8 @@ async def test_typing_a_brace_offers_the_variable_there():
 
 
 async def test_a_step_towards_documented_paths_is_taken_with_its_slash_and_what_is_below_is_listed_at_once():
-    app = await explore(VersionedService(REAL_RESPONSES))
-    async with app.run_test(size=(160, 40)) as pilot:
-        await wait_until(lambda: started(app), pilot=pilot)
-        explorer = Explorer(pilot, app, None, None, None)
+    async with exploring(VersionedService(REAL_RESPONSES)) as explorer:
+        pilot = explorer.pilot
         await explorer.settle()
         field = await press_g(explorer)
         cluster = PROJECT + "/clusters/ldap-954"
