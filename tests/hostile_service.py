@@ -40,6 +40,7 @@ def links(*pairs: tuple[str, str]) -> list[dict[str, str]]:
 
 Answer = tuple[int, dict[str, str], bytes]
 BOMB = gzip.compress(bytes(64 * 2**20), 9)  # 64 MB of zeros in about 64 KB: made once
+BIG_ENTITY = document(**{f"field{n:06d}": {"n": n, "text": "x" * 20} for n in range(100_000)})  # 4.6 MB
 
 
 def cases(origin: str, other: str) -> dict[str, Answer]:
@@ -82,6 +83,8 @@ def cases(origin: str, other: str) -> dict[str, Answer]:
         "huge-total": (200, json_type, document(results=[], totalCount=10**400, links=links(("self", base)))),
         "lone-surrogate": (200, json_type, b'{"name": "\\ud800\\ud800\\ud800 label", "links": []}'),
         "big-string": (200, json_type, json.dumps({"s": "x" * (5 * 2**20)}).encode()),
+        "big-entity": (200, json_type, BIG_ENTITY),
+        "small-gzip": (200, {**json_type, "content-encoding": "gzip"}, gzip.compress(b'{"ok": true}')),
         "bomb": (200, {**json_type, "content-encoding": "gzip"}, BOMB),
         "other-origin": (200, json_type, document(links=links(("self", base), ("elsewhere", other + ROOT_PATH)))),
     }

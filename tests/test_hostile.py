@@ -155,7 +155,7 @@ def test_credentials_never_go_to_another_origin(served, tmp_path):
 # The screen --------------------------------------------------------------------------------------
 
 SCREEN_CASES = sorted(
-    [*CASE_CODES, "escapes-in-headers", "next-not-a-url", "bomb", "big-string", "other-origin", "loop"]
+    [*CASE_CODES, "escapes-in-headers", "next-not-a-url", "bomb", "big-string", "big-entity", "other-origin", "loop"]
 )
 
 
@@ -178,3 +178,13 @@ async def test_the_screen_goes_to_every_case_and_keeps_answering():
                 await pilot.press(name)
                 await explorer.settle()
             assert isinstance(app.screen, MainScreen), case
+        await explorer.go_to("/cases/deep-json")  # 400 levels: past --max-depth, shown as received
+        assert "The body is JSON nested deeper than 100 levels (the --max-depth limit)" in screen_text(app)
+        await pilot.press("2")
+        await explorer.settle()
+        assert "[[[[[[[[" in screen_text(app)
+        await pilot.press("1")
+        await explorer.go_to("/cases/big-entity")  # 100,000 fields: a batch of them, and a line for the rest
+        assert "field000000: {2}" in screen_text(app)
+        fields = [str(child.label) for child in explorer.q("#fields").root.children]
+        assert fields[-2:] == ["field000499: {2}", "… 99,500 more fields: Enter shows the next 500"]

@@ -11,6 +11,7 @@ with `BodyTooLarge`, which the session turns into an `ApiError` naming the limit
 
 from __future__ import annotations
 
+import urllib.request
 import zlib
 from collections.abc import AsyncIterator
 from typing import Any
@@ -127,3 +128,15 @@ def size(count: int) -> str:
     if count >= 1024:
         return f"{count / 1024:.3g} KB"
     return f"{count} bytes"
+
+
+def environment_proxy(url: httpx.URL) -> str | None:
+    """The proxy the environment names for `url` (https_proxy, http_proxy, all_proxy, less no_proxy).
+
+    The session builds the one transport it guards with this proxy: httpx left to read the environment
+    would mount proxy transports of its own, past the guard, and a bomb through a proxy would be read whole.
+    """
+    proxies = urllib.request.getproxies_environment()
+    if urllib.request.proxy_bypass_environment(url.host, proxies):
+        return None
+    return proxies.get(url.scheme) or proxies.get("all")

@@ -19,12 +19,14 @@ import httpx
 from explorer.api import errors
 from explorer.api.description import Operation
 from explorer.api.errors import ApiError
+from explorer.api.values import deeper_than
 
 VENDOR_MEDIA = re.compile(r"application/vnd\.([A-Za-z0-9_-]+)\.([^+;\s]+)\+json", re.IGNORECASE)
 PLAIN_RELS = ("self", "next", "previous")
 TRUE = ("true", "1")
 CONTROL = re.compile("[\x00-\x1f\x7f-\x9f\ud800-\udfff]")
 MAX_COUNT = 10**15  # a totalCount above this is no count a service keeps: shown as not counted
+MAX_DEPTH = 100  # levels of nesting read as JSON (--max-depth); a deeper body is shown as received
 
 
 @dataclass(frozen=True)
@@ -135,7 +137,10 @@ class Resource:
         credentials: str | None = None,
         operation: Operation | None = None,
         vendor: str | None = None,
+        max_depth: int = MAX_DEPTH,
     ) -> None:
+        """`max_depth` is how many levels of nesting the body may have to be read as JSON: the views
+        that walk a document (the pretty view, the field tree) stay within it."""
         self.method = method
         self.url = url
         self.status = status
@@ -151,6 +156,7 @@ class Resource:
         self.credentials = credentials  # what the request carried: "service account", "API key", or None
         self.operation = operation  # what the API description says of this request, when there is one
         self.vendor = vendor  # the name the API's versioned media types carry, when it has them
+        self.max_depth = max_depth
 
     def __repr__(self) -> str:
         return f"<Resource {self.method} {self.url} {self.status}>"
@@ -212,12 +218,14 @@ class Resource:
             text = self.body.decode(self.charset)
         except (LookupError, UnicodeDecodeError) as error:
             return None, f"not {self.charset} text: {error}"
+        too_deep = f"JSON nested deeper than {self.max_depth} levels (the --max-depth limit)"
         try:
-            return json.loads(text), None
+            value = json.loads(text)
         except ValueError as error:
             return None, f"not JSON: {error}"
         except RecursionError:
-            return None, "not JSON this program can read: nested too deeply"
+            return None, too_deep
+        return (None, too_deep) if deeper_than(value, self.max_depth) else (value, None)
 
     @property
     def json(self) -> Any:

@@ -32,12 +32,13 @@ from explorer.api.config import ConfigError, Credentials, description_cache_dir,
 from explorer.api.description import Description, DescriptionError
 from explorer.api.description import load as load_description
 from explorer.api.errors import ApiError
-from explorer.api.guard import MAX_BODY, BodyTooLarge, GuardedTransport
+from explorer.api.guard import MAX_BODY, BodyTooLarge, GuardedTransport, environment_proxy
 from explorer.api.ratelimit import RateLimits, bucket_of, key_of
-from explorer.api.resource import Resource
+from explorer.api.resource import MAX_DEPTH, Resource
 from explorer.api.secret import redact_header
 from explorer.api.tokens import TokenCache, TokenState
 from explorer.api.versions import accept_for, vendor_of
+from explorer.api.visible import visible
 
 # The request this task sent last: when a send fails, this is the one that failed (it may be the
 # token request made inside the auth flow, which httpx's exception does not name).
@@ -108,6 +109,7 @@ class Session:
         description_cache: Path | None = None,
         max_body: int = MAX_BODY,
         deadline: float = DEADLINE,
+        max_depth: int = MAX_DEPTH,
     ) -> None:
         """`token_cache` is a folder: keep the token there between runs (one-shot commands).
 
@@ -116,7 +118,8 @@ class Session:
         explorer's own Accept (the versioned media type on a versioned API) and User-Agent.
         `description_cache` is where the API description's index is kept (the user cache directory).
         `max_body` bounds an answer's decoded size (guard.py), `deadline` the seconds one request may
-        take in all, however slowly its body trickles in (`timeout` is per read).
+        take in all, however slowly its body trickles in (`timeout` is per read), `max_depth` the
+        levels of nesting a body may have to be read as JSON (resource.py).
         `pace` False holds a request only for a Retry-After the server gave, not on the client's own
         count of a limit that the server states no figures of.
         """
@@ -127,6 +130,7 @@ class Session:
         self.timeout = timeout
         self.max_body = max_body
         self.deadline = deadline
+        self.max_depth = max_depth
         self.pace = pace
         self.sleep = sleep
         self.timer = timer
@@ -166,7 +170,8 @@ class Session:
         verify: ssl.SSLContext | bool = trusting(credentials.ca_bundle) if credentials.ca_bundle else True
         self.client = httpx.AsyncClient(
             auth=auth,
-            transport=GuardedTransport(transport or httpx.AsyncHTTPTransport(verify=verify), max_body),
+            transport=GuardedTransport(transport or own_transport(self.base_url, verify), max_body),
+            trust_env=False,  # the environment's proxy is in own_transport, behind the guard
             verify=verify,
             timeout=timeout,
             follow_redirects=False,
@@ -380,6 +385,7 @@ class Session:
             if foreign or self.description is None
             else self.description.operation(raw_path(request.url), request.method),
             vendor=None if foreign else self.vendor,
+            max_depth=self.max_depth,
         )
 
     @property
@@ -464,3 +470,21 @@ def raw_path(url: httpx.URL) -> str:
     """The path as sent, still percent-encoded: `/accessList/10.20.0.0%2F16` is one segment, which
     `URL.path` (decoded) would make two, matching no path the API description documents."""
     return url.raw_path.decode("ascii").partition("?")[0]
+
+
+def own_transport(base_url: httpx.URL, verify: ssl.SSLContext | bool) -> httpx.AsyncHTTPTransport:
+    """The transport to the service: through the proxy the environment names for it, if any.
+
+    Raises ConfigError when that proxy cannot be used (a socks5:// one needs httpx[socks]); the error
+    names the proxy's scheme only, since a proxy URL may carry a password.
+    """
+    proxy = environment_proxy(base_url)
+    try:
+        return httpx.AsyncHTTPTransport(verify=verify, proxy=proxy)
+    except (ImportError, ValueError, httpx.InvalidURL):
+        scheme = (proxy or "").partition(":")[0]
+        raise ConfigError(
+            f"The proxy the environment names for {base_url.host} cannot be used: "
+            f"a {visible(scheme[:20])}: proxy is not one this explorer can use",
+            hint="Set https_proxy to an http:// or https:// proxy, or add the host to no_proxy.",
+        ) from None

@@ -1,4 +1,5 @@
-"""Values with a meaning beyond JSON: ISO 8601 dates, and BSON timestamps {date, increment}."""
+"""Values with a meaning beyond JSON: ISO 8601 dates, BSON timestamps {date, increment}, counts in
+headers, and how deeply a document nests."""
 
 from __future__ import annotations
 
@@ -53,3 +54,21 @@ def whole(text: str | None) -> int | None:
     if not text.isascii() or not text.isdigit() or len(text) > 9:
         return None
     return int(text)
+
+
+def deeper_than(value: Any, levels: int) -> bool:
+    """Whether a JSON value nests more than `levels` containers deep (`[[1]]` is 2 deep).
+
+    Counted without recursion, so any depth json.loads accepted is measured, not a RecursionError.
+    """
+    stack = [(value, 1)]
+    while stack:
+        container, depth = stack.pop()
+        if type(container) is not dict and type(container) is not list:
+            continue
+        if depth > levels:
+            return True
+        for child in container.values() if type(container) is dict else container:
+            if type(child) is dict or type(child) is list:
+                stack.append((child, depth + 1))
+    return False

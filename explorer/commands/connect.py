@@ -7,13 +7,17 @@ import math
 
 from explorer.api.config import Credentials, token_cache_dir
 from explorer.api.guard import MAX_BODY
+from explorer.api.resource import MAX_DEPTH
 from explorer.api.session import DEADLINE, Session
 from explorer.api.versions import check_version
 from explorer.sandbox.scenarios import SCENARIOS
 
+MOST_LEVELS = 500  # the highest --max-depth
+
 DEFAULTS = {"demo": False, "profile": None, "base_url": None, "client_id": None, "public_key": None,
             "ca_bundle": None, "timeout": 30.0, "scenario": None, "api_version": None,
-            "openapi": None, "deadline": DEADLINE, "max_body": MAX_BODY}  # fmt: skip
+            "openapi": None, "deadline": DEADLINE, "max_body": MAX_BODY,
+            "max_depth": MAX_DEPTH}  # fmt: skip
 
 
 def add_connection_arguments(parser: argparse.ArgumentParser, root: bool = False) -> None:
@@ -81,23 +85,14 @@ def add_connection_arguments(parser: argparse.ArgumentParser, root: bool = False
         help="the service's API description (OpenAPI 3, JSON or YAML): documented paths in the tree, "
         "each operation's version, the roles it needs (EXPLORER_OPENAPI)",
     )
-    group.add_argument(
-        "--timeout", type=seconds, default=argparse.SUPPRESS, metavar="SECONDS", help="per read (default: 30)"
-    )
-    group.add_argument(
-        "--deadline",
-        type=seconds,
-        default=argparse.SUPPRESS,
-        metavar="SECONDS",
-        help=f"for a whole request, however slowly its answer comes (default: {DEADLINE:g})",
-    )
-    group.add_argument(
-        "--max-body",
-        type=megabytes,
-        default=argparse.SUPPRESS,
-        metavar="MB",
-        help=f"the largest answer read, decoded (default: {MAX_BODY // 2**20})",
-    )
+    limits = (
+        ("--timeout", seconds, "SECONDS", "per read (default: 30)"),
+        ("--deadline", seconds, "SECONDS", f"for a whole request, however slow its answer (default: {DEADLINE:g})"),
+        ("--max-body", megabytes, "MB", f"the largest answer read, decoded (default: {MAX_BODY // 2**20})"),
+        ("--max-depth", levels, "LEVELS", f"the deepest nesting read as JSON, 1 to 500 (default: {MAX_DEPTH})"),
+    )  # fmt: skip
+    for flag, kind, metavar, said in limits:
+        group.add_argument(flag, type=kind, default=argparse.SUPPRESS, metavar=metavar, help=said)
 
 
 class NoSecretFlag(argparse.Action):
@@ -131,11 +126,22 @@ def seconds(text: str) -> float:
     return value
 
 
+def whole_number(text: str, most: int, what: str) -> int:
+    """A count from 1 to `most` written in ASCII digits; anything else is a usage error naming the flag."""
+    if not (text.isascii() and text.isdigit()) or not 0 < int(text) <= most:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a whole number of {what} from 1 to {most}")
+    return int(text)
+
+
 def megabytes(text: str) -> int:
-    """A size limit in megabytes (MiB), as bytes: a whole number above 0, else a usage error naming the flag."""
-    if not (text.isascii() and text.isdigit()) or not 0 < int(text) <= 1024 * 1024:
-        raise argparse.ArgumentTypeError(f"{text!r} is not a whole number of megabytes above 0")
-    return int(text) * 2**20
+    """A size limit in megabytes (MiB), as bytes."""
+    return whole_number(text, 1024 * 1024, "megabytes") * 2**20
+
+
+def levels(text: str) -> int:
+    """A nesting limit, at most MOST_LEVELS: the pretty view walks one call a level, within Python's
+    own limit of about a thousand."""
+    return whole_number(text, MOST_LEVELS, "levels")
 
 
 def open_session(args: argparse.Namespace, *, token_cache: bool, headers: dict[str, str] | None = None) -> Session:
@@ -147,6 +153,7 @@ def open_session(args: argparse.Namespace, *, token_cache: bool, headers: dict[s
             timeout=args.timeout,
             deadline=args.deadline,
             max_body=args.max_body,
+            max_depth=args.max_depth,
             scenario=args.scenario,
             headers=headers,
             openapi=args.openapi,
@@ -168,5 +175,6 @@ def open_session(args: argparse.Namespace, *, token_cache: bool, headers: dict[s
         timeout=args.timeout,
         deadline=args.deadline,
         max_body=args.max_body,
+        max_depth=args.max_depth,
         headers=headers,
     )

@@ -11,7 +11,7 @@ from explorer.api.errors import ApiError
 from explorer.api.headers import header_pair
 from explorer.api.resource import Resource
 from explorer.api.session import Session
-from explorer.commands.connect import add_connection_arguments, open_session
+from explorer.commands.connect import add_connection_arguments, open_session, whole_number
 from explorer.commands.output import exit_code, report, status_block, write_body
 
 ALL_PAGE_SIZE = "500"
@@ -70,9 +70,7 @@ def pair(text: str) -> tuple[str, str]:
 
 
 def pages_count(text: str) -> int:
-    if not (text.isascii() and text.isdigit()) or not 0 < int(text) <= 10**6:
-        raise argparse.ArgumentTypeError(f"{text!r} is not a number of pages from 1 to 1000000")
-    return int(text)
+    return whole_number(text, 10**6, "pages")
 
 
 def header(text: str) -> tuple[str, str]:

@@ -97,6 +97,7 @@ def connector(args: argparse.Namespace) -> Callable[[Credentials], Session]:
             timeout=args.timeout,
             deadline=args.deadline,
             max_body=args.max_body,
+            max_depth=args.max_depth,
         )
 
     return connect

@@ -50,23 +50,22 @@ def test_pretty_lines_know_the_path_of_every_line():
     assert Pretty([[1, [2]]]).path(4) == "[0][1][0]"
 
 
-async def test_a_body_too_deep_for_a_pretty_view_is_shown_as_received():
-    deep: list = []
-    for _ in range(5000):
-        deep = [deep]
-    body = ("[" * 5001 + "]" * 5001).encode()
+async def test_a_body_deeper_than_the_depth_limit_is_shown_as_received_and_says_why():
+    body = ("[" * 101 + "]" * 101).encode()  # one level past --max-depth's default, 100
     resource = json_resource(body)
-    resource.__dict__["parsed"] = (deep, None)  # parsed where the stack had room; the walk here has less
+    assert resource.json is None
     async with JsonHost().run_test(notifications=True) as pilot:
         pilot.app.query_one(JsonPane).show(resource)
         await pilot.pause()
         view = pilot.app.query_one(JsonView)
         assert drawn(view)[0].startswith("[[[[")
-        assert where(pilot.app).startswith("as received (too deep for a pretty view)")
+        assert where(pilot.app) == (
+            "as received · JSON nested deeper than 100 levels (the --max-depth limit) · line 1 of 1"
+        )
         await pilot.click(JsonView)  # the keys to the view
         await pilot.press("v")
         await pilot.pause()
-        assert "nests too deeply for a pretty view" in toasts_of(pilot.app)  # the note says why there is no pretty view
+        assert "No pretty view: the body is JSON nested deeper than 100 levels" in toasts_of(pilot.app)
 
 
 async def test_the_json_pane_shows_pretty_and_as_received(explorer):

@@ -18,7 +18,7 @@ from explorer.tui.navigation import Navigation
 from explorer.tui.safe import visible
 from explorer.tui.widgets.field_tree import describe
 from explorer.tui.widgets.items_table import cell, choose_columns
-from explorer.tui.widgets.json_view import highlight, pretty_of
+from explorer.tui.widgets.json_view import Pretty, highlight
 from explorer.tui.widgets.link_tree import LinkTree
 
 ROOT = "https://api.example/api/service/v1.0"
@@ -110,10 +110,8 @@ def test_no_answer_makes_anything_raise(body: bytes, headers: dict[str, str], st
             cell(item)
     for value in walk(resource.json, 6):
         describe(value)
-    pretty = pretty_of(resource.json)
-    if pretty is not None:
-        for line in pretty.lines[:50]:
-            highlight(line)
+    for line in Pretty(resource.json).lines[:50]:
+        highlight(line)
     navigation = Navigation(ROOT)
     step = navigation.open(navigation.root)
     assert step.fetch is not None

@@ -1,7 +1,15 @@
-"""The field tree: an entity's fields in the Page pane, and how a JSON value reads there and in the table."""
+"""The field tree: an entity's fields in the Page pane, and how a JSON value reads there and in the table.
+
+What a server sends can be large: an entity of 100,000 fields, a string of 50 MB. Textual's tree
+measures every line it holds, so a node shows its children SHOWN_AT_ONCE at a time, with a last
+line that shows the next when chosen; a string shows its first LONG_TEXT characters and how long it
+is. The JSON pane has the whole.
+"""
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+from itertools import islice
 from typing import Any
 
 from rich.text import Text
@@ -9,7 +17,10 @@ from textual.widgets import Tree
 from textual.widgets.tree import TreeNode
 
 from explorer.api.values import as_bson_timestamp, as_date
-from explorer.tui.safe import text
+from explorer.tui.safe import brief, text
+
+SHOWN_AT_ONCE = 500  # children a node of the field tree shows before a "more" line
+LONG_TEXT = 1000  # characters of a string a label shows
 
 
 def is_scalar(value: Any) -> bool:
@@ -24,6 +35,9 @@ def scalar(value: Any, local: bool = True) -> Text:
         return Text("true" if value else "false", style="json-literal")
     if isinstance(value, int | float):
         return Text(f"{value}", style="json-number")
+    if len(value) > LONG_TEXT:
+        shown = text(value[:LONG_TEXT], "json-string")
+        return shown.append(f"… {len(value):,} characters in all (the JSON pane has them)", style="json-muted")
     moment = as_date(value)
     shown = text(value, "json-string")
     if moment is not None and local:
@@ -41,6 +55,21 @@ def describe(value: Any) -> Text:
     if isinstance(value, list):
         return Text(f"[{len(value)}]", style="json-muted")
     return scalar(value)
+
+
+@dataclass(frozen=True)
+class More:
+    """The data of a node's last line while it holds only some of its children: where the rest start."""
+
+    value: dict[str, Any] | list[Any]
+    start: int
+
+    def label(self) -> Text:
+        left = len(self.value) - self.start
+        kind = "fields" if isinstance(self.value, dict) else "items"
+        shown = min(left, SHOWN_AT_ONCE)
+        return Text(f"… {left:,} more {kind}: Enter shows {'the' if shown == left else 'the next'} {shown:,}",
+                    style="json-muted italic")  # fmt: skip
 
 
 class FieldTree(Tree[Any]):
@@ -63,10 +92,11 @@ class FieldTree(Tree[Any]):
         self.add_children(self.root, document)
         self.root.expand()
 
-    def add_children(self, node: TreeNode[Any], value: Any) -> None:
+    def add_children(self, node: TreeNode[Any], value: Any, start: int = 0) -> None:
+        """The children of `value` from `start`, SHOWN_AT_ONCE of them, and a line for the rest."""
         pairs = value.items() if isinstance(value, dict) else enumerate(value)
-        for key, child in pairs:
-            label = text(key if isinstance(value, dict) else f"[{key}]", "bold")
+        for key, child in islice(pairs, start, start + SHOWN_AT_ONCE):
+            label = Text(brief(key, LONG_TEXT) if isinstance(value, dict) else f"[{key}]", style="bold")
             label.append(": ")
             label.append_text(describe(child))
             nested = isinstance(child, dict | list) and child and as_bson_timestamp(child) is None
@@ -74,6 +104,18 @@ class FieldTree(Tree[Any]):
                 node.add(label, data=child, allow_expand=True)
             else:
                 node.add_leaf(label, data=child)
+        if len(value) > start + SHOWN_AT_ONCE:
+            more = More(value, start + SHOWN_AT_ONCE)
+            node.add_leaf(more.label(), data=more)
+
+    def on_tree_node_selected(self, event: Tree.NodeSelected[Any]) -> None:
+        """Enter on a "more" line: it gives way to the next children."""
+        more = event.node.data
+        if isinstance(more, More) and event.node.parent is not None:
+            event.stop()
+            parent = event.node.parent
+            event.node.remove()
+            self.add_children(parent, more.value, more.start)
 
     def on_tree_node_expanded(self, event: Tree.NodeExpanded[Any]) -> None:
         event.stop()

@@ -12,7 +12,7 @@ from textual.message import Message
 from textual.strip import Strip
 
 from explorer.tui.keys import moving
-from explorer.tui.safe import visible
+from explorer.tui.safe import brief, visible
 from explorer.tui.widgets.field_tree import is_scalar, scalar
 from explorer.tui.widgets.line_cursor import LineCursorView
 
@@ -122,11 +122,14 @@ def cell(value: Any) -> Text:
     """A cell as drawn: a scalar in its colour, anything else muted and cut short."""
     if is_scalar(value):
         return scalar(value, local=False)
-    return Text(visible(value)[:MAX_CELL], style="json-muted")
+    return Text(brief(value, MAX_CELL), style="json-muted")
 
 
 def cell_plain(value: Any) -> str:
-    return "null" if value is None else ("true" if value is True else "false" if value is False else visible(value))
+    """A cell's text, as long as it needs to be to size its column (which is at most MAX_CELL)."""
+    if value is None or isinstance(value, bool):
+        return "null" if value is None else "true" if value else "false"
+    return brief(value, MAX_CELL)
 
 
 def choose_columns(items: list[Any]) -> list[str]:

@@ -104,14 +104,6 @@ class Pretty:
         return "".join(parts) or "."
 
 
-def pretty_of(value: Any) -> Pretty | None:
-    """The pretty view, or None for a value nested deeper than Python's recursion allows."""
-    try:
-        return Pretty(value)
-    except RecursionError:
-        return None
-
-
 def highlight(line: str) -> Text:
     """Colours for a line of JSON (or a slice of one); anything else stays plain."""
     shown = text(line)
@@ -152,7 +144,7 @@ class JsonView(LineCursorView):
         self.value: Any = None
         self.parsed = False
         self.showing_pretty = False
-        self.too_deep = False
+        self.not_json: str | None = None  # why the body has no pretty view, when it is not empty
         self.lines: list[str] = []
         self.ends: list[int] = []  # ends[i]: wrapped lines up to and including physical line i
         self.width_for = 0
@@ -173,10 +165,9 @@ class JsonView(LineCursorView):
         self.pretty = None
         self.value, self.parsed = resource.json, resource.json is not None
         self.matches, self.match_index = [], -1
-        self.too_deep = False
+        self.not_json = resource.json_error
         if self.parsed and len(resource.body) <= PRETTY_NOW:
-            self.pretty = pretty_of(self.value)
-            self.too_deep = self.pretty is None
+            self.pretty = Pretty(self.value)  # within the session's --max-depth: the walk has room
             self.use(pretty=True)
         else:
             self.use(pretty=False)
@@ -184,13 +175,13 @@ class JsonView(LineCursorView):
                 # After the first paint: a thread working now would slow that paint (the GIL).
                 self.call_after_refresh(self.make_pretty, self.value, self.generation)
 
-    @work(thread=True, exclusive=True, group="pretty")
+    @work(thread=True, exclusive=True, group="pretty", description="the pretty view")  # not repr(value): 50 MB
     def make_pretty(self, value: Any, generation: int) -> None:
-        self.app.call_from_thread(self.pretty_ready, pretty_of(value), generation)
+        self.app.call_from_thread(self.pretty_ready, Pretty(value), generation)
 
-    def pretty_ready(self, made: Pretty | None, generation: int) -> None:
+    def pretty_ready(self, made: Pretty, generation: int) -> None:
         if generation == self.generation:
-            self.pretty, self.too_deep = made, made is None
+            self.pretty = made
             self.post_message(self.Changed())
 
     def use(self, pretty: bool) -> None:
@@ -256,10 +247,10 @@ class JsonView(LineCursorView):
 
     def action_toggle_view(self) -> None:
         if self.pretty is None:
-            if not self.parsed:
+            if self.not_json:
+                note = f"No pretty view: the body is {self.not_json}."
+            elif not self.parsed:
                 note = "This body is not JSON: it has no pretty view."
-            elif self.too_deep:
-                note = "This body nests too deeply for a pretty view; it is shown as received."
             else:
                 note = "Still making the pretty view…"
             self.notify(note)
@@ -328,8 +319,8 @@ class JsonView(LineCursorView):
         """The pane's title line: which view, which line, which path, which match."""
         view = "pretty" if self.showing_pretty else "as received"
         if self.pretty is None and self.parsed:
-            view += " (too deep for a pretty view)" if self.too_deep else " (pretty view on its way)"
-        parts = [view]
+            view += " (pretty view on its way)"
+        parts = [view, self.not_json] if self.not_json else [view]
         if self.total:
             physical, _ = self.locate(self.cursor)
             parts.append(f"line {physical + 1:,} of {len(self.lines):,}")
