@@ -8,6 +8,7 @@ and the screen still up and answering keys after each case.
 
 from __future__ import annotations
 
+import json
 import os
 import subprocess
 import sys
@@ -118,7 +119,13 @@ def test_get_each_case(served, tmp_path, case):
 def test_get_all_ends_on_a_page_seen_twice_or_a_next_that_is_not_a_url(served, tmp_path, case):
     run = explorer_get(served, tmp_path, f"/cases/{case}", "--all")
     assert run.code == 1, run.err
-    said(run)
+    _, hint = said(run)
+    items = json.loads(run.out + b"]")  # what came before the error, the array left open
+    assert run.out.startswith(b"[") and items and all(isinstance(item, dict) for item in items)
+    count = f"{len(items)} item{'s' if len(items) > 1 else ''} of {len(items)} page{'s' if len(items) > 1 else ''}"
+    assert hint.endswith(
+        f"{count} were printed before it; the array is left open, so no JSON reader takes them for the whole list."
+    )
 
 
 @pytest.mark.parametrize("case", ["bomb", "trickle"])

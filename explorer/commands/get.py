@@ -4,15 +4,13 @@ from __future__ import annotations
 
 import argparse
 import asyncio
-import json
-from typing import Any
 
 from explorer.api.errors import ApiError
 from explorer.api.headers import header_pair
 from explorer.api.resource import Resource
 from explorer.api.session import Session
 from explorer.commands.connect import add_connection_arguments, open_session, whole_number
-from explorer.commands.output import exit_code, report, status_block, write_body
+from explorer.commands.output import ItemsOut, exit_code, report, status_block, write_body
 
 ALL_PAGE_SIZE = "500"
 MAX_PAGES = 1000  # the pages --all follows at most (--max-pages)
@@ -122,7 +120,7 @@ def show(resource: Resource, include: bool) -> int:
 async def get_all(
     session: Session, first: Resource, target: str, params: dict[str, str], max_pages: int = MAX_PAGES
 ) -> int:
-    """Every page's items as one array; nothing on stdout if any page fails.
+    """Every page's items as one array, written as each page comes (ItemsOut).
 
     A `next` that points at a page already read (itself, or two pages at each other) ends the walk
     with an error, as does a list of more than `max_pages` pages: a server cannot keep it going.
@@ -134,43 +132,40 @@ async def get_all(
     resource = first
     if first.page is not None and first.page.next_href and not {"itemsPerPage", "pageNum"} & params.keys():
         resource = await session.fetch(target, params={**params, "itemsPerPage": ALL_PAGE_SIZE})
-    items: list[Any] = []
-    pages = 0
+    out = ItemsOut(2 if params.get("pretty") == "true" else None)
     seen = {str(resource.url)}
     while True:
         if resource.error:
-            if pages:
-                resource.error.hint = f"{resource.error.hint or ''} ({pages} pages were read before this one.)".strip()
+            resource.error.hint = f"{resource.error.hint or ''} {out.so_far()}".strip()
             report("get", resource.error)
             return exit_code(resource.error)
         page = resource.page
         if page is None:
-            report("get", ApiError("config", f"{resource.url} is not a page of the list: it has no results"))
+            why = f"{resource.url} is not a page of the list: it has no results"
+            report("get", ApiError("config", why, hint=out.so_far()))
             return 1
-        items += page.results
-        pages += 1
+        out.write(page.results)
         broken = resource.link("next")
         if broken is not None and broken.problem:
             report("get", ApiError(
                 "href",
-                f"The next page is not a URL: {broken.href} ({broken.problem}); the walk ends after {pages} pages",
-                hint="Nothing was printed: the list goes on past a link that cannot be followed.",
+                f"The next page is not a URL: {broken.href} ({broken.problem}); the walk ends after {out.read()}",
+                hint=f"The list goes on past a link that cannot be followed. {out.so_far()}",
             ))  # fmt: skip
             return 1
         if not page.next_href:
             break
         following = str(session.resolve(page.next_href))
-        if following in seen or pages >= max_pages:
+        if following in seen or out.pages >= max_pages:
             why = "is a page already read" if following in seen else f"is past the --max-pages limit ({max_pages})"
             report("get", ApiError(
                 "limit",
-                f"The list's next page {following} {why}: the walk ends there, after {pages} pages",
-                hint="Nothing was printed. A list whose pages lead back is the service's bug; read a page at a "
-                "time with -q pageNum=N, or allow more with --max-pages N.",
+                f"The list's next page {following} {why}: the walk ends there, after {out.read()}",
+                hint="A list whose pages lead back is the service's bug; read a page at a time with -q pageNum=N, "
+                f"or allow more with --max-pages N. {out.so_far()}",
             ))  # fmt: skip
             return 1
         seen.add(following)
         resource = await session.fetch(following)
-    indent = 2 if params.get("pretty") == "true" else None
-    write_body(json.dumps(items, indent=indent, ensure_ascii=False).encode() + b"\n")
+    out.close()
     return 0

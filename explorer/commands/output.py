@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+import json
 import sys
+from typing import Any
 
 from explorer.api.errors import ApiError
-from explorer.api.resource import Resource
+from explorer.api.resource import Resource, item_count
 from explorer.api.secret import redact_header
 from explorer.api.visible import lines, visible
 
@@ -40,3 +42,51 @@ def report(command: str, error: ApiError) -> None:
 def exit_code(error: ApiError) -> int:
     """As HTTPie's --check-status: 3, 4, 5 for 3xx, 4xx, 5xx; 1 when no HTTP answer was had."""
     return error.status // 100 if error.status and 300 <= error.status < 600 else 1
+
+
+class ItemsOut:
+    """A list's items on stdout as one JSON array, written a page at a time as the pages come.
+
+    What `json.dumps(items, indent=indent)` would write, without holding every item: a list of
+    123,400 items costs a page of memory. A walk that fails leaves the array open, so no JSON reader
+    takes what was written for the whole list; `so_far` says what was written.
+    """
+
+    def __init__(self, indent: int | None) -> None:
+        self.indent = indent
+        self.items = 0
+        self.pages = 0
+
+    def write(self, items: list[Any]) -> None:
+        if not items:
+            return
+        if self.indent is None:
+            pieces = [json.dumps(item, ensure_ascii=False) for item in items]
+            text = ("[" if not self.items else ", ") + ", ".join(pieces)
+        else:
+            pad = " " * self.indent
+            made = (json.dumps(item, indent=self.indent, ensure_ascii=False) for item in items)
+            pieces = [pad + piece.replace("\n", "\n" + pad) for piece in made]
+            text = ("[\n" if not self.items else ",\n") + ",\n".join(pieces)
+        self.items += len(items)
+        self.pages += 1
+        sys.stdout.buffer.write(text.encode())
+        sys.stdout.buffer.flush()
+
+    def close(self) -> None:
+        end = "[]" if not self.items else ("]" if self.indent is None else "\n]")
+        sys.stdout.buffer.write(end.encode() + b"\n")
+        sys.stdout.buffer.flush()
+
+    def read(self) -> str:
+        """1 page, 12 pages."""
+        return f"{self.pages:,} page" + ("" if self.pages == 1 else "s")
+
+    def so_far(self) -> str:
+        """What a failure's hint adds: what was written before it."""
+        if not self.items:
+            return "Nothing was printed."
+        return (
+            f"{item_count(self.items)} of {self.read()} were printed before it; the array is left open, "
+            "so no JSON reader takes them for the whole list."
+        )
