@@ -84,6 +84,11 @@ def cases(origin: str, other: str) -> dict[str, Answer]:
         "lone-surrogate": (200, json_type, b'{"name": "\\ud800\\ud800\\ud800 label", "links": []}'),
         "big-string": (200, json_type, json.dumps({"s": "x" * (5 * 2**20)}).encode()),
         "big-entity": (200, json_type, BIG_ENTITY),
+        "long-page": (
+            200,
+            json_type,
+            document(results=[{"id": n, "name": f"item-{n}"} for n in range(1234)], totalCount=1234),
+        ),
         "small-gzip": (200, {**json_type, "content-encoding": "gzip"}, gzip.compress(b'{"ok": true}')),
         "bomb": (200, {**json_type, "content-encoding": "gzip"}, BOMB),
         "other-origin": (200, json_type, document(links=links(("self", base), ("elsewhere", other + ROOT_PATH)))),

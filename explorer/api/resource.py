@@ -10,13 +10,13 @@ import json
 import math
 import re
 from dataclasses import dataclass
-from functools import cached_property
+from functools import cached_property, lru_cache
 from typing import Any
 from urllib.parse import parse_qsl, urlsplit
 
 import httpx
 
-from explorer.api import errors
+from explorer.api import errors, pieces
 from explorer.api.description import Operation
 from explorer.api.errors import ApiError
 from explorer.api.values import deeper_than
@@ -27,6 +27,7 @@ TRUE = ("true", "1")
 CONTROL = re.compile("[\x00-\x1f\x7f-\x9f\ud800-\udfff]")
 MAX_COUNT = 10**15  # a totalCount above this is no count a service keeps: shown as not counted
 MAX_DEPTH = 100  # levels of nesting read as JSON (--max-depth); a deeper body is shown as received
+IN_PIECES = 1024 * 1024  # a body larger than this is decoded a piece at a time (pieces.py)
 
 
 @dataclass(frozen=True)
@@ -34,12 +35,16 @@ class Link:
     """A relation of an entity: `rel` as sent (often an absolute URI) and its target.
 
     `problem` says why `href` cannot be followed (it is not a URL): such a link is shown, marked,
-    and never requested.
+    and never requested. It is worked out when first asked (a page of 500 items has a link or
+    more each, and most are never looked at).
     """
 
     rel: str
     href: str
-    problem: str | None = None
+
+    @cached_property
+    def problem(self) -> str | None:
+        return href_problem(self.href)
 
     @property
     def name(self) -> str:
@@ -64,10 +69,11 @@ def links_of(document: Any) -> list[Link]:
     found = []
     for entry in document["links"]:
         if isinstance(entry, dict) and isinstance(entry.get("href"), str) and isinstance(entry.get("rel"), str):
-            found.append(Link(entry["rel"], entry["href"], href_problem(entry["href"])))
+            found.append(Link(entry["rel"], entry["href"]))
     return found
 
 
+@lru_cache(maxsize=4096)  # the same hrefs come back with every page turned back and forth
 def href_problem(href: str) -> str | None:
     """Why `href` cannot be requested, or None: parsed here, once, so nothing past this raises on it."""
     if CONTROL.search(href):
@@ -220,12 +226,22 @@ class Resource:
             return None, f"not {self.charset} text: {error}"
         too_deep = f"JSON nested deeper than {self.max_depth} levels (the --max-depth limit)"
         try:
-            value = json.loads(text)
+            value = pieces.loads(text) if len(text) > IN_PIECES else json.loads(text)
         except ValueError as error:
             return None, f"not JSON: {error}"
         except RecursionError:
             return None, too_deep
         return (None, too_deep) if deeper_than(value, self.max_depth) else (value, None)
+
+    def prepare(self) -> Resource:
+        """Work out now what the screen will ask of the body: its JSON, its links, its page, its error.
+
+        For a thread: a big body is decoded a piece at a time, so the screen answers keys meanwhile.
+        """
+        self.links  # noqa: B018 - each is worked out once and kept
+        self.listing  # noqa: B018
+        self.error  # noqa: B018
+        return self
 
     @property
     def json(self) -> Any:

@@ -27,7 +27,8 @@ from explorer.api.resource import Link, Resource, item_count, links_of
 from explorer.tui.history import History
 from explorer.tui.safe import visible
 
-Kind = Literal["root", "relation", "documented", "item", "next", "previous", "goto"]
+Kind = Literal["root", "relation", "documented", "item", "next", "previous", "goto", "more"]
+ITEMS_AT_ONCE = 500  # items of a page the tree lists before a "more" line (the table has them all)
 PAGE_SIZES = (10, 25, 50, 100, 200, 500)
 SWITCHES = ("pretty", "envelope")  # query parameters turned on and off for every request (p and e)
 # What names a list item: its name; an event or alert by its type (not by who or what it was about).
@@ -131,6 +132,7 @@ class Node:
     pool: dict[tuple[str, str], Node] = field(default_factory=dict)  # of a list: its items met so far
     page_shown: str | None = None  # of a list: the key of the page in `resource` and `children`
     page_size: int | None = None  # of a list: the items a page chosen with + and -
+    items_shown: int = ITEMS_AT_ONCE  # of a list: how many of a page's items the tree lists
     asked: str | None = None  # the URL last fetched into it (with its query and switches)
     filled: bool = False  # children made from a resource
     undocumented: bool = False  # a link to a path the API description does not know
@@ -258,6 +260,10 @@ class Navigation:
             if parent is None or node.url is None:
                 return Step()
             return self.request(parent, self.url_for(parent, node.url), select=True)
+        if node.kind == "more":
+            parent = node.parent
+            first = parent.items_shown if parent is not None else 0
+            return Step(select=self.item_at(parent, first)) if parent is not None else Step()
         other = self.elsewhere(node)
         if other is not None and not reload:
             return self.go(other)
@@ -271,7 +277,7 @@ class Navigation:
 
     def unfolded(self, node: Node) -> Step:
         """The user unfolded a node (space, its arrow): fetch what it holds, if that is not known yet."""
-        if node.filled or node.url is None or node.kind in ("next", "previous") or self.elsewhere(node):
+        if node.filled or node.url is None or node.kind in ("next", "previous", "more") or self.elsewhere(node):
             return Step()
         return self.open(node)
 
@@ -395,6 +401,8 @@ class Navigation:
         page = resource.listing
         assert page is not None
         key = page_key(resource.url)
+        if key != node.page_shown:  # another page: the tree lists its first items only
+            node.items_shown = ITEMS_AT_ONCE
         if not node.pages:  # a list for the first time: whatever it held before goes
             for child in node.children:
                 self.forget(child)
@@ -403,7 +411,7 @@ class Navigation:
         if page.previous_href:
             made.append(Node("previous", page.previous_href, "‹ previous page", node, page=key))
         template = self.description.item_template(urlsplit(resource.url).path) if self.description else None
-        for index, item in enumerate(page.results):
+        for index, item in enumerate(page.results[: node.items_shown]):
             title, ident = item_title(item, index)
             url = self_href(item) or (item_href(item, resource.url, template) if template else None)
             kept = node.pool.get((url, title)) if url else None
@@ -413,6 +421,12 @@ class Navigation:
                     node.pool[(url, title)] = kept
             kept.document, kept.ident, kept.page = item, ident, key
             made.append(kept)
+        rest = len(page.results) - node.items_shown
+        if rest > 0:  # a page far larger than a service's 500: the tree lists it a part at a time
+            shown = min(rest, ITEMS_AT_ONCE)
+            which = "the" if shown == rest else "the next"
+            title = f"… {rest:,} more items on this page: Enter lists {which} {shown:,}"
+            made.append(Node("more", None, title, node, page=key))
         if page.next_href:
             pages = f" (page {page.number + 1} of {page.pages})" if page.pages else ""
             made.append(Node("next", page.next_href, f"next page ›{pages}", node, page=key))
@@ -423,6 +437,17 @@ class Navigation:
         node.resource, node.error, node.page_shown = resource, None, key
         node.pages[key] = resource
         self.set_children(node, made)
+
+    def item_at(self, node: Node, index: int) -> Node | None:
+        """The tree's node for item `index` of the page a list shows, listing more of the page if needed."""
+        page = node.resource.listing if node.resource is not None else None
+        if page is None or not 0 <= index < len(page.results):
+            return None
+        if index >= node.items_shown:
+            node.items_shown = (index // ITEMS_AT_ONCE + 1) * ITEMS_AT_ONCE
+            self.show_page(node, node.resource)
+        item = page.results[index]
+        return next((child for child in node.children if child.kind == "item" and child.document is item), None)
 
     def set_children(self, node: Node, children: list[Node]) -> None:
         node.children = children

@@ -1,163 +1,94 @@
-"""The explorer screen's speed, headless: launch, turning a 500-item page, a 5 MB body.
+"""The explorer screen's speed as a person feels it: in a pseudo-terminal, from process start.
 
-    python tests/benchmarks/tui_performance.py [--runs 5] [--presses 30]
+    python tests/benchmarks/tui_performance.py [--runs 7] [--presses 30] [--sizes 5,50]
 
-1. Launch to root shown with --demo, in a fresh interpreter each time (imports counted), beside
-   the floor: a bare Textual app with the same widget tree, in Textual's own widgets, and the
-   same number of keys in its footer, that fetches nothing. The two alternate, run by run.
-2. Keypress (]) to the next page of 500 items drawn in the table: from the key's action to the
-   first row of the new page drawn, p50 and p95.
-3. The JSON pane given a 5 MB body: time to first paint, memory it holds, time per page down.
-Prints figures; asserts nothing.
+Every figure is read off the screen (tests/benchmarks/terminal.py): the program runs in a pty of
+120 × 40, pyte turns its output into the text on screen, "shown" is the moment the bytes that put
+the awaited text there arrived, and keys are written to the terminal as bytes.
+
+1. Launch: process start to the root's relations shown (`explorer --demo`), beside the floor
+   (floor_app.py: Textual's own widgets in the explorer's tree, nothing fetched), alternating.
+2. `]` and `[` on a list of 1,234 events at 500 a page: the key to `page 2 of 3` (or 1) shown.
+3. A key while a big list loads: a served list of N MB (one page), opened with g; `?` pressed
+   50 ms after the title names it, timed to its Keys screen shown; then the list's page line
+   shown, from Enter.
+4. Idle: CPU seconds used over 10 s with nothing to do, beside the floor's.
+
+Median and spread (min–max) of each, and the load average before and after. Nothing is asserted.
 """
 
 from __future__ import annotations
 
 import argparse
-import asyncio
 import json
 import os
 import statistics
 import subprocess
 import sys
 import time
-import tracemalloc
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
+from typing import Any
 
 ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT))
 
-LAUNCH = """
-import time
-started = time.perf_counter()
-import asyncio, sys
-sys.path.insert(0, {root!r})
+from explorer.sandbox import Settings, create_app  # noqa: E402
+from explorer.sandbox.server import ServerThread  # noqa: E402
+from tests.benchmarks.floor_app import FLOOR_SHOWN  # noqa: E402
+from tests.benchmarks.terminal import Terminal  # noqa: E402
 
-async def main():
-    if {floor!r}:
-        from textual.app import App
-        from textual.containers import Horizontal, Vertical, VerticalScroll
-        from textual.scroll_view import ScrollView
-        from textual.widgets import DataTable, Footer, Header, Static, TabbedContent, TabPane, Tree
-
-        class Floor(App):
-            # the explorer's widget tree, node for node, in Textual's own widgets, and a footer
-            # showing as many keys as the explorer's (the footer mounts a widget for each)
-            BINDINGS = [(key, "noop(" + repr(key) + ")", key) for key in ("backspace", "g", "]", "r", "/", "?", "q")]
-
-            def action_noop(self, key):
-                pass
-
-            def compose(self):
-                yield Header()
-                with Horizontal():
-                    yield Tree("root")
-                    with TabbedContent():
-                        with TabPane("Page"), Vertical():
-                            yield Static("message")
-                            yield Tree("fields")
-                            yield Static("pagination")
-                            yield ScrollView()
-                        with TabPane("JSON"), Vertical():
-                            yield Static("where")
-                            yield ScrollView()
-                        with TabPane("Headers"), VerticalScroll():
-                            yield Static("headers")
-                        with TabPane("Log"):
-                            yield DataTable()
-                yield Static("status")
-                yield Footer()
-
-        app = Floor()
-        ready = lambda: app.screen.query(Tree)
-    else:
-        from explorer.cli import parser  # the path `explorer --demo` takes, imports and all
-        from explorer.tui.run import build
-        from explorer.tui.screens.main import MainScreen
-
-        app = build(parser().parse_args(["--demo"]))
-        ready = lambda: isinstance(app.screen, MainScreen) and app.screen.navigation.root.resource
-    async with app.run_test(size=(160, 50)) as pilot:
-        while not ready():
-            await pilot.pause(0.005)
-        await pilot.pause()
-        print(time.perf_counter() - started)
-        await app.action_quit() if not {floor!r} else app.exit()
-
-asyncio.run(main())
-"""
+EXPLORER = [sys.executable, "-m", "explorer"]
+FLOOR = [sys.executable, str(ROOT / "tests" / "benchmarks" / "floor_app.py")]
+ROOT_SHOWN = "groups  /groups"  # the root's relation, as the tree draws it
+API = "/api/service/v1.0"
 
 
-def with_bytecode() -> dict[str, str]:
-    """As an installed program runs: modules loaded from bytecode, which pip compiles at install.
-
-    (Some shells set PYTHONDONTWRITEBYTECODE; then every start would compile the explorer from source
-    while Textual, installed by pip, loads compiled, and the comparison would be unfair.)
-    """
-    environment = {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"}
-    subprocess.run([sys.executable, "-m", "compileall", "-q", str(ROOT / "explorer")], check=True, env=environment)
-    return environment
+def environment(home: Path) -> dict[str, str]:
+    """As an installed program runs: compiled modules (pip compiles at install), a config of its own."""
+    env = {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"}
+    subprocess.run([sys.executable, "-m", "compileall", "-q", str(ROOT / "explorer")], check=True, env=env)
+    return {**env, "HOME": str(home), "XDG_CONFIG_HOME": str(home / "config"), "XDG_CACHE_HOME": str(home / "cache")}
 
 
-def launch(floor: bool, environment: dict[str, str]) -> float:
-    done = subprocess.run(
-        [sys.executable, "-c", LAUNCH.format(root=str(ROOT), floor=floor)],
-        capture_output=True, text=True, check=True, env=environment,
-    )  # fmt: skip
-    return float(done.stdout.strip().splitlines()[-1]) * 1000
+def figures(values: list[float], unit: str = "ms") -> str:
+    ordered = sorted(values)
+    p95 = ordered[min(len(ordered) - 1, int(len(ordered) * 0.95))]
+    return (
+        f"median {statistics.median(ordered):.0f} {unit} · p95 {p95:.0f} · spread {ordered[0]:.0f}–{ordered[-1]:.0f}"
+        f" ({len(ordered)})"
+    )
 
 
-async def page_turns(presses: int) -> list[float]:
-    from textual.widgets import Static
+def load() -> str:
+    return " ".join(f"{x:.2f}" for x in os.getloadavg()) + f" on {os.cpu_count()} cores"
 
-    from explorer.demo import demo_session
-    from explorer.sandbox import Settings
-    from explorer.tui.app import ExplorerApp
-    from explorer.tui.screens.main import MainScreen
-    from explorer.tui.widgets.items_table import ItemsTable
 
-    app = ExplorerApp(demo_session(Settings(rate_limit=10**9)), demo=demo_session)
-    app.animation_level = "none"
+def launch(command: list[str], shown: str, env: dict[str, str]) -> float:
+    with Terminal(command, env=env) as term:
+        return (term.shown(shown) - term.started) * 1000
+
+
+def page_turns(presses: int, env: dict[str, str]) -> list[float]:
+    project = create_app(Settings()).state.sandbox.world.project_named("production").id
     timings = []
-    async with app.run_test(size=(160, 50)) as pilot:
-        screen = None
-        while not (isinstance(app.screen, MainScreen) and app.screen.navigation.root.resource):
-            await pilot.pause(0.01)
-        screen = app.screen
-
-        async def settle() -> None:
-            while screen.navigation.fetching is not None or not all(w.is_finished for w in app.workers):
-                await pilot.pause(0.001)
-
-        async def open_(*titles: str) -> None:
-            node = screen.links.root
-            for title in titles:
-                node = next(c for c in node.children if c.data.title == title)
-            screen.links.move_cursor(node)
-            await pilot.press("enter")
-            await settle()
-
-        await open_("groups")
-        await open_("groups", "production")
-        await open_("groups", "production", "events")
-        for _ in range(3):
-            await pilot.press("plus")
-            await settle()
-        pagination = screen.query_one("PageView #pagination", Static)
-        table = screen.query_one(ItemsTable)
+    with Terminal([*EXPLORER, "--demo"], env=env) as term:
+        term.shown(ROOT_SHOWN)
+        term.press(b"g")
+        term.shown("Go to a path under the API root")
+        term.press(f"/groups/{project}/events?itemsPerPage=500".encode(), "enter")
+        term.shown("page 1 of 3")
+        time.sleep(0.3)
         for index in range(presses):
-            action, expected = ("page(1)", "page 2") if index % 2 == 0 else ("page(-1)", "page 1")
-            started = time.perf_counter()
-            await app.run_action(action, screen)  # what the ] and [ keys run
-            while not (str(pagination.render()).startswith(expected) and table.painted_at > started):
-                await asyncio.sleep(0)
-            timings.append((table.painted_at - started) * 1000)
-            assert table.row_count == 500
-            await settle()
+            key, expected = (b"]", "page 2 of 3") if index % 2 == 0 else (b"[", "page 1 of 3")
+            sent = term.press(key)
+            timings.append((term.shown(expected) - sent) * 1000)
+            time.sleep(0.15)  # a person's pace: the next key after the page is read
     return timings
 
 
-def five_megabytes() -> bytes:
+def big_list(megabytes: int) -> bytes:
     item = {
         "id": "0123456789abcdef01234567",
         "created": "2026-11-01T09:00:00Z",
@@ -167,106 +98,110 @@ def five_megabytes() -> bytes:
         "remoteAddress": "203.0.113.9",
         "links": [{"href": "https://sandbox.invalid/api/service/v1.0/groups/x/events/y", "rel": "self"}],
     }
-    count = 5 * 1024 * 1024 // len(json.dumps(item))
-    return json.dumps({"links": [], "results": [item] * count, "totalCount": count}, separators=(",", ":")).encode()
+    count = megabytes * 1024 * 1024 // len(json.dumps(item))
+    return json.dumps({"links": [], "results": [item] * count, "totalCount": count}).encode()
 
 
-async def big_body() -> dict[str, float]:
-    import httpx
+class BigLists:
+    """A service with a root and, at /big/N, a list of N megabytes in one page."""
 
-    from explorer.api.resource import Resource
-    from explorer.tui.palette import PaletteApp
-    from explorer.tui.widgets.json_view import JsonPane, JsonView
+    def __init__(self, sizes: list[int]) -> None:
+        self.bodies = {f"{API}/big/{size}": big_list(size) for size in sizes}
 
-    body = five_megabytes()
-    resource = Resource(
-        method="GET", url="https://h/x", status=200, headers=httpx.Headers({"content-type": "application/json"}),
-        request_headers=[], body=body, elapsed=0, received_at=0,
-    )  # fmt: skip
+    async def __call__(self, scope: dict[str, Any], receive: Any, send: Any) -> None:
+        if scope["type"] != "http":
+            return
+        path = scope["path"]
+        if path == "/api/oauth/token":
+            body = json.dumps({"access_token": "t", "token_type": "Bearer", "expires_in": 3600}).encode()
+        elif path == API:
+            links = [{"rel": "self", "href": API}, {"rel": "groups", "href": API + "/groups"}]
+            body = json.dumps({"links": links}).encode()
+        else:
+            body = self.bodies.get(path, b'{"results": [], "totalCount": 0}')
+        headers = [(b"content-type", b"application/json"), (b"content-length", str(len(body)).encode())]
+        await send({"type": "http.response.start", "status": 200, "headers": headers})
+        await send({"type": "http.response.body", "body": body})
 
-    class One(PaletteApp):
-        def compose(self):
-            yield JsonPane()
 
-    app = One()
-    app.animation_level = "none"
-    async with app.run_test(size=(160, 50)) as pilot:
-        pane = app.query_one(JsonPane)
-        view = app.query_one(JsonView)
-        view.focus()
-        await pilot.pause()
-        resource.json  # noqa: B018 - parsed as the session's worker would have, before the pane sees it
-        started = time.perf_counter()
-        pane.show(resource)
-        while not view.painted_at:
-            await asyncio.sleep(0)
-        first_paint = (view.painted_at - started) * 1000
-        while view.pretty is None:
-            await pilot.pause(0.01)
-        pretty_ready = (time.perf_counter() - started) * 1000
-        await pilot.press("v")  # the pretty view
-        await pilot.pause()
-        assert view.showing_pretty
-        lines = len(view.lines)
-        pages, timings = 50, []
-        for _ in range(pages):
-            started = time.perf_counter()
-            view.action_page(1)  # what pagedown runs
-            while view.scroll_offset.y + 1 not in view.cache:  # the new screenful drawn
-                await asyncio.sleep(0)
-            timings.append((time.perf_counter() - started) * 1000)
-        per_page = statistics.median(timings)
-        tracemalloc.start()
-        pane.show(resource)  # again, to count what showing it holds
-        while view.generation and not view.painted_at:
-            await asyncio.sleep(0)
-        held = tracemalloc.get_traced_memory()[0] / 1024 / 1024
-        while view.pretty is None:  # and once its pretty lines are made too
-            await pilot.pause(0.01)
-        held_with_pretty = tracemalloc.get_traced_memory()[0] / 1024 / 1024
-        tracemalloc.stop()
-        return {
-            "size": len(body) / 1024 / 1024,
-            "first_paint": first_paint,
-            "held": held,
-            "held_with_pretty": held_with_pretty,
-            "pretty_ready": pretty_ready,
-            "lines": lines,
-            "per_page": per_page,
-        }
+@contextmanager
+def big_lists(sizes: list[int], env: dict[str, str]) -> Iterator[dict[str, str]]:
+    with ServerThread(BigLists(sizes)) as server:
+        yield {**env, "EXPLORER_BASE_URL": server.url + API, "EXPLORER_CLIENT_ID": "c", "EXPLORER_CLIENT_SECRET": "s"}
+
+
+def key_at_rest(env: dict[str, str]) -> float:
+    """ms from `?` to its Keys screen with nothing else to do: what a key costs at best."""
+    with Terminal([*EXPLORER, "--demo"], env=env) as term:
+        term.shown(ROOT_SHOWN)
+        time.sleep(0.5)
+        asked = term.press(b"?")
+        return (term.shown("Keys") - asked) * 1000
+
+
+def key_while_loading(size: int, env: dict[str, str]) -> tuple[float, float]:
+    """(ms from `?` to its screen, ms from Enter to the list's page line), a list of `size` MB loading."""
+    with Terminal(EXPLORER, env=env) as term:
+        term.shown("▶ groups")
+        time.sleep(0.3)
+        term.press(b"g")
+        term.shown("Go to a path under the API root")
+        entered = term.press(f"/big/{size}".encode(), "enter")
+        term.shown(f"explorer — {env['EXPLORER_BASE_URL']}/big/{size}")  # the fetch began: the title says so
+        time.sleep(0.05)
+        asked = term.press(b"?")
+        answered = term.shown("Keys", timeout=120)
+        term.press("escape")
+        listed = term.shown(" items · ", timeout=120)
+        return (answered - asked) * 1000, (listed - entered) * 1000
+
+
+def idle_cpu(command: list[str], shown: str, env: dict[str, str], seconds: float = 10.0) -> float:
+    with Terminal(command, env=env) as term:
+        term.shown(shown)
+        time.sleep(1.0)
+        before = term.cpu_seconds()
+        time.sleep(seconds)
+        return term.cpu_seconds() - before
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--runs", type=int, default=5)
+    parser.add_argument("--runs", type=int, default=7)
     parser.add_argument("--presses", type=int, default=30)
+    parser.add_argument("--sizes", default="5,50", help="MB of the big lists, comma-separated")
+    parser.add_argument("--only", default="launch,pages,big,idle")
     args = parser.parse_args()
-
-    print(f"load average before: {' '.join(f'{x:.2f}' for x in os.getloadavg())} on {os.cpu_count()} cores")
-    environment = with_bytecode()
-    explorer, floor = [], []
-    for _ in range(args.runs):  # alternating, so that the machine's moods fall on both alike
-        explorer.append(launch(floor=False, environment=environment))
-        floor.append(launch(floor=True, environment=environment))
-    ours, bare = statistics.median(explorer), statistics.median(floor)
-    print(f"launch to root shown (--demo), median of {args.runs} fresh interpreters, imports (compiled) included:")
-    print(f"  explorer {ours:.0f} ms · floor (same widgets, no fetching) {bare:.0f} ms · ratio {ours / bare:.2f}")
-    print(f"  spread: explorer {min(explorer):.0f}–{max(explorer):.0f} ms · floor {min(floor):.0f}–{max(floor):.0f} ms")
-
-    turns = sorted(asyncio.run(page_turns(args.presses)))
-    p95 = turns[min(len(turns) - 1, int(len(turns) * 0.95))]
-    print(f"keypress to the next page of 500 items shown, {args.presses} presses:")
-    print(f"  p50 {statistics.median(turns):.0f} ms · p95 {p95:.0f} ms · spread {turns[0]:.0f}–{turns[-1]:.0f} ms")
-
-    big = asyncio.run(big_body())
-    print(f"JSON pane with a {big['size']:.1f} MB body:")
-    print(
-        f"  first paint {big['first_paint']:.0f} ms · memory held after it {big['held']:.1f} MB, "
-        f"{big['held_with_pretty']:.1f} MB with the pretty view · "
-        f"pretty view ready in the background after {big['pretty_ready']:.0f} ms ({big['lines']:,} lines) · "
-        f"page down {big['per_page']:.1f} ms a page (median of 50)"
-    )
-    print(f"load average after: {' '.join(f'{x:.2f}' for x in os.getloadavg())}")
+    only = set(args.only.split(","))
+    home = Path(os.environ.get("TMPDIR", "/tmp")) / f"explorer-bench-{os.getpid()}"
+    env = environment(home)
+    print(f"load average before: {load()}")
+    if "launch" in only:
+        ours, floor = [], []
+        for _ in range(args.runs):  # alternating, so that the machine's moods fall on both alike
+            ours.append(launch([*EXPLORER, "--demo"], ROOT_SHOWN, env))
+            floor.append(launch(FLOOR, FLOOR_SHOWN, env))
+        ratios = [a / b for a, b in zip(ours, floor, strict=True)]
+        print("launch, process start to the root shown (120 × 40 pty):")
+        print(f"  explorer --demo {figures(ours)}")
+        print(f"  floor           {figures(floor)}")
+        print(f"  ratio median {statistics.median(ratios):.2f} · spread {min(ratios):.2f}–{max(ratios):.2f}")
+    if "pages" in only:
+        turns = page_turns(args.presses, env)
+        print(f"] and [ on 1,234 events at 500 a page, key to the page line shown: {figures(turns)}")
+    if "big" in only:
+        sizes = [int(size) for size in args.sizes.split(",")]
+        print(f"? answered at rest (nothing loading): {figures([key_at_rest(env) for _ in range(3)])}")
+        with big_lists(sizes, env) as served:
+            for size in sizes:
+                runs = [key_while_loading(size, served) for _ in range(3)]
+                print(f"a {size} MB list loading: ? answered {figures([r[0] for r in runs])}")
+                print(f"                   list shown from Enter {figures([r[1] for r in runs])}")
+    if "idle" in only:
+        ours = idle_cpu([*EXPLORER, "--demo"], ROOT_SHOWN, env)
+        floor = idle_cpu(FLOOR, FLOOR_SHOWN, env)
+        print(f"idle 10 s: explorer {ours:.2f} s of CPU · floor {floor:.2f} s · ratio {ours / max(floor, 0.01):.1f}")
+    print(f"load average after: {load()}")
 
 
 if __name__ == "__main__":

@@ -4,12 +4,26 @@ measures every line it holds, so 100,000 fields froze the screen for seconds (is
 
 from __future__ import annotations
 
+import threading
 from typing import Any
 
+import httpx
+from textual import events
 from textual.app import App, ComposeResult
+from textual.widgets import Input
 
+from explorer.api.config import Credentials
+from explorer.api.resource import Resource
+from explorer.api.secret import Secret
+from explorer.api.session import Session
+from explorer.demo import demo_session
+from explorer.tui.app import ExplorerApp
+from explorer.tui.screens.help import HelpScreen
+from explorer.tui.screens.main import MainScreen
 from explorer.tui.widgets.field_tree import LONG_TEXT, SHOWN_AT_ONCE, FieldTree
-from explorer.tui.widgets.items_table import MAX_CELL, cell, cell_plain
+from explorer.tui.widgets.items_table import MAX_CELL, ItemsTable, cell, cell_plain
+from tests.hostile_service import ROOT_PATH, HostileService
+from tests.tui.conftest import Explorer, started, wait_until
 
 
 class FieldsHost(App[None]):
@@ -90,3 +104,67 @@ def test_a_table_cell_holds_a_line_whatever_the_value():
         assert len(cell_plain(value)) <= MAX_CELL + 1
         assert len(cell(value).plain) <= LONG_TEXT + 60  # a scalar's start, or a muted summary
     assert cell_plain(nested).startswith('{"n": {"n": {"n": ')  # JSON, in the order sent
+
+
+async def test_a_page_far_larger_than_500_is_listed_in_the_tree_a_part_at_a_time_and_whole_in_the_table():
+    service = HostileService("https://hostile.test")
+    credentials = Credentials("https://hostile.test" + ROOT_PATH, client_id="good", client_secret=Secret("s"))
+    app = ExplorerApp(Session(credentials, transport=httpx.ASGITransport(app=service)), demo=demo_session)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await wait_until(lambda: started(app), pilot=pilot)
+        explorer = Explorer(pilot, app, None, None, None)
+        listed = await explorer.go_to("/cases/long-page")
+        items = [line.data.title for line in listed.children]
+        assert len(items) == 501 and items[:2] == ["item-0", "item-1"]
+        assert items[-1] == "… 734 more items on this page: Enter lists the next 500"
+        assert explorer.q(ItemsTable).row_count == 1234  # the table has the whole page
+        explorer.links.move_cursor(listed.children[-1])
+        await pilot.press("enter")
+        await explorer.settle()
+        items = [line.data.title for line in listed.children]
+        assert len(items) == 1001 and items[500] == "item-500"
+        assert items[-1] == "… 234 more items on this page: Enter lists the 234"
+        assert explorer.links.cursor_node.data.title == "item-500"  # where the "more" line was
+        table = explorer.q(ItemsTable)
+        table.focus()
+        table.move(1200)
+        await pilot.press("enter")  # a row the tree did not list yet opens all the same
+        await explorer.settle()
+        assert explorer.shown.title == "item-1200"
+        assert explorer.links.cursor_node.data.title == "item-1200"
+        assert [line.data.title for line in listed.children][-1] == "item-1233"  # no "more" line left
+
+
+async def test_a_key_is_handled_while_a_big_list_is_still_being_prepared(monkeypatch):
+    """The body is decoded, and its page and links worked out, in a thread: held there by the test,
+    the screen still answers `?` with its help, and shows the list once the work is done."""
+    preparing, release = threading.Event(), threading.Event()
+    prepare = Resource.prepare
+
+    def held(resource: Resource) -> Resource:
+        if resource.url.endswith("/long-page"):
+            preparing.set()
+            assert release.wait(10)
+        return prepare(resource)
+
+    monkeypatch.setattr(Resource, "prepare", held)
+    service = HostileService("https://hostile.test")
+    credentials = Credentials("https://hostile.test" + ROOT_PATH, client_id="good", client_secret=Secret("s"))
+    app = ExplorerApp(Session(credentials, transport=httpx.ASGITransport(app=service)), demo=demo_session)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await wait_until(lambda: started(app), pilot=pilot)
+        explorer = Explorer(pilot, app, None, None, None)
+        await pilot.press("g")
+        await explorer.until(lambda: isinstance(app.focused, Input))
+        app.post_message(events.Paste("/cases/long-page"))
+        await pilot.press("enter")
+        await explorer.until(preparing.is_set)
+        await pilot.press("question_mark")
+        await explorer.until(lambda: isinstance(app.screen, HelpScreen))  # answered while the work is held
+        main = app.screen_stack[-2]
+        assert isinstance(main, MainScreen) and main.navigation.fetching is not None  # the list not yet shown
+        assert main.query_one(ItemsTable).row_count == 0
+        await pilot.press("escape")
+        release.set()
+        await explorer.settle()
+        assert explorer.q(ItemsTable).row_count == 1234

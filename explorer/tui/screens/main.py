@@ -150,6 +150,7 @@ class MainScreen(Screen[None]):
     async def fetch(self, fetch: Fetch) -> None:
         try:
             resource = await self.session.fetch(fetch.url)
+            await asyncio.to_thread(resource.prepare)  # a big body decoded off the screen's thread
         except ApiError as error:
             step = self.navigation.failed(fetch, error)
         except asyncio.CancelledError:
@@ -244,7 +245,7 @@ class MainScreen(Screen[None]):
         shown = self.navigation.shown
         if shown is None or not shown.is_list:
             return
-        node = next((child for child in shown.children if child.kind == "item" and child.document is event.item), None)
+        node = self.navigation.item_at(shown, event.index)
         if node is not None:
             step = self.navigation.open(node)
             step.select = step.select or node

@@ -19,6 +19,7 @@ from explorer.tui.widgets.line_cursor import LineCursorView
 FIRST_COLUMNS = ("id", "name")
 MAX_COLUMNS = 8
 MAX_CELL = 60
+SAMPLE = 1000  # the rows the columns are chosen and sized from: a page of 167,000 items costs these
 
 
 class ItemsTable(LineCursorView):
@@ -32,9 +33,10 @@ class ItemsTable(LineCursorView):
     class Open(Message):
         """Enter or a click on a row: open that item."""
 
-        def __init__(self, item: Any) -> None:
+        def __init__(self, item: Any, index: int) -> None:
             super().__init__()
             self.item = item  # the item's document, as the list gave it
+            self.index = index  # its row: its place on the page
 
     BINDINGS = [
         *moving("table"),
@@ -53,7 +55,6 @@ class ItemsTable(LineCursorView):
         self.column_names: list[str] = []
         self.headers: list[str] = []
         self.items: list[Any] = []
-        self.plain: list[list[str]] = []  # each cell as shown, controls made visible
         self.widths: list[int] = []
 
     @property
@@ -65,19 +66,19 @@ class ItemsTable(LineCursorView):
         return len(self.items)
 
     def show(self, items: list[Any]) -> None:
-        """A new page: its columns chosen, the cursor on its first row."""
-        self.column_names = choose_columns(items)
+        """A new page: its columns chosen and sized from its first SAMPLE rows, the cursor on its first row."""
+        sample = items[:SAMPLE]
+        self.column_names = choose_columns(sample)
         self.items = items
         if self.column_names:
-            self.plain = [
-                [cell_plain(item.get(c)) if isinstance(item, dict) else "" for c in self.column_names] for item in items
-            ]
+            columns = self.column_names
+            plain = [[cell_plain(item.get(c)) if isinstance(item, dict) else "" for c in columns] for item in sample]
             self.headers = self.column_names
         else:
-            self.plain = [[cell_plain(item)] for item in items]
+            plain = [[cell_plain(item)] for item in sample]
             self.headers = ["item"]
         self.widths = [
-            min(MAX_CELL, max([cell_len(header)] + [cell_len(row[i]) for row in self.plain]))
+            min(MAX_CELL, max([cell_len(header)] + [cell_len(row[i]) for row in plain]))
             for i, header in enumerate(self.headers)
         ]
         self.painted_at = 0.0
@@ -110,7 +111,7 @@ class ItemsTable(LineCursorView):
 
     def action_open(self) -> None:
         if self.items:
-            self.post_message(self.Open(self.items[self.cursor]))
+            self.post_message(self.Open(self.items[self.cursor], self.cursor))
 
     def line_clicked(self, line: int) -> None:
         """A click on a row opens it, as Enter does."""

@@ -159,7 +159,7 @@ class LinkTree(Tree[Node]):
     def label(self, node: Node) -> Text:
         """What a line says: the title, the path (dimmed), and the state."""
         label = text(node.title, "bold" if node.kind in ("root", "relation", "goto") else "")
-        if node.kind in ("next", "previous"):
+        if node.kind in ("next", "previous", "more"):
             label.stylize("italic")
         if node.kind == "documented":  # a path the API description has and the links left out
             label = Text("◇ ", style="dim").append_text(label)

@@ -18,6 +18,7 @@ is drawn beside the meter of the limit it waits for.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Any
 
 import httpx
 from rich.cells import cell_len
@@ -100,6 +101,7 @@ class StatusBar(Static):
         self.bucket: str | None = None  # the limit of the resource on screen (a bucket_of)
         self.response: Resource | None = None
         self.error: ApiError | None = None
+        self.last_line: tuple[str, tuple[Any, ...]] | None = None  # the line last drawn: its text and styles
 
     def follow(self, session: Session) -> None:
         """Follow this session: its token and rate limits, read once a second."""
@@ -133,7 +135,13 @@ class StatusBar(Static):
         self.tick()
 
     def tick(self) -> None:
-        self.update(self.line(self.content_size.width))
+        """Redraw the line if it changed: the bar is one line whatever it says, so no layout is asked for
+        (a layout of the screen each second was most of what an idle explorer cost)."""
+        line = self.line(self.content_size.width)
+        drawn = (line.plain, tuple(line.spans))  # Content compares its text only
+        if drawn != self.last_line:
+            self.last_line = drawn
+            self.update(line, layout=False)
 
     # The line ---------------------------------------------------------------------------------
 

@@ -1,0 +1,123 @@
+"""A program in a pseudo-terminal, its screen read as a person would read it.
+
+The program is started in a pty of a given size; a thread reads what it writes and feeds it to
+pyte, a VT100 emulator, so the text on screen is known the moment the bytes that draw it arrive.
+`shown(text)` waits until `text` is on the screen and returns when it got there; keys are written
+to the terminal as bytes, as a keyboard's would be.
+
+    with Terminal([sys.executable, "-m", "explorer", "--demo"]) as term:
+        drawn = term.shown("groups", since=term.started)
+        term.press(b"?")
+        term.shown("Keys")
+"""
+
+from __future__ import annotations
+
+import fcntl
+import os
+import struct
+import subprocess
+import termios
+import threading
+import time
+from collections.abc import Sequence
+from pathlib import Path
+
+import pyte
+
+ESC = b"\x1b"
+KEYS = {"enter": b"\r", "escape": ESC, "down": ESC + b"[B", "up": ESC + b"[A", "tab": b"\t"}
+
+
+class Screen(pyte.Screen):
+    """pyte's screen, taking the cursor moves Textual writes with a second parameter (CSI n;m E/F)."""
+
+    def cursor_down1(self, count: int | None = None, *_: object) -> None:
+        super().cursor_down1(count)
+
+    def cursor_up1(self, count: int | None = None, *_: object) -> None:
+        super().cursor_up1(count)
+
+
+class NotShown(AssertionError):
+    """The text awaited did not come on the screen in time."""
+
+
+class Terminal:
+    """A command in a pty of `columns` × `rows`, and what its screen shows (see the module)."""
+
+    def __init__(
+        self, command: Sequence[str], columns: int = 120, rows: int = 40, env: dict[str, str] | None = None
+    ) -> None:
+        self.command = list(command)
+        self.columns, self.rows = columns, rows
+        self.env = {**(env or os.environ), "TERM": "xterm-256color", "COLUMNS": str(columns), "LINES": str(rows)}
+        self.screen = Screen(columns, rows)
+        self.stream = pyte.ByteStream(self.screen)
+        self.changed = threading.Condition()
+        self.fed_at = 0.0  # when the last bytes were fed to the screen
+        self.started = 0.0
+        self.process: subprocess.Popen[bytes] | None = None
+
+    def __enter__(self) -> Terminal:
+        main, child = os.openpty()
+        fcntl.ioctl(child, termios.TIOCSWINSZ, struct.pack("HHHH", self.rows, self.columns, 0, 0))
+        self.main = main
+        self.started = time.perf_counter()
+        self.process = subprocess.Popen(
+            self.command, stdin=child, stdout=child, stderr=child, env=self.env, start_new_session=True, close_fds=True
+        )
+        os.close(child)
+        self.reader = threading.Thread(target=self.read, daemon=True)
+        self.reader.start()
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        assert self.process is not None
+        if self.process.poll() is None:
+            self.process.kill()
+        self.process.wait(10)
+        os.close(self.main)
+
+    def read(self) -> None:
+        while True:
+            try:
+                data = os.read(self.main, 65536)
+            except OSError:
+                return
+            if not data:
+                return
+            with self.changed:
+                self.stream.feed(data)
+                self.fed_at = time.perf_counter()
+                self.changed.notify_all()
+
+    def text(self) -> str:
+        with self.changed:
+            return "\n".join(self.screen.display)
+
+    def shown(self, text: str, timeout: float = 30.0, gone: bool = False) -> float:
+        """When `text` came on the screen (or, with `gone`, left it): perf_counter seconds."""
+        deadline = time.perf_counter() + timeout
+        with self.changed:
+            while (text in "\n".join(self.screen.display)) == gone:
+                left = deadline - time.perf_counter()
+                if left <= 0:
+                    screen = "\n".join(self.screen.display)
+                    state = "gone" if gone else "shown"
+                    raise NotShown(f"{text!r} not {state} in {timeout:g} s; the screen:\n{screen}")
+                self.changed.wait(left)
+            return self.fed_at
+
+    def press(self, *keys: str | bytes) -> float:
+        """Write keys as a keyboard would (names from KEYS, or bytes); returns when they were sent."""
+        for key in keys:
+            os.write(self.main, KEYS[key] if isinstance(key, str) else key)
+        return time.perf_counter()
+
+    def cpu_seconds(self) -> float:
+        """User and system CPU the program has used so far (Linux /proc)."""
+        assert self.process is not None
+        stat = Path(f"/proc/{self.process.pid}/stat").read_text()
+        fields = stat.rsplit(")", 1)[1].split()
+        return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
