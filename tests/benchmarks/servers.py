@@ -23,7 +23,7 @@ def serve(kind: str, page: str = "", body_file: str = "") -> None:
     from explorer.sandbox.server import bind, config
 
     if kind == "sandbox":
-        app = create_app(Settings(rate_limit=10**9))
+        app = create_app(Settings(rate_limit=10**9, token_rate_limit=10**9))
     else:
         body = Path(body_file).read_bytes()
         media = "application/vnd.service.2023-01-01+json;charset=utf-8"
