@@ -81,7 +81,6 @@ class ItemsTable(LineCursorView):
             min(MAX_CELL, max([cell_len(header)] + [cell_len(row[i]) for row in plain]))
             for i, header in enumerate(self.headers)
         ]
-        self.painted_at = 0.0
         self.cache.clear()
         self.virtual_size = Size(sum(self.widths) + 2 * len(self.widths), len(items) + self.HEADER_LINES)
         self.cursor = 0

@@ -10,7 +10,6 @@ from __future__ import annotations
 import bisect
 import json
 import re
-import time
 from array import array
 from itertools import accumulate
 from typing import Any
@@ -152,13 +151,11 @@ class JsonView(LineCursorView):
         self.term = ""
         self.match_index = -1
         self.generation = 0
-        self.shown_at = 0.0  # when show() was called (and painted_at when its first line was drawn)
 
     # What is shown ---------------------------------------------------------------------------
 
     def show(self, resource: Resource) -> None:
         """Show a body: as received at first when large, pretty at once when small and JSON."""
-        self.shown_at, self.painted_at = time.perf_counter(), 0.0
         self.generation += 1
         text = resource.body.decode(resource.charset if resource.json_error is None else "utf-8", "replace")
         self.raw = text.split("\n")

@@ -13,7 +13,6 @@ which would make its stripes vanish):
 
 from __future__ import annotations
 
-import time
 from typing import ClassVar
 
 from rich.segment import Segment
@@ -72,7 +71,6 @@ class LineCursorView(ScrollView, can_focus=True):
     def __init__(self, *, id: str | None = None) -> None:
         super().__init__(id=id)
         self.cache: dict[int, Strip] = {}  # line number: the line as drawn, without stripe or cursor
-        self.painted_at = 0.0  # when a line was last made after `painted_at` was cleared (the benchmark reads it)
 
     # What a subclass provides -------------------------------------------------------------------
 
@@ -106,7 +104,6 @@ class LineCursorView(ScrollView, can_focus=True):
             return Strip.blank(width, base)
         strip = self.cache.get(line)
         if strip is None:
-            self.painted_at = self.painted_at or time.perf_counter()
             strip = self.cache[line] = self.render_body_line(line)
         style = base
         if self.STRIPED and line % 2:
