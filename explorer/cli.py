@@ -21,11 +21,14 @@ class Parser(argparse.ArgumentParser):
 
     words: list[str] | None = None
 
-    def parse_known_args(self, args: Sequence[str] | None = None, namespace: Any = None) -> tuple[Any, list[str]]:
+    # typeshed's overloads (a namespace type per call) are more than a Parser needs: one signature here.
+    def parse_known_args(  # type: ignore[override]
+        self, args: Sequence[str] | None = None, namespace: Any = None
+    ) -> tuple[Any, list[str]]:
         self.words = list(sys.argv[1:] if args is None else args)
         return super().parse_known_args(args, namespace)
 
-    def parse_args(self, args: Sequence[str] | None = None, namespace: Any = None) -> Any:
+    def parse_args(self, args: Sequence[str] | None = None, namespace: Any = None) -> Any:  # type: ignore[override]
         parsed, unknown = self.parse_known_args(args, namespace)
         if unknown:
             # a command's usage errors show its own usage
@@ -130,13 +133,14 @@ def parser() -> argparse.ArgumentParser:
 def main(argv: list[str] | None = None) -> int:
     args = parser().parse_args(argv)
     try:
-        return args.run(args)
+        code: int = args.run(args)
+        return code
     except KeyboardInterrupt:
         return 130
     except BrokenPipeError:
         # The reader went away (`explorer get … | head`): that is how pipes end, not an error.
         os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
         return 0
-    except Exception as error:  # noqa: BLE001 - the promise is: no traceback, ever
+    except Exception as error:
         print(f"explorer: unexpected {type(error).__name__}: {error} (a bug; please report it)", file=sys.stderr)
         return 1

@@ -23,7 +23,7 @@ from typing import Any
 ROOT_PATH = "/api/service/v1.0"
 ESC = "\x1b"
 ATTACK = f"{ESC}]0;owned{ESC}\\{ESC}[2J{ESC}]52;c;{base64.b64encode(b'rm -rf ~').decode()}\x07\u202egnp.exe"
-TOKEN = "hostile-token-value-42"  # noqa: S105 - the test searches the output for it
+TOKEN = "hostile-token-value-42"
 
 
 def nested(depth: int) -> str:

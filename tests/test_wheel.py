@@ -23,6 +23,10 @@ def test_the_wheel_ships_the_themes_and_an_install_from_it_finds_them(tmp_path):
     with zipfile.ZipFile(wheel) as archive:
         names = archive.namelist()
         archive.extractall(tmp_path / "site")
+    # The licence and its notice travel with the code; py.typed tells type checkers the library is typed.
+    licences = sorted(n.rsplit("/", 1)[1] for n in names if ".dist-info/licenses/" in n)
+    assert licences == ["LICENSE", "NOTICE"]
+    assert "explorer/py.typed" in names
     shipped = sorted(p.name for p in (ROOT / "themes").glob("*.toml"))
     assert sorted(n.rsplit("/", 1)[1] for n in names if n.startswith("explorer/themes/")) == shipped
 

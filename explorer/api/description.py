@@ -67,7 +67,8 @@ class Operation:
     def newest_version(self) -> str | None:
         """The newest version with no sunset announced; the newest of all if every one has one."""
         stable = [v for v in self.versions if v not in self.sunsets]
-        return (stable or list(self.versions) or [None])[-1]
+        chosen = stable or list(self.versions)
+        return chosen[-1] if chosen else None
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -172,12 +173,13 @@ class Description:
         segments (a literal before a variable), for a path that is not itself documented."""
         found = self.match(path)
         segments = self.templates[found.template] if found else split(path)
-        node: Mapping[str, Any] | None = self.tree
+        node: Mapping[str, Any] = self.tree
         for segment in segments:
             key = "{}" if found and VARIABLE.match(segment) else segment
-            node = node.get(key) if key in node else node.get("{}")
-            if node is None:
+            below = node.get(key) if key in node else node.get("{}")
+            if below is None:
                 return None
+            node = below
         return node
 
     def children(self, path: str) -> list[Child]:
@@ -379,7 +381,7 @@ def parse(source: str, data: bytes) -> Any:
 
     loader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
     try:
-        return yaml.load(data, Loader=loader)  # noqa: S506 - a safe loader: no objects are made
+        return yaml.load(data, Loader=loader)
     except (yaml.YAMLError, RecursionError, ValueError) as error:
         problem = str(error).splitlines()[0] if str(error) else type(error).__name__
         raise DescriptionError(source, f"it is neither JSON nor valid YAML ({problem})") from None

@@ -137,6 +137,7 @@ def environment_proxy(url: httpx.URL) -> str | None:
     would mount proxy transports of its own, past the guard, and a bomb through a proxy would be read whole.
     """
     proxies = urllib.request.getproxies_environment()
-    if urllib.request.proxy_bypass_environment(url.host, proxies):
+    # proxy_bypass_environment: in the standard library on every platform, not in typeshed's stubs.
+    if urllib.request.proxy_bypass_environment(url.host, proxies):  # type: ignore[attr-defined]
         return None
     return proxies.get(url.scheme) or proxies.get("all")

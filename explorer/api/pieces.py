@@ -12,7 +12,6 @@ from __future__ import annotations
 
 import json
 import re
-from json.decoder import scanstring
 from typing import Any
 
 LEVELS = 2  # containers decoded here; below them, each value whole by json's C decoder
@@ -67,7 +66,7 @@ def mapping(text: str, at: int, levels: int) -> tuple[dict[str, Any], int]:
     while True:
         if text[at : at + 1] != '"':
             raise ValueError("expecting a name")
-        name, at = scanstring(text, at + 1)
+        name, at = DECODER.raw_decode(text, at)  # a string: the first character is its quote
         at = skip(text, at)
         if text[at : at + 1] != ":":
             raise ValueError("expecting ':'")

@@ -171,10 +171,6 @@ class Resource:
     def size(self) -> int:
         return len(self.body)
 
-    @property
-    def ok(self) -> bool:
-        return self.status < 400
-
     @cached_property
     def query(self) -> list[tuple[str, str]]:
         return parse_qsl(urlsplit(self.url).query, keep_blank_values=True)
@@ -190,14 +186,14 @@ class Resource:
 
     @cached_property
     def media_type(self) -> str:
-        return self.headers.get("content-type", "").split(";")[0].strip().lower()
+        return str(self.headers.get("content-type", "")).split(";")[0].strip().lower()
 
     @cached_property
     def charset(self) -> str:
         for part in self.headers.get("content-type", "").split(";")[1:]:
             name, _, value = part.partition("=")
             if name.strip().lower() == "charset" and value.strip():
-                return value.strip().strip('"')
+                return str(value).strip().strip('"')
         return "utf-8"
 
     @cached_property

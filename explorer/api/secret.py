@@ -31,7 +31,7 @@ class Secret:
     def __repr__(self) -> str:
         return f"Secret('{REDACTED}')"
 
-    def __reduce__(self) -> tuple:
+    def __reduce__(self) -> tuple[object, ...]:
         raise TypeError("a Secret is not pickled")
 
 

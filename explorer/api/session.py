@@ -79,7 +79,8 @@ def since(log: Reversible[Exchange], number: int) -> list[Exchange]:
 
 def elapsed(response: httpx.Response) -> float:
     """Seconds from sending the request to having the whole body, as the session's hooks timed it."""
-    return response.extensions["explorer.elapsed"]
+    seconds: float = response.extensions["explorer.elapsed"]
+    return seconds
 
 
 def origin_of(url: httpx.URL) -> tuple[str, str, int | None]:
@@ -255,7 +256,7 @@ class Session:
             self.description = await load_description(source, self.client, self.description_cache)
         except DescriptionError as problem:
             self.description_problem = problem
-        except Exception as error:  # noqa: BLE001 - whatever the document holds, the session goes on
+        except Exception as error:
             self.description_problem = DescriptionError(source, f"{type(error).__name__}: {error}")
         return self.description
 

@@ -103,7 +103,9 @@ class NoSecretFlag(argparse.Action):
         super().__init__(option_strings, dest, nargs="?", default=argparse.SUPPRESS, help=argparse.SUPPRESS)
         self.where = where
 
-    def __call__(self, parser: argparse.ArgumentParser, namespace: object, values: object, option: object = None):
+    def __call__(
+        self, parser: argparse.ArgumentParser, namespace: object, values: object, option: object = None
+    ) -> None:
         raise argparse.ArgumentError(self, f"secrets have no flag (other users can see a command line): {self.where}")
 
 

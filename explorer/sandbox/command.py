@@ -254,6 +254,7 @@ def banner(settings: Settings, url: str, ca: Path | None, host: str) -> str:
 
 
 def run(args: argparse.Namespace) -> int:
+    import uvicorn
     from platformdirs import user_data_path
 
     from explorer.sandbox import server, tls
@@ -290,6 +291,6 @@ def run(args: argparse.Namespace) -> int:
         drill = SCENARIOS[args.scenario]
         client = " (the server is as usual: the drill is in what the explorer is given)" if not drill.server else ""
         print(f"Scenario {drill.name}: {drill.lesson}{client}\n", flush=True)
-    uvicorn_server = server.uvicorn.Server(server.config(create_app(settings), files))
+    uvicorn_server = uvicorn.Server(server.config(create_app(settings), files))
     uvicorn_server.run(sockets=[sock])
     return 0

@@ -31,7 +31,8 @@ def admit(request: Request) -> Sandbox:
         loopback = False
     if not loopback:
         raise ApiProblem(403, "CONTROL_LOOPBACK_ONLY", "The control endpoint answers only on loopback.", [address])
-    return request.app.state.sandbox
+    found: Sandbox = request.app.state.sandbox
+    return found
 
 
 def state(request: Request, sandbox: Sandbox) -> Response:

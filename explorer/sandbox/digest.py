@@ -65,7 +65,8 @@ class DigestAuthority:
         stamp, mac = raw[:8], raw[8:]
         if not hmac.compare_digest(mac, hmac.new(self.secret, stamp, hashlib.sha256).digest()[:16]):
             return None
-        return self.clock() - struct.unpack(">d", stamp)[0]
+        issued: float = struct.unpack(">d", stamp)[0]
+        return self.clock() - issued
 
     def challenge(self, stale: bool = False) -> str:
         return (

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+from typing import Any
 
 from starlette.requests import ClientDisconnect, Request
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
@@ -42,7 +43,7 @@ class Gate:
             await self.dispatch(scope, receive, tracked)
         except ClientDisconnect:
             return  # the client went away; nobody is left to answer
-        except Exception as error:  # noqa: BLE001 - a bug of the sandbox, answered as a document
+        except Exception as error:
             log.error(
                 "unexpected error serving %s %s: %s: %s", scope["method"], scope["path"], type(error).__name__, error
             )
@@ -142,7 +143,7 @@ def with_headers(send: Send, headers: dict[str, str]) -> Send:
     return wrapped
 
 
-def forgetting(send: Send, rendered: dict) -> Send:
+def forgetting(send: Send, rendered: dict[Any, Any]) -> Send:
     """A write: drop cached item JSON as its answer starts, after the handler changed the data
     and before any client can learn of the change."""
 

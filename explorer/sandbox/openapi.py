@@ -123,8 +123,8 @@ def resources(routes: Sequence[BaseRoute], prefix: str = "") -> Iterator[tuple[s
     for route in routes:
         if isinstance(route, Mount):
             yield from resources(route.routes, prefix + route.path)
-        elif isinstance(route, Route) and isinstance(getattr(route.endpoint, "__self__", None), Resource):
-            yield CONVERTER.sub(r"{\1}", prefix + route.path), route.endpoint.__self__
+        elif isinstance(route, Route) and isinstance(owner := getattr(route.endpoint, "__self__", None), Resource):
+            yield CONVERTER.sub(r"{\1}", prefix + route.path), owner
         else:
             raise TypeError(f"{prefix}{getattr(route, 'path', route)} is not a resource() of the route table")
 
@@ -261,7 +261,9 @@ def ref(kind: str, name: str) -> dict[str, str]:
 def components(base: str) -> dict[str, Any]:
     error = {"application/json": {"schema": ref("schemas", "ApiError")}}
     error_code = {"description": "The errorCode of the document.", "schema": {"type": "string"}}
-    responses = {name: {"description": text, "content": error} for name, text in ERRORS.values()}
+    responses: dict[str, dict[str, Any]] = {
+        name: {"description": text, "content": error} for name, text in ERRORS.values()
+    }
     for response in responses.values():
         response["headers"] = {"X-Error-Code": error_code}
     responses["tooManyRequests"]["headers"]["Retry-After"] = {

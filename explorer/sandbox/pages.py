@@ -66,7 +66,7 @@ class Page:
         return b"".join(parts)
 
 
-class Fragments(dict):
+class Fragments(dict[Any, Any]):
     """JSON of rendered items by the id of their record, holding the records themselves."""
 
     def __init__(self) -> None:

@@ -59,7 +59,7 @@ class Cluster:
 
     @property
     def name(self) -> str:
-        return self.fields["name"]
+        return str(self.fields["name"])
 
 
 @dataclass
@@ -77,11 +77,11 @@ class Project:
 
     @property
     def id(self) -> str:
-        return self.fields["id"]
+        return str(self.fields["id"])
 
     @property
     def org_id(self) -> str:
-        return self.fields["orgId"]
+        return str(self.fields["orgId"])
 
     def document_fields(self) -> Record:
         return {**self.fields, "clusterCount": len(self.clusters)}
@@ -95,7 +95,7 @@ class Team:
 
     @property
     def id(self) -> str:
-        return self.fields["id"]
+        return str(self.fields["id"])
 
 
 @dataclass
@@ -107,7 +107,7 @@ class Org:
 
     @property
     def id(self) -> str:
-        return self.fields["id"]
+        return str(self.fields["id"])
 
 
 @dataclass

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from rich.text import Text
 from textual import events
@@ -127,7 +127,7 @@ class ExplorerApp(PaletteApp):
             return key, active.binding.description or active.binding.action
         return key, "typing" if isinstance(focused, Input) and event.is_printable else ""
 
-    def present_on(self, screen: Screen) -> None:
+    def present_on(self, screen: Screen[Any]) -> None:
         if not screen.query(PresenterOverlay):
             screen.mount(PresenterOverlay())
         self.present()
@@ -200,7 +200,7 @@ class ExplorerApp(PaletteApp):
     async def on_unmount(self) -> None:
         await self.close_session()
 
-    def get_system_commands(self, screen: Screen) -> Iterable[SystemCommand]:
+    def get_system_commands(self, screen: Screen[Any]) -> Iterable[SystemCommand]:
         for command in super().get_system_commands(screen):
             if command.callback == self.action_change_theme:
                 command = SystemCommand(
@@ -217,7 +217,7 @@ class ExplorerApp(PaletteApp):
                     yield SystemCommand(description, f"{keys} · {binding_id}", self.runner(screen, action))
 
     @staticmethod
-    def runner(screen: Screen, action: str) -> Callable[[], object]:
+    def runner(screen: Screen[Any], action: str) -> Callable[[], object]:
         return lambda: screen.run_action(action)
 
     def _handle_exception(self, error: Exception) -> None:

@@ -370,8 +370,13 @@ class Navigation:
             made = [relation(link, node) for link in resource.relations]
             made += self.documented(node, resource, made)
         typed = [child for child in node.children if child.kind == "goto"]  # `g` put them here, not a link
-        old = {(child.kind, child.url, child.title): child for child in node.children if child.kind != "goto"}
-        children = [old.pop((child.kind, child.url, child.title), None) or self.index(child) for child in made]
+        old: dict[tuple[str, str | None, str], Node] = {
+            (child.kind, child.url, child.title): child for child in node.children if child.kind != "goto"
+        }
+        children = [
+            old.pop(key) if (key := (child.kind, child.url, child.title)) in old else self.index(child)
+            for child in made
+        ]
         for gone in old.values():
             self.forget(gone)
         self.set_children(node, children + typed)
@@ -440,12 +445,13 @@ class Navigation:
 
     def item_at(self, node: Node, index: int) -> Node | None:
         """The tree's node for item `index` of the page a list shows, listing more of the page if needed."""
-        page = node.resource.listing if node.resource is not None else None
-        if page is None or not 0 <= index < len(page.results):
+        resource = node.resource
+        page = resource.listing if resource is not None else None
+        if resource is None or page is None or not 0 <= index < len(page.results):
             return None
         if index >= node.items_shown:
             node.items_shown = (index // ITEMS_AT_ONCE + 1) * ITEMS_AT_ONCE
-            self.show_page(node, node.resource)
+            self.show_page(node, resource)
         item = page.results[index]
         return next((child for child in node.children if child.kind == "item" and child.document is item), None)
 

@@ -132,7 +132,7 @@ def theme_of(data: dict[str, Any]) -> Theme:
             if isinstance(value, bool) or not isinstance(value, int | float) or not 0 <= value <= 1:
                 raise BadTheme(field, "must be a number from 0 to 1")
             numbers[field] = float(value)
-    return Theme(name=name.strip(), dark=dark, variables=dict(variables), **colors, **numbers)  # type: ignore[arg-type]
+    return Theme(name=name.strip(), dark=dark, variables=dict(variables), **colors, **numbers)
 
 
 @cache

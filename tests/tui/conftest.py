@@ -131,9 +131,6 @@ class Explorer:
     def requests(self, path_end: str = "") -> int:
         return sum(1 for e in self.app.session.log if e.url.split("?")[0].endswith(path_end))
 
-    def text_of(self, selector: str) -> str:
-        return str(self.q(selector).render())
-
 
 async def wait_until(condition: Callable[[], Any], timeout: float = 5.0, pilot: Pilot | None = None) -> None:
     """The one wait of the screen tests: until `condition` holds, for `timeout` seconds at most.

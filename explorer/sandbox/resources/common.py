@@ -20,11 +20,12 @@ T = TypeVar("T")
 
 
 def sandbox(request: Request) -> Sandbox:
-    return request.app.state.sandbox
+    found: Sandbox = request.app.state.sandbox
+    return found
 
 
 def world(request: Request) -> World:
-    return request.app.state.sandbox.world
+    return sandbox(request).world
 
 
 def hrefs(request: Request) -> Hrefs:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from rich.text import Text
+from textual.app import ComposeResult
 from textual.containers import VerticalScroll
 from textual.widgets import Static
 
@@ -23,7 +24,7 @@ class HeadersView(VerticalScroll, can_focus=True):
     }
     """
 
-    def compose(self):
+    def compose(self) -> ComposeResult:
         yield Static(id="headers")
 
     def show(self, resource: Resource) -> None:

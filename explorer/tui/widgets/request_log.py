@@ -13,7 +13,7 @@ from explorer.tui.palette import status_class
 from explorer.tui.safe import text
 
 
-class RequestLog(DataTable):
+class RequestLog(DataTable[object]):
     DEFAULT_CSS = """
     RequestLog {
         height: 1fr;
