@@ -1,9 +1,28 @@
 """The client library: sessions, credentials, resources, links, pages, errors, rate limits.
 
-It imports no Textual, so scripts can use it:
+It imports no Textual, so scripts can use it. With EXPLORER_BASE_URL, EXPLORER_CLIENT_ID and
+EXPLORER_CLIENT_SECRET set (or a profile in the config file), this prints the projects' names
+(tests/api/test_library_example.py runs it, against the sandbox):
 
-    async with await Session.open(Credentials.resolve(profile="prod")) as session:
-        resource = await session.fetch("/groups")
+    import asyncio
+
+    from explorer.api import ApiError, Credentials, Session
+
+
+    async def main() -> None:
+        async with Session(Credentials.resolve()) as session:
+            projects = await session.fetch("/groups")
+            if projects.error is not None:
+                raise projects.error  # the error document, as an ApiError: .line() and .hint say it
+            assert projects.page is not None
+            for project in projects.page.results:
+                print(project["name"])
+
+
+    try:
+        asyncio.run(main())
+    except ApiError as error:  # no answer (refused, unreachable), or an error document
+        print(error.line())
 """
 
 from explorer.api.config import ConfigError, Credentials

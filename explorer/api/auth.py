@@ -31,6 +31,15 @@ NEW_TOKEN_AGE = 10.0  # a token this young refused with an unexplained 401 is no
 
 
 class ServiceAccountAuth(httpx.Auth):
+    """A service account's OAuth 2.0 client credentials (spec 4.2) as an httpx auth flow.
+
+    It asks the token endpoint for a token when it has none or it is about to expire, sends it as
+    Bearer, and asks again once when a request is refused for the token (expired, revoked), not
+    for permissions. Token requests wait out the token endpoint's rate limit (`hold`). It works
+    with httpx.AsyncClient only: token requests are awaited under a lock shared by concurrent
+    requests.
+    """
+
     requires_response_body = True
 
     def __init__(
@@ -65,6 +74,7 @@ class ServiceAccountAuth(httpx.Auth):
         return f"ServiceAccountAuth(client_id={self.client_id!r}, secret=***)"
 
     def basic(self) -> str:
+        """The token endpoint's Basic credentials: the client ID and secret (RFC 6749 2.3.1)."""
         pair = f"{self.client_id}:{self.secret.reveal()}".encode()
         return "Basic " + base64.b64encode(pair).decode("ascii")
 
@@ -83,10 +93,20 @@ class ServiceAccountAuth(httpx.Auth):
             extensions={"timeout": needed_by.extensions.get("timeout", {})},
         )
 
+    def sync_auth_flow(self, request: httpx.Request) -> Generator[httpx.Request, httpx.Response, None]:
+        """Refused: httpx's default would run no flow at all, and the request would go without credentials."""
+        raise TypeError(
+            "ServiceAccountAuth works with httpx.AsyncClient only: its token requests are awaited. "
+            "Use explorer.api.Session, or an httpx.AsyncClient."
+        )
+        yield request  # a generator, as httpx calls it: never reached
+
     def needs_token(self) -> bool:
+        """Whether to ask for a token before the next request: none yet, or about to expire."""
         return self.token is None or not self.token.fresh(self.clock())
 
     async def async_auth_flow(self, request: httpx.Request) -> AsyncGenerator[httpx.Request, httpx.Response]:
+        """Send with the token; renew it first when needed, and once more when a 401 is about the token."""
         stale: Token | None = None  # the token a 401 just refused
         for _ in range(2):  # send; and once more with a new token if the first was refused for it
             if self.needs_token() or (stale is not None and self.token is stale):
@@ -208,6 +228,7 @@ class DigestAuth(httpx.DigestAuth):
     qop=auth-int only, a field without `=`) become an ApiError naming the challenge's problem."""
 
     def auth_flow(self, request: httpx.Request) -> Generator[httpx.Request, httpx.Response, None]:
+        """httpx's Digest flow, with a challenge it cannot answer raised as an ApiError (kind 'digest')."""
         flow = super().auth_flow(request)
         try:
             sent = next(flow)

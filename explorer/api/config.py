@@ -51,10 +51,12 @@ class ConfigError(ApiError):
 
 
 def config_path() -> Path:
+    """The config file (profiles, keys, theme): config.toml in the user's config folder."""
     return user_config_path(APP) / "config.toml"
 
 
 def token_cache_dir() -> Path:
+    """Where `explorer get` keeps its encrypted tokens between runs."""
     return user_cache_path(APP) / "tokens"
 
 
@@ -69,6 +71,7 @@ def is_private(path: Path) -> bool:
 
 
 def load_config(path: Path) -> dict[str, Any]:
+    """The config file as a dict ({} when there is none); ConfigError when it cannot be read as TOML."""
     try:
         text = path.read_text()
     except FileNotFoundError:
@@ -110,6 +113,7 @@ def check_base_url(text: str) -> httpx.URL:
 
 
 def is_loopback(host: str) -> bool:
+    """Whether `host` is this machine (localhost, 127.0.0.0/8, ::1): the one place plain http is allowed."""
     if host == "localhost":
         return True
     try:
@@ -136,6 +140,7 @@ class Credentials:
 
     @property
     def kind(self) -> str:
+        """'service account' or 'API key': what the credentials are, as the screen and the log say it."""
         if self.client_id and self.client_secret:
             return "service account"
         if self.public_key and self.private_key:
@@ -314,6 +319,7 @@ def description_source(text: str | None) -> str | None:
 
 
 def limit(value: Any, field: str, path: Path) -> int:
+    """A rate limit from the config file: a whole number of at least 1, else a ConfigError naming the field."""
     if not isinstance(value, int) or isinstance(value, bool) or value < 1:
         raise ConfigError(f"In {path}, {field} must be a whole number of at least 1")
     return value
@@ -328,6 +334,7 @@ class Secrets:
         self.environ = environ
 
     def read(self, from_environment: str | None, configured: Any, field: str) -> Secret | None:
+        """A secret from the environment first, else from the profile: a string, in a file only its owner can read."""
         if from_environment:
             return Secret(from_environment)
         if configured is None:

@@ -71,6 +71,7 @@ class Operation:
         return chosen[-1] if chosen else None
 
     def to_json(self) -> dict[str, Any]:
+        """The operation as the cached index keeps it (from_json reads it back)."""
         return {
             "method": self.method,
             "template": self.template,
@@ -86,6 +87,7 @@ class Operation:
 
     @classmethod
     def from_json(cls, data: Mapping[str, Any]) -> Operation:
+        """An operation from the cached index (to_json wrote it)."""
         return cls(
             method=data["method"],
             template=data["template"],
@@ -159,6 +161,7 @@ class Description:
         return Match(template, values)
 
     def knows(self, path: str) -> bool:
+        """Whether the description documents `path` (a template matches it)."""
         return self.match(path) is not None
 
     def operation(self, path: str, method: str = "GET") -> Operation | None:
@@ -232,6 +235,7 @@ class Description:
     # Caching -----------------------------------------------------------------------------------
 
     def to_json(self) -> dict[str, Any]:
+        """The index as the description cache keeps it (from_json reads it back)."""
         return {
             "format": INDEX_FORMAT,
             "vendor": self.vendor,
@@ -241,6 +245,7 @@ class Description:
 
     @classmethod
     def from_json(cls, source: str, data: Mapping[str, Any]) -> Description:
+        """An index from the description cache (to_json wrote it)."""
         if data.get("format") != INDEX_FORMAT:
             raise ValueError("an index of another format")
         operations = [Operation.from_json(item) for item in data["operations"]]
@@ -329,6 +334,7 @@ def server_path(servers: Any) -> str:
 
 
 def operation_of(method: str, template: str, operation: Mapping[str, Any], vendors: dict[str, int]) -> Operation:
+    """What one operation of the document says: versions and sunsets, deprecation, roles, summary."""
     versions: set[str] = set()
     sunsets: dict[str, str] = {}
     responses = operation.get("responses")
@@ -363,6 +369,7 @@ def operation_of(method: str, template: str, operation: Mapping[str, Any], vendo
 
 
 def text_or_none(value: Any) -> str | None:
+    """A non-blank string, or None: descriptions leave fields empty as often as out."""
     return value if isinstance(value, str) and value.strip() else None
 
 
@@ -416,6 +423,7 @@ def keep(path: Path, data: bytes) -> None:
 
 
 def read_file(source: str) -> bytes:
+    """A description file's bytes, within MAX_BYTES; DescriptionError saying why it cannot be read."""
     path = Path(source).expanduser()
     try:
         size = path.stat().st_size
@@ -443,6 +451,7 @@ async def load(source: str, client: httpx.AsyncClient, cache: Path | None) -> De
 
 
 async def download(source: str, client: httpx.AsyncClient) -> bytes:
+    """A description's bytes from a URL, within MAX_BYTES; DescriptionError saying why not."""
     try:
         url = httpx.URL(source)
     except httpx.InvalidURL as error:

@@ -49,6 +49,9 @@ ROLES_HINT = "The credentials work but are not allowed here: check the roles of 
 
 @dataclass(eq=False)
 class ApiError(Exception):
+    """A failure, said for a person: what happened (`line()`), why and what to do (`hint`), the
+    error document's fields when the service sent one. Every failure the library reports is one."""
+
     kind: Kind
     summary: str
     method: str | None = None
@@ -120,6 +123,7 @@ class ApiError(Exception):
 
 
 def reason_of(status: int) -> str:
+    """The reason phrase of a status (404 -> Not Found); 'Unknown Status' for one HTTP has not named."""
     try:
         return HTTPStatus(status).phrase
     except ValueError:
@@ -254,6 +258,7 @@ def from_exception(error: Exception, method: str, url: str, timeout: float | Non
 
 
 def causes(error: BaseException) -> list[BaseException]:
+    """An exception and what caused it, outermost first, each once (a cycle of causes ends)."""
     chain, seen = [], set()
     current: BaseException | None = error
     while current is not None and id(current) not in seen:
@@ -264,6 +269,7 @@ def causes(error: BaseException) -> list[BaseException]:
 
 
 def short(text: str) -> str:
+    """Text on one line, cut at 160 characters: for a body quoted in a message."""
     text = " ".join(text.split())
     return text if len(text) <= 160 else text[:157] + "..."
 

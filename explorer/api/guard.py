@@ -36,6 +36,7 @@ class GuardedTransport(httpx.AsyncBaseTransport):
         self.max_body = max_body
 
     async def handle_async_request(self, request: httpx.Request) -> httpx.Response:
+        """The answer, its body counted as it streams (GuardedStream)."""
         response = await self.transport.handle_async_request(request)
         assert isinstance(response.stream, httpx.AsyncByteStream)
         stream = GuardedStream(response.stream, request, response.headers.get("content-encoding", ""), self.max_body)
@@ -47,6 +48,7 @@ class GuardedTransport(httpx.AsyncBaseTransport):
         )
 
     async def aclose(self) -> None:
+        """Close the transport it guards."""
         await self.transport.aclose()
 
 
@@ -68,6 +70,7 @@ class GuardedStream(httpx.AsyncByteStream):
             yield chunk
 
     def count(self, chunk: bytes) -> None:
+        """Count a raw chunk: what it decodes to, by the answer's content encodings."""
         self.received += len(chunk)
         if len(self.codings) > 1 and set(self.codings) & COMPRESSED:
             raise BodyTooLarge(f"the answer is compressed more than once ({', '.join(self.codings)}): not read",
@@ -91,6 +94,7 @@ class GuardedStream(httpx.AsyncByteStream):
         self.check()
 
     def check(self) -> None:
+        """Raise BodyTooLarge past max_body, or past MAX_RATIO once RATIO_AFTER is decoded."""
         if self.decoded > self.max_body:
             received = f", from {size(self.received)} received" if self.received < self.decoded else ""
             raise BodyTooLarge(
@@ -105,6 +109,7 @@ class GuardedStream(httpx.AsyncByteStream):
             )
 
     async def aclose(self) -> None:
+        """Close the stream it counts."""
         await self.stream.aclose()
 
 

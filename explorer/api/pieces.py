@@ -31,11 +31,13 @@ def loads(text: str) -> Any:
 
 
 def skip(text: str, at: int) -> int:
+    """Where the next non-blank character is, from `at`."""
     match = SPACE.match(text, at)
     return match.end() if match else at
 
 
 def decode(text: str, at: int, levels: int) -> tuple[Any, int]:
+    """The value at `at` and where it ends: an outer container here, anything else by json's C decoder."""
     opening = text[at : at + 1]
     if levels and opening == "[":
         return array(text, skip(text, at + 1), levels - 1)
@@ -45,6 +47,7 @@ def decode(text: str, at: int, levels: int) -> tuple[Any, int]:
 
 
 def array(text: str, at: int, levels: int) -> tuple[list[Any], int]:
+    """An array's items from just after its `[`, and where it ends."""
     items: list[Any] = []
     if text[at : at + 1] == "]":
         return items, at + 1
@@ -60,6 +63,7 @@ def array(text: str, at: int, levels: int) -> tuple[list[Any], int]:
 
 
 def mapping(text: str, at: int, levels: int) -> tuple[dict[str, Any], int]:
+    """An object's fields from just after its `{`, and where it ends."""
     fields: dict[str, Any] = {}
     if text[at : at + 1] == "}":
         return fields, at + 1

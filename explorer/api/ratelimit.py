@@ -41,6 +41,7 @@ def key_of(url: httpx.URL) -> str | None:
 
 
 def counter_of(path: str) -> str | None:
+    """The counter a path falls under: the token endpoint's, a project's ID, or None."""
     if path.startswith("/api/oauth/"):
         return TOKEN
     match = PROJECT_IN_PATH.search(path)
@@ -111,6 +112,10 @@ class Said:
 
 
 class RateLimits:
+    """What the client knows of the service's rate limits, per counter, minute by minute: what it
+    sent, what the service said (RateLimit-* headers, Retry-After), and how long to hold a request
+    the service is sure to refuse."""
+
     def __init__(self, project_limit: int = 100, token_limit: int = 10, clock: Callable[[], float] = time.time):
         """`project_limit` and `token_limit` are the estimate for a service that states no figures."""
         self.project_limit = project_limit
@@ -121,6 +126,7 @@ class RateLimits:
         self.stating: set[str] = set()  # projects whose answers carried figures: no estimate for them
 
     def window(self, key: str) -> Window:
+        """The current minute's window of a counter (a new one when the minute turned)."""
         minute = int(self.clock() // WINDOW)
         current = self.windows.get(key)
         if current is None:
@@ -136,6 +142,7 @@ class RateLimits:
         return key == TOKEN or (key is not None and key not in self.stating)
 
     def sent(self, key: str) -> None:
+        """Count a request sent under `key`."""
         self.window(key).used += 1
 
     def received(self, key: str | None, response: httpx.Response) -> None:

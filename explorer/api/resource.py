@@ -44,6 +44,7 @@ class Link:
 
     @cached_property
     def problem(self) -> str | None:
+        """Why `href` cannot be followed (it is not a URL), or None."""
         return href_problem(self.href)
 
     @property
@@ -59,6 +60,7 @@ class Link:
 
     @property
     def extension(self) -> bool:
+        """Whether the rel is a vendor's extension (an absolute URI), not a plain one (self, next)."""
         return "://" in self.rel
 
 
@@ -110,6 +112,7 @@ class Page:
 
     @property
     def pages(self) -> int | None:
+        """How many pages the list has, when its total is known."""
         if self.total is None:
             return None
         return max(1, math.ceil(self.total / self.size)) if self.size > 0 else None
@@ -169,27 +172,33 @@ class Resource:
 
     @property
     def size(self) -> int:
+        """The body's size in bytes, as received."""
         return len(self.body)
 
     @cached_property
     def query(self) -> list[tuple[str, str]]:
+        """The request's query parameters, in order, blanks kept."""
         return parse_qsl(urlsplit(self.url).query, keep_blank_values=True)
 
     @cached_property
     def path(self) -> str:
+        """The request's path."""
         return urlsplit(self.url).path
 
     def asked(self, name: str) -> str | None:
+        """The value of a query parameter the request had, or None."""
         return next((v for k, v in self.query if k == name), None)
 
     # The body ------------------------------------------------------------------------------
 
     @cached_property
     def media_type(self) -> str:
+        """The Content-Type without its parameters, lower case."""
         return str(self.headers.get("content-type", "")).split(";")[0].strip().lower()
 
     @cached_property
     def charset(self) -> str:
+        """The Content-Type's charset; utf-8 when it names none."""
         for part in self.headers.get("content-type", "").split(";")[1:]:
             name, _, value = part.partition("=")
             if name.strip().lower() == "charset" and value.strip():
@@ -241,10 +250,12 @@ class Resource:
 
     @property
     def json(self) -> Any:
+        """The body's JSON, or None (see json_error for why)."""
         return self.parsed[0]
 
     @property
     def json_error(self) -> str | None:
+        """Why the body is not read as JSON, or None."""
         return self.parsed[1]
 
     @cached_property
@@ -269,12 +280,15 @@ class Resource:
 
     @cached_property
     def links(self) -> list[Link]:
+        """The document's links (spec 2.3), each {rel, href} entry; others skipped."""
         return links_of(self.document)
 
     def link(self, rel: str) -> Link | None:
+        """The first link with this rel (as sent, or its short name), or None."""
         return next((link for link in self.links if link.rel == rel or link.name == rel), None)
 
     def usable_link(self, rel: str) -> Link | None:
+        """The link with this rel if its href is a URL that can be requested, else None."""
         link = self.link(rel)
         return link if link is not None and link.problem is None else None
 
@@ -285,6 +299,7 @@ class Resource:
 
     @cached_property
     def page(self) -> Page | None:
+        """A page of a paged list (spec 2.5): results, total, number, size and the pages beside."""
         document = self.document
         if not isinstance(document, dict) or not isinstance(document.get("results"), list):
             return None
@@ -329,6 +344,7 @@ class Resource:
 
     @cached_property
     def error(self) -> ApiError | None:
+        """The failure this answer is (status 400 and up), as an ApiError; None for a success."""
         if self.status < 400:
             return None
         return errors.from_response(
@@ -353,6 +369,7 @@ def item_count(count: int) -> str:
 
 
 def positive(value: str | None, default: int) -> int:
+    """A page number or size from a query: a whole number from 1 to 10^9, else `default`."""
     try:
         number = int(value) if value is not None else default
     except ValueError:

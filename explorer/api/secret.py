@@ -14,6 +14,7 @@ class Secret:
         self._value = value
 
     def reveal(self) -> str:
+        """The secret itself: only where it is sent (a header, a form), never shown."""
         return self._value
 
     def __bool__(self) -> bool:

@@ -84,6 +84,7 @@ def elapsed(response: httpx.Response) -> float:
 
 
 def origin_of(url: httpx.URL) -> tuple[str, str, int | None]:
+    """(scheme, host, port) with the scheme's default port filled in: what 'same origin' compares."""
     default = {"https": 443, "http": 80}.get(url.scheme)
     return (url.scheme, url.host, url.port or default)
 
@@ -95,6 +96,12 @@ def origin_text(url: httpx.URL) -> str:
 
 
 class Session:
+    """A connection to the API: credentials (a service account's token, or a Digest API key), the
+    API version and description, rate-limit pacing, retries of 429 and 503, the exchange log.
+
+    Use it as an async context manager (`async with Session(credentials) as session`); `fetch`
+    returns a Resource whatever the status, and raises ApiError only when there is no answer."""
+
     def __init__(
         self,
         credentials: Credentials,
@@ -195,6 +202,7 @@ class Session:
 
     @property
     def token_state(self) -> TokenState | None:
+        """The service account's token state (the status bar's countdown), or None for an API key."""
         return self.auth.state if isinstance(self.auth, ServiceAccountAuth) else None
 
     # Where requests go -----------------------------------------------------------------------
@@ -209,6 +217,7 @@ class Session:
         return url
 
     def resolve_new(self, target: str) -> httpx.URL:
+        """A target (a path under the API root, or a URL) as a URL; ApiError (config) when it is not one."""
         target = target.strip()
         try:
             if "://" in target:
@@ -235,6 +244,7 @@ class Session:
         return url
 
     def same_origin(self, url: httpx.URL) -> bool:
+        """Whether `url` is on the base URL's origin: the only one credentials go to."""
         return origin_of(url) == self.origin
 
     # The API description and versions -------------------------------------------------------
@@ -252,6 +262,7 @@ class Session:
         return await asyncio.shield(self.describing)
 
     async def read_description(self, source: str) -> Description | None:
+        """Load the API description from `source`; a problem is kept to be told, never raised."""
         try:
             self.description = await load_description(source, self.client, self.description_cache)
         except DescriptionError as problem:
@@ -366,6 +377,7 @@ class Session:
             await self.hold(self.clock() + (wait or 0), limit, resource)
 
     def resource(self, response: httpx.Response, foreign: bool) -> Resource:
+        """The Resource of an answer: the request as sent (credentials redacted) and what came back."""
         request = response.request
         carried = self.credentials.kind if "authorization" in request.headers else None
         return Resource(
@@ -418,6 +430,7 @@ class Session:
             self.held_until = self.held_for = self.held_after = None
 
     async def sending(self, request: httpx.Request) -> None:
+        """The request hook: time it and count it against its rate-limit counter."""
         key = key_of(request.url) if self.same_origin(request.url) else None
         request.extensions["explorer.started"] = self.timer()
         request.extensions["explorer.limit"] = key
@@ -426,6 +439,7 @@ class Session:
             self.rate_limits.sent(key)
 
     async def received(self, response: httpx.Response) -> None:
+        """The response hook: read the body, time it, log the exchange, take in the rate-limit headers."""
         await response.aread()
         request = response.request
         # Timed on the response: one request is sent again (a Digest challenge answered, a token

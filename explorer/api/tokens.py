@@ -27,6 +27,8 @@ def leeway(lifetime: float) -> float:
 
 @dataclass(frozen=True)
 class Token:
+    """An access token and when it was issued and expires (wall-clock seconds)."""
+
     value: Secret
     issued_at: float
     expires_at: float
@@ -48,9 +50,11 @@ class TokenState:
     last_error: ApiError | None = None
 
     def seconds_left(self, now: float) -> float | None:
+        """Seconds until the token expires, or None when there is none."""
         return None if self.expires_at is None else max(0.0, self.expires_at - now)
 
     def status(self, now: float) -> str:
+        """What the token is now: valid, expired, refreshing, revoked, failed (and none left), or none."""
         if self.refreshing:
             return "refreshing"
         if self.revoked:
@@ -62,6 +66,7 @@ class TokenState:
         return "valid"
 
     def countdown(self, now: float) -> str:
+        """The time left as mm:ss, as the status bar shows it."""
         left = self.seconds_left(now)
         if left is None:
             return "--:--"
@@ -113,6 +118,7 @@ class TokenCache:
         return token if token.fresh(now) else None
 
     def save(self, token: Token) -> None:
+        """Keep a token, encrypted with a key derived from the client secret (AES-GCM)."""
         from cryptography.hazmat.primitives.ciphers.aead import AESGCM
 
         self.directory.mkdir(parents=True, exist_ok=True, mode=0o700)
@@ -135,10 +141,12 @@ class TokenCache:
         os.replace(partial, self.path)
 
     def delete(self) -> bool:
+        """Delete the kept token; whether there was one."""
         with contextlib.suppress(FileNotFoundError):
             self.path.unlink()
             return True
         return False
 
     def associated(self, issued_at: float, expires_at: float) -> bytes:
+        """The data the encryption binds a token to: origin, client, and its times."""
         return json.dumps([self.origin, self.client_id, issued_at, expires_at]).encode()

@@ -17,6 +17,7 @@ UNSAFE = re.compile("[\x00-\x1f\x7f-\x9f\u061c\u200b-\u200f\u2028-\u202e\u2060-\
 
 
 def stand_in(match: re.Match[str]) -> str:
+    """The visible stand-in of an unsafe character: a control picture (␛), or <U+XXXX>."""
     char = match.group(0)
     code = ord(char)
     if code < 0x20:

@@ -1,0 +1,80 @@
+"""The library's usage example (explorer.api's docstring) runs as written, against the sandbox over a
+real socket; and ServiceAccountAuth refuses a synchronous client instead of sending no credentials."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+import textwrap
+
+import httpx
+import pytest
+
+import explorer.api
+from explorer.api.auth import ServiceAccountAuth
+from explorer.api.ratelimit import RateLimits
+from explorer.api.secret import Secret
+from explorer.sandbox import Settings, create_app
+from explorer.sandbox.server import ServerThread
+from tests.conftest import ROOT
+
+
+def example() -> str:
+    """The indented block of explorer.api's docstring."""
+    doc = explorer.api.__doc__ or ""
+    block = doc.split("\n\n    ", 1)[1]
+    return textwrap.dedent("    " + block)
+
+
+def test_the_usage_example_prints_the_projects(tmp_path):
+    settings = Settings()
+    world = create_app(settings).state.sandbox.world
+    with ServerThread(create_app(settings)) as server:
+        environ = {
+            **os.environ,
+            "HOME": str(tmp_path),
+            "XDG_CONFIG_HOME": str(tmp_path / "config"),
+            "XDG_CACHE_HOME": str(tmp_path / "cache"),
+            "EXPLORER_BASE_URL": server.url + "/api/service/v1.0",
+            "EXPLORER_CLIENT_ID": settings.client_id,
+            "EXPLORER_CLIENT_SECRET": settings.client_secret,
+        }
+        ran = subprocess.run(
+            [sys.executable, "-c", example()], capture_output=True, text=True, env=environ, cwd=ROOT, timeout=60
+        )
+    assert ran.returncode == 0, ran.stderr
+    granted = sorted(project.fields["name"] for project in world.projects.values() if project.authorized)
+    assert "production" in granted
+    assert sorted(ran.stdout.splitlines()) == granted  # every project the credentials see, one a line
+
+
+def test_the_usage_example_says_an_error_in_one_line(tmp_path):
+    environ = {**os.environ, "HOME": str(tmp_path), "XDG_CONFIG_HOME": str(tmp_path / "config"),
+               "EXPLORER_BASE_URL": "http://127.0.0.1:9/api/service/v1.0", "EXPLORER_CLIENT_ID": "c",
+               "EXPLORER_CLIENT_SECRET": "s"}  # fmt: skip
+    ran = subprocess.run([sys.executable, "-c", example()], capture_output=True, text=True, env=environ, timeout=60)
+    assert (ran.returncode, ran.stderr) == (0, "")
+    assert ran.stdout.startswith("Connection refused by 127.0.0.1:9"), ran.stdout
+
+
+def test_a_service_account_refuses_a_synchronous_client():
+    auth = ServiceAccountAuth(
+        httpx.URL("https://api.example.com/api/service/v1.0"), "c", Secret("s"), limits=RateLimits(10, 10)
+    )
+    sent: list[httpx.Request] = []
+    with (
+        httpx.Client(
+            auth=auth, transport=httpx.MockTransport(lambda r: sent.append(r) or httpx.Response(200))
+        ) as client,
+        pytest.raises(TypeError, match="works with httpx.AsyncClient only"),
+    ):
+        client.get("https://api.example.com/api/service/v1.0/groups")
+    assert sent == []  # nothing went out, with or without credentials
+
+
+def test_the_readme_shows_the_same_example():
+    readme = (ROOT / "README.md").read_text()
+    section = readme.split("## The client library", 1)[1].split("\n## ", 1)[0]
+    shown = section.split("```python\n", 1)[1].split("```", 1)[0]
+    assert shown == example()
