@@ -139,6 +139,11 @@ class Credentials:
     openapi: str | None = None  # the API description: a file or an http(s) URL
 
     @property
+    def host(self) -> str:
+        """The base URL's host: what the login screen says it connects to."""
+        return httpx.URL(self.base_url).host
+
+    @property
     def kind(self) -> str:
         """'service account' or 'API key': what the credentials are, as the screen and the log say it."""
         if self.client_id and self.client_secret:

@@ -19,6 +19,7 @@ import httpx
 from explorer.api import errors, pieces
 from explorer.api.description import Operation
 from explorer.api.errors import ApiError
+from explorer.api.ratelimit import bucket_of
 from explorer.api.values import deeper_than
 
 VENDOR_MEDIA = re.compile(r"application/vnd\.([A-Za-z0-9_-]+)\.([^+;\s]+)\+json", re.IGNORECASE)
@@ -174,6 +175,11 @@ class Resource:
     def size(self) -> int:
         """The body's size in bytes, as received."""
         return len(self.body)
+
+    @cached_property
+    def limit(self) -> str | None:
+        """The rate limit the request counts against (ratelimit.bucket_of), or None for another origin's."""
+        return None if self.foreign else bucket_of(self.method, httpx.URL(self.url))
 
     @cached_property
     def query(self) -> list[tuple[str, str]]:

@@ -64,6 +64,7 @@ class Exchange:
     elapsed: float
     size: int
     limited: str | None  # the rate-limit counter it fell under: "token", a project ID, or None
+    target: str = ""  # the path and query as sent (`/api/service/v1.0/groups?pageNum=2`)
 
 
 def since(log: Reversible[Exchange], number: int) -> list[Exchange]:
@@ -459,6 +460,7 @@ class Session:
                 elapsed=elapsed(response),
                 size=len(response.content),
                 limited=key,
+                target=request.url.raw_path.decode("ascii", "replace"),
             )
         )
 

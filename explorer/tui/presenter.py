@@ -10,8 +10,6 @@ from collections import deque
 from collections.abc import Reversible
 from dataclasses import dataclass, field
 
-import httpx
-
 from explorer.api.session import Exchange, since
 from explorer.tui.palette import status_class
 from explorer.tui.safe import visible
@@ -62,7 +60,7 @@ class Presenter:
 
 def request_line(exchange: Exchange, root: str) -> str:
     """`GET /groups?pageNum=2  200 · 43 ms`: paths under the API root without it, as the tree has them."""
-    target = httpx.URL(exchange.url).raw_path.decode("ascii", "replace")
+    target = exchange.target
     if root and (target == root or target.startswith((root + "/", root + "?"))):
         target = target[len(root) :] or "/"
         target = "/" + target if target.startswith("?") else target

@@ -19,7 +19,7 @@ from explorer.sandbox.scenarios import scenario_named
 from explorer.tui.app import ExplorerApp
 from explorer.tui.palette import PaletteApp
 from explorer.tui.screens.main import MainScreen
-from explorer.tui.widgets.json_view import JsonPane
+from explorer.tui.widgets.json_pane import JsonPane
 from explorer.tui.widgets.link_tree import LinkTree
 from tests.conftest import FakeClock
 

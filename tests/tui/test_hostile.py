@@ -9,7 +9,8 @@ from explorer.api.config import Credentials
 from explorer.api.secret import Secret
 from explorer.api.session import Session
 from explorer.tui.app import ExplorerApp
-from explorer.tui.widgets.json_view import JsonPane, JsonView
+from explorer.tui.widgets.json_pane import JsonPane
+from explorer.tui.widgets.json_view import JsonView
 from tests.tui.conftest import JsonHost, json_resource, started, toasts_of, wait_until
 
 HOSTILE = "[@click=app.quit]boom[/x] [b]bold \x1b[31mred\x07 \u202eevil\x9b"

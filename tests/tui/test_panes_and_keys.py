@@ -13,7 +13,8 @@ from explorer.demo import demo_session
 from explorer.tui.app import ExplorerApp
 from explorer.tui.screens.help import HelpScreen
 from explorer.tui.screens.login import LoginScreen
-from explorer.tui.widgets.json_view import JsonPane, JsonView, Pretty
+from explorer.tui.widgets.json_pane import JsonPane
+from explorer.tui.widgets.json_view import JsonView, Pretty
 from tests.tui.conftest import JsonHost, json_resource, started, toasts_of, wait_until
 
 

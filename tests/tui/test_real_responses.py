@@ -21,7 +21,7 @@ from explorer.api.versions import deprecation, served_version
 from explorer.tui.palette import PaletteApp
 from explorer.tui.widgets.headers_view import HeadersView
 from explorer.tui.widgets.items_table import choose_columns
-from explorer.tui.widgets.json_view import JsonPane
+from explorer.tui.widgets.json_pane import JsonPane
 from explorer.tui.widgets.page_view import PageView
 from explorer.tui.widgets.status_bar import StatusBar
 from tests.real_response import as_resource

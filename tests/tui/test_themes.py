@@ -23,7 +23,8 @@ from explorer.tui.palette import TEXT_VARIABLES, PaletteApp
 from explorer.tui.run import build
 from explorer.tui.themes import load_themes, shipped_dir
 from explorer.tui.widgets.items_table import ItemsTable
-from explorer.tui.widgets.json_view import JsonPane, JsonView
+from explorer.tui.widgets.json_pane import JsonPane
+from explorer.tui.widgets.json_view import JsonView
 from tests.tui.colour_science import MACHADO, contrast, difference
 from tests.tui.conftest import colour_of, json_resource, started, theme_colour, toasts_of, wait_until
 

@@ -3,9 +3,8 @@
 from __future__ import annotations
 
 from collections.abc import Callable
-from urllib.parse import unquote
+from urllib.parse import unquote, urlsplit, urlunsplit
 
-import httpx
 from rich.cells import cell_len
 from rich.console import Console, ConsoleOptions, RenderResult
 from rich.text import Text
@@ -75,7 +74,7 @@ class DocumentedPaths(Suggester):
     over; it is not continued before it is.
     """
 
-    def __init__(self, description: Description, resolve: Callable[[str], httpx.URL]) -> None:
+    def __init__(self, description: Description, resolve: Callable[[str], str]) -> None:
         super().__init__(use_cache=True, case_sensitive=True)
         self.description = description
         self.resolve = resolve
@@ -106,21 +105,19 @@ class DocumentedPaths(Suggester):
         if not typed.strip() or "?" in typed or "#" in typed:
             return None
         try:
-            path = self.resolve(typed).raw_path.decode("ascii")
-        except (ApiError, UnicodeError):
+            path = urlsplit(self.resolve(typed)).path
+        except ApiError:
             return None
         return path + "/" if typed.endswith("/") and not path.endswith("/") else path
 
     def start(self, here: str | None) -> str:
         """The shortest text that goes to `here`: a path under the API root (`/` at the root), a path
         from the origin, else the URL itself."""
-        try:
-            url = httpx.URL(here).copy_with(query=None, fragment=None) if here else None
-        except httpx.InvalidURL:
-            url = None
-        if url is None:
+        if not here:
             return ""
-        segments = url.raw_path.decode("ascii", "replace").split("/")[1:]
+        parts = urlsplit(here)
+        url = urlunsplit((parts.scheme, parts.netloc, parts.path, "", ""))
+        segments = parts.path.split("/")[1:]
         for at in range(len(segments), -1, -1):
             candidate = "/" + "/".join(segments[at:])
             try:
@@ -128,7 +125,7 @@ class DocumentedPaths(Suggester):
                     return candidate
             except ApiError:
                 continue
-        return str(url)
+        return url
 
 
 class Names:
@@ -172,9 +169,7 @@ class GoToScreen(AskScreen):
     GoToScreen #documented { color: $text-muted; height: auto; max-height: 3; margin-top: 1; }
     """
 
-    def __init__(
-        self, description: Description | None, resolve: Callable[[str], httpx.URL], here: str | None = None
-    ) -> None:
+    def __init__(self, description: Description | None, resolve: Callable[[str], str], here: str | None = None) -> None:
         self.paths = DocumentedPaths(description, resolve) if description is not None else None
         start = self.paths.start(here) if self.paths else ""
         super().__init__("Go to a path under the API root, or a URL:", value=start, placeholder="/groups")

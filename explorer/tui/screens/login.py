@@ -12,7 +12,6 @@ from collections.abc import Callable, Mapping
 from pathlib import Path
 from typing import Literal
 
-import httpx
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
@@ -180,7 +179,7 @@ class LoginScreen(Screen[Result]):
         except ApiError as error:
             self.say(error)
             return
-        self.say(f"Connecting to {httpx.URL(credentials.base_url).host}…")
+        self.say(f"Connecting to {credentials.host}…")
         self.connected(self.run_worker(self.attempt(credentials), group="login"))
 
     def connected(self, worker: Worker[None] | None) -> None:

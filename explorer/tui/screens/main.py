@@ -30,7 +30,7 @@ from explorer.tui.screen_state import load_state, save_state
 from explorer.tui.screens.dialogs import AskScreen, ErrorScreen, GoToScreen
 from explorer.tui.widgets.headers_view import HeadersView
 from explorer.tui.widgets.items_table import ItemsTable
-from explorer.tui.widgets.json_view import JsonPane
+from explorer.tui.widgets.json_pane import JsonPane
 from explorer.tui.widgets.link_tree import LinkTree
 from explorer.tui.widgets.page_view import PageView
 from explorer.tui.widgets.request_log import RequestLog
@@ -276,6 +276,10 @@ class MainScreen(Screen[None]):
     def action_forward(self) -> None:
         self.run(self.navigation.forward())
 
+    def resolved(self, target: str) -> str:
+        """A target typed into `g` as the URL the session would fetch; ApiError when it is not one."""
+        return str(self.session.resolve(target))
+
     def action_go_to(self) -> None:
         def go(target: str | None) -> None:
             if target:
@@ -287,7 +291,7 @@ class MainScreen(Screen[None]):
                 self.run(self.navigation.goto(url))
 
         here = self.navigation.shown.key if self.navigation.shown else None
-        self.app.push_screen(GoToScreen(self.session.description, self.session.resolve, here), go)
+        self.app.push_screen(GoToScreen(self.session.description, self.resolved, here), go)
 
     def action_page(self, step: int) -> None:
         self.run(self.navigation.turn_page(step))

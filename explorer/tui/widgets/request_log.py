@@ -5,7 +5,6 @@ from __future__ import annotations
 import time
 from collections.abc import Reversible
 
-import httpx
 from textual.widgets import DataTable
 
 from explorer.api.session import Exchange, since
@@ -37,8 +36,7 @@ class RequestLog(DataTable[object]):
         """
         fresh = since(log, self.shown)
         for exchange in fresh:
-            url = httpx.URL(exchange.url)
-            path = url.raw_path.decode("ascii", "replace")
+            path = exchange.target
             if api_root and (path == api_root or path.startswith((api_root + "/", api_root + "?"))):
                 path = path[len(api_root) :] or "/"
                 path = path if path.startswith("/") else "/" + path

@@ -20,7 +20,6 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-import httpx
 from rich.cells import cell_len
 from textual import events
 from textual.content import Content
@@ -29,7 +28,7 @@ from textual.style import Style
 from textual.widgets import Static
 
 from explorer.api.errors import ApiError
-from explorer.api.ratelimit import TOKEN, Reading, bucket_of
+from explorer.api.ratelimit import TOKEN, Reading
 from explorer.api.resource import Resource
 from explorer.api.session import Session
 from explorer.api.versions import deprecation
@@ -111,8 +110,7 @@ class StatusBar(Static):
 
     def show_response(self, resource: Resource) -> None:
         """The last response: its status, and the limit whose meter the bar shows."""
-        bucket = None if resource.foreign else bucket_of(resource.method, httpx.URL(resource.url))
-        self.bucket = None if bucket == TOKEN else bucket
+        self.bucket = None if resource.limit == TOKEN else resource.limit
         self.response = resource
         self.tick()
 
