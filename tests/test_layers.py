@@ -41,3 +41,63 @@ def test_a_part_imports_only_what_is_below_it(package, forbidden):
         for module, names in imports_of(package).items()
     }
     assert {module: names for module, names in crossing.items() if names} == {}
+
+
+def module_graph() -> dict[str, set[str]]:
+    """explorer's modules -> the explorer modules each imports (function-local and TYPE_CHECKING ones too)."""
+    modules = {}
+    for path in (ROOT / "explorer").rglob("*.py"):
+        name = ".".join(path.relative_to(ROOT).with_suffix("").parts).removesuffix(".__init__")
+        modules[name] = path
+    graph = {}
+    for name, path in modules.items():
+        found = set()
+        for node in ast.walk(ast.parse(path.read_text())):
+            if isinstance(node, ast.ImportFrom) and node.module and node.level == 0:
+                for alias in node.names:  # `from explorer.sandbox import oauth` is the module oauth
+                    inner = f"{node.module}.{alias.name}"
+                    found.add(inner if inner in modules else node.module)
+            elif isinstance(node, ast.Import):
+                found.update(alias.name for alias in node.names)
+        graph[name] = {other for other in found if other in modules and other not in (name, "explorer")}
+    return graph
+
+
+def circles(graph: dict[str, set[str]]) -> list[list[str]]:
+    """The groups of modules that import each other, directly or round about (Tarjan's algorithm)."""
+    order: dict[str, int] = {}
+    low: dict[str, int] = {}
+    stack: list[str] = []
+    found = []
+
+    def visit(module: str) -> None:
+        order[module] = low[module] = len(order)
+        stack.append(module)
+        for other in graph[module]:
+            if other not in order:
+                visit(other)
+                low[module] = min(low[module], low[other])
+            elif other in stack:
+                low[module] = min(low[module], order[other])
+        if low[module] == order[module]:
+            group = []
+            while True:
+                other = stack.pop()
+                group.append(other)
+                if other == module:
+                    break
+            if len(group) > 1:
+                found.append(sorted(group))
+
+    for module in sorted(graph):
+        if module not in order:
+            visit(module)
+    return found
+
+
+def test_no_module_imports_itself_round_about():
+    assert circles(module_graph()) == []
+
+
+def test_a_circle_would_be_found():
+    assert circles({"a": {"b"}, "b": {"c"}, "c": {"a"}, "d": {"a"}}) == [["a", "b", "c"]]

@@ -10,15 +10,24 @@ from __future__ import annotations
 import json
 from collections.abc import Callable, Hashable, Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import Any, Protocol
 from urllib.parse import urlencode
 
 from starlette.requests import Request
 
 from explorer.sandbox.links import origin
 
-if TYPE_CHECKING:
-    from explorer.sandbox.query import Query
+
+class Asked(Protocol):
+    """What a page needs of the request's query (query.Query): its numbers and booleans, checked.
+
+    A protocol, not an import: query.py reads the format from documents.py, which writes pages.
+    """
+
+    def integer(self, name: str, default: int, minimum: int, maximum: int | None = None) -> int: ...
+
+    def boolean(self, name: str, default: bool) -> bool: ...
+
 
 PAGE_PARAMS = frozenset({"pageNum", "itemsPerPage", "includeCount"})
 DEFAULT_ITEMS_PER_PAGE = 100
@@ -85,7 +94,7 @@ def dump(value: Any) -> bytes:
 
 def page(
     request: Request,
-    query: Query,
+    query: Asked,
     href: str,
     items: Sequence[Any],
     render: Render,

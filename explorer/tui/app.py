@@ -17,7 +17,7 @@ from textual.widgets import Input
 from explorer.api.config import ConfigError, Credentials, config_path, remember
 from explorer.api.errors import ApiError
 from explorer.api.session import Session
-from explorer.tui.keys import display
+from explorer.tui.keys import display, key_table
 from explorer.tui.palette import PaletteApp
 from explorer.tui.presenter import Presenter
 from explorer.tui.safe import visible
@@ -200,6 +200,12 @@ class ExplorerApp(PaletteApp):
     async def on_unmount(self) -> None:
         await self.close_session()
 
+    def action_help(self) -> None:
+        """The help screen: every key, as remapped by the config file's [keys]."""
+        from explorer.tui.screens.help import HelpScreen
+
+        self.push_screen(HelpScreen(key_table(self.keymap)))
+
     def get_system_commands(self, screen: Screen[Any]) -> Iterable[SystemCommand]:
         for command in super().get_system_commands(screen):
             if command.callback == self.action_change_theme:
@@ -208,8 +214,6 @@ class ExplorerApp(PaletteApp):
                 )
             yield command
         if isinstance(screen, MainScreen):
-            from explorer.tui.keys import key_table
-
             actions = {binding.id: binding.action for binding in screen.BINDINGS if isinstance(binding, Binding)}
             for keys, description, binding_id in key_table(self.keymap):
                 action = actions.get(binding_id)

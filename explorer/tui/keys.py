@@ -1,5 +1,7 @@
 """The keys of the explorer: their ids, and the user's remapping from the config file.
 
+Above the screen and the widgets: it reads their bindings (binding_groups). Nothing below imports it.
+
 [keys]
 "explorer.back" = "backspace,alt+left,h"
 "explorer.quit" = "ctrl+q"
@@ -15,29 +17,13 @@ from textual.binding import Binding
 from textual.keys import Keys
 
 from explorer.api.config import ConfigError
-
-
-def moving(prefix: str) -> list[Binding]:
-    """The keys that move a cursor through lines, with ids under `prefix` (`json.up`, `table.up`).
-
-    The widget provides the actions: cursor(step), page(direction), edge(direction).
-    """
-    return [
-        Binding("up", "cursor(-1)", "Up", show=False, id=f"{prefix}.up"),
-        Binding("down", "cursor(1)", "Down", show=False, id=f"{prefix}.down"),
-        Binding("pageup", "page(-1)", "Page up", show=False, id=f"{prefix}.page_up"),
-        Binding("pagedown", "page(1)", "Page down", show=False, id=f"{prefix}.page_down"),
-        Binding("home", "edge(-1)", "Top", show=False, id=f"{prefix}.top"),
-        Binding("end", "edge(1)", "Bottom", show=False, id=f"{prefix}.bottom"),
-    ]
+from explorer.tui.screens.main import MainScreen
+from explorer.tui.widgets.items_table import ItemsTable
+from explorer.tui.widgets.json_view import JsonView
 
 
 def binding_groups() -> list[list[Binding]]:
     """The bindings of the screen and of each widget with keys of its own: one key, one binding in each."""
-    from explorer.tui.screens.main import MainScreen
-    from explorer.tui.widgets.items_table import ItemsTable
-    from explorer.tui.widgets.json_view import JsonView
-
     return [[b for b in owner.BINDINGS if isinstance(b, Binding)] for owner in (MainScreen, ItemsTable, JsonView)]
 
 

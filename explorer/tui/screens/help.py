@@ -16,7 +16,6 @@ from textual.containers import Vertical, VerticalScroll
 from textual.screen import ModalScreen
 from textual.widgets import Static
 
-from explorer.tui.keys import key_table
 from explorer.tui.screens.dialogs import DIALOG_CSS
 
 
@@ -62,8 +61,13 @@ class HelpScreen(ModalScreen[None]):
         Binding("q", "dismiss", "Close", show=False, id="help.close_q"),
     ]
 
+    def __init__(self, rows: list[tuple[str, str, str]]) -> None:
+        """`rows`: (keys, what they do, id) of every binding, as remapped (keys.key_table)."""
+        super().__init__()
+        self.rows = rows
+
     def compose(self) -> ComposeResult:
-        rows = key_table(getattr(self.app, "keymap", {}))
+        rows = self.rows
         with Vertical() as dialog:
             dialog.border_subtitle = "esc, q or ? closes"
             yield Static(Text("Keys (remap any by its id under [keys] in the config file)", style="bold"))

@@ -78,7 +78,7 @@ class MainScreen(Screen[None]):
         Binding("4", "tab('log')", "Log", show=False, id="explorer.tab_log"),
         Binding("less_than_sign", "tree_width(-1)", "Narrower tree", show=False, id="explorer.narrower_tree"),
         Binding("greater_than_sign", "tree_width(1)", "Wider tree", show=False, id="explorer.wider_tree"),
-        Binding("question_mark", "help", "Help", id="explorer.help"),
+        Binding("question_mark", "app.help", "Help", id="explorer.help"),  # the app knows the keys as remapped
         Binding("q", "quit", "Quit", id="explorer.quit"),
     ]
     DEFAULT_CSS = """
@@ -391,11 +391,6 @@ class MainScreen(Screen[None]):
         width = self.links.chosen_width()
         if width is not None:
             save_state({"tree_width": width})
-
-    def action_help(self) -> None:
-        from explorer.tui.screens.help import HelpScreen
-
-        self.app.push_screen(HelpScreen())
 
     async def action_quit(self) -> None:
         await self.app.action_quit()

@@ -11,7 +11,7 @@ from textual.geometry import Size
 from textual.message import Message
 from textual.strip import Strip
 
-from explorer.tui.keys import moving
+from explorer.tui.cursor_keys import moving
 from explorer.tui.safe import brief, visible
 from explorer.tui.widgets.field_tree import is_scalar, scalar
 from explorer.tui.widgets.line_cursor import LineCursorView

@@ -23,7 +23,7 @@ from textual.message import Message
 from textual.strip import Strip
 
 from explorer.api.resource import Resource
-from explorer.tui.keys import moving
+from explorer.tui.cursor_keys import moving
 from explorer.tui.safe import text, visible
 from explorer.tui.widgets.line_cursor import LineCursorView
 
