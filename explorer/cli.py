@@ -81,7 +81,7 @@ def hidden(unknown: list[str]) -> list[str]:
 
 def parser() -> argparse.ArgumentParser:
     from explorer.commands import get, logout
-    from explorer.commands.connect import add_connection_arguments
+    from explorer.connection import add_connection_arguments
     from explorer.sandbox import command as sandbox
     from explorer.tui import run as tui
 

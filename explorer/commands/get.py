@@ -9,8 +9,8 @@ from explorer.api.errors import ApiError
 from explorer.api.headers import header_pair
 from explorer.api.resource import Resource
 from explorer.api.session import Session
-from explorer.commands.connect import add_connection_arguments, open_session, whole_number
 from explorer.commands.output import ItemsOut, exit_code, report, status_block, write_body
+from explorer.connection import add_connection_arguments, open_session, whole_number
 
 ALL_PAGE_SIZE = "500"
 MAX_PAGES = 1000  # the pages --all follows at most (--max-pages)

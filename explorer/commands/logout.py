@@ -8,8 +8,8 @@ import sys
 
 from explorer.api.auth import ServiceAccountAuth
 from explorer.api.errors import ApiError
-from explorer.commands.connect import add_connection_arguments, open_session
 from explorer.commands.output import exit_code, report
+from explorer.connection import add_connection_arguments, open_session
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:

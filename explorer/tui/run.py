@@ -20,7 +20,7 @@ from explorer.api.config import (
 )
 from explorer.api.errors import ApiError
 from explorer.api.session import Session
-from explorer.commands.connect import open_session
+from explorer.connection import open_session
 
 if TYPE_CHECKING:
     from explorer.tui.app import ExplorerApp

@@ -1,4 +1,5 @@
-"""The flags that say what to connect to and as whom, shared by every command that connects."""
+"""The flags that say what to connect to and as whom, shared by the screen and every command that
+connects, and the session they open (the demo sandbox in process, or the configured service)."""
 
 from __future__ import annotations
 
