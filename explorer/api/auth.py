@@ -21,7 +21,8 @@ from explorer.api import errors
 from explorer.api.errors import ApiError
 from explorer.api.ratelimit import RateLimits
 from explorer.api.secret import Secret
-from explorer.api.tokens import Token, TokenCache, TokenState
+from explorer.api.token_cache import TokenCache
+from explorer.api.tokens import Token, TokenState
 from explorer.api.visible import visible
 
 TOKEN_PATH = "/api/oauth/token"

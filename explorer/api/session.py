@@ -36,7 +36,8 @@ from explorer.api.guard import MAX_BODY, BodyTooLarge, GuardedTransport, environ
 from explorer.api.ratelimit import RateLimits, bucket_of, key_of
 from explorer.api.resource import MAX_DEPTH, Resource
 from explorer.api.secret import redact_header
-from explorer.api.tokens import TokenCache, TokenState
+from explorer.api.token_cache import TokenCache
+from explorer.api.tokens import TokenState
 from explorer.api.versions import accept_for, vendor_of
 from explorer.api.visible import visible
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 import stat
 
 from explorer.api.secret import Secret
-from explorer.api.tokens import TokenCache
+from explorer.api.token_cache import TokenCache
 
 
 async def test_a_cached_token_is_reused_by_the_next_session(connect, tmp_path):
