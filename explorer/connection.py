@@ -6,7 +6,8 @@ from __future__ import annotations
 import argparse
 import math
 
-from explorer.api.config import Credentials, token_cache_dir
+from explorer.api.config import Credentials
+from explorer.api.config_file import token_cache_dir
 from explorer.api.guard import MAX_BODY
 from explorer.api.resource import MAX_DEPTH
 from explorer.api.session import DEADLINE, Session

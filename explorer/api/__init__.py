@@ -25,8 +25,8 @@ EXPLORER_CLIENT_SECRET set (or a profile in the config file), this prints the pr
         print(error.line())
 """
 
-from explorer.api.config import ConfigError, Credentials
-from explorer.api.errors import ApiError
+from explorer.api.config import Credentials
+from explorer.api.errors import ApiError, ConfigError
 from explorer.api.resource import Link, Page, Resource
 from explorer.api.secret import Secret
 from explorer.api.session import Session

@@ -16,110 +16,26 @@ the command line, where other users of the machine can read them.
 
 from __future__ import annotations
 
-import ipaddress
-import json
 import os
-import re
 import ssl
 import stat
-import tomllib
 from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 import httpx
-from platformdirs import user_cache_path, user_config_path
 
-from explorer.api.errors import ApiError
+from explorer.api.config_file import config_path, is_private, load_config
+from explorer.api.errors import ConfigError
 from explorer.api.secret import Secret
+from explorer.api.urls import check_base_url
 from explorer.api.versions import check_version
 
-APP = "explorer"
-DEFAULT_ROOT = "/api/service/v1.0"
 PROFILE_FIELDS = {
     "base_url", "client_id", "client_secret", "public_key", "private_key", "ca_bundle", "rate_limit",
     "token_rate_limit", "api_version", "openapi",
 }  # fmt: skip
-
-
-class ConfigError(ApiError):
-    """Credentials, a profile or a URL that cannot be used, and why."""
-
-    def __init__(self, summary: str, hint: str | None = None) -> None:
-        super().__init__("config", summary, hint=hint)
-
-
-def config_path() -> Path:
-    """The config file (profiles, keys, theme): config.toml in the user's config folder."""
-    return user_config_path(APP) / "config.toml"
-
-
-def token_cache_dir() -> Path:
-    """Where `explorer get` keeps its encrypted tokens between runs."""
-    return user_cache_path(APP) / "tokens"
-
-
-def description_cache_dir() -> Path:
-    """Where API descriptions' indexes are kept, each under its document's content hash."""
-    return user_cache_path(APP) / "descriptions"
-
-
-def is_private(path: Path) -> bool:
-    """Readable and writable by its owner only (on systems with such modes)."""
-    return os.name == "nt" or stat.S_IMODE(path.stat().st_mode) & 0o077 == 0
-
-
-def load_config(path: Path) -> dict[str, Any]:
-    """The config file as a dict ({} when there is none); ConfigError when it cannot be read as TOML."""
-    try:
-        text = path.read_text()
-    except FileNotFoundError:
-        return {}
-    except OSError as error:
-        raise ConfigError(f"Cannot read the config file {path}: {error.strerror}") from None
-    try:
-        return tomllib.loads(text)
-    except tomllib.TOMLDecodeError as error:
-        raise ConfigError(f"The config file {path} is not valid TOML: {error}") from None
-
-
-def check_base_url(text: str) -> httpx.URL:
-    """The base URL, if it is safe to send credentials to: HTTPS, or plain HTTP on loopback only."""
-    try:
-        url = httpx.URL(text.strip())
-    except (httpx.InvalidURL, TypeError):
-        raise ConfigError(
-            f"{text!r} is not a URL", "Give the API root, such as https://host/api/service/v1.0."
-        ) from None
-    if url.scheme not in ("https", "http") or not url.host:
-        raise ConfigError(
-            f"{text!r} is not an https:// URL", "Give the API root, such as https://host/api/service/v1.0."
-        )
-    if url.userinfo:
-        raise ConfigError(
-            "The base URL carries a user name or password",
-            "Credentials go in the environment or a profile, never in the URL.",
-        )
-    if url.scheme == "http" and not is_loopback(url.host):
-        raise ApiError(
-            "insecure",
-            f"Refusing plain http:// to {url.host}: credentials and tokens would cross the network unencrypted",
-            hint="Use https://. Plain http:// is allowed only for loopback addresses such as 127.0.0.1.",
-        )
-    if url.path in ("", "/"):
-        url = url.copy_with(path=DEFAULT_ROOT)
-    return url.copy_with(query=None, fragment=None)
-
-
-def is_loopback(host: str) -> bool:
-    """Whether `host` is this machine (localhost, 127.0.0.0/8, ::1): the one place plain http is allowed."""
-    if host == "localhost":
-        return True
-    try:
-        return ipaddress.ip_address(host.strip("[]")).is_loopback
-    except ValueError:
-        return False
 
 
 @dataclass(frozen=True)
@@ -371,101 +287,3 @@ class Secrets:
             except OSError as error:
                 raise ConfigError(f"{where} names {secret_file}, which cannot be read: {error.strerror}") from None
         raise ConfigError(f'{where} must be a string, {{ env = "NAME" }} or {{ file = "PATH" }}')
-
-
-def check_profile_name(path: Path, name: str) -> None:
-    """A name a new profile can take in this file: a TOML bare key no profile has yet."""
-    if not re.fullmatch(r"[A-Za-z0-9_-]+", name):
-        raise ConfigError(f"{name!r} cannot name a profile: use letters, digits, - and _")
-    profiles = load_config(path).get("profiles", {})
-    if isinstance(profiles, dict) and name in profiles:
-        raise ConfigError(f"{path} has a profile {name!r} already", "Choose another name, or edit the file.")
-
-
-def save_profile(path: Path, name: str, credentials: Credentials) -> str:
-    """Add a profile to the config file, the secret only where the rules allow it; say what was saved.
-
-    The file is created private (0600). An existing file is appended to, never rewritten, so its
-    comments and layout stay; a profile that exists already is left alone. A profile that is the
-    only one becomes the default (`default_profile`), so the next start uses it without a flag;
-    one beside others is left for --profile to choose, and the message says so.
-    """
-    check_profile_name(path, name)
-    profiles = load_config(path).get("profiles")
-    alone = not profiles
-    rows = [f"\n[profiles.{name}]", f"base_url = {json.dumps(credentials.base_url)}"]
-    for field in ("client_id", "public_key", "ca_bundle"):
-        value = getattr(credentials, field)
-        if value:
-            rows.append(f"{field} = {json.dumps(value)}")
-    secret_field = "client_secret" if credentials.client_id else "private_key"
-    secret = getattr(credentials, secret_field)
-    try:
-        path.parent.mkdir(parents=True, exist_ok=True)
-        if not path.exists():
-            os.close(os.open(path, os.O_WRONLY | os.O_CREAT, 0o600))
-        private = is_private(path)
-        if secret and private:
-            rows.append(f"{secret_field} = {json.dumps(secret.reveal())}")
-        with path.open("a") as handle:
-            handle.write("\n".join(rows) + "\n")
-    except OSError as error:
-        raise ConfigError(f"Cannot write the config file {path}: {error.strerror}") from None
-    saved = f"Saved profile {name!r} to {path}"
-    if alone:
-        remember(path, "default_profile", name)
-        saved += ", as the default profile (default_profile)"
-    elif chosen_profile(load_config(path), None, {}) != name:
-        saved += f" (use it with --profile {name})"
-    if secret and not private:
-        variable = "EXPLORER_CLIENT_SECRET" if credentials.client_id else "EXPLORER_PRIVATE_KEY"
-        return (
-            f"{saved}, without its secret, because others can read that file. "
-            f"Set {variable}, or chmod 600 the file and add it."
-        )
-    return f"{saved}."
-
-
-def remember(path: Path, key: str, value: str) -> None:
-    """Set a top-level string setting (`theme = "projector"`), keeping the rest of the file as it is.
-
-    The line is replaced where it is, or added at the top, where top-level keys belong; the file
-    is written whole to a temporary file and moved into place, so it is never half-written. The
-    file keeps its mode (one others could read stays readable, a private one private); a new one
-    is private.
-    """
-    try:
-        text = path.read_text()
-        mode = stat.S_IMODE(path.stat().st_mode)
-    except FileNotFoundError:
-        text, mode = "", 0o600
-    except OSError as error:
-        raise ConfigError(f"Cannot read the config file {path}: {error.strerror}") from None
-    line = f"{key} = {json.dumps(value)}"
-    rows = text.splitlines()
-    for number, row in enumerate(rows):
-        if row.lstrip().startswith("["):
-            rows.insert(0, line)
-            break
-        if re.match(rf"\s*{re.escape(key)}\s*=", row):
-            rows[number] = line
-            break
-    else:
-        rows.insert(0, line)
-    updated = "\n".join(rows) + "\n"
-    try:
-        if tomllib.loads(updated).get(key) != value:
-            raise ConfigError(f"Cannot set {key} in {path}: the file defines it in a way this cannot change")
-    except tomllib.TOMLDecodeError as error:
-        raise ConfigError(f"The config file {path} is not valid TOML: {error}") from None
-    temporary = path.with_name(f".{path.name}.{os.getpid()}.tmp")
-    try:
-        path.parent.mkdir(parents=True, exist_ok=True)
-        descriptor = os.open(temporary, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
-        with os.fdopen(descriptor, "w") as handle:
-            handle.write(updated)
-        os.chmod(temporary, mode)  # the file's own mode, whatever the umask made of the new one
-        os.replace(temporary, path)
-    except OSError as error:
-        temporary.unlink(missing_ok=True)
-        raise ConfigError(f"Cannot write the config file {path}: {error.strerror}") from None

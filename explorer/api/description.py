@@ -25,8 +25,8 @@ from urllib.parse import unquote, urlsplit
 
 import httpx
 
-from explorer.api.config import is_loopback
 from explorer.api.errors import ApiError
+from explorer.api.urls import is_loopback
 
 INDEX_FORMAT = 1  # raise when the index's shape changes: older cached indexes are then remade
 MAX_BYTES = 64 * 1024 * 1024  # a description larger than this is refused, named with its size

@@ -392,3 +392,10 @@ def hint_for(error: ApiError) -> str | None:
             "The certificate is not trusted: name its authority with --ca-bundle (for the sandbox, its sandbox-ca.pem)."
         )
     return None
+
+
+class ConfigError(ApiError):
+    """Credentials, a profile or a URL that cannot be used, and why."""
+
+    def __init__(self, summary: str, hint: str | None = None) -> None:
+        super().__init__("config", summary, hint=hint)

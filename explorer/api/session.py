@@ -28,16 +28,18 @@ import httpx
 from explorer import __version__
 from explorer.api import errors
 from explorer.api.auth import DigestAuth, ServiceAccountAuth
-from explorer.api.config import ConfigError, Credentials, description_cache_dir, is_loopback, trusting
+from explorer.api.config import Credentials, trusting
+from explorer.api.config_file import description_cache_dir
 from explorer.api.description import Description, DescriptionError
 from explorer.api.description import load as load_description
-from explorer.api.errors import ApiError
+from explorer.api.errors import ApiError, ConfigError
 from explorer.api.guard import MAX_BODY, BodyTooLarge, GuardedTransport, environment_proxy
 from explorer.api.ratelimit import RateLimits, bucket_of, key_of
 from explorer.api.resource import MAX_DEPTH, Resource
 from explorer.api.secret import redact_header
 from explorer.api.token_cache import TokenCache
 from explorer.api.tokens import TokenState
+from explorer.api.urls import origin_of, origin_text, raw_path, refuse_plain_http
 from explorer.api.versions import accept_for, vendor_of
 from explorer.api.visible import visible
 
@@ -83,18 +85,6 @@ def elapsed(response: httpx.Response) -> float:
     """Seconds from sending the request to having the whole body, as the session's hooks timed it."""
     seconds: float = response.extensions["explorer.elapsed"]
     return seconds
-
-
-def origin_of(url: httpx.URL) -> tuple[str, str, int | None]:
-    """(scheme, host, port) with the scheme's default port filled in: what 'same origin' compares."""
-    default = {"https": 443, "http": 80}.get(url.scheme)
-    return (url.scheme, url.host, url.port or default)
-
-
-def origin_text(url: httpx.URL) -> str:
-    """`https://127.0.0.1:8443`: an origin as one reads it, its port always said."""
-    scheme, host, port = origin_of(url)
-    return f"{scheme}://{host}:{port}"
 
 
 class Session:
@@ -236,13 +226,7 @@ class Session:
             raise ApiError("config", f"{target!r} is not a valid URL: port {url.port} is not between 1 and 65535")
         if url.scheme not in ("https", "http") or not url.host:
             raise ApiError("config", f"{target!r} is not a path or an http(s) URL")
-        if url.scheme == "http" and not is_loopback(url.host):
-            raise ApiError(
-                "insecure",
-                f"Refusing plain http:// to {url.host}",
-                url=str(url),
-                hint="Use https://. Plain http:// is allowed only for loopback addresses such as 127.0.0.1.",
-            )
+        refuse_plain_http(url)
         return url
 
     def same_origin(self, url: httpx.URL) -> bool:
@@ -482,12 +466,6 @@ class Session:
             with contextlib.suppress(Exception):
                 await asyncio.wait_for(self.revoke(), REVOKE_TIMEOUT)
         await self.client.aclose()
-
-
-def raw_path(url: httpx.URL) -> str:
-    """The path as sent, still percent-encoded: `/accessList/10.20.0.0%2F16` is one segment, which
-    `URL.path` (decoded) would make two, matching no path the API description documents."""
-    return url.raw_path.decode("ascii").partition("?")[0]
 
 
 def own_transport(base_url: httpx.URL, verify: ssl.SSLContext | bool) -> httpx.AsyncHTTPTransport:

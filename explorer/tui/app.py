@@ -14,8 +14,9 @@ from textual.command import CommandPalette
 from textual.screen import Screen
 from textual.widgets import Input
 
-from explorer.api.config import ConfigError, Credentials, config_path, remember
-from explorer.api.errors import ApiError
+from explorer.api.config import Credentials
+from explorer.api.config_file import config_path, remember
+from explorer.api.errors import ApiError, ConfigError
 from explorer.api.session import Session
 from explorer.tui.keys import display, key_table
 from explorer.tui.palette import PaletteApp

@@ -16,7 +16,7 @@ from typing import Any
 from textual.binding import Binding
 from textual.keys import Keys
 
-from explorer.api.config import ConfigError
+from explorer.api.errors import ConfigError
 from explorer.tui.screens.main import MainScreen
 from explorer.tui.widgets.items_table import ItemsTable
 from explorer.tui.widgets.json_view import JsonView

@@ -9,16 +9,9 @@ from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING
 
-from explorer.api.config import (
-    ConfigError,
-    Credentials,
-    config_path,
-    description_source,
-    form_defaults,
-    load_config,
-    version,
-)
-from explorer.api.errors import ApiError
+from explorer.api.config import Credentials, description_source, form_defaults, version
+from explorer.api.config_file import config_path, load_config
+from explorer.api.errors import ApiError, ConfigError
 from explorer.api.session import Session
 from explorer.connection import open_session
 

@@ -14,7 +14,7 @@ from typing import Any
 
 from platformdirs import user_state_path
 
-from explorer.api.config import APP
+from explorer.api.config_file import APP
 
 
 def state_path() -> Path:

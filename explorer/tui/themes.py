@@ -27,7 +27,7 @@ from platformdirs import user_config_path
 from textual.color import Color, ColorParseError
 from textual.theme import Theme
 
-from explorer.api.config import APP
+from explorer.api.config_file import APP
 from explorer.tui.palette import VARIABLES
 
 DEFAULT_THEME = "explorer-dark"

@@ -8,7 +8,10 @@ from pathlib import Path
 
 import pytest
 
-from explorer.api.config import ConfigError, Credentials, remember, save_profile
+from explorer.api.config import Credentials
+from explorer.api.config_file import remember
+from explorer.api.errors import ConfigError
+from explorer.api.profiles import save_profile
 from explorer.api.secret import Secret
 
 BASE = "https://api.example.com/api/service/v1.0"

@@ -8,8 +8,8 @@ from dataclasses import replace
 import httpx
 import pytest
 
-from explorer.api.config import ConfigError, Credentials
-from explorer.api.errors import ApiError, from_response, retry_after
+from explorer.api.config import Credentials
+from explorer.api.errors import ApiError, ConfigError, from_response, retry_after
 from explorer.api.secret import Secret
 from explorer.api.session import Session
 from explorer.sandbox import Settings, create_app

@@ -8,11 +8,12 @@ import re
 import httpx
 import pytest
 
-from explorer.api.config import Credentials, check_base_url, trusting
+from explorer.api.config import Credentials, trusting
 from explorer.api.description import DescriptionError
 from explorer.api.errors import ApiError, from_response
 from explorer.api.secret import Secret
 from explorer.api.session import Session
+from explorer.api.urls import check_base_url
 from tests.conftest import ROOT
 
 BASE = "https://api.example/api/service/v1.0"

@@ -8,10 +8,11 @@ import logging
 import httpx
 import pytest
 
-from explorer.api.config import Credentials, check_base_url
+from explorer.api.config import Credentials
 from explorer.api.errors import ApiError
 from explorer.api.secret import Secret
 from explorer.api.session import Session
+from explorer.api.urls import check_base_url
 
 BASE = "https://api.example.com/api/service/v1.0"
 SECRET = "s3cr3t-client-secret"

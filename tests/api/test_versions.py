@@ -9,7 +9,8 @@ import sys
 
 import pytest
 
-from explorer.api.config import ConfigError, Credentials
+from explorer.api.config import Credentials
+from explorer.api.errors import ConfigError
 from explorer.api.headers import header_pair
 from explorer.api.versions import accept_for, day_of, deprecation, served_version, vendor_of
 from explorer.sandbox.server import ServerThread

@@ -16,8 +16,8 @@ from textual import events
 from textual.pilot import Pilot
 from textual.widgets import Input
 
-from explorer.api.config import ConfigError, Credentials
-from explorer.api.errors import ApiError
+from explorer.api.config import Credentials
+from explorer.api.errors import ApiError, ConfigError
 from explorer.api.session import Session
 from explorer.cli import parser
 from explorer.demo import demo_session

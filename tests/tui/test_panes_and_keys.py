@@ -8,7 +8,7 @@ from textual.containers import VerticalScroll
 from textual.geometry import Region
 from textual.widgets import Input, Static, TabbedContent
 
-from explorer.api.config import save_profile
+from explorer.api.profiles import save_profile
 from explorer.demo import demo_session
 from explorer.tui.app import ExplorerApp
 from explorer.tui.screens.help import HelpScreen

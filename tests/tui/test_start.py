@@ -8,7 +8,7 @@ import sys
 
 import pytest
 
-from explorer.api.config import ConfigError
+from explorer.api.errors import ConfigError
 from explorer.cli import parser
 from explorer.tui.keys import keymap_from
 from explorer.tui.run import build, prepare

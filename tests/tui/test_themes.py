@@ -17,7 +17,7 @@ from textual.geometry import Region
 from textual.theme import BUILTIN_THEMES
 from textual.widget import Widget
 
-from explorer.api.config import remember
+from explorer.api.config_file import remember
 from explorer.cli import parser
 from explorer.tui.palette import TEXT_VARIABLES, PaletteApp
 from explorer.tui.run import build

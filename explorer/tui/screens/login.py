@@ -20,17 +20,12 @@ from textual.screen import Screen
 from textual.widgets import Button, Checkbox, Footer, Input, Label, Static
 from textual.worker import Worker
 
-from explorer.api.config import (
-    ConfigError,
-    Credentials,
-    check_base_url,
-    check_ca_bundle,
-    check_profile_name,
-    save_profile,
-)
-from explorer.api.errors import ApiError
+from explorer.api.config import Credentials, check_ca_bundle
+from explorer.api.errors import ApiError, ConfigError
+from explorer.api.profiles import check_profile_name, save_profile
 from explorer.api.secret import Secret
 from explorer.api.session import Session
+from explorer.api.urls import check_base_url
 from explorer.tui.safe import lines, visible
 
 Result = Session | Literal["demo"]

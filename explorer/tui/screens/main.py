@@ -155,7 +155,7 @@ class MainScreen(Screen[None]):
             step = self.navigation.failed(fetch, error)
         except asyncio.CancelledError:
             self.navigation.cancelled(fetch)
-            if self.is_attached:  # not when q took the screen down with the fetch
+            if self.standing:  # not when q took the screen down with the fetch
                 self.links.redraw()
                 self.links.fold_if_empty(fetch.node)  # unfolded by Enter, it got nothing to show
                 self.update_title()
@@ -164,13 +164,19 @@ class MainScreen(Screen[None]):
         else:
             self.navigation.description = self.session.description  # loaded before the first answer
             step = self.navigation.arrived(fetch, resource)
-        if not self.is_attached:  # the answer came as q (or the end of a test) took the screen down
+        if not self.standing:  # the answer came as q (or the end of a test) took the screen down
             return
         self.tell_description_problem()
         self.refresh_log()
         self.run(step)
         if step.show is fetch.node:
             self.links.unfold(fetch.node)  # what you opened shows what it holds: relations, or items
+
+    @property
+    def standing(self) -> bool:
+        """Whether the screen and its panes are still there: a fetch can end while q (or a test's end)
+        takes them down, the screen still attached and its panes already gone."""
+        return self.is_attached and bool(self.query(RequestLog))
 
     def tell_description_problem(self) -> None:
         """Once: the API description given cannot be used, and why; the explorer goes on without it."""

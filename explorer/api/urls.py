@@ -1,0 +1,74 @@
+"""Where credentials may go: the base URL's rules (HTTPS, or plain HTTP to loopback only), origins,
+and paths as sent. The session and the config both ask here, so the rule is said once."""
+
+from __future__ import annotations
+
+import ipaddress
+
+import httpx
+
+from explorer.api.errors import ApiError, ConfigError
+
+DEFAULT_ROOT = "/api/service/v1.0"
+
+
+def refuse_plain_http(url: httpx.URL, why: str = "") -> None:
+    """Raise ApiError (insecure) for plain http:// to a host that is not this machine."""
+    if url.scheme == "http" and not is_loopback(url.host):
+        raise ApiError(
+            "insecure",
+            f"Refusing plain http:// to {url.host}{why}",
+            url=str(url),
+            hint="Use https://. Plain http:// is allowed only for loopback addresses such as 127.0.0.1.",
+        )
+
+
+def check_base_url(text: str) -> httpx.URL:
+    """The base URL, if it is safe to send credentials to: HTTPS, or plain HTTP on loopback only."""
+    try:
+        url = httpx.URL(text.strip())
+    except (httpx.InvalidURL, TypeError):
+        raise ConfigError(
+            f"{text!r} is not a URL", "Give the API root, such as https://host/api/service/v1.0."
+        ) from None
+    if url.scheme not in ("https", "http") or not url.host:
+        raise ConfigError(
+            f"{text!r} is not an https:// URL", "Give the API root, such as https://host/api/service/v1.0."
+        )
+    if url.userinfo:
+        raise ConfigError(
+            "The base URL carries a user name or password",
+            "Credentials go in the environment or a profile, never in the URL.",
+        )
+    refuse_plain_http(url, ": credentials and tokens would cross the network unencrypted")
+    if url.path in ("", "/"):
+        url = url.copy_with(path=DEFAULT_ROOT)
+    return url.copy_with(query=None, fragment=None)
+
+
+def is_loopback(host: str) -> bool:
+    """Whether `host` is this machine (localhost, 127.0.0.0/8, ::1): the one place plain http is allowed."""
+    if host == "localhost":
+        return True
+    try:
+        return ipaddress.ip_address(host.strip("[]")).is_loopback
+    except ValueError:
+        return False
+
+
+def origin_of(url: httpx.URL) -> tuple[str, str, int | None]:
+    """(scheme, host, port) with the scheme's default port filled in: what 'same origin' compares."""
+    default = {"https": 443, "http": 80}.get(url.scheme)
+    return (url.scheme, url.host, url.port or default)
+
+
+def origin_text(url: httpx.URL) -> str:
+    """`https://127.0.0.1:8443`: an origin as one reads it, its port always said."""
+    scheme, host, port = origin_of(url)
+    return f"{scheme}://{host}:{port}"
+
+
+def raw_path(url: httpx.URL) -> str:
+    """The path as sent, still percent-encoded: `/accessList/10.20.0.0%2F16` is one segment, which
+    `URL.path` (decoded) would make two, matching no path the API description documents."""
+    return url.raw_path.decode("ascii").partition("?")[0]
