@@ -17,9 +17,8 @@ import contextlib
 import ssl
 import time
 from collections import deque
-from collections.abc import Awaitable, Callable, Mapping, Reversible
+from collections.abc import Awaitable, Callable, Mapping
 from contextvars import ContextVar
-from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -33,6 +32,7 @@ from explorer.api.config_file import description_cache_dir
 from explorer.api.description import Description, DescriptionError
 from explorer.api.description import load as load_description
 from explorer.api.errors import ApiError, ConfigError
+from explorer.api.exchanges import Exchange
 from explorer.api.guard import MAX_BODY, BodyTooLarge, GuardedTransport, environment_proxy
 from explorer.api.ratelimit import RateLimits, bucket_of, key_of
 from explorer.api.resource import MAX_DEPTH, Resource
@@ -53,32 +53,6 @@ REVOKE_TIMEOUT = 2.0
 DEADLINE = 120.0  # seconds one request may take in all (--deadline), the per-read timeout aside
 LOG_SIZE = 10_000
 RESOLVED_SIZE = 4096
-
-
-@dataclass(frozen=True)
-class Exchange:
-    """One request of the session, token requests included, as the log shows it."""
-
-    number: int  # 1, 2, 3 … for the session: the log drops its oldest, the numbers go on
-    at: float
-    method: str
-    url: str
-    status: int
-    elapsed: float
-    size: int
-    limited: str | None  # the rate-limit counter it fell under: "token", a project ID, or None
-    target: str = ""  # the path and query as sent (`/api/service/v1.0/groups?pageNum=2`)
-
-
-def since(log: Reversible[Exchange], number: int) -> list[Exchange]:
-    """The exchanges after the one numbered `number`, oldest first, read from the newest end."""
-    fresh: list[Exchange] = []
-    for exchange in reversed(log):
-        if exchange.number <= number:
-            break
-        fresh.append(exchange)
-    fresh.reverse()
-    return fresh
 
 
 def elapsed(response: httpx.Response) -> float:

@@ -10,7 +10,7 @@ from collections import deque
 from collections.abc import Reversible
 from dataclasses import dataclass, field
 
-from explorer.api.session import Exchange, since
+from explorer.api.exchanges import Exchange, since
 from explorer.tui.palette import status_class
 from explorer.tui.safe import visible
 

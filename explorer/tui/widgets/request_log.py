@@ -7,7 +7,7 @@ from collections.abc import Reversible
 
 from textual.widgets import DataTable
 
-from explorer.api.session import Exchange, since
+from explorer.api.exchanges import Exchange, since
 from explorer.tui.palette import status_class
 from explorer.tui.safe import text
 
