@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import argparse
 import math
+from typing import Any
 
 from explorer.api.config import Credentials
 from explorer.api.config_file import token_cache_dir
@@ -148,16 +149,18 @@ def levels(text: str) -> int:
     return whole_number(text, MOST_LEVELS, "levels")
 
 
+def limits(args: argparse.Namespace) -> dict[str, Any]:
+    """The limits the flags set on a session (--timeout, --deadline, --max-body, --max-depth)."""
+    return {name: getattr(args, name) for name in ("timeout", "deadline", "max_body", "max_depth")}
+
+
 def open_session(args: argparse.Namespace, *, token_cache: bool, headers: dict[str, str] | None = None) -> Session:
     """The session the flags ask for. Raises ConfigError (or ApiError) when it cannot be opened."""
     if getattr(args, "demo", False) or getattr(args, "scenario", None):
         from explorer.demo import demo_session
 
         return demo_session(
-            timeout=args.timeout,
-            deadline=args.deadline,
-            max_body=args.max_body,
-            max_depth=args.max_depth,
+            **limits(args),
             scenario=args.scenario,
             headers=headers,
             openapi=args.openapi,
@@ -176,9 +179,6 @@ def open_session(args: argparse.Namespace, *, token_cache: bool, headers: dict[s
     return Session(
         credentials,
         token_cache=token_folder,
-        timeout=args.timeout,
-        deadline=args.deadline,
-        max_body=args.max_body,
-        max_depth=args.max_depth,
+        **limits(args),
         headers=headers,
     )

@@ -15,19 +15,13 @@ import sys
 from collections.abc import Iterator
 from dataclasses import dataclass
 
-import httpx
 import pytest
 
-from explorer.api.config import Credentials
-from explorer.api.secret import Secret
-from explorer.api.session import Session
-from explorer.demo import demo_session
 from explorer.sandbox.server import ServerThread
-from explorer.tui.app import ExplorerApp
 from explorer.tui.screens.main import MainScreen
 from tests.conftest import ROOT
 from tests.hostile_service import DIGEST_CASES, ROOT_PATH, TOKEN, TOKEN_CASES, HostileService
-from tests.tui.conftest import Explorer, started, wait_until
+from tests.tui.conftest import on_hostile_service
 from tests.tui.screen_text import screen_text
 
 RAW = ("\x1b", "\x07", "\x9b", "\u202e")  # what must never reach the terminal from a server
@@ -167,14 +161,8 @@ SCREEN_CASES = sorted(
 
 
 async def test_the_screen_goes_to_every_case_and_keeps_answering():
-    service = HostileService("https://hostile.test")
-    credentials = Credentials("https://hostile.test" + ROOT_PATH, client_id="good", client_secret=Secret("s"))
-    session = Session(credentials, transport=httpx.ASGITransport(app=service), deadline=2)
-    app = ExplorerApp(session, demo=demo_session)
-    app.animation_level = "none"
-    async with app.run_test(size=(120, 40)) as pilot:
-        await wait_until(lambda: started(app), pilot=pilot)
-        explorer = Explorer(pilot, app, None, None, None)
+    async with on_hostile_service(deadline=2) as explorer:
+        app, pilot = explorer.app, explorer.pilot
         for case in SCREEN_CASES:
             node = await explorer.go_to(f"/cases/{case}")
             assert isinstance(app.screen, MainScreen) and app.is_running, case

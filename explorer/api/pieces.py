@@ -49,25 +49,23 @@ def decode(text: str, at: int, levels: int) -> tuple[Any, int]:
 def array(text: str, at: int, levels: int) -> tuple[list[Any], int]:
     """An array's items from just after its `[`, and where it ends."""
     items: list[Any] = []
-    if text[at : at + 1] == "]":
-        return items, at + 1
-    while True:
+    ended = text[at : at + 1] == "]"
+    if ended:  # an empty array
+        at += 1
+    while not ended:
         item, at = decode(text, at, levels)
         items.append(item)
-        at = skip(text, at)
-        if text[at : at + 1] == "]":
-            return items, at + 1
-        if text[at : at + 1] != ",":
-            raise ValueError("expecting ',' or ']'")
-        at = skip(text, at + 1)
+        at, ended = after_value(text, at, "]")
+    return items, at
 
 
 def mapping(text: str, at: int, levels: int) -> tuple[dict[str, Any], int]:
     """An object's fields from just after its `{`, and where it ends."""
     fields: dict[str, Any] = {}
-    if text[at : at + 1] == "}":
-        return fields, at + 1
-    while True:
+    ended = text[at : at + 1] == "}"
+    if ended:  # an empty object
+        at += 1
+    while not ended:
         if text[at : at + 1] != '"':
             raise ValueError("expecting a name")
         name, at = DECODER.raw_decode(text, at)  # a string: the first character is its quote
@@ -75,9 +73,15 @@ def mapping(text: str, at: int, levels: int) -> tuple[dict[str, Any], int]:
         if text[at : at + 1] != ":":
             raise ValueError("expecting ':'")
         fields[name], at = decode(text, skip(text, at + 1), levels)
-        at = skip(text, at)
-        if text[at : at + 1] == "}":
-            return fields, at + 1
-        if text[at : at + 1] != ",":
-            raise ValueError("expecting ',' or '}'")
-        at = skip(text, at + 1)
+        at, ended = after_value(text, at, "}")
+    return fields, at
+
+
+def after_value(text: str, at: int, closing: str) -> tuple[int, bool]:
+    """After a container's value: (just past `closing`, True) at its end, else (the next value, False)."""
+    at = skip(text, at)
+    if text[at : at + 1] == closing:
+        return at + 1, True
+    if text[at : at + 1] != ",":
+        raise ValueError(f"expecting ',' or '{closing}'")
+    return skip(text, at + 1), False

@@ -13,7 +13,7 @@ from explorer.api.config import Credentials, description_source, form_defaults, 
 from explorer.api.config_file import config_path, load_config
 from explorer.api.errors import ApiError, ConfigError
 from explorer.api.session import Session
-from explorer.connection import open_session
+from explorer.connection import limits, open_session
 
 if TYPE_CHECKING:
     from explorer.tui.app import ExplorerApp
@@ -87,10 +87,7 @@ def connector(args: argparse.Namespace) -> Callable[[Credentials], Session]:
     def connect(credentials: Credentials) -> Session:
         return Session(
             replace(credentials, api_version=api_version, openapi=openapi),
-            timeout=args.timeout,
-            deadline=args.deadline,
-            max_body=args.max_body,
-            max_depth=args.max_depth,
+            **limits(args),
         )
 
     return connect

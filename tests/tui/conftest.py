@@ -13,6 +13,9 @@ from textual import events
 from textual.pilot import Pilot
 from textual.widgets import Input
 
+from explorer.api.config import Credentials
+from explorer.api.secret import Secret
+from explorer.api.session import Session
 from explorer.demo import demo_session
 from explorer.sandbox import Settings, create_app
 from explorer.sandbox.scenarios import scenario_named
@@ -22,6 +25,7 @@ from explorer.tui.screens.main import MainScreen
 from explorer.tui.widgets.json_pane import JsonPane
 from explorer.tui.widgets.link_tree import LinkTree
 from tests.conftest import FakeClock
+from tests.hostile_service import ROOT_PATH, HostileService
 
 
 @dataclass
@@ -236,3 +240,18 @@ class JsonHost(PaletteApp):
 
     def compose(self) -> Any:
         yield JsonPane()
+
+
+@asynccontextmanager
+async def on_hostile_service(**session_options: Any) -> AsyncIterator[Explorer]:
+    """The explorer on the hostile service (tests/hostile_service.py) in process, its root answered."""
+    import httpx
+
+    service = HostileService("https://hostile.test")
+    credentials = Credentials("https://hostile.test" + ROOT_PATH, client_id="good", client_secret=Secret("s"))
+    session = Session(credentials, transport=httpx.ASGITransport(app=service), **session_options)
+    app = ExplorerApp(session, demo=demo_session)
+    app.animation_level = "none"
+    async with app.run_test(size=(120, 40)) as pilot:
+        await wait_until(lambda: started(app), pilot=pilot)
+        yield Explorer(pilot, app, None, None, None)

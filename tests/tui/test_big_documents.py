@@ -7,23 +7,16 @@ from __future__ import annotations
 import threading
 from typing import Any
 
-import httpx
 from textual import events
 from textual.app import App, ComposeResult
 from textual.widgets import Input
 
-from explorer.api.config import Credentials
 from explorer.api.resource import Resource
-from explorer.api.secret import Secret
-from explorer.api.session import Session
-from explorer.demo import demo_session
-from explorer.tui.app import ExplorerApp
 from explorer.tui.screens.help import HelpScreen
 from explorer.tui.screens.main import MainScreen
 from explorer.tui.widgets.field_tree import LONG_TEXT, SHOWN_AT_ONCE, FieldTree
 from explorer.tui.widgets.items_table import MAX_CELL, ItemsTable, cell, cell_plain
-from tests.hostile_service import ROOT_PATH, HostileService
-from tests.tui.conftest import Explorer, started, wait_until
+from tests.tui.conftest import on_hostile_service
 
 
 class FieldsHost(App[None]):
@@ -107,12 +100,8 @@ def test_a_table_cell_holds_a_line_whatever_the_value():
 
 
 async def test_a_page_far_larger_than_500_is_listed_in_the_tree_a_part_at_a_time_and_whole_in_the_table():
-    service = HostileService("https://hostile.test")
-    credentials = Credentials("https://hostile.test" + ROOT_PATH, client_id="good", client_secret=Secret("s"))
-    app = ExplorerApp(Session(credentials, transport=httpx.ASGITransport(app=service)), demo=demo_session)
-    async with app.run_test(size=(120, 40)) as pilot:
-        await wait_until(lambda: started(app), pilot=pilot)
-        explorer = Explorer(pilot, app, None, None, None)
+    async with on_hostile_service() as explorer:
+        pilot = explorer.pilot
         listed = await explorer.go_to("/cases/long-page")
         items = [line.data.title for line in listed.children]
         assert len(items) == 501 and items[:2] == ["item-0", "item-1"]
@@ -148,12 +137,8 @@ async def test_a_key_is_handled_while_a_big_list_is_still_being_prepared(monkeyp
         return prepare(resource)
 
     monkeypatch.setattr(Resource, "prepare", held)
-    service = HostileService("https://hostile.test")
-    credentials = Credentials("https://hostile.test" + ROOT_PATH, client_id="good", client_secret=Secret("s"))
-    app = ExplorerApp(Session(credentials, transport=httpx.ASGITransport(app=service)), demo=demo_session)
-    async with app.run_test(size=(120, 40)) as pilot:
-        await wait_until(lambda: started(app), pilot=pilot)
-        explorer = Explorer(pilot, app, None, None, None)
+    async with on_hostile_service() as explorer:
+        app, pilot = explorer.app, explorer.pilot
         await pilot.press("g")
         await explorer.until(lambda: isinstance(app.focused, Input))
         app.post_message(events.Paste("/cases/long-page"))
