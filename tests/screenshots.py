@@ -1,27 +1,31 @@
-"""The README's screenshots, made from the demo sandbox with a fixed seed and a fixed clock.
+"""The screens as goldens, and the README's screenshots made from them.
 
-    python -m tests.screenshots            # writes screenshots/*.svg
-    python -m tests.screenshots --check    # says which committed files are stale (exit 1)
+Each shot is the demo sandbox driven as a user would, at 120×34, with a fixed seed, clock, request
+timer and time zone, so the same code draws the same screen. `tests/tui/test_screens.py` compares
+each with its golden through pytest-textual-snapshot (an HTML report shows the difference when one
+fails); the README's pictures in screenshots/ are copies of the goldens:
 
-The same code gives the same files, byte for byte: the clock, the request timer, the time zone,
-the seed and the terminal size are fixed, and nothing random is on screen.
+    python -m tests.screenshots            # remake the goldens, then copy them to screenshots/
+    python -m tests.screenshots --check    # the goldens are current and screenshots/ holds them (exit 1 if not)
 """
 
 from __future__ import annotations
 
 import argparse
-import asyncio
 import itertools
 import os
+import shutil
 import sys
 import time
-from collections.abc import AsyncIterator, Awaitable, Callable, Iterator
-from contextlib import asynccontextmanager, contextmanager
+from collections.abc import Awaitable, Callable, Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 ROOT = Path(__file__).resolve().parents[1]
 OUT = ROOT / "screenshots"
+GOLDENS = ROOT / "tests" / "tui" / "__snapshots__" / "test_screens"
 SIZE = (120, 34)
 START = 1_794_999_980.0  # 2026-11-18 11:06:20 UTC, 20 s into a minute (the tests' fake clock)
 
@@ -43,35 +47,67 @@ def fixed_timer() -> Callable[[], float]:
     return lambda: next(ticks) * 0.0035
 
 
-@asynccontextmanager
-async def explorer(
-    *, scenario: str | None = None, theme: str | None = None, presenter: bool = False, gated: bool = False, **app: Any
-) -> AsyncIterator[Any]:
-    """The explorer on a fresh demo sandbox, driven as in the tests, at the screenshots' size."""
-    from explorer.demo import demo_session
-    from explorer.sandbox import Settings, create_app
-    from explorer.sandbox.scenarios import scenario_named
-    from explorer.tui.app import ExplorerApp
-    from explorer.tui.screens.main import MainScreen
-    from tests.tui.conftest import Explorer, Gate
+Steps = Callable[[Any], Awaitable[None]]
 
-    clock = Clock()
-    settings = Settings(clock=clock)
-    sandbox = create_app(scenario_named(scenario).settings(settings) if scenario else settings)
-    gate = Gate(clock) if gated else None  # type: ignore[arg-type]
-    options: dict[str, Any] = {"sleep": gate} if gate else {}
-    session = demo_session(settings, app=sandbox, scenario=scenario, timer=fixed_timer(), **options)
-    application = ExplorerApp(
-        session, demo=lambda: demo_session(Settings(clock=clock)), theme=theme, presenter=presenter, **app
-    )
-    application.animation_level = "none"
-    async with application.run_test(size=SIZE, notifications=True) as pilot:
-        driven = Explorer(pilot, application, sandbox, clock, gate)  # type: ignore[arg-type]
-        await driven.until(
-            lambda: isinstance(application.screen, MainScreen) and driven.screen.navigation.root.resource
+
+@dataclass(frozen=True)
+class Shot:
+    """One screen: how the explorer is opened, and what a user does before it is taken."""
+
+    title: str
+    steps: Steps | None = None  # on the driven explorer (tests.tui.conftest.Explorer)
+    scenario: str | None = None
+    theme: str | None = None
+    presenter: bool = False
+    gated: bool = False
+    login: bool = False  # no credentials yet: the login screen, no steps
+
+    def staged(self) -> tuple[Any, Callable[[Any], Awaitable[None]]]:
+        """The app, and what to do with its pilot before the screen is taken (snap_compare's run_before)."""
+        from explorer.demo import demo_session
+        from explorer.sandbox import Settings, create_app
+        from explorer.sandbox.scenarios import scenario_named
+        from explorer.tui.app import ExplorerApp
+        from explorer.tui.screens.main import MainScreen
+        from tests.tui.conftest import Explorer, Gate, wait_until
+
+        if self.login:
+            application = ExplorerApp(None, demo=demo_session, settings_path=Path("/nonexistent/config.toml"))
+            application.animation_level = "none"
+            application.title = self.title
+
+            async def login(pilot: Any) -> None:
+                await wait_until(lambda: type(application.screen).__name__ == "LoginScreen", pilot=pilot)
+                await pilot.pause()
+
+            return application, login
+
+        clock = Clock()
+        settings = Settings(clock=clock)
+        sandbox = create_app(scenario_named(self.scenario).settings(settings) if self.scenario else settings)
+        gate = Gate(clock) if self.gated else None  # type: ignore[arg-type]
+        options: dict[str, Any] = {"sleep": gate} if gate else {}
+        session = demo_session(settings, app=sandbox, scenario=self.scenario, timer=fixed_timer(), **options)
+        application = ExplorerApp(
+            session, demo=lambda: demo_session(Settings(clock=clock)), theme=self.theme, presenter=self.presenter
         )
-        await driven.settle()
-        yield driven
+        application.animation_level = "none"
+        application.title = self.title
+
+        async def run_before(pilot: Any) -> None:
+            driven = Explorer(pilot, application, sandbox, clock, gate)  # type: ignore[arg-type]
+            await driven.until(
+                lambda: isinstance(application.screen, MainScreen) and driven.screen.navigation.root.resource
+            )
+            await driven.settle()
+            if self.steps is not None:
+                await self.steps(driven)
+            await pilot.pause()
+            if application.presenter is not None:
+                application.present()  # not only at its next tick
+                await pilot.pause()
+
+        return application, run_before
 
 
 async def tab(driven: Any, name: str) -> None:
@@ -79,29 +115,17 @@ async def tab(driven: Any, name: str) -> None:
     await driven.pilot.pause()
 
 
-async def shot(driven: Any, title: str) -> str:
-    await driven.pilot.pause()
-    if driven.app.presenter is not None:
-        driven.app.present()  # not only at its next tick
-        await driven.pilot.pause()
-    return driven.app.export_screenshot(title=title)
+async def open_root(driven: Any) -> None:
+    await driven.open("groups")
+    await driven.open("orgs")
 
 
-async def root() -> str:
-    async with explorer() as driven:
-        await driven.open("groups")
-        await driven.open("orgs")
-        return await shot(driven, "The link tree from the root")
-
-
-async def list_page() -> str:
-    async with explorer() as driven:
-        await driven.open("groups")
-        await driven.open("groups", "production")
-        await driven.open("groups", "production", "events")
-        await driven.pilot.press("right_square_bracket")
-        await driven.settle()
-        return await shot(driven, "A list, page 2 of its events")
+async def open_events_page_2(driven: Any) -> None:
+    await driven.open("groups")
+    await driven.open("groups", "production")
+    await driven.open("groups", "production", "events")
+    await driven.pilot.press("right_square_bracket")
+    await driven.settle()
 
 
 async def open_clusters(driven: Any) -> None:
@@ -118,128 +142,82 @@ async def open_first_cluster(driven: Any) -> None:
     await driven.settle()
 
 
-async def entity() -> str:
-    async with explorer() as driven:
-        await open_first_cluster(driven)
-        return await shot(driven, "One cluster, field by field")
-
-
 async def cluster_json(driven: Any) -> None:
     await open_first_cluster(driven)
     await tab(driven, "json")
 
 
-async def json_pane() -> str:
-    async with explorer() as driven:
-        await cluster_json(driven)
-        return await shot(driven, "The JSON pane: pretty, coloured, searchable")
+async def groups_headers(driven: Any) -> None:
+    await driven.open("groups")
+    await tab(driven, "headers")
 
 
-async def headers() -> str:
-    async with explorer() as driven:
-        await driven.open("groups")
-        await tab(driven, "headers")
-        return await shot(driven, "Request and response headers, the token hidden")
+async def clusters_log(driven: Any) -> None:
+    await open_clusters(driven)
+    await tab(driven, "log")
 
 
-async def log() -> str:
-    async with explorer() as driven:
-        await open_clusters(driven)
-        await tab(driven, "log")
-        return await shot(driven, "Every request of the session")
+async def error_document(driven: Any) -> None:
+    await driven.go_to("/groups/000000000000000000000000/clusters")
+    await driven.pilot.press("x")
+    await driven.until(lambda: type(driven.app.screen).__name__ == "ErrorScreen")
 
 
-async def error_document() -> str:
-    async with explorer() as driven:
-        await driven.go_to("/groups/000000000000000000000000/clusters")
-        await driven.pilot.press("x")
-        await driven.until(lambda: type(driven.app.screen).__name__ == "ErrorScreen")
-        return await shot(driven, "The last error, from the status bar")
+async def token_refresh(driven: Any) -> None:
+    await driven.open("groups")
+    driven.clock.advance(55)
+    await driven.open("orgs")
+    await tab(driven, "log")
+    driven.screen.query_one("StatusBar").tick()
 
 
-async def token_refresh() -> str:
-    async with explorer(scenario="expiry") as driven:
-        await driven.open("groups")
-        driven.clock.advance(55)
-        await driven.open("orgs")
-        await tab(driven, "log")
-        driven.screen.query_one("StatusBar").tick()
-        return await shot(driven, "Tokens that live 60 s: renewed before they end")
+async def rate_limited(driven: Any) -> None:
+    """Open a project's relations one by one until a 429, then hold the retry (the gate stays shut)."""
+    await driven.open("groups")
+    await driven.open("groups", "production")
+    titles = iter(child.data.title for child in driven.node("groups", "production").children)
+    while driven.app.session.log[-1].status != 429:
+        driven.links.move_cursor(driven.node("groups", "production", next(titles)))
+        await driven.pilot.press("enter")
+        await driven.until(lambda: driven.gate.waits or driven.screen.navigation.fetching is None)
+        if not driven.gate.waits:
+            await driven.settle()
+    await tab(driven, "log")
+    driven.screen.refresh_log()
+    driven.screen.query_one("StatusBar").tick()
 
 
-async def rate_limited() -> str:
-    async with explorer(scenario="rate-limit", gated=True) as driven:
-        await driven.open("groups")
-        await driven.open("groups", "production")
-        titles = iter(child.data.title for child in driven.node("groups", "production").children)
-        while driven.app.session.log[-1].status != 429:
-            driven.links.move_cursor(driven.node("groups", "production", next(titles)))
-            await driven.pilot.press("enter")
-            await driven.until(lambda: driven.gate.waits or driven.screen.navigation.fetching is None)
-            if not driven.gate.waits:
-                await driven.settle()
-        await tab(driven, "log")
-        driven.screen.refresh_log()
-        driven.screen.query_one("StatusBar").tick()
-        svg = await shot(driven, "Rate-limited: a 429, and the explorer waits out Retry-After")
-        driven.gate.open.set()
-        await driven.settle()
-        return svg
+async def help_screen(driven: Any) -> None:
+    await driven.pilot.press("question_mark")
+    await driven.until(lambda: type(driven.app.screen).__name__ == "HelpScreen")
 
 
-async def login() -> str:
-    from explorer.demo import demo_session
-    from explorer.tui.app import ExplorerApp
-    from tests.tui.conftest import wait_until
-
-    app = ExplorerApp(None, demo=demo_session, settings_path=Path("/nonexistent/config.toml"))
-    app.animation_level = "none"
-    async with app.run_test(size=SIZE, notifications=True) as pilot:
-        await wait_until(lambda: type(app.screen).__name__ == "LoginScreen", pilot=pilot)
-        await pilot.pause()
-        return app.export_screenshot(title="No credentials yet: the login screen")
+async def presented(driven: Any) -> None:
+    await driven.open("groups")
+    await driven.open("groups", "production")
+    await driven.pilot.press("down", "down")
+    await driven.open("groups", "production", "clusters")
 
 
-async def help_screen() -> str:
-    async with explorer() as driven:
-        await driven.pilot.press("question_mark")
-        await driven.until(lambda: type(driven.app.screen).__name__ == "HelpScreen")
-        await driven.pilot.pause()
-        return await shot(driven, "Every key, with its id for remapping")
-
-
-async def presenter() -> str:
-    async with explorer(presenter=True) as driven:
-        await driven.open("groups")
-        await driven.open("groups", "production")
-        await driven.pilot.press("down", "down")
-        await driven.open("groups", "production", "clusters")
-        return await shot(driven, "--presenter: the keys and the requests they sent")
-
-
-def themed(name: str) -> Callable[[], Awaitable[str]]:
-    async def make() -> str:
-        async with explorer(theme=name) as driven:
-            await cluster_json(driven)
-            return await shot(driven, f"The {name} theme")
-
-    return make
-
-
-SHOTS: dict[str, Callable[[], Awaitable[str]]] = {
-    "root": root,
-    "list-page": list_page,
-    "entity": entity,
-    "json": json_pane,
-    "headers": headers,
-    "log": log,
-    "error-document": error_document,
-    "token-refresh": token_refresh,
-    "rate-limited": rate_limited,
-    "login": login,
-    "help": help_screen,
-    "presenter": presenter,
-    **{f"theme-{name}": themed(name) for name in ("explorer-dark", "explorer-light", "projector", "colorblind")},
+SHOTS: dict[str, Shot] = {
+    "root": Shot("The link tree from the root", open_root),
+    "list-page": Shot("A list, page 2 of its events", open_events_page_2),
+    "entity": Shot("One cluster, field by field", open_first_cluster),
+    "json": Shot("The JSON pane: pretty, coloured, searchable", cluster_json),
+    "headers": Shot("Request and response headers, the token hidden", groups_headers),
+    "log": Shot("Every request of the session", clusters_log),
+    "error-document": Shot("The last error, from the status bar", error_document),
+    "token-refresh": Shot("Tokens that live 60 s: renewed before they end", token_refresh, scenario="expiry"),
+    "rate-limited": Shot(
+        "Rate-limited: a 429, and the explorer waits out Retry-After", rate_limited, scenario="rate-limit", gated=True
+    ),
+    "login": Shot("No credentials yet: the login screen", login=True),
+    "help": Shot("Every key, with its id for remapping", help_screen),
+    "presenter": Shot("--presenter: the keys and the requests they sent", presented, presenter=True),
+    **{
+        f"theme-{name}": Shot(f"The {name} theme", cluster_json, theme=name)
+        for name in ("explorer-dark", "explorer-light", "projector", "colorblind")
+    },
 }
 
 
@@ -261,32 +239,42 @@ def fixed_surroundings() -> Iterator[None]:
         time.tzset()
 
 
-async def make_all(names: list[str] | None = None) -> dict[str, str]:
-    with fixed_surroundings():
-        return {name: await SHOTS[name]() for name in names or list(SHOTS)}
+def golden(name: str) -> Path:
+    """Where pytest-textual-snapshot keeps the shot's golden (syrupy names it after the test)."""
+    return GOLDENS / f"test_screen[{name}].svg"
+
+
+def stale_copies() -> list[str]:
+    """The README's screenshots that are missing, extra, or not their golden's copy."""
+    stale = [path.name for path in OUT.glob("*.svg") if path.stem not in SHOTS]
+    for name in SHOTS:
+        copy = OUT / f"{name}.svg"
+        if not (copy.exists() and golden(name).exists()) or copy.read_bytes() != golden(name).read_bytes():
+            stale.append(copy.name)
+    return stale
 
 
 def main(argv: list[str] | None = None) -> int:
+    import pytest
+
     parser = argparse.ArgumentParser(prog="python -m tests.screenshots", description=__doc__.split("\n\n")[0])
-    parser.add_argument("--check", action="store_true", help="compare with the committed files; write nothing")
-    parser.add_argument("names", nargs="*", metavar="NAME", help=f"only these (default: all): {', '.join(SHOTS)}")
+    parser.add_argument("--check", action="store_true", help="compare with the goldens and the copies; write nothing")
     args = parser.parse_args(argv)
-    unknown = [name for name in args.names if name not in SHOTS]
-    if unknown:
-        parser.error(f"no screenshot {unknown[0]!r}")
-    made = asyncio.run(make_all(args.names or None))
-    stale = []
-    for name, svg in made.items():
-        path = OUT / f"{name}.svg"
-        if args.check:
-            if not path.exists() or path.read_text(encoding="utf-8") != svg:
-                stale.append(path.name)
-        else:
-            path.write_text(svg, encoding="utf-8")
-            print(f"wrote {path.relative_to(ROOT)}")
-    if stale:
-        print(f"stale: {', '.join(stale)}; remake them with: python -m tests.screenshots", file=sys.stderr)
-        return 1
+    options = ["-q", "-p", "no:cacheprovider", f"{ROOT / 'tests' / 'tui' / 'test_screens.py'}::test_screen"]
+    status = pytest.main(options if args.check else [*options, "--snapshot-update"])
+    if status != 0:
+        return int(status)
+    if args.check:
+        stale = stale_copies()
+        if stale:
+            print(f"stale: {', '.join(stale)}; remake them with: python -m tests.screenshots", file=sys.stderr)
+            return 1
+        return 0
+    for path in OUT.glob("*.svg"):
+        path.unlink()
+    for name in SHOTS:
+        shutil.copyfile(golden(name), OUT / f"{name}.svg")
+        print(f"wrote {(OUT / f'{name}.svg').relative_to(ROOT)}")
     return 0
 
 
