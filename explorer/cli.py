@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 import os
+import re
 import sys
 from collections.abc import Sequence
 from typing import Any, NoReturn
@@ -55,13 +56,16 @@ class Parser(argparse.ArgumentParser):
 
     def unknown(self, word: str) -> bool:
         """A flag this parser does not know (abbreviations of the ones it knows are known)."""
-        if not word.startswith("-") or word == "-" or word in self._option_string_actions:
+        if not word.startswith("-") or word == "-":
             return False
-        return not (
-            self.allow_abbrev
-            and word.startswith("--")
-            and any(known.startswith(word) for known in self._option_string_actions)
+        flags = self.flags()
+        return word not in flags and not (
+            self.allow_abbrev and word.startswith("--") and any(known.startswith(word) for known in flags)
         )
+
+    def flags(self) -> set[str]:
+        """The flags this parser knows, read off its own help: argparse keeps its table private."""
+        return set(re.findall(r"(?<![\w-])--?[A-Za-z0-9][\w-]*", self.format_help()))
 
 
 def hidden(unknown: list[str]) -> list[str]:

@@ -14,6 +14,7 @@ from explorer.api.config_file import config_path, load_config
 from explorer.api.errors import ApiError, ConfigError
 from explorer.api.session import Session
 from explorer.connection import limits, open_session
+from explorer.tui.stopped import run_app
 
 if TYPE_CHECKING:
     from explorer.tui.app import ExplorerApp
@@ -102,5 +103,4 @@ def run(args: argparse.Namespace) -> int:
         if error.hint:
             print(f"hint: {error.hint}", file=sys.stderr)
         return 1
-    app.run()
-    return app.return_code or 0
+    return run_app(app)
