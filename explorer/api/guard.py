@@ -7,16 +7,23 @@ and what they decode to (with a bounded decompressor of its own, so the count ne
 than a few hundred kilobytes). Past `max_body` decoded bytes, or a compressed-to-decoded ratio
 above `MAX_RATIO` once a megabyte has been decoded, the answer is dropped and the request fails
 with `BodyTooLarge`, which the session turns into an `ApiError` naming the limit.
+
+`own_transport` is the transport under the guard: to the service, through the proxy the
+environment names for it (so a proxy's answers are bounded too).
 """
 
 from __future__ import annotations
 
+import ssl
 import urllib.request
 import zlib
 from collections.abc import AsyncIterator
 from typing import Any
 
 import httpx
+
+from explorer.api.errors import ConfigError
+from explorer.api.visible import visible
 
 MAX_BODY = 64 * 1024 * 1024  # decoded bytes of one answer (--max-body MB)
 MAX_RATIO = 200  # decoded ÷ received: JSON compresses 5–30×, a bomb 1000×
@@ -146,3 +153,21 @@ def environment_proxy(url: httpx.URL) -> str | None:
     if urllib.request.proxy_bypass_environment(url.host, proxies):  # type: ignore[attr-defined]
         return None
     return proxies.get(url.scheme) or proxies.get("all")
+
+
+def own_transport(base_url: httpx.URL, verify: ssl.SSLContext | bool) -> httpx.AsyncHTTPTransport:
+    """The transport to the service: through the proxy the environment names for it, if any.
+
+    Raises ConfigError when that proxy cannot be used (a socks5:// one needs httpx[socks]); the error
+    names the proxy's scheme only, since a proxy URL may carry a password.
+    """
+    proxy = environment_proxy(base_url)
+    try:
+        return httpx.AsyncHTTPTransport(verify=verify, proxy=proxy)
+    except (ImportError, ValueError, httpx.InvalidURL):
+        scheme = (proxy or "").partition(":")[0]
+        raise ConfigError(
+            f"The proxy the environment names for {base_url.host} cannot be used: "
+            f"a {visible(scheme[:20])}: proxy is not one this explorer can use",
+            hint="Set https_proxy to an http:// or https:// proxy, or add the host to no_proxy.",
+        ) from None

@@ -29,19 +29,18 @@ from explorer.api import errors
 from explorer.api.auth import DigestAuth, ServiceAccountAuth
 from explorer.api.config import Credentials, trusting
 from explorer.api.config_file import description_cache_dir
-from explorer.api.description import Description, DescriptionError
-from explorer.api.description import load as load_description
+from explorer.api.describing import Describing
+from explorer.api.description import Description
 from explorer.api.errors import ApiError, ConfigError
 from explorer.api.exchanges import Exchange
-from explorer.api.guard import MAX_BODY, BodyTooLarge, GuardedTransport, environment_proxy
+from explorer.api.guard import MAX_BODY, BodyTooLarge, GuardedTransport, own_transport
+from explorer.api.pacing import Pacing
 from explorer.api.ratelimit import RateLimits, bucket_of, key_of
 from explorer.api.resource import MAX_DEPTH, Resource
 from explorer.api.secret import redact_header
 from explorer.api.token_cache import TokenCache
 from explorer.api.tokens import TokenState
-from explorer.api.urls import origin_of, origin_text, raw_path, refuse_plain_http
-from explorer.api.versions import accept_for, vendor_of
-from explorer.api.visible import visible
+from explorer.api.urls import origin_of, origin_text, raw_path, resolve
 
 # The request this task sent last: when a send fails, this is the one that failed (it may be the
 # token request made inside the auth flow, which httpx's exception does not name).
@@ -106,20 +105,15 @@ class Session:
         self.deadline = deadline
         self.max_depth = max_depth
         self.pace = pace
-        self.sleep = sleep
         self.timer = timer
         self.rate_limits = RateLimits(credentials.rate_limit, credentials.token_rate_limit, clock)
         self.log: deque[Exchange] = deque(maxlen=LOG_SIZE)
         self.exchanges = 0
-        self.held_until: float | None = None
-        self.held_for: str | None = None  # the rate limit (a bucket_of) the held request waits on, if any
-        self.held_after: Resource | None = None  # the refusal (429, 503) it waits out, while it does
-        self.refusal: tuple[str | None, Resource] | None = None  # the last 429 or 503 with a wait, and its limit
+        self.pacing = Pacing(self.rate_limits, clock, sleep)
         self.resolved: dict[str, httpx.URL] = {}  # targets seen before: a page is often fetched again
-        self.description: Description | None = None  # the API description, once loaded
-        self.description_problem: ApiError | None = None  # why the one given cannot be used
-        self.description_cache = description_cache or description_cache_dir()
-        self.describing: asyncio.Future[Description | None] | None = None
+        self.describing = Describing(
+            self.base_url, credentials.openapi, credentials.api_version, description_cache or description_cache_dir()
+        )
         self.own_accept = not any(name.lower() == "accept" for name in headers or {})
         auth: httpx.Auth
         if credentials.client_id and credentials.client_secret:
@@ -133,7 +127,7 @@ class Session:
                 credentials.client_secret,
                 limits=self.rate_limits,
                 clock=clock,
-                hold=self.wait_for_budget,
+                hold=self.pacing.wait_for_budget,
                 cache=cache,
             )
         elif credentials.public_key and credentials.private_key:
@@ -150,7 +144,7 @@ class Session:
             timeout=timeout,
             follow_redirects=False,
             headers={
-                "Accept": self.accept(self.base_url.path),
+                "Accept": self.describing.accept(self.base_url.path),
                 "User-Agent": f"explorer/{__version__}",
                 **(headers or {}),  # the user's own (explorer get -H), checked by headers.header_pair
             },
@@ -179,28 +173,7 @@ class Session:
         if url is None:
             if len(self.resolved) >= RESOLVED_SIZE:
                 self.resolved.clear()
-            url = self.resolved[target] = self.resolve_new(target)
-        return url
-
-    def resolve_new(self, target: str) -> httpx.URL:
-        """A target (a path under the API root, or a URL) as a URL; ApiError (config) when it is not one."""
-        target = target.strip()
-        try:
-            if "://" in target:
-                url = httpx.URL(target)
-            elif target.startswith("/api/") or target == "/api":
-                url = self.base_url.copy_with(raw_path=target.encode())
-            else:
-                base = self.base_url.raw_path.decode().split("?")[0].rstrip("/")
-                relative = target.lstrip("/")
-                url = self.base_url.copy_with(raw_path=(f"{base}/{relative}" if relative else base).encode())
-        except (httpx.InvalidURL, UnicodeError) as error:
-            raise ApiError("config", f"{target!r} is not a valid URL: {error}") from None
-        if url.port is not None and not 0 < url.port < 65536:
-            raise ApiError("config", f"{target!r} is not a valid URL: port {url.port} is not between 1 and 65535")
-        if url.scheme not in ("https", "http") or not url.host:
-            raise ApiError("config", f"{target!r} is not a path or an http(s) URL")
-        refuse_plain_http(url)
+            url = self.resolved[target] = resolve(self.base_url, target)
         return url
 
     def same_origin(self, url: httpx.URL) -> bool:
@@ -209,48 +182,19 @@ class Session:
 
     # The API description and versions -------------------------------------------------------
 
+    @property
+    def description(self) -> Description | None:
+        """The API description, once loaded (`described`)."""
+        return self.describing.description
+
+    @property
+    def description_problem(self) -> ApiError | None:
+        """Why the description given cannot be used, if it cannot: the session goes on without it."""
+        return self.describing.problem
+
     async def described(self) -> Description | None:
-        """The API description, loaded on first need and off the event loop; None without one.
-
-        A description that cannot be used leaves `description_problem` saying why, and the
-        session goes on without it.
-        """
-        if self.credentials.openapi is None:
-            return None
-        if self.describing is None:
-            self.describing = asyncio.ensure_future(self.read_description(self.credentials.openapi))
-        return await asyncio.shield(self.describing)
-
-    async def read_description(self, source: str) -> Description | None:
-        """Load the API description from `source`; a problem is kept to be told, never raised."""
-        try:
-            self.description = await load_description(source, self.client, self.description_cache)
-        except DescriptionError as problem:
-            self.description_problem = problem
-        except Exception as error:
-            self.description_problem = DescriptionError(source, f"{type(error).__name__}: {error}")
-        return self.description
-
-    def accept(self, path: str, method: str = "GET") -> str:
-        """The Accept for a request: the vendor's media type where the API is versioned (its root is
-        /api/<vendor>/v2, or the description's media types name a vendor), else plain JSON.
-
-        Only under the API root, or on a path the description documents in versions: the real
-        service's v1.0 paths and its address lookup (/api/private/ipinfo) are not versioned.
-
-        The version: --api-version (pinned) if given; else the newest the description documents for
-        this operation; else the default.
-        """
-        description = self.description
-        vendor = self.vendor
-        operation = description.operation(path, method) if description is not None else None
-        root = self.base_url.path.rstrip("/")
-        if not (path == root or path.startswith(root + "/") or (operation and operation.versions)):
-            vendor = None
-        version = self.credentials.api_version
-        if vendor and version is None and operation is not None:
-            version = operation.newest_version
-        return accept_for(vendor, version)
+        """The API description, loaded on first need and off the event loop; None without one."""
+        return await self.describing.described(self.client)
 
     # Fetching --------------------------------------------------------------------------------
 
@@ -288,12 +232,12 @@ class Session:
         if not foreign:
             await self.described()  # for the version asked, and the operation a failure's hint names
             if self.own_accept:
-                headers = {"Accept": self.accept(raw_path(url), method)}
+                headers = {"Accept": self.describing.accept(raw_path(url), method)}
         deadline = self.clock() + MAX_RETRY_WAIT
         retries = 0
         while True:
             if not foreign:
-                await self.wait_for_budget(url, method, counted=self.pace)
+                await self.pacing.wait_for_budget(url, method, counted=self.pace)
             last_sent.set(None)
             try:
                 async with asyncio.timeout(self.deadline):
@@ -333,8 +277,8 @@ class Session:
                 return resource
             retries += 1
             limit = bucket_of(method, url) if response.status_code == 429 and not foreign else None
-            self.refusal = (limit, resource)
-            await self.hold(self.clock() + (wait or 0), limit, resource)
+            self.pacing.refusal = (limit, resource)
+            await self.pacing.hold(self.clock() + (wait or 0), limit, resource)
 
     def resource(self, response: httpx.Response, foreign: bool) -> Resource:
         """The Resource of an answer: the request as sent (credentials redacted) and what came back."""
@@ -357,37 +301,9 @@ class Session:
             operation=None
             if foreign or self.description is None
             else self.description.operation(raw_path(request.url), request.method),
-            vendor=None if foreign else self.vendor,
+            vendor=None if foreign else self.describing.vendor,
             max_depth=self.max_depth,
         )
-
-    @property
-    def vendor(self) -> str | None:
-        """The name this API's versioned media types carry: from its root (/api/<vendor>/v2), or its description."""
-        description = self.description
-        return vendor_of(self.base_url.path) or (description.vendor if description else None)
-
-    async def wait_for_budget(self, url: httpx.URL, method: str = "GET", counted: bool = True) -> None:
-        """Hold a request the rate limit is sure to refuse, until it would not be.
-
-        Not `counted` (a resource, without `pace`: the drills that show a 429), only for what the
-        server said, a Retry-After not yet passed: never on the client's own count, which would
-        keep the 429 from happening. The token endpoint's requests are always counted.
-        """
-        wait = self.rate_limits.hold(url, method, counted=counted)
-        if wait > 0:
-            limit = bucket_of(method, url)
-            refused = self.refusal[1] if self.refusal is not None and self.refusal[0] == limit else None
-            await self.hold(self.clock() + wait, limit, refused)
-
-    async def hold(self, until: float, limit: str | None, after: Resource | None = None) -> None:
-        """Wait until `until`, cancellable, showing it: in `held_until`, the limit waited on in
-        `held_for`, and in `held_after` the refusal that said to wait (the screen shows its error)."""
-        self.held_until, self.held_for, self.held_after = until, limit, after
-        try:
-            await self.sleep(max(0.0, until - self.clock()))
-        finally:
-            self.held_until = self.held_for = self.held_after = None
 
     async def sending(self, request: httpx.Request) -> None:
         """The request hook: time it and count it against its rate-limit counter."""
@@ -440,21 +356,3 @@ class Session:
             with contextlib.suppress(Exception):
                 await asyncio.wait_for(self.revoke(), REVOKE_TIMEOUT)
         await self.client.aclose()
-
-
-def own_transport(base_url: httpx.URL, verify: ssl.SSLContext | bool) -> httpx.AsyncHTTPTransport:
-    """The transport to the service: through the proxy the environment names for it, if any.
-
-    Raises ConfigError when that proxy cannot be used (a socks5:// one needs httpx[socks]); the error
-    names the proxy's scheme only, since a proxy URL may carry a password.
-    """
-    proxy = environment_proxy(base_url)
-    try:
-        return httpx.AsyncHTTPTransport(verify=verify, proxy=proxy)
-    except (ImportError, ValueError, httpx.InvalidURL):
-        scheme = (proxy or "").partition(":")[0]
-        raise ConfigError(
-            f"The proxy the environment names for {base_url.host} cannot be used: "
-            f"a {visible(scheme[:20])}: proxy is not one this explorer can use",
-            hint="Set https_proxy to an http:// or https:// proxy, or add the host to no_proxy.",
-        ) from None

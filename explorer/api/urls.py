@@ -72,3 +72,26 @@ def raw_path(url: httpx.URL) -> str:
     """The path as sent, still percent-encoded: `/accessList/10.20.0.0%2F16` is one segment, which
     `URL.path` (decoded) would make two, matching no path the API description documents."""
     return url.raw_path.decode("ascii").partition("?")[0]
+
+
+def resolve(base_url: httpx.URL, target: str) -> httpx.URL:
+    """A target as a URL: absolute as given; /api/… from the base URL's origin; anything else under
+    the base URL. ApiError (config) when it is not one, (insecure) when it is plain http to another host."""
+    target = target.strip()
+    try:
+        if "://" in target:
+            url = httpx.URL(target)
+        elif target.startswith("/api/") or target == "/api":
+            url = base_url.copy_with(raw_path=target.encode())
+        else:
+            base = base_url.raw_path.decode().split("?")[0].rstrip("/")
+            relative = target.lstrip("/")
+            url = base_url.copy_with(raw_path=(f"{base}/{relative}" if relative else base).encode())
+    except (httpx.InvalidURL, UnicodeError) as error:
+        raise ApiError("config", f"{target!r} is not a valid URL: {error}") from None
+    if url.port is not None and not 0 < url.port < 65536:
+        raise ApiError("config", f"{target!r} is not a valid URL: port {url.port} is not between 1 and 65535")
+    if url.scheme not in ("https", "http") or not url.host:
+        raise ApiError("config", f"{target!r} is not a path or an http(s) URL")
+    refuse_plain_http(url)
+    return url

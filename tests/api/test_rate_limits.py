@@ -99,13 +99,13 @@ async def test_without_pacing_a_request_after_a_429_waits_for_its_retry_after(co
             holding.set()
             await asyncio.Event().wait()  # until cancelled, as the screen cancels a fetch for a new one
 
-        c.session.sleep = held
+        c.session.pacing.sleep = held
         first = asyncio.create_task(c.session.fetch(path))
         await asyncio.wait_for(holding.wait(), 5)
         first.cancel()
         with contextlib.suppress(asyncio.CancelledError):
             await first
-        c.session.sleep = c.sleeper
+        c.session.pacing.sleep = c.sleeper
         assert (await c.session.fetch(path)).status == 200
         assert c.sleeper.waits == [40]  # the rest of the 429's Retry-After
         assert [e.status for e in c.session.log if e.limited == project] == [200, 429, 200]
@@ -118,14 +118,14 @@ async def test_the_hold_is_visible_while_it_lasts(connect):
         original = c.sleeper.__call__
 
         async def watching(seconds):
-            seen.append(c.session.held_until)
+            seen.append(c.session.pacing.held_until)
             await original(seconds)
 
-        c.session.sleep = watching
+        c.session.pacing.sleep = watching
         await c.session.fetch(f"/groups/{project}")
         await c.session.fetch(f"/groups/{project}")
         assert seen == [c.clock()]  # held until the next minute, which is now
-        assert c.session.held_until is None
+        assert c.session.pacing.held_until is None
 
 
 async def test_writes_are_never_retried(connect):

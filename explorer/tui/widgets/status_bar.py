@@ -122,7 +122,7 @@ class StatusBar(Static):
     @property
     def shown_error(self) -> ApiError | None:
         """The refusal a held request waits out (its status is on the bar), else the last error."""
-        after = self.session.held_after if self.session is not None else None
+        after = self.session.pacing.held_after if self.session is not None else None
         return after.error if after is not None and after.error is not None else self.error
 
     def action_select_error(self) -> None:
@@ -190,7 +190,7 @@ class StatusBar(Static):
     @property
     def last_response(self) -> Resource | None:
         """The refusal a held request waits out (a 429 while its Retry-After runs), else the response shown."""
-        after = self.session.held_after if self.session is not None else None
+        after = self.session.pacing.held_after if self.session is not None else None
         return after or self.response
 
     def status(self) -> list[Span]:
@@ -242,10 +242,10 @@ class StatusBar(Static):
 
 def holding(session: Session, now: float) -> Held | None:
     """The request the session holds now, the limit it waits on (None: under no limit) and for how long."""
-    until = session.held_until
+    until = session.pacing.held_until
     if until is None or until <= now:
         return None
-    return Held(session.held_for, until - now)
+    return Held(session.pacing.held_for, until - now)
 
 
 def meter(reading: Reading, held: float | None, level: int) -> list[Span]:

@@ -1,0 +1,77 @@
+"""What a session knows of the API's shape: its description, and the media type each request asks for.
+
+The description (an OpenAPI document, `--openapi`) is loaded once, on first need, off the event
+loop; one that cannot be used leaves `problem` saying why and the session goes on without it. The
+Accept a request carries follows from it and from the base URL: the vendor's versioned media type
+where the API is versioned (the real service's /api/<vendor>/v2), else plain JSON.
+"""
+
+from __future__ import annotations
+
+import asyncio
+from pathlib import Path
+
+import httpx
+
+from explorer.api.description import Description, DescriptionError
+from explorer.api.description import load as load_description
+from explorer.api.errors import ApiError
+from explorer.api.versions import accept_for, vendor_of
+
+
+class Describing:
+    """The description of one session's API (from `source`, if any) and the version it pins."""
+
+    def __init__(self, base_url: httpx.URL, source: str | None, api_version: str | None, cache: Path) -> None:
+        self.base_url = base_url
+        self.source = source
+        self.api_version = api_version
+        self.cache = cache
+        self.description: Description | None = None  # once loaded
+        self.problem: ApiError | None = None  # why the one given cannot be used
+        self.loading: asyncio.Future[Description | None] | None = None
+
+    async def described(self, client: httpx.AsyncClient) -> Description | None:
+        """The description, loaded with `client` the first time it is asked for; None without one."""
+        if self.source is None:
+            return None
+        if self.loading is None:
+            self.loading = asyncio.ensure_future(self.read(self.source, client))
+        return await asyncio.shield(self.loading)
+
+    async def read(self, source: str, client: httpx.AsyncClient) -> Description | None:
+        """Load the description from `source`; a problem is kept to be told, never raised."""
+        try:
+            self.description = await load_description(source, client, self.cache)
+        except DescriptionError as problem:
+            self.problem = problem
+        except Exception as error:
+            self.problem = DescriptionError(source, f"{type(error).__name__}: {error}")
+        return self.description
+
+    @property
+    def vendor(self) -> str | None:
+        """The name this API's versioned media types carry: from its root (/api/<vendor>/v2), or its description."""
+        description = self.description
+        return vendor_of(self.base_url.path) or (description.vendor if description else None)
+
+    def accept(self, path: str, method: str = "GET") -> str:
+        """The Accept for a request: the vendor's media type where the API is versioned (its root is
+        /api/<vendor>/v2, or the description's media types name a vendor), else plain JSON.
+
+        Only under the API root, or on a path the description documents in versions: the real
+        service's v1.0 paths and its address lookup (/api/private/ipinfo) are not versioned.
+
+        The version: --api-version (pinned) if given; else the newest the description documents for
+        this operation; else the default.
+        """
+        description = self.description
+        vendor = self.vendor
+        operation = description.operation(path, method) if description is not None else None
+        root = self.base_url.path.rstrip("/")
+        if not (path == root or path.startswith(root + "/") or (operation and operation.versions)):
+            vendor = None
+        version = self.api_version
+        if vendor and version is None and operation is not None:
+            version = operation.newest_version
+        return accept_for(vendor, version)
