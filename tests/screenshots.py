@@ -103,8 +103,8 @@ class Shot:
             if self.steps is not None:
                 await self.steps(driven)
             await pilot.pause()
-            if application.presenter is not None:
-                application.present()  # not only at its next tick
+            if application.presenting is not None:
+                application.presenting.present()  # not only at its next tick
                 await pilot.pause()
 
         return application, run_before

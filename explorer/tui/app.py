@@ -11,19 +11,16 @@ from textual.app import SystemCommand
 from textual.binding import Binding
 from textual.command import CommandPalette
 from textual.screen import Screen
-from textual.widgets import Input
 
 from explorer.api.config import Credentials
 from explorer.api.config_file import config_path, remember
 from explorer.api.errors import ApiError, ConfigError
 from explorer.api.session import Session
-from explorer.tui.keys import display, key_table
+from explorer.tui.keys import key_table
 from explorer.tui.palette import PaletteApp
-from explorer.tui.presenter import Presenter
-from explorer.tui.safe import visible
+from explorer.tui.presenting import Presenting
 from explorer.tui.screens.main import MainScreen
 from explorer.tui.themes import DEFAULT_THEME, PROJECTOR_THEME, load_themes, shipped_dir
-from explorer.tui.widgets.presenter_overlay import PresenterOverlay
 
 if TYPE_CHECKING:
     from explorer.tui.screens.login import Result
@@ -62,7 +59,7 @@ class ExplorerApp(PaletteApp):
         self.closed = False
         self.quitting = False
         self.previewing: str | None = None  # the theme to go back to while the theme palette previews
-        self.presenter = Presenter() if presenter else None
+        self.presenting = Presenting(self, lambda: self.session) if presenter else None
         themes, problems = load_themes(*(theme_dirs or [shipped_dir()]))
         for each in themes:
             self.register_theme(each)
@@ -91,9 +88,8 @@ class ExplorerApp(PaletteApp):
             self.set_keymap(self.keymap)
         for note in self.theme_notes:
             self.notify(note, title="Theme", severity="warning", timeout=15, markup=False)
-        if self.presenter is not None:
-            self.screen_change_signal.subscribe(self, self.present_on)
-            self.set_interval(0.2, self.present)
+        if self.presenting is not None:
+            self.presenting.start()
         if self.session is not None:
             self.push_screen(MainScreen(self.session))
         else:
@@ -101,44 +97,14 @@ class ExplorerApp(PaletteApp):
 
             self.push_screen(LoginScreen(self.problem, self.settings_path, self.login, self.connect), self.logged_in)
 
-    # --presenter ----------------------------------------------------------------------------
-
     async def on_event(self, event: events.Event) -> None:
         if (
-            self.presenter is not None
+            self.presenting is not None
             and isinstance(event, events.Key | events.MouseDown)
             and not event.is_forwarded  # the first time the app sees it, not as it bubbles back up
         ):
-            self.present()  # what the keys before sent stays under them
-            self.presenter.pressed(*self.describe(event))
-            self.present()
+            self.presenting.saw(event)
         await super().on_event(event)
-
-    def describe(self, event: events.Key | events.MouseDown) -> tuple[str, str]:
-        """What the audience sees of an input: the key (or click) and what it does here."""
-        if isinstance(event, events.MouseDown):
-            return "click", ""
-        focused = self.focused
-        if isinstance(focused, Input) and focused.password and event.is_printable:
-            return "•", "typing a secret"
-        key = visible(event.character) if event.is_printable and event.character else display(event.key)
-        active = self.screen.active_bindings.get(event.key)
-        if active is not None:
-            return key, active.binding.description or active.binding.action
-        return key, "typing" if isinstance(focused, Input) and event.is_printable else ""
-
-    def present_on(self, screen: Screen[Any]) -> None:
-        if not screen.query(PresenterOverlay):
-            screen.mount(PresenterOverlay())
-        self.present()
-
-    def present(self) -> None:
-        """Show the session's new requests under the last key, on the overlay of this screen."""
-        assert self.presenter is not None
-        if self.session is not None:
-            self.presenter.sent(self.session.log, self.session.base_url.path.rstrip("/"))
-        for overlay in self.screen.query(PresenterOverlay):
-            overlay.show(self.presenter)
 
     def logged_in(self, result: Result | None) -> None:
         """The login screen's session (opened, its root fetched), or the demo sandbox's."""
