@@ -8,6 +8,9 @@ it is an index of a few hundred kilobytes, which is kept in the user's cache dir
 document's content hash, so only the first start with a given document pays for parsing it.
 
 Nothing here trusts the document: a field of the wrong type is passed over, never raised on.
+
+One module for reading, indexing, caching and looking up, on purpose: the index's shape is what all
+four agree on (INDEX_FORMAT), and a change to it is a change to each.
 """
 
 from __future__ import annotations

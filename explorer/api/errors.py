@@ -3,6 +3,9 @@
 The service answers failures in two shapes: the five-field document of most endpoints and the
 token endpoints' `{error, error_description}`; proxies in between answer with HTML. Below HTTP,
 a request can time out, be refused, fail TLS or DNS. All of them become an ApiError.
+
+Its length is the hints: an ApiError works out its hint as it is made, from its own fields, so
+the hints live beside it (a module of them would import this one and be imported by it).
 """
 
 from __future__ import annotations

@@ -2,6 +2,9 @@
 
 Everything past the raw response is worked out on first use, so fetching stays cheap and a
 body that is not JSON costs nothing until something asks.
+
+Link and Page are here beside Resource because they are only ever made from one, by its lazy
+properties; each is a few lines.
 """
 
 from __future__ import annotations

@@ -8,6 +8,9 @@
 `fetch` returns a Resource for every HTTP answer, errors included (`resource.error`), and raises
 ApiError when there is no answer to show: refused origin, timeout, TLS, DNS, a token it could not
 get. Credentials go only to the base URL's origin.
+
+What is not HTTP is beside it: pacing.py holds requests, describing.py the API description and
+each request's Accept, urls.py where a target goes, exchanges.py the log, guard.py the transport.
 """
 
 from __future__ import annotations

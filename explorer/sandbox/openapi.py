@@ -16,6 +16,9 @@ Every route of ROUTES is described, so a route added there is documented by the 
 handler without a docstring, or two with one name, is an error here rather than a gap there. A
 route that answers only under some settings (GET …/rateLimits, with token buckets) is described
 where the sandbox has them: the description says what this sandbox serves.
+
+One generator in one module: its parts (operations, parameters, media types, roles, responses)
+are small functions that only it uses, in one pass over ROUTES.
 """
 
 from __future__ import annotations

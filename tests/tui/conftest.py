@@ -57,7 +57,7 @@ class Explorer:
 
     @property
     def shown(self) -> Any:
-        """The node whose resource the panes show (a navigation.Node)."""
+        """The node whose resource the panes show (a nodes.Node)."""
         return self.screen.navigation.shown
 
     @property

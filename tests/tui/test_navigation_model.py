@@ -11,7 +11,8 @@ import pytest
 
 from explorer.api.errors import ApiError
 from explorer.api.resource import Resource
-from explorer.tui.navigation import Navigation, Node, Step, page_key, with_query
+from explorer.tui.navigation import Navigation
+from explorer.tui.nodes import Node, Step, page_key, with_query
 
 ROOT = "https://api.example/api/service/v1.0"
 REL = "https://api.example/"

@@ -5,6 +5,9 @@ call on the model; the model answers with a Step (fetch this, show that, move th
 which `run` carries out: the tree redraws what changed, a worker awaits Session.fetch, and the
 answer goes back into the model and down to each pane through its `show` method. Widgets never
 fetch. One fetch runs at a time: a new one gives up the one in flight, and Esc cancels it.
+
+Its length is its keys: every binding of the explorer lands here, each as a few lines that hand a
+call to the model or open a dialog; the work is in the model and the widgets.
 """
 
 from __future__ import annotations
@@ -24,7 +27,8 @@ from explorer.api.errors import ApiError
 from explorer.api.resource import Resource
 from explorer.api.session import Session
 from explorer.tui.curl import as_curl
-from explorer.tui.navigation import Fetch, Navigation, Node, Step, place_of, self_href
+from explorer.tui.navigation import Navigation
+from explorer.tui.nodes import Fetch, Node, Step, place_of, self_href
 from explorer.tui.safe import visible
 from explorer.tui.screen_state import load_state, save_state
 from explorer.tui.screens.dialogs import AskScreen, ErrorScreen, GoToScreen

@@ -1,7 +1,7 @@
 """The link tree: draws the navigation model, the root resource and the relations opened from it.
 
 The tree holds no state of its own beyond Textual's (which nodes are folded): each TreeNode's data
-is a `navigation.Node`, and `redraw` brings the lines in step with what the model says changed.
+is a `nodes.Node`, and `redraw` brings the lines in step with what the model says changed.
 """
 
 from __future__ import annotations
@@ -12,7 +12,8 @@ from rich.text import Text
 from textual.widgets import Tree
 from textual.widgets.tree import TreeNode
 
-from explorer.tui.navigation import Navigation, Node
+from explorer.tui.navigation import Navigation
+from explorer.tui.nodes import Node
 from explorer.tui.palette import status_class
 from explorer.tui.safe import text
 
