@@ -84,6 +84,7 @@ def hidden(unknown: list[str]) -> list[str]:
 
 
 def parser() -> argparse.ArgumentParser:
+    from explorer.classroom import command as classroom
     from explorer.commands import get, logout
     from explorer.connection import add_connection_arguments
     from explorer.sandbox import command as sandbox
@@ -126,6 +127,14 @@ def parser() -> argparse.ArgumentParser:
             "serve the local sandbox API on the network",
             "Serve the sandbox: a faithful local implementation of the administration API, with generated data, "
             "for demos, tests and classes.",
+        ),
+        (
+            "serve",
+            classroom,
+            "a class in the browser: the explorer for every student, on one sandbox",
+            "Serve the explorer to browsers on the network, each tab its own explorer on one classroom sandbox "
+            "started here. The address to give students (with its class key) is printed, with a QR code of it. "
+            "Nothing is fetched from the internet.",
         ),
     ):
         sub = commands.add_parser(name, help=summary, description=description)

@@ -31,8 +31,9 @@ def imports_of(package: str) -> dict[str, set[str]]:
 @pytest.mark.parametrize(
     ("package", "forbidden"),
     [
-        ("tui", ("httpx", "explorer.sandbox")),
-        ("api", ("textual", "explorer.tui", "explorer.sandbox", "explorer.commands")),
+        ("tui", ("httpx", "explorer.sandbox", "explorer.classroom", "textual_serve")),
+        ("api", ("textual", "explorer.tui", "explorer.sandbox", "explorer.commands", "explorer.classroom")),
+        ("sandbox", ("textual", "explorer.api", "explorer.tui", "explorer.classroom", "textual_serve")),
     ],
 )
 def test_a_part_imports_only_what_is_below_it(package, forbidden):

@@ -13,6 +13,7 @@ call to the model or open a dialog; the work is in the model and the widgets.
 from __future__ import annotations
 
 import asyncio
+import io
 from pathlib import Path
 from urllib.parse import urlsplit
 
@@ -343,6 +344,10 @@ class MainScreen(Screen[None]):
             return
         name = Path(urlsplit(resource.url).path).name or "body"
         suggestion = f"{name}.json" if resource.json is not None else name
+        if self.app.is_web:  # in a browser (explorer serve): to its downloads, never to the server's disk
+            self.app.deliver_binary(io.BytesIO(resource.body), save_filename=suggestion)
+            self.notify(f"Sent {resource.size:,} bytes to the browser as {visible(suggestion)}", markup=False)
+            return
 
         def save(path: str | None) -> None:
             if not path:

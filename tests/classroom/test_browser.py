@@ -1,0 +1,105 @@
+"""A class in a real browser: headless Chromium (the system's), driven by Playwright, on `explorer serve`.
+
+Without a browser these tests are skipped, and say so in the run's summary (NO BROWSER); `.ci/run`
+installs the Debian package first and says loudly when it cannot.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+from urllib.parse import urlsplit
+
+import pytest
+
+from tests.classroom.browser import Tab, browser_path, serving, student_processes
+
+pytestmark = pytest.mark.timeout(240)
+
+
+@pytest.fixture(scope="module")
+def browser() -> Iterator[Any]:
+    path = browser_path()
+    if path is None:
+        pytest.skip("NO BROWSER: install Chromium (apt-get install chromium) for the class-in-a-browser tests")
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as playwright:
+        launched = playwright.chromium.launch(executable_path=path, args=["--no-sandbox"])
+        yield launched
+        launched.close()
+
+
+def new_tab(browser: Any) -> Tab:
+    return Tab(browser.new_context(viewport={"width": 1280, "height": 800}, accept_downloads=True).new_page())
+
+
+def students(printed: list[str]) -> int:
+    return sum("A session started" in line for line in printed)
+
+
+def test_a_student_explores_the_class_sandbox_and_meets_the_drill(browser):
+    with serving("--scenario", "rate-limit") as served:
+        tab = new_tab(browser)
+        requests: list[str] = []
+        tab.page.on("request", lambda request: requests.append(request.url))
+        tab.page.goto(served.url)
+        tab.until(lambda text: "orgs" in text and "groups" in text)  # the root's relations
+        assert {urlsplit(url).netloc for url in requests} == {urlsplit(served.address).netloc}  # nothing else
+
+        with tab.page.expect_download() as saving:  # s: the body to the browser, never the server's disk
+            tab.press("s")
+        saved = json.loads(Path(saving.value.path()).read_text())
+        assert saved["appName"] == "Service Sandbox" and saving.value.suggested_filename == "v1.0.json"
+
+        tab.go_to("/groups")  # a list: the projects
+        tab.until(lambda text: "production" in text and "training-lab" in text)
+        project = re.search(r"production\s+([0-9a-f]{24})", tab.text).group(1)
+        tab.go_to(f"/groups/{project}/clusters")
+        tab.until(lambda text: "orders-prod" in text)
+        for _ in range(8):  # r: again and again, 5 a minute for a project
+            if "429" in tab.text:
+                break
+            tab.press("r")
+            tab.page.wait_for_timeout(300)
+        tab.until(lambda text: "429 Too Many Requests" in text and "held" in text)  # and its countdown
+        held = tab.text
+        tab.until(lambda text: text != held and "held" in text)  # it counts down
+        tab.page.context.close()
+    assert students(served.printed) == 1
+    assert "Traceback" not in "".join(served.printed)
+
+
+def test_without_the_key_nothing_starts(browser):
+    with serving() as served:
+        tab = new_tab(browser)
+        for url in (f"{served.address}/", f"{served.address}/?key=not-{served.key}"):
+            response = tab.page.goto(url)
+            assert response.status == 403
+            assert "This class needs its key" in tab.page.inner_text("#refused")
+        assert tab.sockets == []
+        tab.page.context.close()
+    assert students(served.printed) == 0
+
+
+def test_a_full_class_says_so_and_a_closed_tab_makes_room(browser):
+    with serving("--max-sessions", "1") as served:
+        first = new_tab(browser)
+        first.page.goto(served.url + "&presenter=1")
+        first.until(lambda text: "groups" in text and "keys and requests" in text)  # the projector's tab
+        second = new_tab(browser)
+        response = second.page.goto(served.url)
+        assert response.status == 503 and "The class is full" in second.page.inner_text("#refused")
+        assert len(student_processes()) == 1
+
+        first.page.context.close()  # the tab closes: its session ends, its process with it
+        served.read_lines(lambda line: "A session ended: 0 open" in line)
+        assert student_processes() == []
+        second.page.goto(served.url)
+        second.until(lambda text: "groups" in text)
+        assert len(student_processes()) == 1
+    assert student_processes() == []  # none outlives the server
+    assert "Traceback" not in "".join(served.printed)

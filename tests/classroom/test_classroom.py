@@ -1,0 +1,73 @@
+"""explorer serve's parts without a browser: the address, the QR code, the size of a class, the keys."""
+
+from __future__ import annotations
+
+import ipaddress
+
+import segno
+from textual.app import App
+
+from explorer.classroom.address import lan_address
+from explorer.classroom.command import banner, default_max_sessions
+from explorer.classroom.qr import QUIET, qr_lines
+from explorer.classroom.server import tab_flags
+from explorer.tui.keys import all_bindings
+
+BROWSER_KEEPS = {"ctrl+w", "ctrl+t", "ctrl+n"}  # a browser closes, opens or makes a window with these
+
+
+def test_the_address_given_is_never_the_unspecified_one():
+    address = lan_address("0.0.0.0")
+    assert not ipaddress.ip_address(address).is_unspecified
+    assert lan_address("192.0.2.7") == "192.0.2.7"
+
+
+def test_the_banner_gives_the_address_with_its_key_and_a_qr_code_of_it():
+    text = banner("http://192.0.2.7:8000", "k3y", 12, "http://127.0.0.1:5555", "rate-limit")
+    assert "Students open   http://192.0.2.7:8000/?key=k3y" in text
+    assert (
+        "12 at most" in text
+        and "rate-limit: 5 requests a minute" in text
+        and all(len(line) <= 80 for line in text.splitlines() if "\x1b" not in line)
+    )
+    assert "5 requests a minute per project, the whole class's (the drill)" in text
+    assert "\n".join(f"  {line}" for line in qr_lines("http://192.0.2.7:8000/?key=k3y")) in text
+
+
+def test_the_qr_code_is_segnos_matrix_two_rows_a_line():
+    text = "http://192.0.2.7:8000/?key=k3y"
+    matrix = segno.make(text, error="m", boost_error=False).matrix
+    lines = qr_lines(text)
+    assert len(lines) == (len(matrix) + 2 * QUIET + 1) // 2
+    first_code_line = lines[QUIET // 2]  # rows QUIET and QUIET+1: the top of the finder patterns
+    cells = first_code_line.split("m", 1)[1].rsplit("\x1b", 1)[0]
+    assert cells[QUIET : QUIET + 7] == "█▀▀▀▀▀█"  # a finder pattern's top edge, then its inside
+
+
+def test_a_class_is_sized_to_half_the_free_memory(tmp_path):
+    meminfo = tmp_path / "meminfo"
+    meminfo.write_text("MemTotal:       24000000 kB\nMemAvailable:    1638400 kB\n")
+    assert default_max_sessions(meminfo) == 10  # 1,600 MiB free: 800 MiB at 80 MiB a session
+    meminfo.write_text("MemAvailable:    100 kB\n")
+    assert default_max_sessions(meminfo) == 1
+    assert default_max_sessions(tmp_path / "none") == 30
+
+
+def test_a_tab_asks_only_for_presenter_and_a_theme_name():
+    assert tab_flags({"presenter": "1", "theme": "projector"}) == ["--presenter", "--theme", "projector"]
+    assert tab_flags({"theme": "x; rm -rf /", "presenter": "0", "other": "--demo"}) == []
+
+
+def test_no_binding_needs_a_key_the_browser_keeps():
+    keys = {key.strip() for binding in all_bindings() for key in binding.key.split(",")}
+    keys |= {binding.key for binding in App.BINDINGS if hasattr(binding, "key")}  # Textual's own
+    assert not keys & BROWSER_KEEPS, keys & BROWSER_KEEPS
+
+
+def test_every_seat_has_the_limits_a_student_has_alone_but_a_drill_is_shared():
+    from explorer.classroom.command import class_settings
+
+    plain = class_settings(30, None)
+    assert (plain.rate_limit, plain.token_rate_limit, plain.control) == (3000, 300, True)
+    drill = class_settings(30, "rate-limit")
+    assert (drill.rate_limit, drill.token_rate_limit) == (5, 300)
