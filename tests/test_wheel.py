@@ -27,6 +27,7 @@ def test_the_wheel_ships_the_themes_and_an_install_from_it_finds_them(tmp_path):
     licences = sorted(n.rsplit("/", 1)[1] for n in names if ".dist-info/licenses/" in n)
     assert licences == ["LICENSE", "NOTICE"]
     assert "explorer/py.typed" in names
+    assert {"explorer/classroom/templates/app_index.html", "explorer/classroom/templates/refused.html"} <= set(names)
     shipped = sorted(p.name for p in (ROOT / "themes").glob("*.toml"))
     assert sorted(n.rsplit("/", 1)[1] for n in names if n.startswith("explorer/themes/")) == shipped
 

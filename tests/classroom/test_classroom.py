@@ -71,3 +71,26 @@ def test_every_seat_has_the_limits_a_student_has_alone_but_a_drill_is_shared():
     assert (plain.rate_limit, plain.token_rate_limit, plain.control) == (3000, 300, True)
     drill = class_settings(30, "rate-limit")
     assert (drill.rate_limit, drill.token_rate_limit) == (5, 300)
+
+
+def test_a_port_in_use_or_no_seats_is_said_in_a_line(tmp_path):
+    import socket
+    import subprocess
+    import sys
+
+    with socket.socket() as taken:
+        taken.bind(("127.0.0.1", 0))
+        taken.listen()
+        port = taken.getsockname()[1]
+        run = subprocess.run(
+            [sys.executable, "-m", "explorer", "serve", "--host", "127.0.0.1", "--port", str(port)],
+            capture_output=True,
+            text=True,
+            timeout=30,
+        )
+    assert run.returncode == 1 and "Traceback" not in run.stderr
+    assert f"cannot listen on 127.0.0.1:{port}" in run.stderr and "--port" in run.stderr
+    run = subprocess.run(
+        [sys.executable, "-m", "explorer", "serve", "--max-sessions", "0"], capture_output=True, text=True, timeout=30
+    )
+    assert (run.returncode, run.stderr) == (2, "explorer serve: --max-sessions must be 1 or more.\n")
