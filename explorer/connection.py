@@ -5,12 +5,17 @@ from __future__ import annotations
 
 import argparse
 import math
+import sys
+from pathlib import Path
 from typing import Any
 
+from explorer.api import replay
 from explorer.api.config import Credentials
 from explorer.api.config_file import token_cache_dir
 from explorer.api.guard import MAX_BODY
+from explorer.api.har import HarRecorder
 from explorer.api.resource import MAX_DEPTH
+from explorer.api.secret import Secret
 from explorer.api.session import DEADLINE, Session
 from explorer.api.versions import check_version
 from explorer.sandbox.scenarios import SCENARIOS
@@ -20,7 +25,7 @@ MOST_LEVELS = 500  # the highest --max-depth
 DEFAULTS = {"demo": False, "profile": None, "base_url": None, "client_id": None, "public_key": None,
             "ca_bundle": None, "timeout": 30.0, "scenario": None, "api_version": None,
             "openapi": None, "deadline": DEADLINE, "max_body": MAX_BODY,
-            "max_depth": MAX_DEPTH}  # fmt: skip
+            "max_depth": MAX_DEPTH, "har": None, "har_unredacted": False, "replay": None}  # fmt: skip
 
 
 def add_connection_arguments(parser: argparse.ArgumentParser, root: bool = False) -> None:
@@ -96,6 +101,27 @@ def add_connection_arguments(parser: argparse.ArgumentParser, root: bool = False
     )  # fmt: skip
     for flag, kind, metavar, said in limits:
         group.add_argument(flag, type=kind, default=argparse.SUPPRESS, metavar=metavar, help=said)
+    har = parser.add_argument_group("recording and replay (HAR 1.2)")
+    har.add_argument(
+        "--har",
+        metavar="FILE",
+        type=Path,
+        default=argparse.SUPPRESS,
+        help="write every exchange to FILE as it happens, secrets redacted (a file explorer wrote is continued)",
+    )
+    har.add_argument(
+        "--har-unredacted",
+        action="store_true",
+        default=argparse.SUPPRESS,
+        help="write tokens, secrets and passwords into the HAR file as they were (warned on stderr)",
+    )
+    har.add_argument(
+        "--replay",
+        metavar="FILE_OR_FOLDER",
+        type=Path,
+        default=argparse.SUPPRESS,
+        help="explore a recording offline: a HAR file, or a folder of .http recordings",
+    )
 
 
 class NoSecretFlag(argparse.Action):
@@ -156,6 +182,24 @@ def limits(args: argparse.Namespace) -> dict[str, Any]:
 
 def open_session(args: argparse.Namespace, *, token_cache: bool, headers: dict[str, str] | None = None) -> Session:
     """The session the flags ask for. Raises ConfigError (or ApiError) when it cannot be opened."""
+    session = connect(args, token_cache=token_cache, headers=headers)
+    if args.har is not None:
+        if args.har_unredacted:
+            print(
+                f"explorer: warning: {args.har} gets tokens, secrets and passwords as they were "
+                "(--har-unredacted): keep it to yourself.",
+                file=sys.stderr,
+            )
+        session.recorder = HarRecorder(
+            args.har, str(session.base_url), openapi=session.credentials.openapi, redact=not args.har_unredacted
+        )
+    return session
+
+
+def connect(args: argparse.Namespace, *, token_cache: bool, headers: dict[str, str] | None) -> Session:
+    """The session itself: a replay, the demo sandbox, or the configured service."""
+    if args.replay is not None:
+        return replaying(args.replay, headers=headers, **limits(args))
     if getattr(args, "demo", False) or getattr(args, "scenario", None):
         from explorer.demo import demo_session
 
@@ -182,3 +226,15 @@ def open_session(args: argparse.Namespace, *, token_cache: bool, headers: dict[s
         **limits(args),
         headers=headers,
     )
+
+
+def replaying(source: Path, **options: Any) -> Session:
+    """A session on a recording: the recorded session's base URL, answered by a replay transport."""
+    recording, transport = replay.load(source)
+    credentials = Credentials(
+        base_url=replay.base_url_of(recording),
+        client_id="replay",
+        client_secret=Secret("replay"),
+        openapi=recording.openapi,
+    )
+    return Session(credentials, transport=transport, replay=source.name, pace=False, **options)

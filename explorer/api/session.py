@@ -37,6 +37,7 @@ from explorer.api.description import Description
 from explorer.api.errors import ApiError, ConfigError
 from explorer.api.exchanges import Exchange
 from explorer.api.guard import MAX_BODY, BodyTooLarge, GuardedTransport, own_transport
+from explorer.api.har import HarRecorder, Recent
 from explorer.api.pacing import Pacing
 from explorer.api.ratelimit import RateLimits, bucket_of, key_of
 from explorer.api.resource import MAX_DEPTH, Resource
@@ -86,6 +87,8 @@ class Session:
         max_body: int = MAX_BODY,
         deadline: float = DEADLINE,
         max_depth: int = MAX_DEPTH,
+        recorder: HarRecorder | None = None,
+        replay: str | None = None,
     ) -> None:
         """`token_cache` is a folder: keep the token there between runs (one-shot commands).
 
@@ -98,6 +101,8 @@ class Session:
         levels of nesting a body may have to be read as JSON (resource.py).
         `pace` False holds a request only for a Retry-After the server gave, not on the client's own
         count of a limit that the server states no figures of.
+        `recorder` writes every exchange to a HAR file as it happens (--har); `replay` names the
+        recording a replay session's transport answers from (the status bar says so).
         """
         self.credentials = credentials
         self.base_url = httpx.URL(credentials.base_url)
@@ -113,6 +118,10 @@ class Session:
         self.log: deque[Exchange] = deque(maxlen=LOG_SIZE)
         self.exchanges = 0
         self.pacing = Pacing(self.rate_limits, clock, sleep)
+        self.recorder = recorder
+        self.recording_problem: str | None = None  # why --har stopped writing, if it did
+        self.replay = replay
+        self.recent = Recent()  # the last exchanges whole, for saving the session as HAR
         self.resolved: dict[str, httpx.URL] = {}  # targets seen before: a page is often fetched again
         self.describing = Describing(
             self.base_url, credentials.openapi, credentials.api_version, description_cache or description_cache_dir()
@@ -327,6 +336,14 @@ class Session:
         key = request.extensions.get("explorer.limit")
         if self.same_origin(request.url):  # what it says of its limits, under a project or not
             self.rate_limits.received(key, response)
+        started = self.clock() - elapsed(response)
+        self.recent.keep(response, started)
+        if self.recorder is not None:
+            try:
+                await asyncio.to_thread(self.recorder.record, response, started, elapsed(response))
+            except OSError as error:  # a full disk, say: the session goes on, unrecorded, and says why
+                self.recording_problem = f"Stopped writing {self.recorder.path}: {error.strerror or error}"
+                self.recorder = None
         self.exchanges += 1
         self.log.append(
             Exchange(
@@ -359,3 +376,5 @@ class Session:
             with contextlib.suppress(Exception):
                 await asyncio.wait_for(self.revoke(), REVOKE_TIMEOUT)
         await self.client.aclose()
+        if self.recorder is not None:
+            self.recorder.close()

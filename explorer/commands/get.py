@@ -4,11 +4,13 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import sys
 
 from explorer.api.errors import ApiError
 from explorer.api.headers import header_pair
 from explorer.api.resource import Resource
 from explorer.api.session import Session
+from explorer.api.visible import visible
 from explorer.commands.output import ItemsOut, exit_code, report, status_block, write_body
 from explorer.connection import add_connection_arguments, open_session, whole_number
 
@@ -95,15 +97,24 @@ async def get(args: argparse.Namespace) -> int:
         return 1
     async with session:
         try:
-            resource = await session.fetch(args.target, params=params)
-            if session.description_problem:  # said, and the request went on without it
-                report("get", session.description_problem)
-            if args.all and resource.page is not None:
-                return await get_all(session, resource, args.target, params, args.max_pages)
-        except ApiError as error:
-            report("get", error)
-            return exit_code(error)
-        return show(resource, args.include)
+            return await fetched(session, args, params)
+        finally:
+            if session.recording_problem:  # the answer went on, unrecorded: said last
+                print(f"explorer get: {visible(session.recording_problem)}", file=sys.stderr)
+
+
+async def fetched(session: Session, args: argparse.Namespace, params: dict[str, str]) -> int:
+    """The target fetched and written; its exit code."""
+    try:
+        resource = await session.fetch(args.target, params=params)
+        if session.description_problem:  # said, and the request went on without it
+            report("get", session.description_problem)
+        if args.all and resource.page is not None:
+            return await get_all(session, resource, args.target, params, args.max_pages)
+    except ApiError as error:
+        report("get", error)
+        return exit_code(error)
+    return show(resource, args.include)
 
 
 def show(resource: Resource, include: bool) -> int:

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import asyncio
+import tempfile
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -15,10 +17,12 @@ from textual.screen import Screen
 from explorer.api.config import Credentials
 from explorer.api.config_file import config_path, remember
 from explorer.api.errors import ApiError, ConfigError
-from explorer.api.session import Session
+from explorer.api.har import save
+from explorer.api.session import Session, elapsed
 from explorer.tui.keys import key_table
 from explorer.tui.palette import PaletteApp
 from explorer.tui.presenting import Presenting
+from explorer.tui.safe import visible
 from explorer.tui.screens.main import MainScreen
 from explorer.tui.themes import DEFAULT_THEME, PROJECTOR_THEME, load_themes, shipped_dir
 
@@ -179,12 +183,57 @@ class ExplorerApp(PaletteApp):
                     "Theme", "Preview themes as you move; Enter keeps one, Esc undoes", command.callback
                 )
             yield command
+        if self.session is not None:
+            yield SystemCommand(
+                "Save the session as HAR",
+                "every request and answer so far, tokens and secrets redacted: for a colleague or support",
+                self.ask_where_to_save,
+            )
         if isinstance(screen, MainScreen):
             actions = {binding.id: binding.action for binding in screen.BINDINGS if isinstance(binding, Binding)}
             for keys, description, binding_id in key_table(self.keymap):
                 action = actions.get(binding_id)
                 if action and binding_id not in ("explorer.cancel", "explorer.quit"):
                     yield SystemCommand(description, f"{keys} · {binding_id}", self.runner(screen, action))
+
+    def ask_where_to_save(self) -> None:
+        """The session so far as a HAR file: where the user says, or, in a browser, as a download."""
+        from explorer.tui.screens.dialogs import AskScreen
+
+        if self.is_web:
+            self.run_worker(self.save_session(None), group="har")
+        else:
+            self.push_screen(
+                AskScreen("Save the session (HAR 1.2, secrets redacted) to:", value="explorer-session.har"),
+                self.save_to,
+            )
+
+    def save_to(self, path: str | None) -> None:
+        if path:
+            self.run_worker(self.save_session(path), group="har")
+
+    async def save_session(self, path: str | None) -> None:
+        """Write the session's kept exchanges to `path` (a browser's download when None), redacted."""
+        session = self.session
+        assert session is not None
+        target = Path(path).expanduser() if path else Path(tempfile.mkdtemp()) / "explorer-session.har"
+        try:
+            count = await asyncio.to_thread(
+                save, target, str(session.base_url), session.recent, elapsed, openapi=session.credentials.openapi
+            )
+        except FileExistsError:
+            self.notify(f"{visible(target)} exists already: save under another name", severity="error", markup=False)
+            return
+        except OSError as error:
+            self.notify(f"Cannot save to {visible(target)}: {error.strerror}", severity="error", markup=False)
+            return
+        dropped = session.recent.dropped
+        older = f" (the {dropped:,} oldest are not kept)" if dropped else ""
+        if path is None:
+            self.deliver_binary(target, save_filename=target.name)
+            self.notify(f"Sent {count:,} exchanges to the browser as {target.name}{older}", markup=False)
+        else:
+            self.notify(f"Saved {count:,} exchanges to {visible(target)}, secrets redacted{older}", markup=False)
 
     @staticmethod
     def runner(screen: Screen[Any], action: str) -> Callable[[], object]:

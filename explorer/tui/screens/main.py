@@ -172,6 +172,7 @@ class MainScreen(Screen[None]):
         if not self.standing:  # the answer came as q (or the end of a test) took the screen down
             return
         self.tell_description_problem()
+        self.tell_recording_problem()
         self.refresh_log()
         self.run(step)
         if step.show is fetch.node:
@@ -194,6 +195,13 @@ class MainScreen(Screen[None]):
                 timeout=15,
                 markup=False,
             )
+
+    def tell_recording_problem(self) -> None:
+        """Once: --har stopped writing (a full disk, say); the session goes on unrecorded."""
+        problem = self.session.recording_problem
+        if problem is not None:
+            self.session.recording_problem = None
+            self.notify(visible(problem), title="Recording stopped", severity="error", timeout=30, markup=False)
 
     def failed(self, error: ApiError) -> None:
         self.last_error = error

@@ -174,8 +174,10 @@ class StatusBar(Static):
         return Content.assemble(*spans)
 
     def token(self, now: float, refreshes: bool) -> list[Span]:
-        """`token valid 59:53 · 0 refreshes`, or `API key · Digest`."""
+        """`token valid 59:53 · 0 refreshes`, or `API key · Digest`; `replay of FILE` on a recording."""
         assert self.session is not None
+        if self.session.replay is not None:
+            return [(f"replay of {visible(self.session.replay)}", "$accent")]
         state = self.session.token_state
         if state is None:
             return [("API key · Digest", "$token-valid")]

@@ -1,0 +1,346 @@
+"""Sessions as HTTP Archive (HAR 1.2) files: what was sent and received, secrets taken out.
+
+HAR is what browsers and proxies exchange sessions in, and HAR files leak secrets: session tokens
+taken from HAR files uploaded to a vendor's support were behind a well-known breach in 2023. So an
+entry is redacted before it is written unless asked otherwise: the Authorization and cookie headers,
+the token endpoints' tokens (`access_token` in an answer, `token` in a revoke form), a client secret
+in a form or query, and every JSON field whose name says it holds a secret (`password`,
+`privateKey`, `apiToken`, `webhookSecret`, `bindPassword`…). Each is replaced with REDACTED, and
+the entry's `_redacted` lists where.
+
+`HarRecorder` writes a file that stays valid JSON after every entry (each is written with the
+file's closing brackets, over the previous ones), so a killed program leaves a file browsers open;
+`read_entries` also takes a file whose last entry was cut off. A file explorer wrote is continued,
+not replaced. The HAR is written by hand rather than with `harfile`, which writes its closing
+brackets only when closed and cannot continue a file.
+"""
+
+from __future__ import annotations
+
+import base64
+import json
+import os
+import re
+import tempfile
+from collections import deque
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass, field
+from datetime import UTC, datetime
+from pathlib import Path
+from typing import Any
+from urllib.parse import parse_qsl, urlencode, urlsplit
+
+import httpx
+
+from explorer import __version__
+from explorer.api.errors import ConfigError
+
+REDACTED = "[redacted by explorer]"
+CREATOR = "explorer"
+SECRET_HEADERS = {"authorization", "proxy-authorization", "cookie", "set-cookie"}
+# Field names (compared lowercased, without _ and -) that hold a secret whatever their suffix says.
+SECRET_NAMES = {
+    "privatekey", "apikey", "secretkey", "servicekey", "routingkey", "licensekey", "accesskey",
+    "passphrase", "token", "clientsecret", "credentials", "connectionstringpassword",
+}  # fmt: skip
+SECRET_ENDINGS = ("password", "secret", "token", "privatekey")
+NOT_SECRET = {"tokentype", "tokenendpoint", "tokenurl"}
+SUFFIX = "\n]}}\n"
+
+
+def is_secret(name: str) -> bool:
+    """Whether a field, header or form parameter of this name holds a secret."""
+    plain = re.sub(r"[_\-\s]", "", name).lower()
+    if plain in NOT_SECRET:
+        return False
+    return plain in SECRET_NAMES or plain.endswith(SECRET_ENDINGS)
+
+
+@dataclass
+class Redaction:
+    """What one entry had taken out, as its `_redacted` lists it."""
+
+    places: list[str] = field(default_factory=list)
+
+    def json(self, value: Any, where: str) -> Any:
+        """`value` with every secret-named field's text (or number) replaced, however deep; a field
+        whose value is an object or a list (an API description's `token` schema) is not a secret."""
+        if isinstance(value, dict):
+            out = {}
+            for key, item in value.items():
+                if isinstance(key, str) and is_secret(key) and isinstance(item, str | int) and item != "":
+                    out[key] = REDACTED
+                    self.places.append(f"{where}/{key}")
+                else:
+                    out[key] = self.json(item, f"{where}/{key}")
+            return out
+        if isinstance(value, list):
+            return [self.json(item, f"{where}/{index}") for index, item in enumerate(value)]
+        return value
+
+    def pairs(self, pairs: list[tuple[str, str]], where: str) -> list[tuple[str, str]]:
+        """Name-value pairs (headers, a form, a query) with the values of secret-named ones replaced."""
+        out = []
+        for name, value in pairs:
+            if (is_secret(name) or name.lower() in SECRET_HEADERS) and value:
+                out.append((name, REDACTED))
+                self.places.append(f"{where}/{name}")
+            else:
+                out.append((name, value))
+        return out
+
+    def body(self, text: str, mime: str, where: str) -> str:
+        """A JSON or form body with its secrets replaced; other bodies as they are."""
+        if "json" in mime:
+            try:
+                document = json.loads(text)
+            except ValueError:
+                return text
+            redacted = self.json(document, where)
+            return json.dumps(redacted) if redacted != document else text
+        if "x-www-form-urlencoded" in mime:
+            pairs = parse_qsl(text, keep_blank_values=True)
+            redacted = self.pairs(pairs, where)
+            return urlencode(redacted) if redacted != pairs else text
+        return text
+
+
+def content_of(data: bytes, mime: str) -> dict[str, Any]:
+    """HAR's content object: text as is, or base64 for bytes that are not UTF-8."""
+    try:
+        return {"size": len(data), "mimeType": mime, "text": data.decode("utf-8")}
+    except UnicodeDecodeError:
+        return {"size": len(data), "mimeType": mime, "text": base64.b64encode(data).decode(), "encoding": "base64"}
+
+
+def entry_of(response: httpx.Response, started: float, elapsed: float, redact: bool = True) -> dict[str, Any]:
+    """One exchange as a HAR entry; `started` is the wall clock when it was sent, `elapsed` seconds."""
+    request = response.request
+    redaction = Redaction()
+    keep = (lambda pairs, where: pairs) if not redact else redaction.pairs
+    request_headers = keep(list(request.headers.multi_items()), "request/headers")
+    response_headers = keep(list(response.headers.multi_items()), "response/headers")
+    query = keep(parse_qsl(request.url.query.decode("ascii", "replace"), keep_blank_values=True), "request/query")
+    url = str(request.url)
+    if redact and query and any(value == REDACTED for _, value in query):
+        url = str(request.url.copy_with(query=urlencode(query).encode()))
+    version = response.http_version or "HTTP/1.1"
+    entry: dict[str, Any] = {
+        "startedDateTime": datetime.fromtimestamp(started, UTC).isoformat().replace("+00:00", "Z"),
+        "time": round(elapsed * 1000, 3),
+        "request": {
+            "method": request.method,
+            "url": url,
+            "httpVersion": version,
+            "cookies": [],
+            "headers": [{"name": name, "value": value} for name, value in request_headers],
+            "queryString": [{"name": name, "value": value} for name, value in query],
+            "headersSize": -1,
+            "bodySize": len(request.content),
+        },
+        "response": {
+            "status": response.status_code,
+            "statusText": response.reason_phrase,
+            "httpVersion": version,
+            "cookies": [],
+            "headers": [{"name": name, "value": value} for name, value in response_headers],
+            "content": content_of(response.content, response.headers.get("content-type", "")),
+            "redirectURL": response.headers.get("location", ""),
+            "headersSize": -1,
+            "bodySize": len(response.content),
+        },
+        "cache": {},
+        "timings": {"send": 0, "wait": round(elapsed * 1000, 3), "receive": 0},
+    }
+    if request.content:
+        mime = request.headers.get("content-type", "")
+        text = content_of(request.content, mime).get("text", "")
+        entry["request"]["postData"] = {
+            "mimeType": mime,
+            "text": redaction.body(text, mime, "request/postData") if redact else text,
+        }
+    content = entry["response"]["content"]
+    if redact and "encoding" not in content:
+        content["text"] = redaction.body(content["text"], content["mimeType"], "response/content")
+    entry["_redacted"] = redaction.places
+    return entry
+
+
+def preamble(base_url: str, openapi: str | None = None) -> str:
+    """The file's opening, up to its entries: HAR 1.2, explorer as its creator, and what a replay
+    needs of the session: its base URL and its API description's source."""
+    log = {
+        "version": "1.2",
+        "creator": {"name": CREATOR, "version": __version__},
+        "pages": [],
+        "_explorer": {"baseUrl": base_url, "openapi": openapi},
+    }
+    opening = json.dumps({"log": log}, indent=None)
+    return opening[: -len("}}")] + ', "entries": [\n'
+
+
+class HarRecorder:
+    """Write each exchange of a session to a HAR file as it happens, redacted unless `redact` is False.
+
+    An existing file that explorer wrote is continued (its entries kept, a cut-off last one dropped);
+    any other file is refused with ConfigError rather than overwritten.
+    """
+
+    def __init__(self, path: Path, base_url: str, *, openapi: str | None = None, redact: bool = True) -> None:
+        self.path = path
+        self.redact = redact
+        entries: list[dict[str, Any]] = []
+        if path.exists() and path.stat().st_size:
+            recording = read_recording(path)
+            if recording.creator != CREATOR:
+                raise ConfigError(
+                    f"{path} is a file explorer did not write: it is left as it is",
+                    hint="Record into a new file, or one explorer wrote before (it is continued).",
+                )
+            entries = recording.entries
+        self.count = len(entries)
+        text = preamble(base_url, openapi) + ",\n".join(json.dumps(entry) for entry in entries) + SUFFIX
+        try:
+            path.parent.mkdir(parents=True, exist_ok=True)
+            with tempfile.NamedTemporaryFile("w", dir=path.parent, delete=False, encoding="utf-8") as out:
+                out.write(text)
+            os.replace(out.name, path)
+            self.file = path.open("r+b")
+        except OSError as error:
+            raise ConfigError(f"Cannot write the HAR file {path}: {error.strerror or error}") from None
+        self.file.seek(0, os.SEEK_END)
+
+    def record(self, response: httpx.Response, started: float, elapsed: float) -> None:
+        """Add one exchange: written over the file's closing brackets, which follow it again."""
+        entry = json.dumps(entry_of(response, started, elapsed, self.redact)).encode("utf-8")
+        self.file.seek(-len(SUFFIX), os.SEEK_END)
+        self.file.write((b",\n" if self.count else b"") + entry + SUFFIX.encode())
+        self.file.truncate()
+        self.file.flush()
+        self.count += 1
+
+    def close(self) -> None:
+        """Close the file; it is valid HAR already, as after every entry."""
+        self.file.close()
+
+
+KEEP_BYTES = 64 * 1024 * 1024  # bodies a session keeps whole for "save as HAR"; the oldest go first
+
+
+class Recent:
+    """The session's last exchanges whole (request, answer, when), for saving it as HAR later.
+
+    At most KEEP_BYTES of bodies and LOG_SIZE exchanges: older ones are dropped and counted, so a
+    file saved from here says how many it does not hold.
+    """
+
+    def __init__(self, most: int = 10_000, most_bytes: int = KEEP_BYTES) -> None:
+        self.kept: deque[tuple[httpx.Response, float]] = deque()
+        self.most = most
+        self.most_bytes = most_bytes
+        self.bytes = 0
+        self.dropped = 0
+
+    def keep(self, response: httpx.Response, started: float) -> None:
+        """Keep one exchange, dropping the oldest beyond the limits."""
+        self.kept.append((response, started))
+        self.bytes += len(response.content) + len(response.request.content)
+        while self.kept and (len(self.kept) > self.most or self.bytes > self.most_bytes):
+            old, _ = self.kept.popleft()
+            self.bytes -= len(old.content) + len(old.request.content)
+            self.dropped += 1
+
+
+def save(
+    path: Path,
+    base_url: str,
+    recent: Recent,
+    elapsed: Callable[[httpx.Response], float],
+    *,
+    openapi: str | None = None,
+    redact: bool = True,
+) -> int:
+    """Write the kept exchanges to a new HAR file at `path` (never over a file that is there); how many.
+
+    Raises OSError (FileExistsError when the file is there) for the caller to say.
+    """
+    entries = [json.dumps(entry_of(response, started, elapsed(response), redact)) for response, started in recent.kept]
+    with path.open("x", encoding="utf-8") as out:
+        out.write(preamble(base_url, openapi) + ",\n".join(entries) + SUFFIX)
+    return len(entries)
+
+
+@dataclass
+class Recording:
+    """What a HAR file holds: who wrote it, the session's base URL if explorer did, its entries."""
+
+    creator: str
+    base_url: str | None
+    entries: list[dict[str, Any]]
+    openapi: str | None = None
+    cut: bool = False  # the file ended inside an entry: those before it were read
+
+
+def read_recording(path: Path) -> Recording:
+    """Read a HAR file, whole or cut off by a killed writer. Raises ConfigError when it is not HAR."""
+    try:
+        text = path.read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError) as error:
+        raise ConfigError(f"Cannot read {path}: {getattr(error, 'strerror', None) or error}") from None
+    try:
+        document = json.loads(text)
+        log = document["log"] if isinstance(document, dict) else None
+        if not isinstance(log, dict) or not isinstance(log.get("entries"), list):
+            raise ConfigError(f"{path} is not a HAR file: it has no log.entries")
+        entries = [e for e in log["entries"] if isinstance(e, dict)]
+        return Recording(creator_of(log), own(log, "baseUrl"), entries, own(log, "openapi"))
+    except ValueError:
+        return read_cut(path, text)
+
+
+def read_cut(path: Path, text: str) -> Recording:
+    """A HAR file that ends inside its entries: the log's head, and every whole entry before the cut."""
+    start = text.find('"entries"')
+    bracket = text.find("[", start)
+    if start < 0 or bracket < 0:
+        raise ConfigError(f"{path} is not a HAR file (nor the start of one)")
+    try:
+        head = json.loads(text[:start].rstrip().rstrip(",") + "}}")["log"]
+    except (ValueError, KeyError, TypeError):
+        head = {}
+    entries = list(whole_entries(text, bracket + 1))
+    return Recording(creator_of(head), own(head, "baseUrl"), entries, own(head, "openapi"), cut=True)
+
+
+def whole_entries(text: str, at: int) -> Iterator[dict[str, Any]]:
+    """The entries that decode whole from `at` on; the first that does not ends them."""
+    decoder = json.JSONDecoder()
+    while True:
+        while at < len(text) and text[at] in " \t\r\n,":
+            at += 1
+        try:
+            entry, at = decoder.raw_decode(text, at)
+        except ValueError:
+            return
+        if isinstance(entry, dict):
+            yield entry
+
+
+def creator_of(log: Any) -> str:
+    """The name of the program that wrote a HAR log, or an empty string."""
+    creator = log.get("creator") if isinstance(log, dict) else None
+    name = creator.get("name") if isinstance(creator, dict) else None
+    return name if isinstance(name, str) else ""
+
+
+def own(log: Any, name: str) -> str | None:
+    """A field of the log's `_explorer` object: what explorer kept of the session."""
+    kept = log.get("_explorer") if isinstance(log, dict) else None
+    value = kept.get(name) if isinstance(kept, dict) else None
+    return value if isinstance(value, str) else None
+
+
+def path_and_query(url: str) -> tuple[str, str]:
+    """A URL's path and its query sorted, as a recorded request is matched on."""
+    parts = urlsplit(url)
+    return parts.path, urlencode(sorted(parse_qsl(parts.query, keep_blank_values=True)))

@@ -1,0 +1,102 @@
+"""A session recorded from the screen replays offline with the same tree, pages and error documents."""
+
+from __future__ import annotations
+
+from contextlib import asynccontextmanager
+from pathlib import Path
+from typing import Any
+
+from explorer.api.har import HarRecorder
+from explorer.api.session import Session
+from explorer.connection import replaying
+from explorer.demo import demo_session
+from explorer.sandbox import Settings
+from explorer.tui.app import ExplorerApp
+from explorer.tui.screens.main import MainScreen
+from tests.tui.conftest import Explorer, started
+
+MISSING = "/groups/000000000000000000000000/clusters"
+
+
+@asynccontextmanager
+async def explorer_on(session: Session, clock: Any):
+    app = ExplorerApp(session, demo=lambda: demo_session(Settings(clock=clock)))
+    app.animation_level = "none"
+    async with app.run_test(size=(160, 50), notifications=True) as pilot:
+        driven = Explorer(pilot, app, None, clock, None)
+        await driven.until(lambda: started(app))
+        await driven.settle()
+        yield driven
+
+
+async def walk(driven: Explorer) -> dict[str, Any]:
+    """What a user sees along one path: the tree's lines, each page's first items, an error document."""
+    seen: dict[str, Any] = {}
+    await driven.open("groups")
+    await driven.open("groups", "production")
+    await driven.open("groups", "production", "events")
+    await driven.pilot.press("right_square_bracket")  # page 2
+    await driven.settle()
+    seen["page 2"] = (driven.shown.resource.status, driven.shown.resource.body)
+    seen["status"] = str(driven.screen.query_one("StatusBar").render()).split("│")[1].split("·")[0].strip()
+    await driven.go_to(MISSING)
+    seen["error"] = driven.shown.resource.error.full()
+    seen["tree"] = [(line.data.title, line.data.url) for line in tree_lines(driven.links.root)]
+    return seen
+
+
+def tree_lines(node: Any) -> list[Any]:
+    found = [node] if node.data is not None else []
+    for child in node.children:
+        found += tree_lines(child)
+    return found
+
+
+async def test_a_recorded_session_replays_with_the_same_tree_pages_and_errors(clock, tmp_path: Path):
+    har = tmp_path / "lesson.har"
+    recorded = demo_session(Settings(clock=clock))
+    recorded.recorder = HarRecorder(har, str(recorded.base_url), openapi=recorded.credentials.openapi)
+    async with explorer_on(recorded, clock) as driven:
+        live = await walk(driven)
+        assert live["page 2"][0] == 200 and live["status"] == "200 OK" and "NOT_IN_RECORDING" not in live["error"]
+        assert len(live["tree"]) > 20
+
+    async with explorer_on(replaying(har), clock) as driven:
+        assert isinstance(driven.app.screen, MainScreen)
+        assert "replay of lesson.har" in str(driven.screen.query_one("StatusBar").render())
+        replayed = await walk(driven)
+        assert replayed == live
+        await driven.go_to("/orgs")  # never opened while recording
+        assert "NOT_IN_RECORDING" in driven.shown.resource.error.line()
+        assert "not in the recording lesson.har" in driven.shown.resource.error.line()
+
+
+async def test_the_palette_saves_the_session_so_far_redacted(explorer, tmp_path: Path):
+    import json
+
+    from textual import events
+    from textual.widgets import Input
+
+    from explorer.api.har import REDACTED
+
+    await explorer.open("groups")
+    await explorer.pilot.press("ctrl+p")
+    await explorer.until(lambda: isinstance(explorer.app.focused, Input))
+    for key in "Save the session":
+        await explorer.pilot.press(key if key != " " else "space")
+    await explorer.pilot.pause(0.3)
+    await explorer.pilot.press("enter")
+    await explorer.until(lambda: type(explorer.app.screen).__name__ == "AskScreen")
+    field = explorer.app.focused
+    target = tmp_path / "handed-over.har"
+    field.value = ""
+    explorer.app.post_message(events.Paste(str(target)))
+    await explorer.until(lambda: field.value == str(target))
+    await explorer.pilot.press("enter")
+    await explorer.until(lambda: target.exists() and "Saved" in explorer.toasts())
+    entries = json.loads(target.read_text())["log"]["entries"]
+    urls = [entry["request"]["url"] for entry in entries]
+    assert urls[0].endswith("/openapi.json") and urls[-1].endswith("/api/service/v1.0/groups")
+    token = next(entry for entry in entries if entry["request"]["url"].endswith("/api/oauth/token"))
+    assert json.loads(token["response"]["content"]["text"])["access_token"] == REDACTED
+    assert f"Saved {len(entries)} exchanges to {target}, secrets redacted" in explorer.toasts()
