@@ -48,6 +48,10 @@ NOT_SECRET = {"tokentype", "tokenendpoint", "tokenurl"}
 SUFFIX = "\n]}}\n"
 
 
+class RecordingError(ConfigError):
+    """A HAR file (or folder of recordings) that cannot be read, written or continued."""
+
+
 def is_secret(name: str) -> bool:
     """Whether a field, header or form parameter of this name holds a secret."""
     plain = re.sub(r"[_\-\s]", "", name).lower()
@@ -183,17 +187,19 @@ class HarRecorder:
     """Write each exchange of a session to a HAR file as it happens, redacted unless `redact` is False.
 
     An existing file that explorer wrote is continued (its entries kept, a cut-off last one dropped);
-    any other file is refused with ConfigError rather than overwritten.
+    any other file is refused with RecordingError rather than overwritten.
     """
 
     def __init__(self, path: Path, base_url: str, *, openapi: str | None = None, redact: bool = True) -> None:
         self.path = path
         self.redact = redact
         entries: list[dict[str, Any]] = []
+        if path.is_dir():
+            raise RecordingError(f"{path} is a folder: --har names a file to write")
         if path.exists() and path.stat().st_size:
             recording = read_recording(path)
             if recording.creator != CREATOR:
-                raise ConfigError(
+                raise RecordingError(
                     f"{path} is a file explorer did not write: it is left as it is",
                     hint="Record into a new file, or one explorer wrote before (it is continued).",
                 )
@@ -207,7 +213,7 @@ class HarRecorder:
             os.replace(out.name, path)
             self.file = path.open("r+b")
         except OSError as error:
-            raise ConfigError(f"Cannot write the HAR file {path}: {error.strerror or error}") from None
+            raise RecordingError(f"Cannot write the HAR file {path}: {error.strerror or error}") from None
         self.file.seek(0, os.SEEK_END)
 
     def record(self, response: httpx.Response, started: float, elapsed: float) -> None:
@@ -282,16 +288,16 @@ class Recording:
 
 
 def read_recording(path: Path) -> Recording:
-    """Read a HAR file, whole or cut off by a killed writer. Raises ConfigError when it is not HAR."""
+    """Read a HAR file, whole or cut off by a killed writer. Raises RecordingError when it is not HAR."""
     try:
         text = path.read_text(encoding="utf-8")
     except (OSError, UnicodeDecodeError) as error:
-        raise ConfigError(f"Cannot read {path}: {getattr(error, 'strerror', None) or error}") from None
+        raise RecordingError(f"Cannot read {path}: {getattr(error, 'strerror', None) or error}") from None
     try:
         document = json.loads(text)
-        log = document["log"] if isinstance(document, dict) else None
+        log = document.get("log") if isinstance(document, dict) else None
         if not isinstance(log, dict) or not isinstance(log.get("entries"), list):
-            raise ConfigError(f"{path} is not a HAR file: it has no log.entries")
+            raise RecordingError(f"{path} is not a HAR file: it has no log.entries")
         entries = [e for e in log["entries"] if isinstance(e, dict)]
         return Recording(creator_of(log), own(log, "baseUrl"), entries, own(log, "openapi"))
     except ValueError:
@@ -303,7 +309,7 @@ def read_cut(path: Path, text: str) -> Recording:
     start = text.find('"entries"')
     bracket = text.find("[", start)
     if start < 0 or bracket < 0:
-        raise ConfigError(f"{path} is not a HAR file (nor the start of one)")
+        raise RecordingError(f"{path} is not a HAR file (nor the start of one)")
     try:
         head = json.loads(text[:start].rstrip().rstrip(",") + "}}")["log"]
     except (ValueError, KeyError, TypeError):

@@ -23,8 +23,7 @@ from urllib.parse import urlsplit
 
 import httpx
 
-from explorer.api.errors import ConfigError
-from explorer.api.har import Recording, path_and_query, read_recording
+from explorer.api.har import Recording, RecordingError, path_and_query, read_recording
 
 TOKEN_PATHS = ("/api/oauth/token", "/api/oauth/revoke")
 HTTP_ORIGIN = "http://localhost:8080"  # where the .http fixtures were recorded (their NOTICE)
@@ -130,7 +129,7 @@ def read_http_folder(folder: Path) -> Recording:
             }
         )
     if not entries:
-        raise ConfigError(f"{folder} holds no .http recordings (STATUS_METHOD_path_N.http)")
+        raise RecordingError(f"{folder} holds no .http recordings (STATUS_METHOD_path_N.http)")
     return Recording("", None, entries)
 
 
@@ -160,5 +159,5 @@ def base_url_of(recording: Recording) -> str:
         if len(segments) > 3 and segments[1] == "api" and segments[2] not in ("oauth", "private"):
             roots[f"{parts.scheme}://{parts.netloc}/{'/'.join(segments[1:4])}"] += 1
     if not roots:
-        raise ConfigError("The recording holds no request under /api/…: nothing to replay")
+        raise RecordingError("The recording holds no request under /api/…: nothing to replay")
     return roots.most_common(1)[0][0]

@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING
 from explorer.api.config import Credentials, description_source, form_defaults, version
 from explorer.api.config_file import config_path, load_config
 from explorer.api.errors import ApiError, ConfigError
+from explorer.api.har import RecordingError
 from explorer.api.session import Session
 from explorer.connection import limits, open_session
 from explorer.tui.stopped import run_app
@@ -46,6 +47,8 @@ def prepare(args: argparse.Namespace) -> Start:
     theme = theme if isinstance(theme, str) else None
     try:
         return Start(open_session(args, token_cache=False), None, keymap, theme)
+    except RecordingError:
+        raise  # a recording that cannot be read or written: said on stderr, no login would help
     except ApiError as error:  # the login screen says why, and offers the demo sandbox
         login = form_defaults(
             base_url=args.base_url,
