@@ -58,6 +58,9 @@ def middle_cut(url: str, room: int) -> str:
     return f"{url[:path_at]}…{url[-tail:]}"
 
 
+PANES = (LinkTree, PageView, JsonPane, HeadersView, RequestLog, StatusBar)  # what carrying out a step touches
+
+
 class MainScreen(Screen[None]):
     AUTO_FOCUS = "#tree"
     BINDINGS = [
@@ -181,8 +184,9 @@ class MainScreen(Screen[None]):
     @property
     def standing(self) -> bool:
         """Whether the screen and its panes are still there: a fetch can end while q (or a test's end)
-        takes them down, the screen still attached and its panes already gone."""
-        return self.is_attached and bool(self.query(RequestLog))
+        takes them down, the screen still attached and its panes going one by one: every pane a step
+        touches must still be there."""
+        return self.is_attached and all(self.query(kind) for kind in PANES)
 
     def tell_description_problem(self) -> None:
         """Once: the API description given cannot be used, and why; the explorer goes on without it."""
