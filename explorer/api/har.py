@@ -10,7 +10,7 @@ the entry's `_redacted` lists where.
 
 `HarRecorder` writes a file that stays valid JSON after every entry (each is written with the
 file's closing brackets, over the previous ones), so a killed program leaves a file browsers open;
-`read_entries` also takes a file whose last entry was cut off. A file explorer wrote is continued,
+`recording.read_recording` also takes a file whose last entry was cut off. A file explorer wrote is continued,
 not replaced. The HAR is written by hand rather than with `harfile`, which writes its closing
 brackets only when closed and cannot continue a file.
 """
@@ -18,25 +18,26 @@ brackets only when closed and cannot continue a file.
 from __future__ import annotations
 
 import base64
+import functools
 import json
 import os
 import re
 import tempfile
+import threading
 from collections import deque
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
-from urllib.parse import parse_qsl, urlencode, urlsplit
+from urllib.parse import parse_qsl, urlencode
 
 import httpx
 
 from explorer import __version__
-from explorer.api.errors import ConfigError
+from explorer.api.recording import CREATOR, RecordingError, read_recording
 
 REDACTED = "[redacted by explorer]"
-CREATOR = "explorer"
 SECRET_HEADERS = {"authorization", "proxy-authorization", "cookie", "set-cookie"}
 # Field names (compared lowercased, without _ and -) that hold a secret whatever their suffix says.
 SECRET_NAMES = {
@@ -46,12 +47,14 @@ SECRET_NAMES = {
 SECRET_ENDINGS = ("password", "secret", "token", "privatekey")
 NOT_SECRET = {"tokentype", "tokenendpoint", "tokenurl"}
 SUFFIX = "\n]}}\n"
+# A JSON key that may name a secret (is_secret decides): found in the text first, so that a body
+# without one is not parsed at all.
+SECRET_KEY = re.compile(
+    r'"[^"\\]{0,80}(?:password|secret|token|key|passphrase|credential)[^"\\]{0,80}"\s*:', re.IGNORECASE
+)
 
 
-class RecordingError(ConfigError):
-    """A HAR file (or folder of recordings) that cannot be read, written or continued."""
-
-
+@functools.lru_cache(maxsize=4096)  # an API's field names repeat in every item of every page
 def is_secret(name: str) -> bool:
     """Whether a field, header or form parameter of this name holds a secret."""
     plain = re.sub(r"[_\-\s]", "", name).lower()
@@ -72,14 +75,19 @@ class Redaction:
         if isinstance(value, dict):
             out = {}
             for key, item in value.items():
-                if isinstance(key, str) and is_secret(key) and isinstance(item, str | int) and item != "":
+                if isinstance(item, dict | list):
+                    out[key] = self.json(item, f"{where}/{key}")
+                elif isinstance(item, str | int) and item != "" and isinstance(key, str) and is_secret(key):
                     out[key] = REDACTED
                     self.places.append(f"{where}/{key}")
                 else:
-                    out[key] = self.json(item, f"{where}/{key}")
+                    out[key] = item
             return out
         if isinstance(value, list):
-            return [self.json(item, f"{where}/{index}") for index, item in enumerate(value)]
+            return [
+                self.json(item, f"{where}/{index}") if isinstance(item, dict | list) else item
+                for index, item in enumerate(value)
+            ]
         return value
 
     def pairs(self, pairs: list[tuple[str, str]], where: str) -> list[tuple[str, str]]:
@@ -96,12 +104,15 @@ class Redaction:
     def body(self, text: str, mime: str, where: str) -> str:
         """A JSON or form body with its secrets replaced; other bodies as they are."""
         if "json" in mime:
+            if not SECRET_KEY.search(text):
+                return text  # no field is named like a secret: not worth parsing (most pages)
             try:
                 document = json.loads(text)
             except ValueError:
                 return text
+            found = len(self.places)
             redacted = self.json(document, where)
-            return json.dumps(redacted) if redacted != document else text
+            return json.dumps(redacted) if len(self.places) > found else text
         if "x-www-form-urlencoded" in mime:
             pairs = parse_qsl(text, keep_blank_values=True)
             redacted = self.pairs(pairs, where)
@@ -205,6 +216,7 @@ class HarRecorder:
                 )
             entries = recording.entries
         self.count = len(entries)
+        self.writing = threading.Lock()
         text = preamble(base_url, openapi) + ",\n".join(json.dumps(entry) for entry in entries) + SUFFIX
         try:
             path.parent.mkdir(parents=True, exist_ok=True)
@@ -219,11 +231,12 @@ class HarRecorder:
     def record(self, response: httpx.Response, started: float, elapsed: float) -> None:
         """Add one exchange: written over the file's closing brackets, which follow it again."""
         entry = json.dumps(entry_of(response, started, elapsed, self.redact)).encode("utf-8")
-        self.file.seek(-len(SUFFIX), os.SEEK_END)
-        self.file.write((b",\n" if self.count else b"") + entry + SUFFIX.encode())
-        self.file.truncate()
-        self.file.flush()
-        self.count += 1
+        with self.writing:  # requests in flight together are recorded from threads of their own
+            self.file.seek(-len(SUFFIX), os.SEEK_END)
+            self.file.write((b",\n" if self.count else b"") + entry + SUFFIX.encode())
+            self.file.truncate()
+            self.file.flush()
+            self.count += 1
 
     def close(self) -> None:
         """Close the file; it is valid HAR already, as after every entry."""
@@ -274,79 +287,3 @@ def save(
     with path.open("x", encoding="utf-8") as out:
         out.write(preamble(base_url, openapi) + ",\n".join(entries) + SUFFIX)
     return len(entries)
-
-
-@dataclass
-class Recording:
-    """What a HAR file holds: who wrote it, the session's base URL if explorer did, its entries."""
-
-    creator: str
-    base_url: str | None
-    entries: list[dict[str, Any]]
-    openapi: str | None = None
-    cut: bool = False  # the file ended inside an entry: those before it were read
-
-
-def read_recording(path: Path) -> Recording:
-    """Read a HAR file, whole or cut off by a killed writer. Raises RecordingError when it is not HAR."""
-    try:
-        text = path.read_text(encoding="utf-8")
-    except (OSError, UnicodeDecodeError) as error:
-        raise RecordingError(f"Cannot read {path}: {getattr(error, 'strerror', None) or error}") from None
-    try:
-        document = json.loads(text)
-        log = document.get("log") if isinstance(document, dict) else None
-        if not isinstance(log, dict) or not isinstance(log.get("entries"), list):
-            raise RecordingError(f"{path} is not a HAR file: it has no log.entries")
-        entries = [e for e in log["entries"] if isinstance(e, dict)]
-        return Recording(creator_of(log), own(log, "baseUrl"), entries, own(log, "openapi"))
-    except ValueError:
-        return read_cut(path, text)
-
-
-def read_cut(path: Path, text: str) -> Recording:
-    """A HAR file that ends inside its entries: the log's head, and every whole entry before the cut."""
-    start = text.find('"entries"')
-    bracket = text.find("[", start)
-    if start < 0 or bracket < 0:
-        raise RecordingError(f"{path} is not a HAR file (nor the start of one)")
-    try:
-        head = json.loads(text[:start].rstrip().rstrip(",") + "}}")["log"]
-    except (ValueError, KeyError, TypeError):
-        head = {}
-    entries = list(whole_entries(text, bracket + 1))
-    return Recording(creator_of(head), own(head, "baseUrl"), entries, own(head, "openapi"), cut=True)
-
-
-def whole_entries(text: str, at: int) -> Iterator[dict[str, Any]]:
-    """The entries that decode whole from `at` on; the first that does not ends them."""
-    decoder = json.JSONDecoder()
-    while True:
-        while at < len(text) and text[at] in " \t\r\n,":
-            at += 1
-        try:
-            entry, at = decoder.raw_decode(text, at)
-        except ValueError:
-            return
-        if isinstance(entry, dict):
-            yield entry
-
-
-def creator_of(log: Any) -> str:
-    """The name of the program that wrote a HAR log, or an empty string."""
-    creator = log.get("creator") if isinstance(log, dict) else None
-    name = creator.get("name") if isinstance(creator, dict) else None
-    return name if isinstance(name, str) else ""
-
-
-def own(log: Any, name: str) -> str | None:
-    """A field of the log's `_explorer` object: what explorer kept of the session."""
-    kept = log.get("_explorer") if isinstance(log, dict) else None
-    value = kept.get(name) if isinstance(kept, dict) else None
-    return value if isinstance(value, str) else None
-
-
-def path_and_query(url: str) -> tuple[str, str]:
-    """A URL's path and its query sorted, as a recorded request is matched on."""
-    parts = urlsplit(url)
-    return parts.path, urlencode(sorted(parse_qsl(parts.query, keep_blank_values=True)))

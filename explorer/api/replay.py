@@ -8,7 +8,7 @@ error document in the API's own shape, `404 NOT_IN_RECORDING`, naming the file; 
 not recorded (a recording of an API key's session) gets a token, so the session can start, and a
 root not recorded (a folder of answers) is a document linking every recorded GET under it.
 
-A recording is a HAR file (`har.read_recording`), or a folder of `.http` files, the test fixtures'
+A recording is a HAR file, or a folder of `.http` files (recording.py reads both), the test fixtures'
 format: `STATUS_METHOD_path_with_underscores_N.http`, each a status line, headers and the body.
 """
 
@@ -18,15 +18,13 @@ import base64
 from collections import Counter, defaultdict, deque
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
 from urllib.parse import urlsplit
 
 import httpx
 
-from explorer.api.har import Recording, RecordingError, path_and_query, read_recording
+from explorer.api.recording import Recording, RecordingError, path_and_query, read_http_folder, read_recording
 
 TOKEN_PATHS = ("/api/oauth/token", "/api/oauth/revoke")
-HTTP_ORIGIN = "http://localhost:8080"  # where the .http fixtures were recorded (their NOTICE)
 DROPPED_HEADERS = {"content-encoding", "content-length", "transfer-encoding", "connection"}
 
 
@@ -104,41 +102,6 @@ def answers_of(recording: Recording) -> dict[tuple[str, str, str], list[Answer]]
         path, query = path_and_query(url)
         answers[(method, path, query)].append(Answer(status, headers, body))
     return answers
-
-
-def read_http_folder(folder: Path) -> Recording:
-    """A folder of `.http` recordings as a Recording (GETs and what the names say, at HTTP_ORIGIN)."""
-    entries: list[dict[str, Any]] = []
-    for path in sorted(folder.glob("*.http")):
-        parts = path.stem.split("_", 2)
-        if len(parts) < 3 or not parts[0].isdigit():
-            continue
-        _, method, rest = parts
-        route = rest.rsplit("_", 1)[0].replace("_", "/")
-        head, _, body = path.read_bytes().partition(b"\n\n")
-        lines = head.decode("latin-1").splitlines()
-        try:
-            status = int(lines[0].split()[1])
-        except (IndexError, ValueError):
-            continue
-        headers = [{"name": n.strip(), "value": v.strip()} for n, _, v in (line.partition(":") for line in lines[1:])]
-        entries.append(
-            {
-                "request": {"method": method, "url": f"{HTTP_ORIGIN}/{route}"},
-                "response": {"status": status, "headers": headers, "content": content_text(body)},
-            }
-        )
-    if not entries:
-        raise RecordingError(f"{folder} holds no .http recordings (STATUS_METHOD_path_N.http)")
-    return Recording("", None, entries)
-
-
-def content_text(body: bytes) -> dict[str, Any]:
-    """A body as HAR content: its text, or base64 when it is not UTF-8."""
-    try:
-        return {"text": body.decode("utf-8")}
-    except UnicodeDecodeError:
-        return {"text": base64.b64encode(body).decode(), "encoding": "base64"}
 
 
 def load(source: Path) -> tuple[Recording, ReplayTransport]:

@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING
 from explorer.api.config import Credentials, description_source, form_defaults, version
 from explorer.api.config_file import config_path, load_config
 from explorer.api.errors import ApiError, ConfigError
-from explorer.api.har import RecordingError
+from explorer.api.recording import RecordingError
 from explorer.api.session import Session
 from explorer.connection import limits, open_session
 from explorer.tui.stopped import run_app

@@ -15,7 +15,8 @@ from haralyzer import HarEntry, HarParser
 
 from explorer.api.config import Credentials
 from explorer.api.errors import ConfigError
-from explorer.api.har import REDACTED, HarRecorder, read_recording
+from explorer.api.har import REDACTED, HarRecorder
+from explorer.api.recording import read_recording
 from explorer.api.secret import Secret
 from explorer.api.session import Session
 from explorer.connection import replaying
@@ -248,3 +249,14 @@ def test_a_recording_that_is_not_one_is_said_in_a_line_by_the_screen_and_get(tmp
 def test_har_names_a_file_not_a_folder(tmp_path):
     with pytest.raises(ConfigError, match="is a folder: --har names a file to write"):
         HarRecorder(tmp_path, "https://x")
+
+
+async def test_requests_in_flight_together_are_each_recorded_whole(served, tmp_path):
+    import asyncio
+
+    har = tmp_path / "together.har"
+    session = session_on(served.url, har)
+    await session.fetch("")
+    await asyncio.gather(*(session.fetch(f"/groups?pageNum={n}") for n in range(1, 21)))
+    entries = json.loads(har.read_text())["log"]["entries"]
+    assert sorted(e["request"]["url"].rsplit("=", 1)[1] for e in entries[2:]) == sorted(map(str, range(1, 21)))

@@ -28,7 +28,7 @@ from explorer.api.secret import Secret  # noqa: E402
 from explorer.api.session import Session  # noqa: E402
 from explorer.sandbox import Settings  # noqa: E402
 from explorer.sandbox.links import API_ROOT  # noqa: E402
-from tests.benchmarks.servers import start  # noqa: E402
+from tests.benchmarks.servers import first_project, start  # noqa: E402
 
 SANDBOX = Settings()
 
@@ -123,9 +123,7 @@ def main() -> None:
     server, port = start("sandbox")
     try:
         base = f"http://127.0.0.1:{port}"
-        project = httpx.get(
-            base + API_ROOT + "/groups", auth=httpx.DigestAuth(SANDBOX.public_key, SANDBOX.private_key)
-        ).json()["results"][0]["id"]
+        project = first_project(base)
         print(
             f"{args.concurrency} concurrent requests, {args.rounds} alternating rounds of {args.seconds:g} s "
             "per client (medians), uvicorn sandbox on loopback"

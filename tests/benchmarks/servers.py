@@ -10,6 +10,8 @@ import subprocess
 import sys
 from pathlib import Path
 
+import httpx
+
 ROOT = Path(__file__).resolve().parents[2]
 
 
@@ -47,6 +49,16 @@ def start(kind: str, *arguments: str) -> tuple[subprocess.Popen, int]:
     )
     assert process.stdout is not None
     return process, int(process.stdout.readline())
+
+
+def first_project(base: str) -> str:
+    """The ID of the sandbox's first project, asked with its API key (no token spent)."""
+    from explorer.sandbox import Settings
+    from explorer.sandbox.links import API_ROOT
+
+    settings = Settings()
+    auth = httpx.DigestAuth(settings.public_key, settings.private_key)
+    return str(httpx.get(base + API_ROOT + "/groups", auth=auth).json()["results"][0]["id"])
 
 
 if __name__ == "__main__":
