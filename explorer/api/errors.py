@@ -328,7 +328,7 @@ def hint_for(error: ApiError) -> str | None:
     """What to try next, for the failures people meet most."""
     code, status = error.error_code, error.status
     if code == "NOT_IN_RECORDING":
-        return "This is a replay: only what was recorded answers. The root lists every recorded path."
+        return "This is a replay: only what was recorded answers. Go back, or open a path the recording holds."
     if error.oauth_error == "invalid_client":
         return "Check the client ID and secret (EXPLORER_CLIENT_ID and EXPLORER_CLIENT_SECRET, or the profile)."
     if error.oauth_error == "access_denied" and "token limit" in (error.oauth_description or "").lower():

@@ -220,7 +220,10 @@ async def test_a_recording_without_its_root_lists_what_it_holds_there():
     assert root.status == 200 and len(recorded) == 128 == root.json["recorded"]
     assert "orgs/a0123456789abcdef012345a/apiKeys" in recorded
     missing = await session.fetch("/nowhere")
-    assert missing.error.hint == "This is a replay: only what was recorded answers. The root lists every recorded path."
+    assert (
+        missing.error.hint
+        == "This is a replay: only what was recorded answers. Go back, or open a path the recording holds."
+    )
 
 
 @pytest.mark.parametrize(
