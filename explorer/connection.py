@@ -13,7 +13,7 @@ from explorer.api import replay
 from explorer.api.config import Credentials
 from explorer.api.config_file import token_cache_dir
 from explorer.api.guard import MAX_BODY
-from explorer.api.har import HarRecorder
+from explorer.api.har import KEEP_BYTES, HarRecorder
 from explorer.api.resource import MAX_DEPTH
 from explorer.api.secret import Secret
 from explorer.api.session import DEADLINE, Session
@@ -180,9 +180,15 @@ def limits(args: argparse.Namespace) -> dict[str, Any]:
     return {name: getattr(args, name) for name in ("timeout", "deadline", "max_body", "max_depth")}
 
 
-def open_session(args: argparse.Namespace, *, token_cache: bool, headers: dict[str, str] | None = None) -> Session:
-    """The session the flags ask for. Raises ConfigError (or ApiError) when it cannot be opened."""
-    session = connect(args, token_cache=token_cache, headers=headers)
+def open_session(
+    args: argparse.Namespace, *, token_cache: bool, headers: dict[str, str] | None = None, keep_bytes: int = KEEP_BYTES
+) -> Session:
+    """The session the flags ask for. Raises ConfigError (or ApiError) when it cannot be opened.
+
+    `keep_bytes` is what the session keeps of its last exchanges to save them as HAR later: the screen
+    keeps them, a one-shot command (0) does not.
+    """
+    session = connect(args, token_cache=token_cache, headers=headers, keep_bytes=keep_bytes)
     if args.har is not None:
         if args.har_unredacted:
             print(
@@ -196,10 +202,10 @@ def open_session(args: argparse.Namespace, *, token_cache: bool, headers: dict[s
     return session
 
 
-def connect(args: argparse.Namespace, *, token_cache: bool, headers: dict[str, str] | None) -> Session:
+def connect(args: argparse.Namespace, *, token_cache: bool, headers: dict[str, str] | None, keep_bytes: int) -> Session:
     """The session itself: a replay, the demo sandbox, or the configured service."""
     if args.replay is not None:
-        return replaying(args.replay, headers=headers, **limits(args))
+        return replaying(args.replay, headers=headers, keep_bytes=keep_bytes, **limits(args))
     if getattr(args, "demo", False) or getattr(args, "scenario", None):
         from explorer.demo import demo_session
 
@@ -207,6 +213,7 @@ def connect(args: argparse.Namespace, *, token_cache: bool, headers: dict[str, s
             **limits(args),
             scenario=args.scenario,
             headers=headers,
+            keep_bytes=keep_bytes,
             openapi=args.openapi,
             api_version=args.api_version,
         )
@@ -225,6 +232,7 @@ def connect(args: argparse.Namespace, *, token_cache: bool, headers: dict[str, s
         token_cache=token_folder,
         **limits(args),
         headers=headers,
+        keep_bytes=keep_bytes,
     )
 
 

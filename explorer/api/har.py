@@ -18,6 +18,7 @@ brackets only when closed and cannot continue a file.
 from __future__ import annotations
 
 import base64
+import contextlib
 import functools
 import json
 import os
@@ -242,6 +243,11 @@ class HarRecorder:
         """Close the file; it is valid HAR already, as after every entry."""
         self.file.close()
 
+    def abandon(self) -> None:
+        """Close the file after a write failed, dropping what could not be written (not again at exit)."""
+        with contextlib.suppress(OSError):
+            self.file.close()
+
 
 KEEP_BYTES = 64 * 1024 * 1024  # bodies a session keeps whole for "save as HAR"; the oldest go first
 
@@ -262,6 +268,8 @@ class Recent:
 
     def keep(self, response: httpx.Response, started: float) -> None:
         """Keep one exchange, dropping the oldest beyond the limits."""
+        if not self.most_bytes:
+            return
         self.kept.append((response, started))
         self.bytes += len(response.content) + len(response.request.content)
         while self.kept and (len(self.kept) > self.most or self.bytes > self.most_bytes):

@@ -37,7 +37,7 @@ from explorer.api.description import Description
 from explorer.api.errors import ApiError, ConfigError
 from explorer.api.exchanges import Exchange
 from explorer.api.guard import MAX_BODY, BodyTooLarge, GuardedTransport, own_transport
-from explorer.api.har import HarRecorder, Recent
+from explorer.api.har import KEEP_BYTES, HarRecorder, Recent
 from explorer.api.pacing import Pacing
 from explorer.api.ratelimit import RateLimits, bucket_of, key_of
 from explorer.api.resource import MAX_DEPTH, Resource
@@ -89,6 +89,7 @@ class Session:
         max_depth: int = MAX_DEPTH,
         recorder: HarRecorder | None = None,
         replay: str | None = None,
+        keep_bytes: int = KEEP_BYTES,
     ) -> None:
         """`token_cache` is a folder: keep the token there between runs (one-shot commands).
 
@@ -103,6 +104,8 @@ class Session:
         count of a limit that the server states no figures of.
         `recorder` writes every exchange to a HAR file as it happens (--har); `replay` names the
         recording a replay session's transport answers from (the status bar says so).
+        `keep_bytes` bounds the bodies of the last exchanges kept whole for saving the session as HAR
+        later (the screen's palette); 0 keeps none, as a one-shot command that never saves wants.
         """
         self.credentials = credentials
         self.base_url = httpx.URL(credentials.base_url)
@@ -121,7 +124,7 @@ class Session:
         self.recorder = recorder
         self.recording_problem: str | None = None  # why --har stopped writing, if it did
         self.replay = replay
-        self.recent = Recent()  # the last exchanges whole, for saving the session as HAR
+        self.recent = Recent(most_bytes=keep_bytes)  # the last exchanges whole, to save as HAR
         self.resolved: dict[str, httpx.URL] = {}  # targets seen before: a page is often fetched again
         self.describing = Describing(
             self.base_url, credentials.openapi, credentials.api_version, description_cache or description_cache_dir()
@@ -343,6 +346,7 @@ class Session:
                 await asyncio.to_thread(self.recorder.record, response, started, elapsed(response))
             except OSError as error:  # a full disk, say: the session goes on, unrecorded, and says why
                 self.recording_problem = f"Stopped writing {self.recorder.path}: {error.strerror or error}"
+                self.recorder.abandon()
                 self.recorder = None
         self.exchanges += 1
         self.log.append(

@@ -91,7 +91,7 @@ async def get(args: argparse.Namespace) -> int:
     if args.envelope:
         params["envelope"] = "true"
     try:
-        session = open_session(args, token_cache=not args.no_token_cache, headers=dict(args.header))
+        session = open_session(args, token_cache=not args.no_token_cache, headers=dict(args.header), keep_bytes=0)
     except ApiError as error:
         report("get", error)
         return 1

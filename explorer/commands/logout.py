@@ -22,7 +22,7 @@ def run(args: argparse.Namespace) -> int:
 
 async def logout(args: argparse.Namespace) -> int:
     try:
-        session = open_session(args, token_cache=True)
+        session = open_session(args, token_cache=True, keep_bytes=0)
     except ApiError as error:
         report("logout", error)
         return 1

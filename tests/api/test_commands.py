@@ -221,7 +221,7 @@ async def test_a_redirect_exits_3(monkeypatch, capsysbinary):
         Credentials("https://h.example/api/service/v1.0", public_key="p", private_key=Secret("k")),
         transport=httpx.MockTransport(lambda request: moved),
     )
-    monkeypatch.setattr(get, "open_session", lambda args, token_cache, headers: session)
+    monkeypatch.setattr(get, "open_session", lambda args, **_: session)
     code = await get.get(parser().parse_args(["get", "/orgs"]))
     assert code == 3
 

@@ -47,7 +47,8 @@ async def long_list(scope: dict[str, Any], receive: Any, send: Any) -> None:
 
 
 def test_a_long_list_is_written_as_it_comes_in_about_a_pages_memory(tmp_path):
-    """The aim: 123,400 items in under 60 MiB (the interpreter and its imports are most of it)."""
+    """The aim: 123,400 items in under 48 MiB (the interpreter and its imports are most of it: 35 MiB on
+    3.11, 38 on 3.13)."""
     measure = (
         "import resource, subprocess, sys; "
         "done = subprocess.run(sys.argv[2:], stdout=open(sys.argv[1], 'wb')); "
@@ -67,7 +68,7 @@ def test_a_long_list_is_written_as_it_comes_in_about_a_pages_memory(tmp_path):
     assert code == 0, run.stderr
     items = json.loads((tmp_path / "items.out").read_bytes())
     assert len(items) == ITEMS and items[-1] == item(ITEMS - 1)
-    assert peak_kib < 60 * 1024, f"{peak_kib / 1024:.0f} MiB at the peak"
+    assert peak_kib < 48 * 1024, f"{peak_kib / 1024:.1f} MiB at the peak"
 
 
 @pytest.mark.parametrize("indent", [None, 2])

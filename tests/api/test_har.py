@@ -207,9 +207,9 @@ async def test_a_recording_that_cannot_be_written_stops_and_says_why_and_the_ses
     session = session_on(served.url, tmp_path / "full.har")
     await session.fetch("")
     session.recorder.file.close()
-    session.recorder.file = open("/dev/full", "r+b")  # noqa: SIM115  (a disk with no room left)
+    full = session.recorder.file = open("/dev/full", "r+b")  # noqa: SIM115  (a disk with no room left)
     resource = await session.fetch("/groups")
-    assert resource.status == 200 and session.recorder is None
+    assert resource.status == 200 and session.recorder is None and full.closed
     assert session.recording_problem == f"Stopped writing {tmp_path / 'full.har'}: No space left on device"
 
 
