@@ -174,20 +174,25 @@ class StatusBar(Static):
         return Content.assemble(*spans)
 
     def token(self, now: float, refreshes: bool) -> list[Span]:
-        """`token valid 59:53 · 0 refreshes`, or `API key · Digest`; `replay of FILE` on a recording."""
+        """`token valid 59:53 · 0 refreshes`, or `API key · Digest`; `replay of FILE` on a recording.
+
+        `● rec` leads while --har writes the session (and goes when it stops writing), as a
+        recorder's light does: whoever shares the screen knows the exchanges are kept.
+        """
         assert self.session is not None
         if self.session.replay is not None:
             return [(f"replay of {visible(self.session.replay)}", "$accent")]
+        recording: list[Span] = [("● rec", "$error"), (" · ", "$text-muted")] if self.session.recorder else []
         state = self.session.token_state
         if state is None:
-            return [("API key · Digest", "$token-valid")]
+            return [*recording, ("API key · Digest", "$token-valid")]
         status = state.status(now)
         shown = f"token {status}"
         if status in ("valid", "refreshing"):
             shown += f" {state.countdown(now)}"
         if refreshes:
             shown += f" · {state.refreshes} refresh" + ("" if state.refreshes == 1 else "es")
-        return [(shown, TOKEN_STYLES.get(status, "$token-expired"))]
+        return [*recording, (shown, TOKEN_STYLES.get(status, "$token-expired"))]
 
     @property
     def last_response(self) -> Resource | None:
