@@ -188,14 +188,23 @@ def open_session(
     `keep_bytes` is what the session keeps of its last exchanges to save them as HAR later: the screen
     keeps them, a one-shot command (0) does not.
     """
-    session = connect(args, token_cache=token_cache, headers=headers, keep_bytes=keep_bytes)
+    if args.har is not None and args.har_unredacted:
+        print(
+            f"explorer: warning: {args.har} gets tokens, secrets and passwords as they were "
+            "(--har-unredacted): keep it to yourself.",
+            file=sys.stderr,
+        )
+    return recorded(connect(args, token_cache=token_cache, headers=headers, keep_bytes=keep_bytes), args)
+
+
+def recorded(session: Session, args: argparse.Namespace) -> Session:
+    """The session, writing every exchange to the file --har names (if it does). Raises RecordingError
+    when that file cannot be recorded into.
+
+    Every session the flags lead to is recorded: the one they open, and the screen's later ones (its
+    login form's, the demo sandbox's from there).
+    """
     if args.har is not None:
-        if args.har_unredacted:
-            print(
-                f"explorer: warning: {args.har} gets tokens, secrets and passwords as they were "
-                "(--har-unredacted): keep it to yourself.",
-                file=sys.stderr,
-            )
         session.recorder = HarRecorder(
             args.har, str(session.base_url), openapi=session.credentials.openapi, redact=not args.har_unredacted
         )

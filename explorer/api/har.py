@@ -205,17 +205,7 @@ class HarRecorder:
     def __init__(self, path: Path, base_url: str, *, openapi: str | None = None, redact: bool = True) -> None:
         self.path = path
         self.redact = redact
-        entries: list[dict[str, Any]] = []
-        if path.is_dir():
-            raise RecordingError(f"{path} is a folder: --har names a file to write")
-        if path.exists() and path.stat().st_size:
-            recording = read_recording(path)
-            if recording.creator != CREATOR:
-                raise RecordingError(
-                    f"{path} is a file explorer did not write: it is left as it is",
-                    hint="Record into a new file, or one explorer wrote before (it is continued).",
-                )
-            entries = recording.entries
+        entries = self.continued(path)
         self.count = len(entries)
         self.writing = threading.Lock()
         text = preamble(base_url, openapi) + ",\n".join(json.dumps(entry) for entry in entries) + SUFFIX
@@ -228,6 +218,26 @@ class HarRecorder:
         except OSError as error:
             raise RecordingError(f"Cannot write the HAR file {path}: {error.strerror or error}") from None
         self.file.seek(0, os.SEEK_END)
+
+    @staticmethod
+    def continued(path: Path) -> list[dict[str, Any]]:
+        """The entries a recording into `path` continues (none for a new file); RecordingError when
+        `path` cannot be recorded into: a folder, or a file explorer did not write.
+
+        The screen asks this at its start, before any session, so a login form is not filled in
+        for a recording that could never be written.
+        """
+        if path.is_dir():
+            raise RecordingError(f"{path} is a folder: --har names a file to write")
+        if not (path.exists() and path.stat().st_size):
+            return []
+        recording = read_recording(path)
+        if recording.creator != CREATOR:
+            raise RecordingError(
+                f"{path} is a file explorer did not write: it is left as it is",
+                hint="Record into a new file, or one explorer wrote before (it is continued).",
+            )
+        return recording.entries
 
     def record(self, response: httpx.Response, started: float, elapsed: float) -> None:
         """Add one exchange: written over the file's closing brackets, which follow it again."""

@@ -12,9 +12,10 @@ from typing import TYPE_CHECKING
 from explorer.api.config import Credentials, description_source, form_defaults, version
 from explorer.api.config_file import config_path, load_config
 from explorer.api.errors import ApiError, ConfigError
+from explorer.api.har import HarRecorder
 from explorer.api.recording import RecordingError
 from explorer.api.session import Session
-from explorer.connection import limits, open_session
+from explorer.connection import limits, open_session, recorded
 from explorer.tui.stopped import run_app
 
 if TYPE_CHECKING:
@@ -50,6 +51,8 @@ def prepare(args: argparse.Namespace) -> Start:
     except RecordingError:
         raise  # a recording that cannot be read or written: said on stderr, no login would help
     except ApiError as error:  # the login screen says why, and offers the demo sandbox
+        if args.har is not None:  # the sessions it leads to are recorded: not into a file that cannot be
+            HarRecorder.continued(args.har)
         login = form_defaults(
             base_url=args.base_url,
             client_id=args.client_id,
@@ -67,9 +70,18 @@ def build(args: argparse.Namespace) -> ExplorerApp:
     from explorer.tui.themes import shipped_dir, user_dir
 
     start = prepare(args)
+
+    def demo() -> Session:  # the login form's way to the demo sandbox: recorded as --har asks too
+        session = demo_session()
+        try:
+            return recorded(session, args)
+        except RecordingError as error:  # the file changed since the start: the screen says so
+            session.recording_problem = error.line()
+            return session
+
     return ExplorerApp(
         start.session,
-        demo=demo_session,
+        demo=demo,
         problem=start.problem,
         login=start.login,
         connect=connector(args),
@@ -89,10 +101,8 @@ def connector(args: argparse.Namespace) -> Callable[[Credentials], Session]:
     openapi = description_source(args.openapi or os.environ.get("EXPLORER_OPENAPI"))
 
     def connect(credentials: Credentials) -> Session:
-        return Session(
-            replace(credentials, api_version=api_version, openapi=openapi),
-            **limits(args),
-        )
+        session = Session(replace(credentials, api_version=api_version, openapi=openapi), **limits(args))
+        return recorded(session, args)  # a RecordingError is an ApiError: the form says it
 
     return connect
 

@@ -219,3 +219,38 @@ async def test_a_ca_bundle_that_is_not_there_is_named_on_the_form(tmp_path):
         await pilot.press("enter")
         await wait_until(lambda: "does not exist" in shown(pilot.app, "#outcome"), pilot=pilot)
         assert f"The CA bundle {tmp_path / 'nope.pem'} does not exist" in shown(pilot.app, "#outcome")
+
+
+async def test_har_records_the_session_the_form_opens_and_the_demo_it_offers(https_sandbox, monkeypatch, tmp_path):
+    import json
+
+    url, ca = https_sandbox
+    without_connection_variables(monkeypatch)
+    har = tmp_path / "from-the-form.har"
+    app = build(parser().parse_args(["--ca-bundle", ca, "--har", str(har)]))
+    async with app.run_test(size=(120, 40)) as pilot:
+        await wait_until(lambda: isinstance(app.screen, LoginScreen), pilot=pilot)
+        await fill(pilot, url)
+        await pilot.press("enter")
+        await wait_until(lambda: started(app), timeout=10, pilot=pilot)
+        assert shown(app, "StatusBar").startswith("● rec · token valid")
+    urls = [entry["request"]["url"] for entry in json.loads(har.read_text())["log"]["entries"]]
+    assert urls[:2] == [f"{url}/api/oauth/token", f"{url}/api/service/v1.0"]
+
+    demo_har = tmp_path / "demo.har"
+    app = build(parser().parse_args(["--har", str(demo_har)]))
+    async with app.run_test(size=(120, 40)) as pilot:
+        await wait_until(lambda: isinstance(app.screen, LoginScreen), pilot=pilot)
+        await pilot.press("ctrl+d")
+        await wait_until(lambda: started(app), timeout=10, pilot=pilot)
+        assert shown(app, "StatusBar").startswith("● rec · token valid")
+    urls = [entry["request"]["url"] for entry in json.loads(demo_har.read_text())["log"]["entries"]]
+    assert "https://sandbox.invalid/api/service/v1.0" in urls
+
+
+def test_a_har_file_that_cannot_be_recorded_into_is_said_before_any_login_form(monkeypatch, tmp_path, capsys):
+    from explorer.tui.run import run
+
+    without_connection_variables(monkeypatch)
+    assert run(parser().parse_args(["--har", str(tmp_path)])) == 1
+    assert capsys.readouterr().err == f"explorer: {tmp_path} is a folder: --har names a file to write\n"
