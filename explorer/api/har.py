@@ -17,7 +17,6 @@ brackets only when closed and cannot continue a file.
 
 from __future__ import annotations
 
-import base64
 import contextlib
 import functools
 import json
@@ -36,7 +35,7 @@ from urllib.parse import parse_qsl, urlencode
 import httpx
 
 from explorer import __version__
-from explorer.api.recording import CREATOR, RecordingError, read_recording
+from explorer.api.recording import CREATOR, RecordingError, content_of, read_recording
 
 REDACTED = "[redacted by explorer]"
 SECRET_HEADERS = {"authorization", "proxy-authorization", "cookie", "set-cookie"}
@@ -119,14 +118,6 @@ class Redaction:
             redacted = self.pairs(pairs, where)
             return urlencode(redacted) if redacted != pairs else text
         return text
-
-
-def content_of(data: bytes, mime: str) -> dict[str, Any]:
-    """HAR's content object: text as is, or base64 for bytes that are not UTF-8."""
-    try:
-        return {"size": len(data), "mimeType": mime, "text": data.decode("utf-8")}
-    except UnicodeDecodeError:
-        return {"size": len(data), "mimeType": mime, "text": base64.b64encode(data).decode(), "encoding": "base64"}
 
 
 def entry_of(response: httpx.Response, started: float, elapsed: float, redact: bool = True) -> dict[str, Any]:
@@ -288,20 +279,24 @@ class Recent:
             self.dropped += 1
 
 
-def save(
-    path: Path,
+def archive(
     base_url: str,
     recent: Recent,
     elapsed: Callable[[httpx.Response], float],
     *,
     openapi: str | None = None,
     redact: bool = True,
-) -> int:
-    """Write the kept exchanges to a new HAR file at `path` (never over a file that is there); how many.
+) -> tuple[bytes, int]:
+    """The kept exchanges as a whole HAR file, and how many they are: to write (`save`), or to send
+    to a browser as a download (explorer serve), where nothing goes on the server's disk."""
+    entries = [json.dumps(entry_of(response, started, elapsed(response), redact)) for response, started in recent.kept]
+    return (preamble(base_url, openapi) + ",\n".join(entries) + SUFFIX).encode("utf-8"), len(entries)
+
+
+def save(path: Path, data: bytes) -> None:
+    """Write a HAR file as a new file at `path`, never over a file that is there.
 
     Raises OSError (FileExistsError when the file is there) for the caller to say.
     """
-    entries = [json.dumps(entry_of(response, started, elapsed(response), redact)) for response, started in recent.kept]
-    with path.open("x", encoding="utf-8") as out:
-        out.write(preamble(base_url, openapi) + ",\n".join(entries) + SUFFIX)
-    return len(entries)
+    with path.open("xb") as out:
+        out.write(data)

@@ -118,10 +118,11 @@ def read_http_folder(folder: Path) -> Recording:
         except (IndexError, ValueError):
             continue
         headers = [{"name": n.strip(), "value": v.strip()} for n, _, v in (line.partition(":") for line in lines[1:])]
+        mime = next((header["value"] for header in headers if header["name"].lower() == "content-type"), "")
         entries.append(
             {
                 "request": {"method": method, "url": f"{HTTP_ORIGIN}/{route}"},
-                "response": {"status": status, "headers": headers, "content": content_text(body)},
+                "response": {"status": status, "headers": headers, "content": content_of(body, mime)},
             }
         )
     if not entries:
@@ -129,9 +130,10 @@ def read_http_folder(folder: Path) -> Recording:
     return Recording("", None, entries)
 
 
-def content_text(body: bytes) -> dict[str, Any]:
-    """A body as HAR content: its text, or base64 when it is not UTF-8."""
+def content_of(data: bytes, mime: str) -> dict[str, Any]:
+    """HAR's content object, for a recording written or read: text as is, or base64 for bytes that
+    are not UTF-8."""
     try:
-        return {"text": body.decode("utf-8")}
+        return {"size": len(data), "mimeType": mime, "text": data.decode("utf-8")}
     except UnicodeDecodeError:
-        return {"text": base64.b64encode(body).decode(), "encoding": "base64"}
+        return {"size": len(data), "mimeType": mime, "text": base64.b64encode(data).decode(), "encoding": "base64"}

@@ -339,11 +339,12 @@ class Session:
         key = request.extensions.get("explorer.limit")
         if self.same_origin(request.url):  # what it says of its limits, under a project or not
             self.rate_limits.received(key, response)
-        started = self.clock() - elapsed(response)
+        took = elapsed(response)
+        started = self.clock() - took
         self.recent.keep(response, started)
         if self.recorder is not None:
             try:
-                await asyncio.to_thread(self.recorder.record, response, started, elapsed(response))
+                await asyncio.to_thread(self.recorder.record, response, started, took)
             except OSError as error:  # a full disk, say: the session goes on, unrecorded, and says why
                 self.recording_problem = f"Stopped writing {self.recorder.path}: {error.strerror or error}"
                 self.recorder.abandon()

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import asyncio
-import tempfile
+import io
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -17,7 +17,7 @@ from textual.screen import Screen
 from explorer.api.config import Credentials
 from explorer.api.config_file import config_path, remember
 from explorer.api.errors import ApiError, ConfigError
-from explorer.api.har import save
+from explorer.api.har import archive, save
 from explorer.api.session import Session, elapsed
 from explorer.tui.keys import key_table
 from explorer.tui.palette import PaletteApp
@@ -28,6 +28,8 @@ from explorer.tui.themes import DEFAULT_THEME, PROJECTOR_THEME, load_themes, shi
 
 if TYPE_CHECKING:
     from explorer.tui.screens.login import Result
+
+SAVED_NAME = "explorer-session.har"  # what "Save the session as HAR" suggests, and a browser's download is
 
 
 class ExplorerApp(PaletteApp):
@@ -204,7 +206,7 @@ class ExplorerApp(PaletteApp):
             self.run_worker(self.save_session(None), group="har")
         else:
             self.push_screen(
-                AskScreen("Save the session (HAR 1.2, secrets redacted) to:", value="explorer-session.har"),
+                AskScreen("Save the session (HAR 1.2, secrets redacted) to:", value=SAVED_NAME),
                 self.save_to,
             )
 
@@ -216,22 +218,22 @@ class ExplorerApp(PaletteApp):
         """Write the session's kept exchanges to `path` (a browser's download when None), redacted."""
         session = self.session
         assert session is not None
-        target = Path(path).expanduser() if path else Path(tempfile.mkdtemp()) / "explorer-session.har"
-        try:
-            count = await asyncio.to_thread(
-                save, target, str(session.base_url), session.recent, elapsed, openapi=session.credentials.openapi
-            )
-        except FileExistsError:
-            self.notify(f"{visible(target)} exists already: save under another name", severity="error", markup=False)
-            return
-        except OSError as error:
-            self.notify(f"Cannot save to {visible(target)}: {error.strerror}", severity="error", markup=False)
-            return
+        data, count = await asyncio.to_thread(
+            archive, str(session.base_url), session.recent, elapsed, openapi=session.credentials.openapi
+        )
         dropped = session.recent.dropped
         older = f" (the {dropped:,} oldest are not kept)" if dropped else ""
         if path is None:
-            self.deliver_binary(target, save_filename=target.name)
-            self.notify(f"Sent {count:,} exchanges to the browser as {target.name}{older}", markup=False)
+            self.deliver_binary(io.BytesIO(data), save_filename=SAVED_NAME)
+            self.notify(f"Sent {count:,} exchanges to the browser as {SAVED_NAME}{older}", markup=False)
+            return
+        target = Path(path).expanduser()
+        try:
+            await asyncio.to_thread(save, target, data)
+        except FileExistsError:
+            self.notify(f"{visible(target)} exists already: save under another name", severity="error", markup=False)
+        except OSError as error:
+            self.notify(f"Cannot save to {visible(target)}: {error.strerror}", severity="error", markup=False)
         else:
             self.notify(f"Saved {count:,} exchanges to {visible(target)}, secrets redacted{older}", markup=False)
 

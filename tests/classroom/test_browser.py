@@ -15,6 +15,7 @@ from urllib.parse import urlsplit
 
 import pytest
 
+from explorer.api.har import REDACTED
 from tests.classroom.browser import Tab, browser_path, serving, student_processes
 
 pytestmark = pytest.mark.timeout(240)
@@ -54,6 +55,17 @@ def test_a_student_explores_the_class_sandbox_and_meets_the_drill(browser):
             tab.press("s")
         saved = json.loads(Path(saving.value.path()).read_text())
         assert saved["appName"] == "Service Sandbox" and saving.value.suggested_filename == "v1.0.json"
+
+        tab.press("Control+p")  # the palette's "Save the session as HAR": a download too, redacted
+        tab.until(lambda text: "Search for commands" in text, timeout=10)
+        tab.page.keyboard.type("Save the session")
+        tab.until(lambda text: "Save the session as HAR" in text, timeout=10)
+        with tab.page.expect_download() as saving:
+            tab.page.keyboard.press("Enter")
+        har = json.loads(Path(saving.value.path()).read_text())
+        token = next(e for e in har["log"]["entries"] if e["request"]["url"].endswith("/api/oauth/token"))
+        assert json.loads(token["response"]["content"]["text"])["access_token"] == REDACTED
+        assert saving.value.suggested_filename == "explorer-session.har"
 
         tab.go_to("/groups")  # a list: the projects
         tab.until(lambda text: "production" in text and "training-lab" in text)
