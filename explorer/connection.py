@@ -18,6 +18,7 @@ from explorer.api.resource import MAX_DEPTH
 from explorer.api.secret import Secret
 from explorer.api.session import DEADLINE, Session
 from explorer.api.versions import check_version
+from explorer.api.writes import write_policy
 from explorer.sandbox.scenarios import SCENARIOS
 
 MOST_LEVELS = 500  # the highest --max-depth
@@ -25,7 +26,8 @@ MOST_LEVELS = 500  # the highest --max-depth
 DEFAULTS = {"demo": False, "profile": None, "base_url": None, "client_id": None, "public_key": None,
             "ca_bundle": None, "timeout": 30.0, "scenario": None, "api_version": None,
             "openapi": None, "deadline": DEADLINE, "max_body": MAX_BODY,
-            "max_depth": MAX_DEPTH, "har": None, "har_unredacted": False, "replay": None}  # fmt: skip
+            "max_depth": MAX_DEPTH, "har": None, "har_unredacted": False, "replay": None,
+            "writes": False}  # fmt: skip
 
 
 def add_connection_arguments(parser: argparse.ArgumentParser, root: bool = False) -> None:
@@ -92,6 +94,13 @@ def add_connection_arguments(parser: argparse.ArgumentParser, root: bool = False
         default=argparse.SUPPRESS,
         help="the service's API description (OpenAPI 3, JSON or YAML): documented paths in the tree, "
         "each operation's version, the roles it needs (EXPLORER_OPENAPI)",
+    )
+    group.add_argument(
+        "--writes",
+        action="store_true",
+        default=argparse.SUPPRESS,
+        help="allow writes (POST, PUT, PATCH, DELETE), each previewed and confirmed (EXPLORER_WRITES=1); "
+        "refused for a profile that says writes = false. Without it: read-only",
     )
     limits = (
         ("--timeout", seconds, "SECONDS", "per read (default: 30)"),
@@ -214,7 +223,13 @@ def recorded(session: Session, args: argparse.Namespace) -> Session:
 def connect(args: argparse.Namespace, *, token_cache: bool, headers: dict[str, str] | None, keep_bytes: int) -> Session:
     """The session itself: a replay, the demo sandbox, or the configured service."""
     if args.replay is not None:
-        return replaying(args.replay, headers=headers, keep_bytes=keep_bytes, **limits(args))
+        return replaying(
+            args.replay,
+            headers=headers,
+            keep_bytes=keep_bytes,
+            writes=write_policy(None, flag=args.writes),
+            **limits(args),
+        )
     if getattr(args, "demo", False) or getattr(args, "scenario", None):
         from explorer.demo import demo_session
 
@@ -225,6 +240,7 @@ def connect(args: argparse.Namespace, *, token_cache: bool, headers: dict[str, s
             keep_bytes=keep_bytes,
             openapi=args.openapi,
             api_version=args.api_version,
+            writes=write_policy(None, flag=args.writes),
         )
     credentials = Credentials.resolve(
         base_url=args.base_url,
@@ -239,6 +255,7 @@ def connect(args: argparse.Namespace, *, token_cache: bool, headers: dict[str, s
     return Session(
         credentials,
         token_cache=token_folder,
+        writes=write_policy(credentials.writes, flag=args.writes, profile=credentials.profile),
         **limits(args),
         headers=headers,
         keep_bytes=keep_bytes,

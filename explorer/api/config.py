@@ -34,7 +34,7 @@ from explorer.api.versions import check_version
 
 PROFILE_FIELDS = {
     "base_url", "client_id", "client_secret", "public_key", "private_key", "ca_bundle", "rate_limit",
-    "token_rate_limit", "api_version", "openapi",
+    "token_rate_limit", "api_version", "openapi", "writes",
 }  # fmt: skip
 
 
@@ -53,6 +53,7 @@ class Credentials:
     token_rate_limit: int = 10
     api_version: str | None = None  # the version a versioned API (/api/<vendor>/v2) is asked for
     openapi: str | None = None  # the API description: a file or an http(s) URL
+    writes: bool | None = None  # the profile's `writes`: True allows writes, False forbids even --writes
 
     @property
     def host(self) -> str:
@@ -141,6 +142,7 @@ class Credentials:
             token_rate_limit=limit(settings.get("token_rate_limit", 10), "token_rate_limit", path),
             api_version=version(pick(api_version, "EXPLORER_API_VERSION", "api_version")),
             openapi=description_source(pick(openapi, "EXPLORER_OPENAPI", "openapi")),
+            writes=writes_setting(settings.get("writes"), name, path),
         )
         if credentials.kind == "none":
             raise ConfigError(
@@ -151,6 +153,13 @@ class Credentials:
         if credentials.ca_bundle:
             check_ca_bundle(credentials.ca_bundle)
         return credentials
+
+
+def writes_setting(value: Any, profile: str | None, path: Path) -> bool | None:
+    """A profile's `writes`: true, false (a production profile: not even --writes), or unset."""
+    if value is None or isinstance(value, bool):
+        return value
+    raise ConfigError(f"In {path}, profile {profile!r}: writes must be true or false")
 
 
 def chosen_profile(config: Mapping[str, Any], profile: str | None, environ: Mapping[str, str]) -> str | None:

@@ -31,9 +31,11 @@ import httpx
 from explorer.api.errors import ApiError
 from explorer.api.urls import is_loopback
 
-INDEX_FORMAT = 1  # raise when the index's shape changes: older cached indexes are then remade
+INDEX_FORMAT = 2  # raise when the index's shape changes: older cached indexes are then remade
 MAX_BYTES = 64 * 1024 * 1024  # a description larger than this is refused, named with its size
 METHODS = ("get", "put", "post", "delete", "options", "head", "patch", "trace")
+WRITES = ("post", "put", "patch", "delete")
+SCHEMA_REF = re.compile(r"^#/components/schemas/([^/]+)$")
 MEDIA_VERSION = re.compile(r"^application/vnd\.([A-Za-z0-9_-]+)\.(\d{4}-\d{2}-\d{2})\+json", re.IGNORECASE)
 DESCRIPTION_TYPES = "application/json, application/yaml;q=0.9, application/x-yaml;q=0.9, */*;q=0.1"
 VARIABLE = re.compile(r"^\{([^{}/]+)\}$")
@@ -65,6 +67,8 @@ class Operation:
     deprecated: bool = False
     sunset: str | None = None  # the day the operation itself stops, when it says
     roles: tuple[str, ...] = ()  # x-rolesRequirements
+    request: Mapping[str, Any] | None = None  # a write's JSON request schema, as written ($refs and all)
+    example: Any = None  # a write's example request body, when the description gives one
 
     @property
     def newest_version(self) -> str | None:
@@ -86,6 +90,8 @@ class Operation:
             "deprecated": self.deprecated,
             "sunset": self.sunset,
             "roles": list(self.roles),
+            "request": self.request,
+            "example": self.example,
         }
 
     @classmethod
@@ -102,6 +108,8 @@ class Operation:
             deprecated=bool(data.get("deprecated")),
             sunset=data.get("sunset"),
             roles=tuple(data.get("roles", ())),
+            request=data.get("request"),
+            example=data.get("example"),
         )
 
 
@@ -125,8 +133,16 @@ class Match:
 class Description:
     """The index of one API description: its operations by template, and the template tree."""
 
-    def __init__(self, source: str, operations: Iterable[Operation], vendor: str | None, title: str | None) -> None:
+    def __init__(
+        self,
+        source: str,
+        operations: Iterable[Operation],
+        vendor: str | None,
+        title: str | None,
+        schemas: Mapping[str, Any] | None = None,
+    ) -> None:
         self.source = source
+        self.schemas: Mapping[str, Any] = schemas or {}  # components/schemas a write's request refers to
         self.vendor = vendor  # from its versioned media types: `atlas` for application/vnd.atlas.…+json
         self.title = title
         self.operations: dict[tuple[str, str], Operation] = {}
@@ -171,6 +187,19 @@ class Description:
         """What the description says of `method` on `path` (a URL's path, or a template)."""
         found = self.match(path)
         return None if found is None else self.operations.get((found.template, method.lower()))
+
+    def writes(self, path: str) -> list[Operation]:
+        """The writes documented on `path` (POST, PUT, PATCH, DELETE), in that order."""
+        found = self.match(path)
+        if found is None:
+            return []
+        return [op for method in WRITES if (op := self.operations.get((found.template, method))) is not None]
+
+    def request_schema(self, operation: Operation) -> dict[str, Any] | None:
+        """A write's request schema whole, for a JSON Schema validator: its $refs resolve within it."""
+        if not isinstance(operation.request, Mapping):
+            return None
+        return {**operation.request, "components": {"schemas": dict(self.schemas)}}
 
     # What lies below ---------------------------------------------------------------------------
 
@@ -244,6 +273,7 @@ class Description:
             "vendor": self.vendor,
             "title": self.title,
             "operations": [operation.to_json() for operation in self.operations.values()],
+            "schemas": dict(self.schemas),
         }
 
     @classmethod
@@ -252,7 +282,10 @@ class Description:
         if data.get("format") != INDEX_FORMAT:
             raise ValueError("an index of another format")
         operations = [Operation.from_json(item) for item in data["operations"]]
-        return cls(source, operations, data.get("vendor"), data.get("title"))
+        schemas = data.get("schemas")
+        return cls(
+            source, operations, data.get("vendor"), data.get("title"), schemas if isinstance(schemas, dict) else {}
+        )
 
 
 def split(path: str) -> tuple[str, ...]:
@@ -324,7 +357,48 @@ def index(source: str, document: Any) -> Description:
     info = document.get("info")
     title = info.get("title") if isinstance(info, dict) and isinstance(info.get("title"), str) else None
     vendor = max(vendors, key=vendors.__getitem__) if vendors else None
-    return Description(source, operations, vendor, title)
+    components = document.get("components")
+    schemas = components.get("schemas") if isinstance(components, dict) else None
+    used = referred(
+        [operation.request for operation in operations if operation.request is not None],
+        schemas if isinstance(schemas, dict) else {},
+    )
+    return Description(source, operations, vendor, title, used)
+
+
+def referred(roots: list[Any], schemas: Mapping[str, Any]) -> dict[str, Any]:
+    """The component schemas `roots` refer to, directly or through each other: what a write's
+    request needs to be checked, and no more of a description that holds thousands."""
+    found: dict[str, Any] = {}
+    waiting = list(roots)
+    while waiting:
+        value = waiting.pop()
+        if isinstance(value, dict):
+            target = value.get("$ref")
+            name = SCHEMA_REF.match(target) if isinstance(target, str) else None
+            if name and name.group(1) not in found and name.group(1) in schemas:
+                found[name.group(1)] = schemas[name.group(1)]
+                waiting.append(schemas[name.group(1)])
+            waiting.extend(value.values())
+        elif isinstance(value, list):
+            waiting.extend(value)
+    return found
+
+
+def request_of(operation: Mapping[str, Any]) -> tuple[Mapping[str, Any] | None, Any]:
+    """A write's JSON request schema and example: from its first JSON media type (plain or vendor)."""
+    body = operation.get("requestBody")
+    content = body.get("content") if isinstance(body, dict) else None
+    for media_type, described in content.items() if isinstance(content, dict) else ():
+        if isinstance(described, dict) and "json" in str(media_type).lower():
+            schema = described.get("schema")
+            example = described.get("example")
+            examples = described.get("examples")
+            if example is None and isinstance(examples, dict):
+                first = next(iter(examples.values()), None)
+                example = first.get("value") if isinstance(first, dict) else None
+            return (schema if isinstance(schema, dict) else None), example
+    return None, None
 
 
 def server_path(servers: Any) -> str:
@@ -357,6 +431,7 @@ def operation_of(method: str, template: str, operation: Mapping[str, Any], vendo
     sunset = operation.get("x-sunset")
     roles = operation.get("x-rolesRequirements")
     tags = operation.get("tags")
+    request, example = request_of(operation) if method in WRITES else (None, None)
     return Operation(
         method=method,
         template=template,
@@ -368,6 +443,8 @@ def operation_of(method: str, template: str, operation: Mapping[str, Any], vendo
         deprecated=operation.get("deprecated") is True,
         sunset=None if sunset is None else str(sunset)[:10],
         roles=tuple(r for r in roles if isinstance(r, str)) if isinstance(roles, list) else (),
+        request=request,
+        example=example,
     )
 
 

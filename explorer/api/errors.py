@@ -25,6 +25,8 @@ import httpx
 from explorer.api.values import whole
 from explorer.api.versions import vendor_of
 
+TURN_ON = "--writes, EXPLORER_WRITES=1, or writes = true in the profile"
+
 Kind = Literal[
     "http",  # an error document of the API (five fields, some may be missing)
     "oauth",  # an error document of the token endpoints
@@ -42,6 +44,7 @@ Kind = Literal[
     "description",  # an API description that cannot be used
     "href",  # a link whose href is not a URL: shown, never requested
     "digest",  # a Digest challenge that cannot be answered
+    "read-only",  # a write by a session that may not write: not sent
 ]
 
 IP_ADDRESS = re.compile(r"\b(?:\d{1,3}\.){3}\d{1,3}\b|\b[0-9a-fA-F]{0,4}(?::[0-9a-fA-F]{0,4}){2,7}\b")
@@ -327,6 +330,8 @@ def limits_said(error: ApiError) -> str:
 def hint_for(error: ApiError) -> str | None:
     """What to try next, for the failures people meet most."""
     code, status = error.error_code, error.status
+    if error.kind == "read-only":
+        return f"Nothing was sent. To write, turn writes on: {TURN_ON}."
     if code == "NOT_IN_RECORDING":
         return "This is a replay: only what was recorded answers. Go back, or open a path the recording holds."
     if error.oauth_error == "invalid_client":

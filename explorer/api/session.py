@@ -22,6 +22,7 @@ import time
 from collections import deque
 from collections.abc import Awaitable, Callable, Mapping
 from contextvars import ContextVar
+from json import dumps
 from pathlib import Path
 from typing import Any
 
@@ -45,11 +46,11 @@ from explorer.api.secret import redact_header
 from explorer.api.token_cache import TokenCache
 from explorer.api.tokens import TokenState
 from explorer.api.urls import origin_of, origin_text, raw_path, resolve
+from explorer.api.writes import WRITE_METHODS, Outgoing, WritePolicy
 
 # The request this task sent last: when a send fails, this is the one that failed (it may be the
 # token request made inside the auth flow, which httpx's exception does not name).
 last_sent: ContextVar[httpx.Request | None] = ContextVar("last_sent", default=None)
-READ_METHODS = ("GET", "HEAD")
 MAX_RETRIES = 2
 MAX_RETRY_WAIT = 60.0
 REVOKE_TIMEOUT = 2.0
@@ -90,6 +91,7 @@ class Session:
         recorder: HarRecorder | None = None,
         replay: str | None = None,
         keep_bytes: int = KEEP_BYTES,
+        writes: WritePolicy | None = None,
     ) -> None:
         """`token_cache` is a folder: keep the token there between runs (one-shot commands).
 
@@ -106,8 +108,10 @@ class Session:
         recording a replay session's transport answers from (the status bar says so).
         `keep_bytes` bounds the bodies of the last exchanges kept whole for saving the session as HAR
         later (the screen's palette); 0 keeps none, as a one-shot command that never saves wants.
+        `writes` says whether the session may write (writes.py): read-only unless it says so.
         """
         self.credentials = credentials
+        self.write_policy = writes or WritePolicy(False, "read-only by default")
         self.base_url = httpx.URL(credentials.base_url)
         self.origin = origin_of(self.base_url)
         self.clock = clock
@@ -176,6 +180,11 @@ class Session:
         await self.aclose()
 
     @property
+    def writes(self) -> bool:
+        """Whether this session may send writes (POST, PUT, PATCH, DELETE)."""
+        return self.write_policy.on
+
+    @property
     def token_state(self) -> TokenState | None:
         """The service account's token state (the status bar's countdown), or None for an API key."""
         return self.auth.state if isinstance(self.auth, ServiceAccountAuth) else None
@@ -222,16 +231,89 @@ class Session:
         json: Any = None,
         anonymous: bool = False,
     ) -> Resource:
-        """Send one request; a GET refused with 429 or 503 and Retry-After is retried (twice, 60 s at most).
+        """Send one request. A read refused with 429 or 503 and Retry-After is sent again (twice, 60 s at
+        most); a write (POST, PUT, PATCH, DELETE, with `json` as its body) is sent once, as `send` does,
+        and only by a session that may write.
 
         A URL on another origin is refused unless `anonymous`: then it is fetched without any
         credentials and the resource is marked `foreign`.
         """
+        if method.upper() in WRITE_METHODS:  # sent once, as `send` sends it
+            body = b"" if json is None else dumps(json).encode("utf-8")
+            return await self.send(await self.prepare(method, target, body))
         url = self.resolve(target)
         if params:
             url = url.copy_merge_params(dict(params))
+        foreign = self.check_origin(url, method, anonymous)
+        headers = await self.accept_for(url, method, foreign)
+        deadline = self.clock() + MAX_RETRY_WAIT
+        retries = 0
+        while True:
+            request = self.client.build_request(method, url, headers=headers)
+            response = await self.exchange(request, foreign)
+            resource = self.resource(response, foreign)
+            wait = errors.retry_after(response.headers.get("retry-after"), self.clock())
+            retry = response.status_code in (429, 503) and wait is not None
+            if not retry or retries == MAX_RETRIES or self.clock() + (wait or 0) > deadline:
+                return resource
+            retries += 1
+            limit = bucket_of(method, url) if response.status_code == 429 and not foreign else None
+            self.pacing.refusal = (limit, resource)
+            await self.pacing.hold(self.clock() + (wait or 0), limit, resource)
+
+    # Writing -----------------------------------------------------------------------------------
+
+    def read_only(self, method: str, url: str) -> ApiError:
+        """The refusal of a write by a session that may not write: said, never silently dropped."""
+        return ApiError(
+            "read-only",
+            f"Not sent: {method} is a write, and this session is read-only ({self.write_policy.because})",
+            method=method,
+            url=url,
+        )
+
+    async def prepare(self, method: str, target: str, body: bytes = b"") -> Outgoing:
+        """A write exactly as `send` will send it: method, URL, every header (credentials as ***), body.
+
+        Prepared whether or not the session may write (a read-only session can still show it, copy it
+        as curl); raises ApiError for another origin, where a write never goes.
+        """
+        method = method.upper()
+        url = self.resolve(target)
+        self.check_origin(url, method, anonymous=False)
+        request = self.client.build_request(
+            method, url, content=body or None, headers=await self.write_headers(url, method, body)
+        )
+        shown = [(name, redact_header(name, value)) for name, value in request.headers.items()]
+        scheme = "Bearer" if isinstance(self.auth, ServiceAccountAuth) else "Digest"
+        return Outgoing(method, str(url), (*shown, ("authorization", f"{scheme} ***")), body)
+
+    async def send(self, outgoing: Outgoing) -> Resource:
+        """Send a prepared write, once: never held for a retry, never sent again by itself (a 429 or
+        503 comes back as it is, with its Retry-After, for the person to decide). Raises ApiError
+        (kind "read-only") when the session may not write: nothing is sent."""
+        if outgoing.method in WRITE_METHODS and not self.writes:
+            raise self.read_only(outgoing.method, outgoing.url)
+        url = httpx.URL(outgoing.url)
+        foreign = self.check_origin(url, outgoing.method, anonymous=False)
+        headers = await self.write_headers(url, outgoing.method, outgoing.body)
+        request = self.client.build_request(outgoing.method, url, content=outgoing.body or None, headers=headers)
+        return self.resource(await self.exchange(request, foreign), foreign)
+
+    async def write_headers(self, url: httpx.URL, method: str, body: bytes) -> dict[str, str]:
+        """A write's own headers: the Accept of its version, and Content-Type: application/json on a
+        body (spec 2.10: required on POST and PUT; the real service asks it of PATCH too)."""
+        headers = await self.accept_for(url, method, foreign=False) or {}
+        if body:
+            headers["Content-Type"] = "application/json"
+        return headers
+
+    # One exchange --------------------------------------------------------------------------------
+
+    def check_origin(self, url: httpx.URL, method: str, anonymous: bool) -> bool:
+        """Whether `url` is foreign; raises ApiError when it is and the request may not go there."""
         foreign = not self.same_origin(url)
-        if foreign and not anonymous:
+        if foreign and (not anonymous or method.upper() in WRITE_METHODS):
             there, here = url.host, self.base_url.host
             if there == here:  # another scheme or port on the same host: name the whole origins
                 there, here = origin_text(url), origin_text(self.base_url)
@@ -243,57 +325,47 @@ class Session:
                 hint=f"To explore {url.host}, start explorer with its base URL and its own credentials "
                 "(--base-url URL, or --profile NAME); a public page opens in a browser or with curl.",
             )
-        headers = None
+        return foreign
+
+    async def accept_for(self, url: httpx.URL, method: str, foreign: bool) -> dict[str, str] | None:
+        """The Accept of the version asked for this operation, unless the user gave their own."""
+        if foreign:
+            return None
+        await self.described()  # for the version asked, and the operation a failure's hint names
+        return {"Accept": self.describing.accept(raw_path(url), method)} if self.own_accept else None
+
+    async def exchange(self, request: httpx.Request, foreign: bool) -> httpx.Response:
+        """One request sent through the auth flow, held first if a rate limit is sure to refuse it;
+        every failure without an answer as an ApiError."""
+        method, url = request.method, request.url
         if not foreign:
-            await self.described()  # for the version asked, and the operation a failure's hint names
-            if self.own_accept:
-                headers = {"Accept": self.describing.accept(raw_path(url), method)}
-        deadline = self.clock() + MAX_RETRY_WAIT
-        retries = 0
-        while True:
-            if not foreign:
-                await self.pacing.wait_for_budget(url, method, counted=self.pace)
-            last_sent.set(None)
-            try:
-                async with asyncio.timeout(self.deadline):
-                    response = await self.client.request(
-                        method,
-                        url,
-                        json=json,
-                        headers=headers,
-                        auth=httpx.Auth() if foreign else httpx.USE_CLIENT_DEFAULT,
-                    )
-            except TimeoutError:
-                raise ApiError(
-                    "timeout",
-                    f"No whole answer within {self.deadline:g} s (the --deadline of a request): {method} {url}",
-                    method=method,
-                    url=str(url),
-                    hint="The answer came too slowly, or never ended. If the service is only slow, --deadline "
-                    "SECONDS allows more.",
-                ) from None
-            except BodyTooLarge as error:
-                raise ApiError(
-                    "too-large",
-                    f"{method} {url}: {error}",
-                    method=method,
-                    url=str(url),
-                    hint="The answer was dropped, not read. If it is a real answer, --max-body MB allows more; "
-                    "a smaller page (itemsPerPage) makes it smaller.",
-                ) from None
-            except httpx.HTTPError as error:
-                failed = last_sent.get()
-                where = (failed.method, str(failed.url)) if failed else (method, str(url))
-                raise errors.from_exception(error, *where, self.timeout) from None
-            resource = self.resource(response, foreign)
-            wait = errors.retry_after(response.headers.get("retry-after"), self.clock())
-            retry = method in READ_METHODS and response.status_code in (429, 503) and wait is not None
-            if not retry or retries == MAX_RETRIES or self.clock() + (wait or 0) > deadline:
-                return resource
-            retries += 1
-            limit = bucket_of(method, url) if response.status_code == 429 and not foreign else None
-            self.pacing.refusal = (limit, resource)
-            await self.pacing.hold(self.clock() + (wait or 0), limit, resource)
+            await self.pacing.wait_for_budget(url, method, counted=self.pace)
+        last_sent.set(None)
+        try:
+            async with asyncio.timeout(self.deadline):
+                return await self.client.send(request, auth=httpx.Auth() if foreign else httpx.USE_CLIENT_DEFAULT)
+        except TimeoutError:
+            raise ApiError(
+                "timeout",
+                f"No whole answer within {self.deadline:g} s (the --deadline of a request): {method} {url}",
+                method=method,
+                url=str(url),
+                hint="The answer came too slowly, or never ended. If the service is only slow, --deadline "
+                "SECONDS allows more.",
+            ) from None
+        except BodyTooLarge as error:
+            raise ApiError(
+                "too-large",
+                f"{method} {url}: {error}",
+                method=method,
+                url=str(url),
+                hint="The answer was dropped, not read. If it is a real answer, --max-body MB allows more; "
+                "a smaller page (itemsPerPage) makes it smaller.",
+            ) from None
+        except httpx.HTTPError as error:
+            failed = last_sent.get()
+            where = (failed.method, str(failed.url)) if failed else (method, str(url))
+            raise errors.from_exception(error, *where, self.timeout) from None
 
     def resource(self, response: httpx.Response, foreign: bool) -> Resource:
         """The Resource of an answer: the request as sent (credentials redacted) and what came back."""

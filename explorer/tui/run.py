@@ -15,6 +15,7 @@ from explorer.api.errors import ApiError, ConfigError
 from explorer.api.har import HarRecorder
 from explorer.api.recording import RecordingError
 from explorer.api.session import Session
+from explorer.api.writes import WritesRefused, write_policy
 from explorer.connection import limits, open_session, recorded
 from explorer.tui.stopped import run_app
 
@@ -48,8 +49,8 @@ def prepare(args: argparse.Namespace) -> Start:
     theme = theme if isinstance(theme, str) else None
     try:
         return Start(open_session(args, token_cache=False), None, keymap, theme)
-    except RecordingError:
-        raise  # a recording that cannot be read or written: said on stderr, no login would help
+    except (RecordingError, WritesRefused):
+        raise  # a recording that cannot be read or written, writes a profile forbids: said on stderr
     except ApiError as error:  # the login screen says why, and offers the demo sandbox
         if args.har is not None:  # the sessions it leads to are recorded: not into a file that cannot be
             HarRecorder.continued(args.har)
@@ -72,7 +73,7 @@ def build(args: argparse.Namespace) -> ExplorerApp:
     start = prepare(args)
 
     def demo() -> Session:  # the login form's way to the demo sandbox: recorded as --har asks too
-        session = demo_session()
+        session = demo_session(writes=write_policy(None, flag=args.writes))
         try:
             return recorded(session, args)
         except RecordingError as error:  # the file changed since the start: the screen says so
@@ -101,7 +102,8 @@ def connector(args: argparse.Namespace) -> Callable[[Credentials], Session]:
     openapi = description_source(args.openapi or os.environ.get("EXPLORER_OPENAPI"))
 
     def connect(credentials: Credentials) -> Session:
-        session = Session(replace(credentials, api_version=api_version, openapi=openapi), **limits(args))
+        writes = write_policy(credentials.writes, flag=args.writes, profile=credentials.profile)
+        session = Session(replace(credentials, api_version=api_version, openapi=openapi), writes=writes, **limits(args))
         return recorded(session, args)  # a RecordingError is an ApiError: the form says it
 
     return connect

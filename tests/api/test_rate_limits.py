@@ -10,6 +10,7 @@ import pytest
 
 from explorer.api.errors import ApiError
 from explorer.api.ratelimit import TOKEN, bucket_of
+from explorer.api.writes import WritePolicy
 
 
 async def test_each_request_has_the_figures_its_answer_stated(connected):
@@ -129,7 +130,7 @@ async def test_the_hold_is_visible_while_it_lasts(connect):
 
 
 async def test_writes_are_never_retried(connect):
-    async with connect(sandbox={"rate_limit": 1}, pace=False) as c:
+    async with connect(sandbox={"rate_limit": 1}, pace=False, writes=WritePolicy(True, "--writes")) as c:
         project = c.project_id("production")
         await c.session.fetch(f"/groups/{project}")
         resource = await c.session.fetch(f"/groups/{project}", method="PATCH", json={"name": "x"})

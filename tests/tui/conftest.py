@@ -16,6 +16,7 @@ from textual.widgets import Input
 from explorer.api.config import Credentials
 from explorer.api.secret import Secret
 from explorer.api.session import Session
+from explorer.api.writes import WritePolicy
 from explorer.demo import demo_session
 from explorer.sandbox import Settings, create_app
 from explorer.sandbox.scenarios import scenario_named
@@ -169,12 +170,15 @@ def open_explorer(clock: FakeClock) -> Callable[..., Any]:
         gated: bool = False,
         scenario: str | None = None,
         app_options: dict[str, Any] | None = None,
+        writes: bool = False,
         **settings: Any,
     ) -> AsyncIterator[Explorer]:
         base = replace(Settings(clock=clock), **settings)
         sandbox = create_app(scenario_named(scenario).settings(base) if scenario else base)
         gate = Gate(clock) if gated else None
-        options = {"sleep": gate} if gate else {}
+        options: dict[str, Any] = {"sleep": gate} if gate else {}
+        if writes:
+            options["writes"] = WritePolicy(True, "--writes")
         session = demo_session(
             Settings(clock=clock, **{k: v for k, v in settings.items() if "limit" in k}),
             app=sandbox,

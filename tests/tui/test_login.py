@@ -233,7 +233,7 @@ async def test_har_records_the_session_the_form_opens_and_the_demo_it_offers(htt
         await fill(pilot, url)
         await pilot.press("enter")
         await wait_until(lambda: started(app), timeout=10, pilot=pilot)
-        assert shown(app, "StatusBar").startswith("● rec · token valid")
+        assert shown(app, "StatusBar").startswith("● rec · read-only · token valid")
     urls = [entry["request"]["url"] for entry in json.loads(har.read_text())["log"]["entries"]]
     assert urls[:2] == [f"{url}/api/oauth/token", f"{url}/api/service/v1.0"]
 
@@ -243,7 +243,7 @@ async def test_har_records_the_session_the_form_opens_and_the_demo_it_offers(htt
         await wait_until(lambda: isinstance(app.screen, LoginScreen), pilot=pilot)
         await pilot.press("ctrl+d")
         await wait_until(lambda: started(app), timeout=10, pilot=pilot)
-        assert shown(app, "StatusBar").startswith("● rec · token valid")
+        assert shown(app, "StatusBar").startswith("● rec · read-only · token valid")
     urls = [entry["request"]["url"] for entry in json.loads(demo_har.read_text())["log"]["entries"]]
     assert "https://sandbox.invalid/api/service/v1.0" in urls
 

@@ -26,12 +26,12 @@ async def bar_shows(explorer, text: str) -> str:
 
 async def test_the_token_counts_down_and_shows_its_renewal(open_explorer):
     async with open_explorer(token_ttl=120) as explorer:  # renewed within 12 s of expiry
-        assert bar(explorer).startswith("token valid 02:00 · 0 refreshes  │  ")
+        assert bar(explorer).startswith("read-only · token valid 02:00 · 0 refreshes  │  ")
         explorer.clock.advance(65)
-        assert (await bar_shows(explorer, "00:55")).startswith("token valid 00:55 · 0 refreshes  │  ")
+        assert (await bar_shows(explorer, "00:55")).startswith("read-only · token valid 00:55 · 0 refreshes  │  ")
         explorer.clock.advance(50)
         await explorer.open("orgs")
-        assert bar(explorer).startswith("token valid 02:00 · 1 refresh  │  ")
+        assert bar(explorer).startswith("read-only · token valid 02:00 · 1 refresh  │  ")
         assert explorer.requests("/api/oauth/token") == 2
 
 
@@ -50,12 +50,12 @@ async def test_a_renewal_in_flight_shows_while_the_screen_keeps_working(open_exp
         await explorer.cursor_to(explorer.node("orgs"))
         await explorer.pilot.press("enter")
         await explorer.until(lambda: "refreshing" in bar(explorer))
-        assert bar(explorer).startswith("token refreshing 00:05 · 0 refreshes  │  ")
+        assert bar(explorer).startswith("read-only · token refreshing 00:05 · 0 refreshes  │  ")
         await explorer.pilot.press("down")
         assert explorer.links.cursor_node is explorer.node("groups")  # not frozen
         renewed.set()
         await explorer.settle()
-        assert bar(explorer).startswith("token valid 02:00 · 1 refresh  │  ")
+        assert bar(explorer).startswith("read-only · token valid 02:00 · 1 refresh  │  ")
 
 
 async def test_the_project_rate_limit_count_moves(open_explorer):
@@ -121,7 +121,7 @@ async def test_a_request_that_gets_no_answer_is_shown_too(explorer):
     assert "invalid_client" in bar(explorer)
     assert explorer.node("orgs").label.plain.endswith("✗ 401")
     assert "Check the client ID and secret" in region_text(explorer.app, explorer.q(PageView))
-    assert bar(explorer).startswith("token failed · 0 refreshes  │  ")
+    assert bar(explorer).startswith("read-only · token failed · 0 refreshes │ ")
 
 
 async def test_escape_cancels_the_request_in_flight(open_explorer):

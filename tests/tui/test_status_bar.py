@@ -18,6 +18,7 @@ from explorer.api.config import Credentials
 from explorer.api.resource import Resource
 from explorer.api.secret import Secret
 from explorer.api.session import Session
+from explorer.api.writes import WritePolicy
 from explorer.demo import demo_session
 from explorer.sandbox import Settings
 from explorer.tui.app import ExplorerApp
@@ -143,16 +144,20 @@ async def test_the_bar_keeps_what_matters_at_every_width(clock):
         await bar.until_shows("held")
         # The status is the 429 being waited out; the error, the 404 on screen (no longer beside its status).
         assert await bar.at_width(200) == (
-            "token valid 60:00 · 0 refreshes │ 429 Too Many Requests · 2 ms │ "
+            "read-only · token valid 60:00 · 0 refreshes │ 429 Too Many Requests · 2 ms │ "
             "⚠ 404 Not Found · GROUP_NOT_FOUND: No group with ID 111111111111111111111111 exists. │ "
             "rate limit ░░░░░ held 40s"
         )
         assert await bar.at_width(140) == (
-            "token valid 60:00 │ "
+            "read-only · token valid 60:00 │ "
             "⚠ 404 Not Found · GROUP_NOT_FOUND: No group with ID 111111111111111111111111 exists. │ rate limit held 40s"
         )
-        assert await bar.at_width(80) == "token valid 60:00 │ ⚠ 404 Not Found · GROUP_NOT_FOUND… │ rate limit held 40s"
-        assert await bar.at_width(60) == "token valid 60:00 │ ⚠ 404 Not Found… │ rate limit held 40s"
+        assert await bar.at_width(80) == (
+            "token valid 60:00 │ ⚠ 404 Not Found · GROUP_NOT_FOUND… │ rate limit held 40s"
+        )  # read-only gives way to an error at 80 columns (writes on never does)
+        assert (
+            await bar.at_width(60) == "token valid 60:00 │ ⚠ 404 Not Found… │ rate limit held 40s"
+        )  # read-only gives way at 60
         bar.gate.open.set()
         await held
 
@@ -161,7 +166,7 @@ async def test_browsing_at_80_columns_keeps_the_last_response_and_the_resource_m
     async with status_bar(clock, width=80) as bar:
         await bar.shown(await bar.session.fetch(f"/groups/{PRODUCTION}/clusters"))
         shown = await bar.until_shows("rate limit")
-        assert shown == "token valid 60:00 │ 200 OK · 2 ms │ rate limit █████ 99 of 100 left"
+        assert shown == "read-only · token valid 60:00 │ 200 OK · 2 ms │ rate limit █████"
 
 
 async def test_an_error_that_is_not_the_last_response_is_shown_whole(clock):
@@ -201,7 +206,7 @@ async def test_an_api_key_session_shows_no_token_endpoint_meter(clock):
         bar = Bar(pilot, app.query_one(StatusBar), session, Gate(clock))
         await bar.shown(await session.fetch(f"/groups/{PRODUCTION}"))
         shown = await bar.until_shows("200 OK")
-        assert shown.startswith("API key · Digest  │  200 OK") and "rate limit █████" in shown, shown
+        assert shown.startswith("read-only · API key · Digest  │  200 OK") and "rate limit █████" in shown, shown
         assert "token endpoint" not in shown, shown
     await session.aclose()
 
@@ -267,9 +272,9 @@ def bar_of(explorer: Explorer) -> str:
 async def test_a_resource_outside_a_project_shows_the_limit_the_server_stated(clock):
     """GET /groups (the list of projects) was answered with RateLimit-Limit 1200, RateLimit-Remaining 1198."""
     for width, expected in (
-        (200, "token valid 60:00 · 0 refreshes  │  200 OK · 1 ms  │  "
+        (200, "read-only · token valid 60:00 · 0 refreshes  │  200 OK · 1 ms  │  "
               "rate limit █████ 1198 of 1200 left  token endpoint ████░ 1/10 sent"),
-        (80, "token valid 60:00 │ 200 OK · 1 ms │ rate limit █████ 1198 of 1200 left"),
+        (80, "read-only · token valid 60:00 │ 200 OK · 1 ms │ rate limit █████"),
     ):  # fmt: skip
         async with explorer_on(real_service(clock), clock, width) as explorer:
             await explorer.go_to("/groups")
@@ -313,7 +318,7 @@ async def test_the_rate_limit_drill_served_to_a_class_says_its_5_never_100(clock
     async with explorer_on(session, clock, 200, gate) as explorer:
         await explorer.go_to(f"/groups/{PRODUCTION}")
         meter = "  │  rate limit ████░ 4 of 5 left  token endpoint ████░ 9 of 10 left"
-        assert bar_of(explorer) == f"token valid 60:00 · 0 refreshes  │  200 OK · 1 ms{meter}"
+        assert bar_of(explorer) == f"read-only · token valid 60:00 · 0 refreshes  │  200 OK · 1 ms{meter}"
         for left in ("███░░ 3", "██░░░ 2", "█░░░░ 1", "░░░░░ 0"):
             await explorer.pilot.press("r")
             await explorer.settle()
@@ -327,13 +332,13 @@ async def test_the_rate_limit_drill_served_to_a_class_says_its_5_never_100(clock
         await explorer.settle()
         await explorer.until(lambda: "held" not in bar_of(explorer))
         assert bar_of(explorer) == (
-            "token valid 59:20 · 0 refreshes  │  200 OK · 1 ms  │  "
+            "read-only · token valid 59:20 · 0 refreshes  │  200 OK · 1 ms  │  "
             "rate limit ████░ 4 of 5 left  token endpoint █████ 0/10 sent"
         )
         clock.advance(60)  # a minute later, no request since: the meter says what the server said last
         await explorer.until(lambda: "58:20" in bar_of(explorer))
         assert bar_of(explorer) == (
-            "token valid 58:20 · 0 refreshes  │  200 OK · 1 ms  │  "
+            "read-only · token valid 58:20 · 0 refreshes  │  200 OK · 1 ms  │  "
             "rate limit ████░ 4 of 5 left  token endpoint █████ 0/10 sent"
         )
 
@@ -353,19 +358,20 @@ async def test_where_the_service_states_no_figures_the_meter_is_the_explorers_ow
     async with explorer_on(session, clock, 200) as explorer:
         await explorer.go_to(f"/groups/{PRODUCTION}")
         assert bar_of(explorer) == (
-            "token valid 60:00 · 0 refreshes  │  200 OK · 1 ms  │  "
+            "read-only · token valid 60:00 · 0 refreshes  │  200 OK · 1 ms  │  "
             "project █████ 1/100 sent  token endpoint ████░ 1/10 sent"
         )
         await explorer.go_to("/orgs")  # under no project: nothing counted, nothing stated
         assert (
-            bar_of(explorer) == "token valid 60:00 · 0 refreshes  │  200 OK · 1 ms  │  token endpoint ████░ 1/10 sent"
+            bar_of(explorer)
+            == "read-only · token valid 60:00 · 0 refreshes  │  200 OK · 1 ms  │  token endpoint ████░ 1/10 sent"
         )
 
 
 async def test_a_request_held_for_what_was_said_of_it_alone_is_drawn_on_its_own(clock):
     """A write refused with 503 and Retry-After (never retried): the next one to the same path waits."""
     gate = Gate(clock)
-    session = demo_session(Settings(clock=clock, outage=(60, 15)), sleep=gate)
+    session = demo_session(Settings(clock=clock, outage=(60, 15)), sleep=gate, writes=WritePolicy(True, "--writes"))
     app = BarHost(session)
     async with app.run_test(size=(200, 3)) as pilot:
         bar = Bar(pilot, app.query_one(StatusBar), session, gate)

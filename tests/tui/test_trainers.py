@@ -79,7 +79,7 @@ async def test_the_presenter_strip_takes_its_own_rows_and_hides_nothing(open_exp
         assert "keys and requests" in shown and "enter  Select\n   → GET /groups  200 · " in shown, shown
         assert "page 1 of 1 · 5 items" in region_text(explorer.app, explorer.q(PageView))
         assert "production" in region_text(explorer.app, explorer.q(LinkTree))
-        assert region_text(explorer.app, explorer.q(StatusBar)).startswith(" token valid 60:00")
+        assert region_text(explorer.app, explorer.q(StatusBar)).startswith(" read-only · token valid 60:00")
 
 
 async def test_presenter_never_shows_a_secret_being_typed(tmp_path):
@@ -96,11 +96,11 @@ async def test_presenter_never_shows_a_secret_being_typed(tmp_path):
 
 async def test_expiry_a_token_of_60_s_counts_down_and_is_renewed(open_explorer):
     async with open_explorer(scenario="expiry") as explorer:
-        assert bar(explorer).startswith("token valid 01:00 · 0 refreshes")
+        assert bar(explorer).startswith("read-only · token valid 01:00 · 0 refreshes")
         explorer.clock.advance(55)
-        assert (await bar_shows(explorer, "00:05")).startswith("token valid 00:05 · 0 refreshes")
+        assert (await bar_shows(explorer, "00:05")).startswith("read-only · token valid 00:05 · 0 refreshes")
         await explorer.open("orgs")
-        assert bar(explorer).startswith("token valid 01:00 · 1 refresh ")
+        assert bar(explorer).startswith("read-only · token valid 01:00 · 1 refresh ")
 
 
 async def test_rate_limit_the_meter_empties_then_a_429_and_its_countdown(open_explorer):

@@ -27,6 +27,7 @@ from textual.widgets import Footer, Header, TabbedContent, TabPane, Tree
 from explorer.api.errors import ApiError
 from explorer.api.resource import Resource
 from explorer.api.session import Session
+from explorer.api.writes import WriteChoice
 from explorer.tui.curl import as_curl
 from explorer.tui.navigation import Navigation
 from explorer.tui.nodes import Fetch, Node, Step, place_of, self_href
@@ -41,6 +42,7 @@ from explorer.tui.widgets.page_view import PageView
 from explorer.tui.widgets.request_log import RequestLog
 from explorer.tui.widgets.splitter import Splitter
 from explorer.tui.widgets.status_bar import StatusBar
+from explorer.tui.write_flow import WriteFlow
 
 TREE_STEP = 4  # columns a < or > makes the tree narrower or wider
 MIN_PANES = 24
@@ -58,6 +60,12 @@ def middle_cut(url: str, room: int) -> str:
     return f"{url[:path_at]}…{url[-tail:]}"
 
 
+ANSWERS = {
+    201: "created",
+    202: "accepted: the service goes on with it (r shows how far)",
+    204: "done; the service sends no body",
+    200: "done",
+}
 PANES = (LinkTree, PageView, JsonPane, HeadersView, RequestLog, StatusBar)  # what carrying out a step touches
 
 
@@ -79,6 +87,8 @@ class MainScreen(Screen[None]):
         Binding("Y", "copy_curl", "Copy as curl", show=False, id="explorer.copy_curl"),
         Binding("s", "save", "Save body", show=False, id="explorer.save"),
         Binding("x", "show_error", "Last error", show=False, id="explorer.show_error"),
+        Binding("a", "act", "Act", id="explorer.act"),
+        Binding("u", "undo", "Undo the last write", show=False, id="explorer.undo"),
         Binding("escape", "cancel", "Cancel", show=False, id="explorer.cancel"),
         Binding("1", "tab('page')", "Page", show=False, id="explorer.tab_page"),
         Binding("2", "tab('json')", "JSON", show=False, id="explorer.tab_json"),
@@ -101,6 +111,7 @@ class MainScreen(Screen[None]):
         self.navigation = Navigation(str(session.base_url))
         self.last_error: ApiError | None = None
         self.told: ApiError | None = None  # the description problem already told
+        self.writes = WriteFlow(self.app, session, self.answered)
 
     def compose(self) -> ComposeResult:
         yield Header()
@@ -223,6 +234,14 @@ class MainScreen(Screen[None]):
             if node.document is not None:
                 self.query_one(PageView).show_document(node.document)
             return
+        self.show_resource(resource)
+        if keep and resource.listing is not None:
+            at = place_of(resource.listing.results, keep)
+            if at is not None:
+                self.query_one(ItemsTable).move(at)
+
+    def show_resource(self, resource: Resource) -> None:
+        """An answer in every pane and on the status bar: a node's, or a write's."""
         self.query_one(PageView).show(resource)
         self.query_one(JsonPane).show(resource)
         self.query_one(HeadersView).show(resource)
@@ -231,10 +250,6 @@ class MainScreen(Screen[None]):
         status.show_error(resource.error)  # an answer that is fine takes an older error off the bar; x keeps it
         if resource.error is not None:
             self.last_error = resource.error
-        if keep and resource.listing is not None:
-            at = place_of(resource.listing.results, keep)
-            if at is not None:
-                self.query_one(ItemsTable).move(at)
 
     def refresh_log(self) -> None:
         self.query_one(RequestLog).show(self.session.log, self.session.base_url.path.rstrip("/"))
@@ -418,6 +433,63 @@ class MainScreen(Screen[None]):
         width = self.links.chosen_width()
         if width is not None:
             save_state({"tree_width": width})
+
+    # Writes (write_flow.py): a, u, and what an answer changes ------------------------------------
+
+    def action_act(self) -> None:
+        resource = self.current_resource()
+        if resource is None:
+            self.notify("Nothing in view to act on yet.")
+            return
+        self.acting(resource, self.navigation.shown is self.navigation.root)
+
+    @work(group="write", exclusive=True)
+    async def acting(self, resource: Resource, is_root: bool) -> None:
+        await self.writes.act(resource, is_root)
+
+    @work(group="write", exclusive=True)
+    async def action_undo(self) -> None:
+        await self.writes.undo_last()
+
+    def answered(self, resource: Resource, choice: WriteChoice) -> None:
+        """A write's answer, shown like any page and said plainly; what it changed is fetched again."""
+        self.refresh_log()
+        self.show_resource(resource)
+        self.query_one(TabbedContent).active = "page"
+        if resource.error is not None:
+            said = f"{choice.method} · {resource.status} {visible(resource.reason)}: refused; the editor says why"
+            self.notify(said, severity="error", markup=False)
+        else:
+            self.notify(
+                f"{choice.method} · {resource.status} {visible(resource.reason)}: "
+                + ANSWERS.get(resource.status, "done")
+                + ("; u undoes it (previewed first)" if choice.method in ("PATCH", "PUT") else ""),
+                markup=False,
+            )
+            self.fetch_again(choice.url)
+
+    @work(group="after-write")
+    async def fetch_again(self, url: str) -> None:
+        """The entity written and the list it is in, fetched again into the tree (not into view: the
+        panes keep the write's answer)."""
+        node = self.navigation.find(url)
+        nodes = [node] if node is not None else []
+        if node is not None and node.parent is not None and node.parent.is_list:
+            nodes.append(node.parent)
+        for each in nodes:
+            again = each.resource.url if each.resource is not None else each.url
+            if again is None:
+                continue
+            try:
+                resource = await self.session.fetch(again)
+            except ApiError:
+                continue
+            await asyncio.to_thread(resource.prepare)
+            if not self.standing:
+                return
+            self.navigation.arrived(Fetch(each, again), resource)
+            self.links.redraw()
+        self.refresh_log()
 
     async def action_quit(self) -> None:
         await self.app.action_quit()

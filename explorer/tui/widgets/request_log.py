@@ -8,6 +8,7 @@ from collections.abc import Reversible
 from textual.widgets import DataTable
 
 from explorer.api.exchanges import Exchange, since
+from explorer.api.writes import WRITE_METHODS
 from explorer.tui.palette import status_class
 from explorer.tui.safe import text
 
@@ -42,7 +43,7 @@ class RequestLog(DataTable[object]):
                 path = path if path.startswith("/") else "/" + path
             self.add_row(
                 text(time.strftime("%H:%M:%S", time.localtime(exchange.at))),
-                text(exchange.method),
+                text(f"✎ {exchange.method}", "bold") if is_write(exchange) else text(exchange.method),
                 text(exchange.status, status_class(exchange.status)),
                 text(f"{exchange.elapsed * 1000:.0f}"),
                 text(f"{exchange.size:,}"),
@@ -51,3 +52,8 @@ class RequestLog(DataTable[object]):
         if fresh:
             self.shown = fresh[-1].number
             self.move_cursor(row=self.row_count - 1)
+
+
+def is_write(exchange: Exchange) -> bool:
+    """A write the person sent (✎ in the log), not a token request (a POST the auth flow makes)."""
+    return exchange.method in WRITE_METHODS and not exchange.target.startswith("/api/oauth/")

@@ -43,6 +43,10 @@ METER = 5  # cells of the rate-limit meter: ███░░
 WORDS, BAR, NAME = 2, 1, 0  # how much of a meter is drawn: all, its name and bar, its name only if held
 
 
+READ_ONLY: Span = ("read-only", "$text-muted")
+WRITES_ON: Span = ("writes on", "bold $text-warning")
+
+
 @dataclass(frozen=True)
 class Shape:
     """How much of each part the line draws."""
@@ -52,11 +56,13 @@ class Shape:
     token_endpoint: int = WORDS
     refreshes: bool = True
     status: bool = True
+    read_only: bool = True  # `read-only` said; `writes on` is said in every shape
 
 
 # From the richest line to the poorest: the first that fits is drawn. The token endpoint's meter
 # gives way first (its words, then its bar), then the refresh count, then the resource's meter (its
-# words, then its bar: the server's figures can be long, 9998 of 10000 left), then the status.
+# words, then its bar: the server's figures can be long, 9998 of 10000 left), then the status, then
+# `read-only` (the safe state; `writes on` never gives way).
 SHAPES = (
     Shape(),
     Shape(NARROW),
@@ -66,6 +72,7 @@ SHAPES = (
     Shape(NARROW, resource=BAR, token_endpoint=NAME, refreshes=False),
     Shape(NARROW, resource=NAME, token_endpoint=NAME, refreshes=False),
     Shape(NARROW, resource=NAME, token_endpoint=NAME, refreshes=False, status=False),
+    Shape(NARROW, resource=NAME, token_endpoint=NAME, refreshes=False, status=False, read_only=False),
 )
 
 
@@ -160,7 +167,7 @@ class StatusBar(Static):
         now = self.session.clock() if self.session is not None else 0.0
         groups: list[list[Span]] = []
         if self.session is not None:
-            groups.append(self.token(now, shape.refreshes))
+            groups.append(self.token(now, shape.refreshes, shape.read_only))
         if shape.status and self.last_response is not None:
             groups.append(self.status())
         if self.error is not None:
@@ -173,16 +180,22 @@ class StatusBar(Static):
             spans += [separator, *group] if spans else group
         return Content.assemble(*spans)
 
-    def token(self, now: float, refreshes: bool) -> list[Span]:
-        """`token valid 59:53 · 0 refreshes`, or `API key · Digest`; `replay of FILE` on a recording.
+    def token(self, now: float, refreshes: bool, read_only: bool = True) -> list[Span]:
+        """`read-only · token valid 59:53 · 0 refreshes`, or `API key · Digest`; `replay of FILE` on a
+        recording. `read-only` or `writes on` (in the warning colour) always leads: whether a key can
+        change the service is never a guess.
 
         `● rec` leads while --har writes the session (and goes when it stops writing), as a
         recorder's light does: whoever shares the screen knows the exchanges are kept.
         """
         assert self.session is not None
+        writes: list[Span] = [WRITES_ON if self.session.writes else READ_ONLY, (" · ", "$text-muted")]
+        if not (self.session.writes or read_only):
+            writes = []
         if self.session.replay is not None:
-            return [(f"replay of {visible(self.session.replay)}", "$accent")]
+            return [*writes, (f"replay of {visible(self.session.replay)}", "$accent")]
         recording: list[Span] = [("● rec", "$error"), (" · ", "$text-muted")] if self.session.recorder else []
+        recording += writes
         state = self.session.token_state
         if state is None:
             return [*recording, ("API key · Digest", "$token-valid")]

@@ -1,0 +1,125 @@
+"""What differs between two JSON documents, field by field: a write's preview, its undo, a watch.
+
+    changes({"a": 1, "b": [1]}, {"a": 2, "c": True})
+    # [Change("a", "changed", 1, 2), Change("b", "removed", [1], None), Change("c", "added", None, True)]
+
+Objects are compared key by key, to any depth; a list of entities is compared item by item matched
+by `id` or `name` where every item has one (an entity's place in a list is not what it is), else
+position by position. Paths are written as jq writes them: `.replicationSpecs[0].zoneName`,
+`.results[id=5e4b…].stateName` for an item matched by its id.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from dataclasses import dataclass
+from typing import Any, Literal
+
+Kind = Literal["added", "removed", "changed"]
+KEYS = ("id", "name")
+PLAIN_KEY = re.compile(r"^[A-Za-z_][A-Za-z0-9_]*$")
+MOST = 10_000  # differences listed at most: a document replaced whole says so in a line, not a million
+
+
+@dataclass(frozen=True)
+class Change:
+    """One difference: where (`.path`), which kind, the value before and after (None where absent)."""
+
+    path: str
+    kind: Kind
+    old: Any = None
+    new: Any = None
+
+    def line(self) -> str:
+        """`.name: "a" → "b"`, `+ .tags: […]`, `- .comment: "x"`, for a preview or a terminal."""
+        if self.kind == "added":
+            return f"+ {self.path or '.'}: {compact(self.new)}"
+        if self.kind == "removed":
+            return f"- {self.path or '.'}: {compact(self.old)}"
+        return f"~ {self.path or '.'}: {compact(self.old)} → {compact(self.new)}"
+
+
+def compact(value: Any, most: int = 80) -> str:
+    """A value as one line of JSON, cut at `most` characters."""
+    text = json.dumps(value, ensure_ascii=False, separators=(", ", ": "), default=str)
+    return text if len(text) <= most else text[: most - 1] + "…"
+
+
+def key_path(path: str, key: str) -> str:
+    return f"{path}.{key}" if PLAIN_KEY.match(key) else f"{path}[{json.dumps(key, ensure_ascii=False)}]"
+
+
+def changes(before: Any, after: Any, path: str = "") -> list[Change]:
+    """Every difference from `before` to `after`, in document order (at most MOST)."""
+    found: list[Change] = []
+    walk(before, after, path, found)
+    return found
+
+
+def walk(before: Any, after: Any, path: str, found: list[Change]) -> None:
+    if len(found) >= MOST:
+        return
+    if isinstance(before, dict) and isinstance(after, dict):
+        for key, old in before.items():
+            if key not in after:
+                found.append(Change(key_path(path, key), "removed", old, None))
+            else:
+                walk(old, after[key], key_path(path, key), found)
+        found.extend(Change(key_path(path, key), "added", None, new) for key, new in after.items() if key not in before)
+    elif isinstance(before, list) and isinstance(after, list):
+        key = matching_key(before, after)
+        if key is None:
+            for at in range(max(len(before), len(after))):
+                where = f"{path}[{at}]"
+                if at >= len(after):
+                    found.append(Change(where, "removed", before[at], None))
+                elif at >= len(before):
+                    found.append(Change(where, "added", None, after[at]))
+                else:
+                    walk(before[at], after[at], where, found)
+        else:
+            olds = {item[key]: item for item in before}
+            news = {item[key]: item for item in after}
+            for name, old in olds.items():
+                where = f"{path}[{key}={name}]"
+                if name in news:
+                    walk(old, news[name], where, found)
+                else:
+                    found.append(Change(where, "removed", old, None))
+            found.extend(
+                Change(f"{path}[{key}={name}]", "added", None, new) for name, new in news.items() if name not in olds
+            )
+    elif type(before) is not type(after) or before != after:
+        found.append(Change(path, "changed", before, after))
+
+
+def matching_key(before: list[Any], after: list[Any]) -> str | None:
+    """`id` or `name`, when every item of both lists is an object with a distinct scalar value of it."""
+    items = before + after
+    if not items or not all(isinstance(item, dict) for item in items):
+        return None
+    for key in KEYS:
+        values = [item.get(key) for item in items]
+        scalar = all(isinstance(value, str | int) and not isinstance(value, bool) for value in values)
+        if scalar and distinct(before, key) and distinct(after, key):
+            return key
+    return None
+
+
+def distinct(items: list[Any], key: str) -> bool:
+    return len({json.dumps(item[key]) for item in items}) == len(items)
+
+
+def patch_changes(entity: Any, body: Any) -> list[Change]:
+    """What a PATCH of `body` changes in `entity`: each sent field against its value now (a field
+    the body does not name is left alone, so it is no difference)."""
+    if not isinstance(entity, dict) or not isinstance(body, dict):
+        return changes(entity, body)
+    found: list[Change] = []
+    for key, new in body.items():
+        if key in entity:
+            walk(entity[key], new, key_path("", key), found)
+        else:
+            found.append(Change(key_path("", key), "added", None, new))
+    return found

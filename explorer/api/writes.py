@@ -1,0 +1,210 @@
+"""Writes made safe: off until asked for, said exactly before they go, and undoable.
+
+Operators point the explorer at production, so a session reads only, unless its profile says
+`writes = true`, or the command line says `--writes` (EXPLORER_WRITES=1). A profile that says
+`writes = false` is a production profile: then not even `--writes` turns them on.
+
+    policy = write_policy(credentials.writes, flag=args.writes, environ=os.environ)
+    session = Session(credentials, writes=policy.on)
+    outgoing = session.prepare("PATCH", "/groups/1", body)   # what would go, exactly
+    resource = await session.send(outgoing)                   # only after the person said yes
+
+A write is sent once: never retried, never held for a retry (a 429 or 503 is shown, with its
+Retry-After, and the person decides). What the screen and the commands show before sending is an
+`Outgoing`: the method, URL, every header (credentials as ***) and the body, as they will go.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import shlex
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from explorer.api.errors import ConfigError
+
+WRITE_METHODS = ("POST", "PUT", "PATCH", "DELETE")
+WITH_BODY = ("POST", "PUT", "PATCH")
+IDENTIFYING = ("name", "username", "groupName", "clusterName", "ipAddress", "cidrBlock", "roleName", "id")
+NOT_EDITABLE = {"links", "id", "created", "createdDate", "updated", "lastUpdated"}
+
+
+class WritesRefused(ConfigError):
+    """--writes (or EXPLORER_WRITES=1) with a profile that says writes = false: the run stops, said."""
+
+
+@dataclass(frozen=True)
+class WritePolicy:
+    """Whether a session may write, and what said so (shown in the status bar and in refusals)."""
+
+    on: bool
+    because: str  # "the profile prod says writes = false", "--writes", "read-only by default"
+    profile_forbids: bool = False
+
+
+def write_policy(
+    profile_writes: bool | None,
+    *,
+    flag: bool = False,
+    profile: str | None = None,
+    environ: Mapping[str, str] = os.environ,
+) -> WritePolicy:
+    """The session's policy: the flag or EXPLORER_WRITES=1 asks; the profile allows, forbids, or leaves
+    it to them. A profile's `writes = false` refuses the flag with a ConfigError naming the profile."""
+    asked = flag or environ.get("EXPLORER_WRITES", "").strip().lower() in ("1", "true", "yes", "on")
+    how = "--writes" if flag else "EXPLORER_WRITES=1"
+    if profile_writes is False:
+        if asked:
+            raise WritesRefused(
+                f"Writes are off for the profile {profile!r} (writes = false): {how} is refused",
+                f"The profile {profile!r} is read-only on purpose. To write, use another profile, or change "
+                "writes = false in the config file (explorer --help names the file).",
+            )
+        return WritePolicy(False, f"the profile {profile!r} says writes = false", profile_forbids=True)
+    if asked:
+        return WritePolicy(True, how)
+    if profile_writes:
+        return WritePolicy(True, f"the profile {profile!r} says writes = true")
+    return WritePolicy(False, "read-only by default")
+
+
+@dataclass(frozen=True)
+class Outgoing:
+    """A request exactly as it will be sent: what the preview shows and `Session.send` sends.
+
+    `headers` are every header in the order they go, credentials shown as `***` (the real ones are
+    added by the auth flow as it sends). `body` is the bytes sent, empty for none.
+    """
+
+    method: str
+    url: str
+    headers: tuple[tuple[str, str], ...]
+    body: bytes = b""
+
+    @property
+    def body_text(self) -> str:
+        """The body as text for a preview (the body is JSON the person typed: UTF-8)."""
+        return self.body.decode("utf-8", "replace")
+
+    def header(self, name: str) -> str | None:
+        """A header's value as it goes (credentials as ***), or None."""
+        wanted = name.lower()
+        return next((value for key, value in self.headers if key.lower() == wanted), None)
+
+
+def body_bytes(text: str) -> bytes:
+    """A body typed as JSON, as it is sent: the text itself, so what was previewed is what goes.
+
+    Raises ValueError (with json's position) when the text is not JSON: nothing that is not is sent."""
+    if not text.strip():
+        return b""
+    json.loads(text)
+    return text.encode("utf-8")
+
+
+def identity_of(document: Any) -> str | None:
+    """What names an entity for a typed confirmation: its name, or id, or address; None if it has none."""
+    if isinstance(document, dict):
+        for key in IDENTIFYING:
+            value = document.get(key)
+            if isinstance(value, str | int) and not isinstance(value, bool) and str(value).strip():
+                return str(value)
+    return None
+
+
+def read_only_fields(schema: Mapping[str, Any] | None) -> set[str]:
+    """The top-level fields a (resolved) request schema marks readOnly."""
+    properties = schema.get("properties") if isinstance(schema, Mapping) else None
+    if not isinstance(properties, Mapping):
+        return set()
+    return {name for name, field in properties.items() if isinstance(field, Mapping) and field.get("readOnly") is True}
+
+
+def editable(entity: Any, schema: Mapping[str, Any] | None = None) -> dict[str, Any]:
+    """An entity's fields a PATCH may send: not links or ids, not what the schema marks readOnly,
+    and, where the schema lists its properties, only those it lists."""
+    if not isinstance(entity, dict):
+        return {}
+    skipped = NOT_EDITABLE | read_only_fields(schema)
+    properties = schema.get("properties") if isinstance(schema, Mapping) else None
+    known = set(properties) if isinstance(properties, Mapping) and properties else None
+    return {
+        name: value
+        for name, value in entity.items()
+        if name not in skipped and not name.endswith("Id") and (known is None or name in known)
+    }
+
+
+def undo_body(before: Any, sent: Any) -> tuple[dict[str, Any], list[str]]:
+    """The PATCH that puts back what `sent` changed: each sent field's value in `before`.
+
+    Returns the body and the fields that cannot be put back (absent before: a PATCH cannot remove them).
+    """
+    if not isinstance(before, dict) or not isinstance(sent, dict):
+        return {}, []
+    body = {name: before[name] for name in sent if name in before and before[name] != sent[name]}
+    lost = [name for name in sent if name not in before]
+    return body, lost
+
+
+@dataclass(frozen=True)
+class WriteChoice:
+    """One write that can be made on a resource: documented by the API description or by convention."""
+
+    method: str
+    url: str  # where it goes (the resource's own URL)
+    summary: str
+    roles: tuple[str, ...] = ()
+    documented: bool = True
+    template: str | None = None
+
+    @property
+    def label(self) -> str:
+        """`PATCH  Update one project` for a list of choices."""
+        return f"{self.method:<6} {self.summary}"
+
+
+def conventional_choices(url: str, is_list: bool, is_root: bool) -> list[WriteChoice]:
+    """What the conventions allow without a description (spec 4.5): POST on a list; PATCH, PUT and
+    DELETE on an entity; nothing on the root. Marked as not documented."""
+    if is_root:
+        return []
+    said = "not documented: the convention for a"
+    if is_list:
+        return [WriteChoice("POST", url, f"Create an item ({said} list)", documented=False)]
+    return [
+        WriteChoice("PATCH", url, f"Update named fields ({said}n entity)", documented=False),
+        WriteChoice("PUT", url, f"Replace it ({said}n entity)", documented=False),
+        WriteChoice("DELETE", url, f"Remove it ({said}n entity)", documented=False),
+    ]
+
+
+SKIPPED_IN_CURL = {"host", "accept-encoding", "connection", "content-length", "authorization"}
+
+
+def as_curl(outgoing: Outgoing, api_key: bool) -> str:
+    """The write as a curl command with every header it sends: the token as $TOKEN, an API key as
+    $PUBLIC_KEY:$PRIVATE_KEY (Digest); never a credential's value."""
+    parts = ["curl", "-X", outgoing.method]
+    parts += ["--digest", "-u", '"$PUBLIC_KEY:$PRIVATE_KEY"'] if api_key else ["-H", '"Authorization: Bearer $TOKEN"']
+    for name, value in outgoing.headers:
+        if name.lower() not in SKIPPED_IN_CURL:
+            parts += ["-H", shlex.quote(f"{name.title()}: {value}")]
+    if outgoing.body:
+        parts += ["--data-raw", shlex.quote(outgoing.body_text)]
+    parts.append(shlex.quote(outgoing.url))
+    return " ".join(parts)
+
+
+def as_command(outgoing: Outgoing, base_url: str) -> str:
+    """The write as an `explorer` command (`explorer patch /groups/1 --data '{…}'`): the path under the
+    base URL when it is under it, and --writes, which the command needs to send it."""
+    target = outgoing.url
+    if target.startswith(base_url.rstrip("/") + "/"):
+        target = target[len(base_url.rstrip("/")) :]
+    parts = ["explorer", outgoing.method.lower(), shlex.quote(target)]
+    if outgoing.body:
+        parts += ["--data", shlex.quote(outgoing.body_text)]
+    return " ".join([*parts, "--writes"])

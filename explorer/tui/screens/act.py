@@ -1,0 +1,66 @@
+"""`a`: what can be done to the resource in view, and whether this session may send it."""
+
+from __future__ import annotations
+
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Vertical
+from textual.screen import ModalScreen
+from textual.widgets import Label, OptionList
+from textual.widgets.option_list import Option
+
+from explorer.api.writes import WriteChoice
+from explorer.tui.safe import visible
+from explorer.tui.screens.dialogs import DIALOG_CSS
+
+
+def writes_line(on: bool, because: str) -> Text:
+    """What the session may do with what is prepared: send it, or only copy it."""
+    if on:
+        return Text.assemble(("writes on", "bold"), f" ({because}): each write is previewed, then sent once.")
+    return Text(
+        f"read-only ({because}): prepare and copy a request (as curl, as an explorer command); sending "
+        "needs --writes, EXPLORER_WRITES=1 or writes = true in the profile."
+    )
+
+
+class ActScreen(ModalScreen[WriteChoice | None]):
+    """The writes the API description documents for the path in view (summary, method, roles), or the
+    conventions' (marked not documented). Enter opens one in the request editor; Esc closes."""
+
+    DEFAULT_CSS = (
+        DIALOG_CSS.format(name="ActScreen")
+        + """
+    ActScreen OptionList { height: auto; max-height: 12; }
+    ActScreen #writes { margin-bottom: 1; }
+    ActScreen #writes.on { color: $text-warning; }
+    """
+    )
+    BINDINGS = [Binding("escape", "dismiss(None)", "Close", id="dialog.cancel")]
+
+    def __init__(self, url: str, choices: list[WriteChoice], on: bool, because: str) -> None:
+        super().__init__()
+        self.url = url
+        self.choices = choices
+        self.on = on
+        self.because = because
+
+    def compose(self) -> ComposeResult:
+        with Vertical():
+            yield Label(Text(f"Act on {visible(self.url)}", style="bold"))
+            yield Label(writes_line(self.on, self.because), id="writes", classes="on" if self.on else "")
+            if not self.choices:
+                yield Label(Text("Nothing can be written here: the root takes no writes (spec 4.5)."))
+                return
+            yield OptionList(*(Option(self.label(choice), id=str(at)) for at, choice in enumerate(self.choices)))
+
+    @staticmethod
+    def label(choice: WriteChoice) -> Text:
+        text = Text.assemble((f"{choice.method:<7}", "bold"), visible(choice.summary))
+        if choice.roles:
+            text.append(f"  roles: {visible(' or '.join(choice.roles))}", style="dim")
+        return text
+
+    def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
+        self.dismiss(self.choices[int(event.option.id or 0)])

@@ -1,0 +1,147 @@
+"""The request editor: a write's method and URL, its body as JSON, checked as it is typed.
+
+The body is checked on every change: JSON first, then the API description's schema for it
+(body_check.py), each problem with its line under the editor. The draft goes to its keeper on
+every change, so Esc, a refusal or a crash of the flow never loses it. Nothing is sent from here:
+ctrl+s asks for the preview, which alone can send.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Awaitable, Callable, Mapping
+from typing import Any
+
+from rich.text import Text
+from textual import work
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Vertical
+from textual.screen import Screen
+from textual.widgets import Footer, Label, Static, TextArea
+
+from explorer.api.body_check import Problem, check_body, line_of
+from explorer.api.writes import Outgoing, WriteChoice, as_command, as_curl
+from explorer.tui.safe import visible
+
+Prepare = Callable[[str], Awaitable[Outgoing]]
+
+
+class EditorScreen(Screen[str | None]):
+    """A write being prepared. Dismissed with the body to preview (ctrl+s), or None (Esc: the draft
+    is kept). With writes off it still prepares: ctrl+o and ctrl+g copy it as curl or as a command."""
+
+    DEFAULT_CSS = """
+    EditorScreen > Vertical { padding: 0 1; }
+    EditorScreen #request { height: auto; text-style: bold; }
+    EditorScreen #about { height: auto; color: $text-muted; }
+    EditorScreen TextArea { height: 1fr; }
+    EditorScreen #problems { height: auto; max-height: 7; }
+    EditorScreen #problems.bad { color: $text-error; }
+    EditorScreen #problems.good { color: $text-success; }
+    """
+    BINDINGS = [
+        Binding("ctrl+s", "preview", "Preview", id="editor.preview"),
+        Binding("ctrl+o", "copy_curl", "Copy as curl", id="editor.copy_curl"),
+        Binding("ctrl+g", "copy_command", "Copy as command", id="editor.copy_command"),
+        Binding("escape", "close", "Back (draft kept)", id="editor.close"),
+    ]
+
+    def __init__(
+        self,
+        choice: WriteChoice,
+        text: str,
+        *,
+        schema: Mapping[str, Any] | None,
+        keep: Callable[[str], None],
+        prepare: Prepare,
+        base_url: str,
+        api_key: bool,
+        refusal: Problem | None = None,
+        about: str = "",
+    ) -> None:
+        super().__init__()
+        self.choice = choice
+        self.text = text
+        self.schema = schema
+        self.keep = keep
+        self.prepare = prepare
+        self.base_url = base_url
+        self.api_key = api_key
+        self.refusal = refusal  # the service's refusal of the last try, on the line of the field it names
+        self.about = about
+        self.problems: list[Problem] = []
+
+    def compose(self) -> ComposeResult:
+        with Vertical():
+            yield Label(Text(f"{self.choice.method} {visible(self.choice.url)}"), id="request")
+            yield Label(Text(self.about), id="about")
+            if self.choice.method == "DELETE":
+                yield Static(Text("A DELETE sends no body: ctrl+s previews it, and asks you to confirm."))
+            else:
+                yield TextArea(self.text, language="json", tab_behavior="focus", show_line_numbers=True, id="body")
+            yield Static(id="problems")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self.check()
+        for area in self.query(TextArea):
+            if self.refusal is not None:
+                area.cursor_location = (self.refusal.line - 1, 0)
+            area.focus()
+
+    @property
+    def body(self) -> str:
+        areas = self.query(TextArea)
+        return areas.first().text if areas else ""
+
+    def on_text_area_changed(self, event: TextArea.Changed) -> None:
+        self.keep(self.body)
+        self.refusal = None  # the text it was about has changed
+        self.check()
+
+    def check(self) -> None:
+        """The body's problems under the editor, each with its line; the last refusal first."""
+        self.problems = check_body(self.body, self.schema) if self.choice.method != "DELETE" else []
+        shown = ([self.refusal] if self.refusal else []) + self.problems
+        box = self.query_one("#problems", Static)
+        box.set_class(bool(shown), "bad")
+        box.set_class(not shown, "good")
+        if shown:
+            box.update(Text("\n".join(visible(problem.text()) for problem in shown)))
+        else:
+            said = "JSON" + (", as the API description's schema asks" if self.schema else "")
+            box.update(Text(f"✓ {said}" if self.body.strip() else "✓ no body"))
+
+    def action_preview(self) -> None:
+        if any(problem.message.startswith("not JSON") for problem in self.problems):
+            self.notify("The body is not JSON: nothing can be sent until it is.", severity="error", markup=False)
+            return
+        self.dismiss(self.body)
+
+    def action_close(self) -> None:
+        self.dismiss(None)
+
+    @work(group="copy")
+    async def action_copy_curl(self) -> None:
+        await self.copy(lambda outgoing: as_curl(outgoing, self.api_key))
+
+    @work(group="copy")
+    async def action_copy_command(self) -> None:
+        await self.copy(lambda outgoing: as_command(outgoing, self.base_url))
+
+    async def copy(self, render: Callable[[Outgoing], str]) -> None:
+        from explorer.api.errors import ApiError
+
+        try:
+            outgoing = await self.prepare(self.body)
+        except (ApiError, ValueError) as error:
+            self.notify(visible(str(error)), severity="error", markup=False)
+            return
+        command = render(outgoing)
+        self.app.copy_to_clipboard(command)
+        self.notify(f"Copied {visible(command)}", markup=False)
+
+
+def refusal_problem(text: str, field: str | None, line: str) -> Problem:
+    """The service's refusal shown under the editor, on the line of the field it names."""
+    return Problem(line_of(text, [field]) if field else 1, line, field)

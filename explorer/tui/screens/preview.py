@@ -1,0 +1,111 @@
+"""The preview of a write: exactly what will go, what it changes, and the person's yes.
+
+Nothing is sent without this screen's yes: Enter on a session that may write, and, for a DELETE,
+the resource's name or id typed out first. Esc goes back to the editor, the draft as it was.
+"""
+
+from __future__ import annotations
+
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Vertical, VerticalScroll
+from textual.screen import ModalScreen
+from textual.widgets import Input, Label, Static
+
+from explorer.api.changes import Change
+from explorer.api.writes import Outgoing
+from explorer.tui.safe import visible
+from explorer.tui.screens.dialogs import DIALOG_CSS
+
+MOST_CHANGES = 200  # difference lines shown; the rest are counted
+
+
+class PreviewScreen(ModalScreen[bool]):
+    """`True` when the person says send; `False` (Esc) goes back to the editor."""
+
+    DEFAULT_CSS = (
+        DIALOG_CSS.format(name="PreviewScreen")
+        + """
+    PreviewScreen > Vertical { max-width: 140; width: 90%; }
+    PreviewScreen VerticalScroll { height: auto; max-height: 1fr; }
+    PreviewScreen .warning { color: $text-warning; }
+    PreviewScreen .refused { color: $text-error; }
+    PreviewScreen #answer { margin-top: 1; }
+    """
+    )
+    BINDINGS = [
+        Binding("escape", "dismiss(False)", "Back to the editor", id="preview.back"),
+        Binding("enter", "send", "Send", id="preview.send", priority=True),
+    ]
+
+    def __init__(
+        self,
+        outgoing: Outgoing,
+        *,
+        differences: list[Change] | None,
+        moved: list[Change],
+        identity: str | None,
+        writes_on: bool,
+        because: str,
+    ) -> None:
+        super().__init__()
+        self.outgoing = outgoing
+        self.differences = differences
+        self.moved = moved  # what changed on the service since the editor opened
+        self.identity = identity  # what a DELETE asks to have typed
+        self.writes_on = writes_on
+        self.because = because
+
+    def compose(self) -> ComposeResult:
+        out = self.outgoing
+        with Vertical():
+            yield Label(Text(f"{out.method} {visible(out.url)}", style="bold"))
+            with VerticalScroll():
+                yield Static(Text("\n".join(f"{visible(name)}: {visible(value)}" for name, value in out.headers)))
+                if out.body:
+                    yield Static(Text("\n" + visible(out.body_text)))
+                else:
+                    yield Static(Text("\n(no body)"))
+                if self.differences is not None:
+                    yield Static(self.difference_text(), id="differences")
+                if self.moved:
+                    lines = "\n".join(visible(change.line()) for change in self.moved[:20])
+                    yield Static(
+                        Text(f"\n⚠ It changed on the service since the editor opened:\n{lines}"), classes="warning"
+                    )
+            if not self.writes_on:
+                yield Label(
+                    Text(f"Not sent: read-only ({self.because}). Esc goes back; copy it from the editor."),
+                    classes="refused",
+                    id="answer",
+                )
+            elif self.identity is not None:
+                yield Label(Text(f"To delete it, type {visible(self.identity)} and press Enter. Esc goes back."))
+                yield Input(placeholder=visible(self.identity), id="confirm")
+            else:
+                yield Label(Text("Enter sends it, once. Esc goes back to the editor."), id="answer")
+
+    def difference_text(self) -> Text:
+        changes = self.differences or []
+        if not changes:
+            return Text("\nNo field changes against the entity as fetched just now.")
+        lines = [visible(change.line()) for change in changes[:MOST_CHANGES]]
+        if len(changes) > MOST_CHANGES:
+            lines.append(f"… and {len(changes) - MOST_CHANGES} more")
+        return Text("\nAgainst the entity as fetched just now:\n" + "\n".join(lines))
+
+    def on_mount(self) -> None:
+        for box in self.query("#confirm"):
+            box.focus()
+
+    def action_send(self) -> None:
+        if not self.writes_on:
+            self.notify(f"Not sent: this session is read-only ({self.because}).", severity="error", markup=False)
+            return
+        if self.identity is not None:
+            typed = self.query_one("#confirm", Input).value.strip()
+            if typed != self.identity:
+                self.notify(f"Type {visible(self.identity)} exactly to delete it.", severity="error", markup=False)
+                return
+        self.dismiss(True)

@@ -1,0 +1,178 @@
+"""A write from choice to answer: choose (a), edit, preview, confirm, send once, show, undo (u).
+
+Each step is a screen the person answers; the flow awaits them in a worker, so the main screen
+stays live. Nothing is sent but from the preview's yes. A refusal, a cancelled preview or Esc in the
+editor keep the draft, and a refusal reopens the editor with the field it names marked.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable
+from functools import partial
+from typing import Any
+
+from textual.app import App
+
+from explorer.api.changes import Change, changes, patch_changes
+from explorer.api.errors import ApiError
+from explorer.api.resource import Resource
+from explorer.api.session import Session
+from explorer.api.writes import WriteChoice, body_bytes, identity_of, undo_body
+from explorer.tui.safe import visible
+from explorer.tui.screens.act import ActScreen
+from explorer.tui.screens.editor import EditorScreen, refusal_problem
+from explorer.tui.screens.preview import PreviewScreen
+from explorer.tui.writing import Drafts, Undo, choices_for, operation_of, prefill, pretty
+
+NOISE = (".links",)  # what a service changes on every answer, and no write is about
+
+
+class WriteFlow:
+    """The session's writes on the screen: its drafts and the last undo, kept between writes."""
+
+    def __init__(self, app: App[Any], session: Session, answered: Callable[[Resource, WriteChoice], None]) -> None:
+        self.app = app
+        self.session = session
+        self.answered = answered  # the screen shows the answer and fetches again what it changed
+        self.drafts = Drafts()
+        self.undo: Undo | None = None
+
+    async def act(self, resource: Resource, is_root: bool) -> None:
+        """`a`: list what can be done to `resource`; the chosen write goes to the editor."""
+        description = await self.session.described()
+        choices = choices_for(resource, description, is_root)
+        policy = self.session.write_policy
+        choice = await self.app.push_screen_wait(ActScreen(resource.url, choices, policy.on, policy.because))
+        if choice is not None:
+            await self.write(choice, resource)
+
+    async def undo_last(self) -> None:
+        """`u`: the PATCH that puts back what the last PATCH or PUT changed, through the editor and preview."""
+        undo = self.undo
+        if undo is None:
+            self.app.notify("Nothing to undo: only a PATCH or PUT sent from here can be undone.")
+            return
+        if undo.lost:
+            self.app.notify(
+                f"The undo cannot remove {', '.join(undo.lost)}: a PATCH only sets fields.",
+                severity="warning",
+                markup=False,
+            )
+        choice = WriteChoice("PATCH", undo.url, "Undo the last write")
+        self.drafts.keep(choice, pretty(undo.body))
+        await self.write(choice, None)
+
+    async def write(self, choice: WriteChoice, resource: Resource | None) -> None:
+        """Edit, preview and send `choice` until it is accepted or the person leaves (the draft kept)."""
+        description = self.session.description
+        operation = operation_of(choice, description)
+        schema = description.request_schema(operation) if description and operation else None
+        if self.drafts.get(choice) is None and resource is not None:
+            self.drafts.keep(choice, prefill(choice, resource, description))
+        opened = resource.json if resource is not None and resource.error is None else None
+        about = self.about(choice)
+        refusal = None
+        while True:
+            editor = EditorScreen(
+                choice,
+                self.drafts.get(choice) or "",
+                schema=schema,
+                keep=partial(self.drafts.keep, choice),
+                prepare=partial(self.prepared, choice),
+                base_url=str(self.session.base_url),
+                api_key=self.session.token_state is None,
+                refusal=refusal,
+                about=about,
+            )
+            body = await self.app.push_screen_wait(editor)
+            if body is None:
+                if choice.method != "DELETE":
+                    self.app.notify("Draft kept: the same write from a opens it again.", markup=False)
+                return
+            answer = await self.preview_and_send(choice, body, opened)
+            if answer is None:
+                continue  # back to the editor, as it was
+            if answer.error is None:
+                self.drafts.sent(choice)
+                return
+            refusal = refusal_problem(body, field_named(answer.error, body), visible(answer.error.line()))
+
+    def about(self, choice: WriteChoice) -> str:
+        policy = self.session.write_policy
+        state = "writes on" if policy.on else f"read-only ({policy.because}): prepare and copy only"
+        documented = "" if choice.documented else " · not documented: the conventions' guess"
+        roles = f" · roles: {' or '.join(choice.roles)}" if choice.roles else ""
+        return f"{visible(choice.summary)}{roles}{documented} · {state}"
+
+    async def prepared(self, choice: WriteChoice, text: str) -> Any:
+        return await self.session.prepare(choice.method, choice.url, body_bytes(text))
+
+    async def preview_and_send(self, choice: WriteChoice, body: str, opened: Any) -> Resource | None:
+        """The preview, against the entity as it is now; the answer if the person said send, else None."""
+        try:
+            outgoing = await self.prepared(choice, body)
+        except (ApiError, ValueError) as error:
+            self.app.notify(visible(str(error)), severity="error", markup=False)
+            return None
+        differences: list[Change] | None = None
+        moved: list[Change] = []
+        identity = None
+        now: Any = None
+        if choice.method in ("PATCH", "PUT", "DELETE"):
+            try:
+                fresh = await self.session.fetch(choice.url)
+            except ApiError as error:
+                self.app.notify(f"Not fetched again: {visible(error.line())}", severity="warning", markup=False)
+                fresh = None
+            now = fresh.json if fresh is not None and fresh.error is None else None
+            sent = json.loads(body) if body.strip() else None
+            if now is not None and choice.method == "PATCH":
+                differences = patch_changes(now, sent)
+            elif now is not None and choice.method == "PUT":
+                differences = changes(now, sent)
+            if opened is not None and now is not None:
+                moved = [change for change in changes(opened, now) if not change.path.startswith(NOISE)]
+            if choice.method == "DELETE":
+                identity = identity_of(now if now is not None else opened) or choice.url.rstrip("/").rsplit("/", 1)[-1]
+        policy = self.session.write_policy
+        preview = PreviewScreen(
+            outgoing,
+            differences=differences,
+            moved=moved,
+            identity=identity,
+            writes_on=policy.on,
+            because=policy.because,
+        )
+        if not await self.app.push_screen_wait(preview):
+            return None
+        try:
+            answer = await self.session.send(outgoing)
+        except ApiError as error:
+            self.app.notify(f"{visible(error.line())}\n{visible(error.hint or '')}", severity="error", markup=False)
+            return None
+        self.answered(answer, choice)
+        if answer.error is None and choice.method in ("PATCH", "PUT") and isinstance(now, dict):
+            undone, lost = undo_body(now, json.loads(body))
+            self.undo = Undo(choice.url, undone, lost) if undone else None
+        return answer
+
+
+def field_named(error: ApiError, body: str) -> str | None:
+    """The body's field a refusal names: in its parameters, else in its detail; None if none is."""
+    try:
+        sent = json.loads(body)
+    except ValueError:
+        return None
+    fields = (
+        set(sent)
+        if isinstance(sent, dict)
+        else set().union(*(i for i in sent if isinstance(i, dict)))
+        if isinstance(sent, list)
+        else set()
+    )
+    for parameter in error.parameters:
+        if isinstance(parameter, str) and parameter in fields:
+            return parameter
+    detail = error.detail or ""
+    return next((name for name in sorted(fields, key=len, reverse=True) if name in detail), None)

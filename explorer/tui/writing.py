@@ -1,0 +1,113 @@
+"""What the screen knows of writes, without Textual: what can be done here, drafts, the last undo.
+
+The choices come from the API description where it documents writes on the path in view, else from
+the conventions (POST on a list; PATCH, PUT, DELETE on an entity), marked as not documented. A draft
+is kept by method and URL for the whole session: leaving the editor, or a refusal, never loses it.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass, field
+from typing import Any
+
+from explorer.api.body_check import top_schema
+from explorer.api.description import Description, Operation
+from explorer.api.resource import Resource
+from explorer.api.writes import WITH_BODY, WriteChoice, conventional_choices, editable
+
+
+def choices_for(resource: Resource, description: Description | None, is_root: bool) -> list[WriteChoice]:
+    """The writes that can be made on `resource`: documented ones first-hand, else the conventions'."""
+    url = resource.url.split("?", 1)[0]
+    path = url.split("://", 1)[-1].partition("/")[2]
+    documented = description.writes("/" + path) if description is not None else []
+    if documented:
+        return [
+            WriteChoice(
+                op.method.upper(),
+                url,
+                op.summary or op.operation_id or f"{op.method.upper()} {op.template}",
+                op.roles,
+                template=op.template,
+            )
+            for op in documented
+        ]
+    return conventional_choices(url, resource.listing is not None, is_root)
+
+
+def operation_of(choice: WriteChoice, description: Description | None) -> Operation | None:
+    """The documented operation a choice stands for, if it is documented."""
+    if description is None or choice.template is None:
+        return None
+    return description.operations.get((choice.template, choice.method.lower()))
+
+
+def prefill(choice: WriteChoice, resource: Resource, description: Description | None) -> str:
+    """The body the editor starts with: for PATCH and PUT the entity's fields a write may send, for
+    POST the description's example or a skeleton of its required fields, for DELETE nothing."""
+    if choice.method not in WITH_BODY:
+        return ""
+    operation = operation_of(choice, description)
+    schema = top_schema(description.request_schema(operation)) if operation and description else None
+    if choice.method == "POST":
+        if operation is not None and operation.example is not None:
+            return pretty(operation.example)
+        return pretty(skeleton(schema))
+    if choice.method == "PATCH" and operation is not None and operation.example is not None and not resource.json:
+        return pretty(operation.example)
+    return pretty(editable(resource.json, schema))
+
+
+def skeleton(schema: Any) -> Any:
+    """The required fields of a schema, each an empty value of its type: {} without a schema."""
+    if not isinstance(schema, dict):
+        return {}
+    if schema.get("type") == "array":
+        return (
+            [skeleton(top_schema({**schema["items"], "components": schema.get("components")}))]
+            if isinstance(schema.get("items"), dict)
+            else []
+        )
+    found = schema.get("properties")
+    properties: dict[str, Any] = found if isinstance(found, dict) else {}
+    listed = schema.get("required")
+    required: list[Any] = listed if isinstance(listed, list) else []
+    empty = {"string": "", "integer": 0, "number": 0, "boolean": False, "array": [], "object": {}}
+    result: dict[str, Any] = {}
+    for name in required:
+        field_schema = properties.get(name) if isinstance(name, str) else None
+        kind = field_schema.get("type") if isinstance(field_schema, dict) else None
+        if isinstance(name, str) and not (isinstance(field_schema, dict) and field_schema.get("readOnly")):
+            result[name] = empty.get(str(kind))
+    return result
+
+
+def pretty(document: Any) -> str:
+    return json.dumps(document, indent=2, ensure_ascii=False)
+
+
+@dataclass
+class Undo:
+    """The write that puts back the last PATCH or PUT: offered (u), previewed and confirmed like any."""
+
+    url: str
+    body: dict[str, Any]
+    lost: list[str] = field(default_factory=list)  # fields the write added, which a PATCH cannot remove
+
+
+@dataclass
+class Drafts:
+    """Bodies being written, by method and URL: kept whatever happens to the editor."""
+
+    bodies: dict[tuple[str, str], str] = field(default_factory=dict)
+
+    def get(self, choice: WriteChoice) -> str | None:
+        return self.bodies.get((choice.method, choice.url))
+
+    def keep(self, choice: WriteChoice, text: str) -> None:
+        self.bodies[(choice.method, choice.url)] = text
+
+    def sent(self, choice: WriteChoice) -> None:
+        """The write went and was accepted: its draft is done."""
+        self.bodies.pop((choice.method, choice.url), None)

@@ -1,0 +1,119 @@
+"""Writes in the library: read-only by default, prepared exactly, sent once, checked and undoable."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from explorer.api.body_check import check_body
+from explorer.api.changes import Change, changes, patch_changes
+from explorer.api.config import Credentials
+from explorer.api.errors import ApiError, ConfigError
+from explorer.api.writes import WritePolicy, WritesRefused, as_command, as_curl, undo_body, write_policy
+
+ON = WritePolicy(True, "--writes")
+
+
+def test_writes_are_off_unless_a_profile_or_the_flag_says_so():
+    assert write_policy(None, environ={}) == WritePolicy(False, "read-only by default")
+    assert write_policy(None, flag=True, environ={}).on
+    assert write_policy(None, environ={"EXPLORER_WRITES": "1"}).because == "EXPLORER_WRITES=1"
+    assert write_policy(True, profile="lab", environ={}).because == "the profile 'lab' says writes = true"
+
+
+def test_a_production_profile_refuses_the_flag_naming_the_profile():
+    with pytest.raises(WritesRefused) as refused:
+        write_policy(False, flag=True, profile="prod", environ={})
+    assert refused.value.line() == "Writes are off for the profile 'prod' (writes = false): --writes is refused"
+    assert not write_policy(False, profile="prod", environ={}).on
+
+
+def test_a_profile_says_writes_as_true_or_false_only(tmp_path):
+    config = tmp_path / "config.toml"
+    config.write_text('[profiles.p]\nbase_url = "https://h.example/api/service/v1.0"\nwrites = "yes"\n')
+    with pytest.raises(ConfigError) as bad:
+        Credentials.resolve(profile="p", path=config, environ={})
+    assert bad.value.line() == f"In {config}, profile 'p': writes must be true or false"
+
+
+async def test_a_read_only_session_sends_no_write(connect):
+    async with connect() as c:
+        project = c.project_id("production")
+        with pytest.raises(ApiError) as refused:
+            await c.session.fetch(f"/groups/{project}", method="PATCH", json={"name": "x"})
+        assert refused.value.kind == "read-only"
+        assert refused.value.hint.startswith("Nothing was sent. To write, turn writes on: --writes")
+        assert not [e for e in c.session.log if e.method == "PATCH"]
+
+
+async def test_what_is_prepared_is_what_is_sent(connect):
+    async with connect(writes=ON) as c:
+        project = c.project_id("production")
+        outgoing = await c.session.prepare("PATCH", f"/groups/{project}", b'{"name": "renamed"}')
+        assert outgoing.header("authorization") == "Bearer ***"
+        assert outgoing.header("content-type") == "application/json"
+        answer = await c.session.send(outgoing)
+        assert answer.status == 200 and answer.json["name"] == "renamed"
+        assert answer.request_headers == [(k, v) for k, v in outgoing.headers]
+        assert [(e.method, e.status) for e in c.session.log if e.method == "PATCH"] == [("PATCH", 200)]
+
+
+async def test_a_write_to_another_origin_is_never_prepared(connect):
+    async with connect(writes=ON) as c:
+        with pytest.raises(ApiError) as refused:
+            await c.session.prepare("DELETE", "https://elsewhere.example/api/x")
+        assert refused.value.kind == "origin"
+
+
+def test_curl_and_command_name_every_header_and_no_secret():
+    from explorer.api.writes import Outgoing
+
+    out = Outgoing(
+        "PATCH",
+        "https://h.example/api/service/v1.0/groups/1",
+        (("accept", "application/vnd.service.2023-01-01+json"), ("content-type", "application/json"),
+         ("authorization", "Bearer ***")),
+        b'{"name": "it\'s"}',
+    )  # fmt: skip
+    assert as_curl(out, api_key=False) == (
+        "curl -X PATCH -H \"Authorization: Bearer $TOKEN\" -H 'Accept: application/vnd.service.2023-01-01+json' "
+        "-H 'Content-Type: application/json' --data-raw '{\"name\": \"it'\"'\"'s\"}' "
+        "https://h.example/api/service/v1.0/groups/1"
+    )
+    assert as_command(out, "https://h.example/api/service/v1.0") == (
+        'explorer patch /groups/1 --data \'{"name": "it\'"\'"\'s"}\' --writes'
+    )
+
+
+def test_differences_field_by_field_with_entities_matched_by_id():
+    before = {"name": "a", "tags": [{"id": 1, "v": "x"}, {"id": 2, "v": "y"}], "gone": True}
+    after = {"name": "b", "tags": [{"id": 2, "v": "y"}, {"id": 1, "v": "z"}], "new": 1}
+    assert [c.line() for c in changes(before, after)] == [
+        '~ .name: "a" → "b"',
+        '~ .tags[id=1].v: "x" → "z"',
+        "- .gone: true",
+        "+ .new: 1",
+    ]
+    assert patch_changes({"name": "a", "other": 1}, {"name": "b"}) == [Change(".name", "changed", "a", "b")]
+
+
+def test_undo_puts_back_what_a_patch_changed():
+    assert undo_body({"name": "a", "size": 1}, {"name": "b", "size": 1, "extra": 2}) == ({"name": "a"}, ["extra"])
+
+
+def test_a_body_is_checked_against_json_then_its_schema_with_lines():
+    assert check_body('{\n  "name": \n}')[0].text().startswith("line 3: not JSON: Expecting value")
+    schema = {
+        "type": "object",
+        "required": ["name"],
+        "additionalProperties": False,
+        "properties": {"name": {"type": "string"}, "size": {"type": "integer"}},
+    }
+    problems = check_body(json.dumps({"size": "big", "colour": 1}, indent=2), schema)
+    assert [p.text() for p in problems] == [
+        "line 1: the body: 'name' is a required property",
+        "line 3: the body: Additional properties are not allowed ('colour' was unexpected)",
+        "line 2: .size: 'big' is not of type 'integer'",
+    ]
+    assert [p.field for p in problems] == ["name", "colour", "size"]

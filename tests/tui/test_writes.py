@@ -1,0 +1,165 @@
+"""Writes on the screen: a lists them, the editor prepares, the preview shows and asks, u undoes."""
+
+from __future__ import annotations
+
+import json
+
+from textual.widgets import Input, OptionList, TextArea
+
+from explorer.tui.screens.act import ActScreen
+from explorer.tui.screens.editor import EditorScreen
+from explorer.tui.screens.preview import PreviewScreen
+
+
+async def open_production(explorer):
+    await explorer.open("groups")
+    return await explorer.open("groups", "production")
+
+
+async def choose(explorer, method: str):
+    await explorer.pilot.press("a")
+    await explorer.until(lambda: isinstance(explorer.app.screen, ActScreen))
+    options = explorer.app.screen.query_one(OptionList)
+    labels = [str(options.get_option_at_index(i).prompt) for i in range(options.option_count)]
+    at = next(i for i, label in enumerate(labels) if label.startswith(method))
+    options.highlighted = at
+    await explorer.pilot.press("enter")
+    await explorer.until(lambda: isinstance(explorer.app.screen, EditorScreen))
+    return labels
+
+
+def editor_text(explorer) -> str:
+    return explorer.app.screen.query_one(TextArea).text
+
+
+def set_body(explorer, text: str) -> None:
+    explorer.app.screen.query_one(TextArea).text = text
+
+
+def screen_text(explorer) -> str:
+    return "\n".join(
+        str(getattr(w, "renderable", "") or getattr(w, "content", ""))
+        for w in explorer.app.screen.query("Static, Label")
+    )
+
+
+async def test_a_lists_the_documented_writes_and_the_read_only_state(explorer):
+    await open_production(explorer)
+    labels = await choose(explorer, "PATCH")
+    assert [label.split()[0] for label in labels] == ["PATCH", "DELETE"]
+    assert "read-only (read-only by default)" in screen_text(explorer)
+
+
+async def test_a_patch_is_prefilled_previewed_with_its_differences_and_sent_on_enter(open_explorer):
+    async with open_explorer(writes=True) as explorer:
+        project = await open_production(explorer)
+        await choose(explorer, "PATCH")
+        prefilled = json.loads(editor_text(explorer))
+        assert prefilled["name"] == "production"
+        assert "links" not in prefilled and "id" not in prefilled
+        set_body(explorer, json.dumps({"name": "production-eu"}, indent=2))
+        await explorer.pilot.press("ctrl+s")
+        await explorer.until(lambda: isinstance(explorer.app.screen, PreviewScreen))
+        shown = screen_text(explorer)
+        assert "PATCH https://sandbox.invalid/api/service/v1.0/groups/" in shown
+        assert "authorization: Bearer ***" in shown
+        assert "content-type: application/json" in shown
+        assert '~ .name: "production" → "production-eu"' in shown
+        writes_before = explorer.requests()
+        await explorer.pilot.press("enter")
+        await explorer.until(lambda: "PATCH · 200 OK" in explorer.toasts())
+        assert explorer.requests() > writes_before
+        log = [e for e in explorer.app.session.log if e.method == "PATCH"]
+        assert len(log) == 1 and log[0].status == 200
+        assert project.data is not None
+
+
+async def test_read_only_prepares_but_never_sends(explorer):
+    await open_production(explorer)
+    await choose(explorer, "PATCH")
+    set_body(explorer, '{"name": "x"}')
+    await explorer.pilot.press("ctrl+s")
+    await explorer.until(lambda: isinstance(explorer.app.screen, PreviewScreen))
+    assert "Not sent: read-only" in screen_text(explorer)
+    await explorer.pilot.press("enter")
+    await explorer.pilot.pause(0.2)
+    assert isinstance(explorer.app.screen, PreviewScreen)
+    assert not [e for e in explorer.app.session.log if e.method == "PATCH"]
+
+
+async def test_a_refused_write_reopens_the_editor_with_the_field_marked_and_the_draft_kept(open_explorer):
+    async with open_explorer(writes=True) as explorer:
+        await open_production(explorer)
+        await choose(explorer, "PATCH")
+        body = '{\n  "name": "production",\n  "nonsense": 1\n}'
+        set_body(explorer, body)
+        await explorer.pilot.press("ctrl+s")
+        await explorer.until(lambda: isinstance(explorer.app.screen, PreviewScreen))
+        await explorer.pilot.press("enter")
+        await explorer.until(lambda: isinstance(explorer.app.screen, EditorScreen))
+        assert editor_text(explorer) == body
+        problems = str(explorer.app.screen.query_one("#problems").render())
+        assert problems.startswith("line 3: 400 Bad Request · INVALID_ATTRIBUTE"), problems
+
+
+async def test_a_refused_delete_says_why_and_sends_nothing_more(open_explorer):
+    async with open_explorer(writes=True) as explorer:
+        await open_production(explorer)  # it holds clusters: the service refuses to delete it
+        await choose(explorer, "DELETE")
+        await explorer.pilot.press("ctrl+s")
+        await explorer.until(lambda: isinstance(explorer.app.screen, PreviewScreen))
+        explorer.app.screen.query_one(Input).value = "production"
+        await explorer.pilot.press("enter")
+        await explorer.until(lambda: isinstance(explorer.app.screen, EditorScreen))
+        assert "DELETE · 409 Conflict: refused" in explorer.toasts()
+        assert [e.status for e in explorer.app.session.log if e.method == "DELETE"] == [409]
+
+
+async def test_esc_keeps_the_draft(open_explorer):
+    async with open_explorer(writes=True) as explorer:
+        await open_production(explorer)
+        await choose(explorer, "PATCH")
+        set_body(explorer, '{"name": "draft"}')
+        await explorer.pilot.press("escape")
+        await explorer.until(lambda: not isinstance(explorer.app.screen, EditorScreen))
+        await choose(explorer, "PATCH")
+        assert editor_text(explorer) == '{"name": "draft"}'
+
+
+async def test_a_delete_asks_for_the_name_typed_out(open_explorer):
+    async with open_explorer(writes=True) as explorer:
+        await explorer.open("groups")
+        await explorer.open("groups", "empty-sandbox")
+        await choose(explorer, "DELETE")
+        await explorer.pilot.press("ctrl+s")
+        await explorer.until(lambda: isinstance(explorer.app.screen, PreviewScreen))
+        assert "To delete it, type empty-sandbox" in screen_text(explorer)
+        await explorer.pilot.press("enter")
+        await explorer.pilot.pause(0.2)
+        assert not [e for e in explorer.app.session.log if e.method == "DELETE"]
+        explorer.app.screen.query_one(Input).value = "empty-sandbox"
+        await explorer.pilot.press("enter")
+        await explorer.until(lambda: "DELETE · 200 OK: done" in explorer.toasts())
+        assert [e.status for e in explorer.app.session.log if e.method == "DELETE"] == [200]
+
+
+async def test_u_undoes_a_patch_after_its_own_preview(open_explorer):
+    async with open_explorer(writes=True) as explorer:
+        await open_production(explorer)
+        await choose(explorer, "PATCH")
+        set_body(explorer, '{"name": "renamed"}')
+        await explorer.pilot.press("ctrl+s")
+        await explorer.until(lambda: isinstance(explorer.app.screen, PreviewScreen))
+        await explorer.pilot.press("enter")
+        await explorer.until(lambda: "PATCH · 200 OK" in explorer.toasts())
+        await explorer.pilot.press("u")
+        await explorer.until(lambda: isinstance(explorer.app.screen, EditorScreen))
+        assert json.loads(editor_text(explorer)) == {"name": "production"}
+        await explorer.pilot.press("ctrl+s")
+        await explorer.until(lambda: isinstance(explorer.app.screen, PreviewScreen))
+        assert '~ .name: "renamed" → "production"' in screen_text(explorer)
+        await explorer.pilot.press("enter")
+        await explorer.until(lambda: len([e for e in explorer.app.session.log if e.method == "PATCH"]) == 2)
+        patched = [e.url for e in explorer.app.session.log if e.method == "PATCH"]
+        project = await explorer.app.session.fetch(patched[-1])
+        assert project.json["name"] == "production"
