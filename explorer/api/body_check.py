@@ -49,6 +49,7 @@ def check_body(text: str, schema: Mapping[str, Any] | None = None) -> list[Probl
 
 
 def schema_problems(text: str, document: Any, schema: Mapping[str, Any]) -> list[Problem]:
+    """What `schema` finds wrong with `document` (the JSON of `text`), each on its line, MOST at most."""
     from jsonschema import Draft202012Validator
 
     try:

@@ -47,6 +47,7 @@ def compact(value: Any, most: int = 80) -> str:
 
 
 def key_path(path: str, key: str) -> str:
+    """`path.key`, or `path["odd key"]` for a key jq cannot write bare."""
     return f"{path}.{key}" if PLAIN_KEY.match(key) else f"{path}[{json.dumps(key, ensure_ascii=False)}]"
 
 
@@ -58,6 +59,7 @@ def changes(before: Any, after: Any, path: str = "") -> list[Change]:
 
 
 def walk(before: Any, after: Any, path: str, found: list[Change]) -> None:
+    """Add to `found` the differences below `path`, until it holds MOST."""
     if len(found) >= MOST:
         return
     if isinstance(before, dict) and isinstance(after, dict):
@@ -108,6 +110,7 @@ def matching_key(before: list[Any], after: list[Any]) -> str | None:
 
 
 def distinct(items: list[Any], key: str) -> bool:
+    """Whether no two items share a value of `key`: only then can it match them."""
     return len({json.dumps(item[key]) for item in items}) == len(items)
 
 

@@ -76,7 +76,7 @@ async def test_holding_instead_of_sending_a_request_sure_to_be_refused(connect, 
 
 async def test_after_a_429_the_same_request_waits_instead_of_being_sent(connect):
     """RateLimit-Remaining 0 does not say when it refills: the next request goes, and its 429 says."""
-    async with connect(sandbox={"rate_limit": 1}) as c:
+    async with connect(sandbox={"rate_limit": 1}, writes=WritePolicy(True, "--writes")) as c:
         project = c.project_id("production")
         assert (await c.session.fetch(f"/groups/{project}")).status == 200  # 0 of 1 left
         patch = {"method": "PATCH", "json": {"name": "x"}}
