@@ -10,15 +10,18 @@ of the real service's published description, which the explorer indexes (explore
   `x-rolesRequirements` (ROLES below) and its responses;
 - a success's `content` has one media type per version the resource serves
   (`application/vnd.service.2023-01-01+json`), each with `x-xgen-version` and, for a deprecated
-  version, `x-sunset`; errors are `application/json` error documents.
+  version, `x-sunset`; errors are `application/json` error documents;
+- a write's request body, success and refusals are its declaration's (writes.py), described by
+  openapi_bodies.py: the body's schema and an example, the status it answers (201, 200, 202, 204).
 
 Every route of ROUTES is described, so a route added there is documented by the same stroke; a
-handler without a docstring, or two with one name, is an error here rather than a gap there. A
+handler without a docstring, two with one name, or a write not declared, is an error here rather
+than a gap there. A
 route that answers only under some settings (GET …/rateLimits, with token buckets) is described
 where the sandbox has them: the description says what this sandbox serves.
 
-One generator in one module: its parts (operations, parameters, media types, roles, responses)
-are small functions that only it uses, in one pass over ROUTES.
+One generator: its parts (operations, parameters, roles, responses) are small functions that only
+it uses, in one pass over ROUTES; the bodies of requests and answers are openapi_bodies.py's.
 """
 
 from __future__ import annotations
@@ -27,7 +30,6 @@ import inspect
 import json
 import re
 from collections.abc import Iterator, Sequence
-from functools import lru_cache
 from typing import Any
 
 from starlette.requests import Request
@@ -36,13 +38,17 @@ from starlette.routing import BaseRoute, Mount, Route
 
 from explorer import __version__
 from explorer.sandbox import oauth
-from explorer.sandbox.documents import DEFAULT_VERSION, VENDOR, common_headers
+from explorer.sandbox.documents import DEFAULT_VERSION, common_headers
 from explorer.sandbox.links import API_ROOT, origin
+from explorer.sandbox.openapi_bodies import ANSWERS, body_schemas, ref, refusals, request_body, success, versioned
 from explorer.sandbox.pages import DEFAULT_ITEMS_PER_PAGE, MAX_ITEMS_PER_PAGE, PAGE_PARAMS
 from explorer.sandbox.query import COMMON, query_names
 from explorer.sandbox.resources import GROUP, ROUTES, Handler, Resource
+from explorer.sandbox.seed import seed_world
 from explorer.sandbox.settings import Settings
 from explorer.sandbox.versions import Version
+from explorer.sandbox.world import World
+from explorer.sandbox.writes import Write, declared
 
 TOKEN_PATH, REVOKE_PATH = "/api/oauth/token", "/api/oauth/revoke"
 CONVERTER = re.compile(r"\{(\w+)(?::\w+)?\}")
@@ -59,16 +65,25 @@ ROLES: tuple[tuple[str, frozenset[str] | None, tuple[str, ...]], ...] = (
     (API_ROOT + "/users", None, ("Organization Member",)),
     (API_ROOT + "/rateLimits", None, ("Organization Member",)),
 )
-TAGS = {"orgs": "Organizations", "access_list": "Project IP Access List", "oauth": "OAuth"}  # else the module's name
-SUCCESS = {"post": "201"}  # else 200: DELETE answers 200 with {} (the spec lists no 204)
+# The tag of a family (its handlers' module), where it is not the module's name in words.
+TAGS = {
+    "orgs": "Organizations",
+    "access_list": "Project IP Access List",
+    "oauth": "OAuth",
+    "cluster_writes": "Clusters",
+}
 ERRORS = {
     "400": ("badRequest", "Bad Request: a malformed query parameter or body."),
     "401": ("unauthorized", "Unauthorized: no credentials, bad ones, or not granted this resource."),
     "403": ("forbidden", "Forbidden: the address is not on the access list."),
-    "404": ("notFound", "Not Found."),
+    "404": ("notFound", "Not Found: this resource, or the one it belongs to."),
     "406": ("notAcceptable", "Not Acceptable: the Accept header names no version this resource serves."),
+    "409": ("conflict", "Conflict: a name already taken, or a state that forbids it."),
+    "413": ("contentTooLarge", "Content Too Large: the body is over the sandbox's limit."),
+    "415": ("unsupportedMediaType", "Unsupported Media Type: send the body as JSON (Content-Type)."),
     "429": ("tooManyRequests", "Too Many Requests: retry after Retry-After seconds."),
 }
+EVERY = ("400", "401", "403", "404", "406", "429")  # what any operation may answer
 QUERY_SCHEMAS: dict[str, dict[str, Any]] = {
     "envelope": {"type": "boolean", "default": False},
     "pretty": {"type": "boolean", "default": False},
@@ -92,18 +107,26 @@ QUERY_TEXT = {
 SHARED = tuple(sorted(COMMON)) + tuple(sorted(PAGE_PARAMS))  # described once, under components/parameters
 
 
-def describe(base: str, routes: Sequence[BaseRoute] = ROUTES, settings: Settings | None = None) -> dict[str, Any]:
+def describe(
+    base: str, routes: Sequence[BaseRoute] = ROUTES, settings: Settings | None = None, world: World | None = None
+) -> dict[str, Any]:
     """The OpenAPI 3.1 document of `routes` and the token endpoints, for the origin `base`; with
-    `settings`, only the resources a sandbox so set serves (GET …/rateLimits needs buckets)."""
+    `settings`, only the resources a sandbox so set serves (GET …/rateLimits needs buckets). The
+    writes' examples name what `world` holds (by default, the world of the settings' seed)."""
+    world = world or seed_world((settings or Settings()).seed)
     paths: dict[str, dict[str, Any]] = {}
     tags: dict[str, str] = {}
     seen: dict[str, str] = {}
+    writes: list[Write] = []
     for template, resource in resources(routes):
         if settings is not None and not resource.served_with(settings):
             continue
         item = paths.setdefault(template, {})
         for method, handler in resource.handlers.items():
-            item[method.lower()] = operation(template, method.lower(), handler, resource.versions, tags, seen)
+            item[method.lower()] = operation(template, method.lower(), handler, resource.versions, tags, seen, world)
+            write = declared(handler)
+            if write:
+                writes.append(write)
     for path, handler in ((TOKEN_PATH, oauth.token), (REVOKE_PATH, oauth.revoke)):
         paths[path] = {"post": token_operation(path, handler, tags, seen)}
     return {
@@ -117,7 +140,7 @@ def describe(base: str, routes: Sequence[BaseRoute] = ROUTES, settings: Settings
         "security": [{"ServiceAccounts": []}, {"DigestAuth": []}],
         "tags": [{"name": name, "description": text} for name, text in sorted(tags.items())],
         "paths": paths,
-        "components": components(base),
+        "components": components(base, body_schemas(writes)),
     }
 
 
@@ -139,6 +162,7 @@ def operation(
     versions: Sequence[Version],
     tags: dict[str, str],
     seen: dict[str, str],
+    world: World,
 ) -> dict[str, Any]:
     names = query_names(handler)
     listing = method == "get" and names >= PAGE_PARAMS
@@ -148,18 +172,25 @@ def operation(
         *(ref("parameters", name) for name in SHARED if name in COMMON | names),
         *(query_parameter(name) for name in sorted(names - PAGE_PARAMS - COMMON)),
     ]
-    if method in ("post", "patch"):
-        described["requestBody"] = {"required": True, "content": versioned(versions, {"type": "object"})}
-    schema = ref("schemas", "PaginatedList" if listing else "Entity") if method != "delete" else {"type": "object"}
-    success = {"description": "OK" if method != "post" else "Created", "content": versioned(versions, schema)}
+    write = declared(handler)
+    if method != "get" and write is None:
+        raise ValueError(f"{handler.__module__}.{handler.__name__} ({template}) is a write not declared with writes()")
+    if write and write.body:
+        described["requestBody"] = request_body(write.body, versions, world)
+    if write:
+        status, answer = success(write, versions)
+    else:
+        status = "200"
+        answer = {
+            "description": "OK",
+            "content": versioned(versions, ref("schemas", "PaginatedList" if listing else "Entity")),
+        }
     deprecated = ", ".join(v.date for v in versions if v.deprecated)
     if deprecated:
         said = {"description": f"On answers in {deprecated}, which is deprecated.", "schema": {"type": "string"}}
-        success["headers"] = {"Deprecation": said, "Sunset": said}
-    described["responses"] = {
-        SUCCESS.get(method, "200"): success,
-        **{status: ref("responses", name) for status, (name, _) in ERRORS.items()},
-    }
+        answer["headers"] = {"Deprecation": said, "Sunset": said}
+    errors = sorted({*EVERY, *(refusals(write) if write else ())})
+    described["responses"] = {status: answer, **{code: ref("responses", ERRORS[code][0]) for code in errors}}
     roles = roles_of(template, method)
     if roles:
         described["x-rolesRequirements"] = list(roles)
@@ -239,17 +270,6 @@ def query_parameter(name: str) -> dict[str, Any]:
     return described
 
 
-def versioned(versions: Sequence[Version], schema: dict[str, Any]) -> dict[str, Any]:
-    """One media type per version, as the real description keys them, each naming its version."""
-    content = {}
-    for version in versions:
-        described: dict[str, Any] = {"schema": schema, "x-xgen-version": version.date}
-        if version.sunset:
-            described["x-sunset"] = version.sunset
-        content[f"application/vnd.{VENDOR}.{version.date}+json"] = described
-    return content
-
-
 def roles_of(template: str, method: str) -> tuple[str, ...]:
     for prefix, methods, roles in ROLES:
         if (template == prefix or template.startswith(prefix + "/")) and (methods is None or method in methods):
@@ -257,11 +277,7 @@ def roles_of(template: str, method: str) -> tuple[str, ...]:
     return ()
 
 
-def ref(kind: str, name: str) -> dict[str, str]:
-    return {"$ref": f"#/components/{kind}/{name}"}
-
-
-def components(base: str) -> dict[str, Any]:
+def components(base: str, bodies: dict[str, dict[str, Any]]) -> dict[str, Any]:
     error = {"application/json": {"schema": ref("schemas", "ApiError")}}
     error_code = {"description": "The errorCode of the document.", "schema": {"type": "string"}}
     responses: dict[str, dict[str, Any]] = {
@@ -276,51 +292,7 @@ def components(base: str) -> dict[str, Any]:
     return {
         "parameters": {name: query_parameter(name) for name in SHARED},
         "responses": responses,
-        "schemas": {
-            "ApiError": {
-                "type": "object",
-                "required": ["detail", "error", "errorCode", "parameters", "reason"],
-                "properties": {
-                    "detail": {"type": "string"},
-                    "error": {"type": "integer"},
-                    "errorCode": {"type": "string"},
-                    "parameters": {"type": "array"},
-                    "reason": {"type": "string"},
-                },
-            },
-            "Link": {
-                "type": "object",
-                "required": ["href", "rel"],
-                "properties": {"href": {"type": "string", "format": "uri"}, "rel": {"type": "string"}},
-            },
-            "Entity": {
-                "type": "object",
-                "properties": {"links": {"type": "array", "items": ref("schemas", "Link")}},
-            },
-            "PaginatedList": {
-                "type": "object",
-                "required": ["links", "results"],
-                "properties": {
-                    "links": {"type": "array", "items": ref("schemas", "Link")},
-                    "results": {"type": "array", "items": ref("schemas", "Entity")},
-                    "totalCount": {"type": "integer", "minimum": 0},
-                },
-            },
-            "Token": {
-                "type": "object",
-                "required": ["access_token", "expires_in", "token_type"],
-                "properties": {
-                    "access_token": {"type": "string"},
-                    "expires_in": {"type": "integer"},
-                    "token_type": {"type": "string", "const": "Bearer"},
-                },
-            },
-            "OAuthError": {
-                "type": "object",
-                "required": ["error", "error_description"],
-                "properties": {"error": {"type": "string"}, "error_description": {"type": "string"}},
-            },
-        },
+        "schemas": {**ANSWERS, **bodies},
         "securitySchemes": {
             "ServiceAccounts": {
                 "type": "oauth2",
@@ -337,14 +309,16 @@ def components(base: str) -> dict[str, Any]:
     }
 
 
-@lru_cache(maxsize=16)
-def served(base: str, settings: Settings) -> bytes:
-    """The description for one origin and one sandbox's settings, generated once."""
-    return json.dumps(describe(base, ROUTES, settings), separators=(",", ":")).encode("utf-8")
-
-
 async def description(request: Request) -> Response:
-    """The API description, OpenAPI 3.1 JSON, for the origin this request came to; no credentials."""
+    """The API description, OpenAPI 3.1 JSON, for the origin this request came to; no credentials.
+
+    Made once per origin for each sandbox (its settings and its world's examples are its own)."""
     sandbox = request.app.state.sandbox
-    body = served(origin(request.scope), sandbox.settings)
+    base = origin(request.scope)
+    body = sandbox.descriptions.get(base)
+    if body is None:
+        if len(sandbox.descriptions) >= 16:
+            sandbox.descriptions.clear()
+        document = describe(base, ROUTES, sandbox.settings, sandbox.world)
+        body = sandbox.descriptions[base] = json.dumps(document, separators=(",", ":")).encode("utf-8")
     return Response(body, headers=common_headers(sandbox.clock()), media_type="application/json")

@@ -33,3 +33,6 @@ class Sandbox:
         self.faults = Faults(settings)
         # JSON of list items between writes (see pages.Page); emptied by the gate on every write.
         self.rendered: dict[Hashable, Fragments] = {}
+        # The API description (openapi.py) by origin, made on first request: its examples name
+        # identifiers of this world as seeded, which writes do not change (organizations stay).
+        self.descriptions: dict[str, bytes] = {}

@@ -131,7 +131,9 @@ async def test_successes_and_errors_as_the_handlers_answer(sandbox):
     document = await served(sandbox)
     described = operations(document)
     assert described[(API + "/groups", "POST")]["responses"].keys() >= {"201", "401", "403", "404", "429"}
-    assert "200" in described[(GROUP, "DELETE")]["responses"]
+    assert described[(GROUP, "DELETE")]["responses"].keys() >= {"204", "404", "409"}
+    assert "200" not in described[(GROUP, "DELETE")]["responses"]
+    assert "202" in described[(GROUP + "/clusters/{clusterName}", "DELETE")]["responses"]
     not_found = document["components"]["responses"]["notFound"]
     assert not_found["content"]["application/json"]["schema"] == {"$ref": "#/components/schemas/ApiError"}
     assert "X-Error-Code" in not_found["headers"]

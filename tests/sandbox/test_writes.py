@@ -160,7 +160,8 @@ async def test_deleting_a_project_with_clusters_is_409_and_an_empty_one_goes(san
 
     path = f"/groups/{sandbox.project_id('empty-sandbox')}"
     gone = await sandbox.call("DELETE", path)
-    assert gone.status_code == 200 and gone.json() == {}
+    assert gone.status_code == 204 and gone.content == b""
+    assert "content-type" not in gone.headers
     assert (await sandbox.get(path)).status_code == 404
 
 
@@ -201,7 +202,8 @@ async def test_database_user_lifecycle(sandbox):
     renamed = await sandbox.call("PATCH", href, json={"username": "someone-else"})
     assert renamed.status_code == 400 and renamed.json()["errorCode"] == "ATTRIBUTE_READ_ONLY"
 
-    assert (await sandbox.call("DELETE", href)).status_code == 200
+    deleted = await sandbox.call("DELETE", href)
+    assert deleted.status_code == 204 and deleted.content == b""
     missing = await sandbox.get(href)
     assert missing.status_code == 404
     assert missing.json()["errorCode"] == "USERNAME_NOT_FOUND"

@@ -139,8 +139,8 @@ async def test_a_delete_asks_for_the_name_typed_out(open_explorer):
         assert not [e for e in explorer.app.session.log if e.method == "DELETE"]
         explorer.app.screen.query_one(Input).value = "empty-sandbox"
         await explorer.pilot.press("enter")
-        await explorer.until(lambda: "DELETE · 200 OK: done" in explorer.toasts())
-        assert [e.status for e in explorer.app.session.log if e.method == "DELETE"] == [200]
+        await explorer.until(lambda: "DELETE · 204 No Content: done" in explorer.toasts())
+        assert [e.status for e in explorer.app.session.log if e.method == "DELETE"] == [204]
 
 
 async def test_u_undoes_a_patch_after_its_own_preview(open_explorer):

@@ -13,6 +13,7 @@ from explorer.sandbox.links import API_ROOT
 from explorer.sandbox.resources import (
     access_list,
     alerts,
+    cluster_writes,
     clusters,
     database_users,
     events,
@@ -24,6 +25,7 @@ from explorer.sandbox.resources import (
 )
 from explorer.sandbox.settings import Settings
 from explorer.sandbox.versions import CLUSTERS, SCOPE_KEY, STABLE, Version, negotiate
+from explorer.sandbox.writes import WRITE_KEY, declared
 
 Handler = Callable[[Request], Awaitable[Response]]
 Condition = Callable[[Settings], bool]
@@ -34,7 +36,8 @@ class Resource:
 
     Each request is answered in the version its Accept header names (or, when lenient, the first),
     before the handler runs, so a strict sandbox refuses before any lookup; a deprecated version's
-    answers, errors included, say so in `Deprecation` and `Sunset`.
+    answers, errors included, say so in `Deprecation` and `Sunset`. A write's handler finds its
+    declaration (writes.py) on the request: the body it reads and the status it answers.
     """
 
     def __init__(self, handlers: dict[str, Handler], served: tuple[Version, ...], when: Condition | None) -> None:
@@ -50,8 +53,10 @@ class Resource:
         version = negotiate(request.headers.get("accept", ""), self.versions, strict)
         request.scope[SCOPE_KEY] = version
         method = "GET" if request.method == "HEAD" else request.method
+        handler = self.handlers[method]
+        request.scope[WRITE_KEY] = declared(handler)
         try:
-            response = await self.handlers[method](request)
+            response = await handler(request)
         except ApiProblem as problem:
             problem.headers = {**problem.headers, **version.headers}
             raise
@@ -92,8 +97,14 @@ ROUTES = [
         [
             resource("/events", GET=events.project_events),
             resource("/events/{eventId}", GET=events.project_event),
-            resource("/clusters", versions=CLUSTERS, GET=clusters.list_clusters),
-            resource(CLUSTER, versions=CLUSTERS, GET=clusters.get_cluster),
+            resource("/clusters", versions=CLUSTERS, GET=clusters.list_clusters, POST=cluster_writes.create_cluster),
+            resource(
+                CLUSTER,
+                versions=CLUSTERS,
+                GET=clusters.get_cluster,
+                PATCH=cluster_writes.update_cluster,
+                DELETE=cluster_writes.delete_cluster,
+            ),
             resource(CLUSTER + "/backup/snapshots", GET=clusters.list_snapshots),
             resource(CLUSTER + "/backup/snapshots/{snapshotId}", GET=clusters.get_snapshot),
             resource(CLUSTER + "/backup/restoreJobs", GET=clusters.list_restore_jobs),
@@ -117,8 +128,8 @@ ROUTES = [
             resource("/alertConfigs", GET=alerts.list_alert_configs),
             resource("/alertConfigs/{alertConfigId}", GET=alerts.get_alert_config),
             resource("/alertConfigs/{alertConfigId}/alerts", GET=alerts.config_alerts),
-            resource("/accessList", GET=access_list.list_entries),
-            resource("/accessList/{entry:path}", GET=access_list.get_entry),
+            resource("/accessList", GET=access_list.list_entries, POST=access_list.add_entries),
+            resource("/accessList/{entry:path}", GET=access_list.get_entry, DELETE=access_list.delete_entry),
             resource("/teams", GET=projects.project_teams),
             resource("/teams/{teamId}", GET=projects.get_project_team),
         ],

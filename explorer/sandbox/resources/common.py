@@ -3,18 +3,21 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from datetime import UTC, datetime
 from typing import Any, TypeVar
 
 from starlette.requests import Request
 from starlette.responses import Response
 
-from explorer.sandbox.documents import ApiProblem, json_response
+from explorer.sandbox.access import client_address
+from explorer.sandbox.documents import ApiProblem, common_headers, json_response
 from explorer.sandbox.links import Hrefs, origin, sparse
 from explorer.sandbox.pages import PAGE_PARAMS, page
 from explorer.sandbox.query import Query
 from explorer.sandbox.state import Sandbox
 from explorer.sandbox.versions import FIRST, SCOPE_KEY
-from explorer.sandbox.world import OBJECT_ID, Org, Project, World
+from explorer.sandbox.world import OBJECT_ID, Org, Project, World, iso
+from explorer.sandbox.writes import write_status
 
 T = TypeVar("T")
 
@@ -49,12 +52,42 @@ def reply(request: Request, query: Query, document: Any, *, status: int = 200) -
     return json_response(request, linked(request, document), status=status, version=version(request), fmt=query.format)
 
 
-def list_reply(request: Request, items: Sequence[T], render: Callable[[T], dict[str, Any]], href: str) -> Response:
+def list_reply(
+    request: Request, items: Sequence[T], render: Callable[[T], dict[str, Any]], href: str, *, status: int = 200
+) -> Response:
     """A page of `items`, rendering only those on it."""
     query = Query(request, PAGE_PARAMS)
     served = version(request)
     document = page(request, query, href, items, render, served)
-    return json_response(request, document, version=served, fmt=query.format)
+    return json_response(request, document, status=status, version=served, fmt=query.format)
+
+
+def done(request: Request, query: Query, document: Any = None) -> Response:
+    """A write's answer, in the status its handler was declared with (writes.py): the entity it
+    made or changed (201, 200), or no body at all (204 No Content, 202 Accepted), envelope or not."""
+    status = write_status(request)
+    if document is None:
+        return Response(status_code=status, headers=common_headers(sandbox(request).clock()))
+    return reply(request, query, document, status=status)
+
+
+def now_of(request: Request) -> datetime:
+    return datetime.fromtimestamp(sandbox(request).clock(), UTC).replace(microsecond=0)
+
+
+def project_event(request: Request, project: Project, event_type: str, **details: Any) -> None:
+    """Writes leave a trace in the project's events, as they do on the service."""
+    now = now_of(request)
+    event = {
+        "created": iso(now),
+        "eventTypeName": event_type,
+        "groupId": project.id,
+        "id": world(request).ids(now),
+        "isGlobalAdmin": False,
+        "remoteAddress": client_address(request.scope),
+        **details,
+    }
+    project.events.add(dict(sorted(event.items())))
 
 
 def object_id(value: str, what: str, code: str) -> str:

@@ -7,53 +7,54 @@ from typing import Any
 from starlette.requests import Request
 from starlette.responses import Response
 
-from explorer.sandbox.access import client_address
 from explorer.sandbox.documents import ApiProblem
 from explorer.sandbox.links import Hrefs, with_links
 from explorer.sandbox.pages import PAGE_PARAMS
 from explorer.sandbox.query import Query, parse_date, takes
-from explorer.sandbox.resources.common import find, find_project, hrefs, list_reply, reply, world
-from explorer.sandbox.resources.projects import now_of
+from explorer.sandbox.resources.common import done, find, find_project, hrefs, list_reply, project_event, reply
+from explorer.sandbox.shapes import LINKS, TAGS, Choice, Date, Identifier, ListOf, Object, Shape, Text
 from explorer.sandbox.world import Project, Record, iso
-from explorer.sandbox.writes import TAGS, Check, Fields, identifier, list_of, obj, read_json, text
+from explorer.sandbox.writes import Fields, read_fields, writes
 
 AUTH_TYPES = {"awsIAMType": "NONE", "ldapAuthType": "NONE", "oidcAuthType": "NONE", "x509Type": "NONE"}
-
-
-def iso_date(value: Any) -> str | None:
-    if not isinstance(value, str):
-        return "an ISO 8601 date"
-    try:
-        parse_date("deleteAfterDate", value)
-    except ApiProblem:
-        return "an ISO 8601 date"
-    return None
-
-
-def database_name(value: Any) -> str | None:
-    return None if value == "admin" else "admin (the authentication database of password users)"
-
-
-ROLE: Check = obj(
-    {"databaseName": text(1, 64), "roleName": text(1, 64), "collectionName": text(1, 255)},
-    optional=("collectionName",),
+ROLE = Object(
+    {"databaseName": Text(1, 64), "roleName": Text(1, 64), "collectionName": Text(1, 255)},
+    optional=frozenset({"collectionName"}),
 )
-SCOPE: Check = obj({"name": text(1, 64), "type": lambda v: None if v in ("CLUSTER", "DATA_LAKE") else "CLUSTER"})
-WRITABLE: dict[str, Check] = {
-    "password": text(8, 256),
-    "roles": list_of(ROLE, "roles with databaseName and roleName", minimum=1),
-    "scopes": list_of(SCOPE, "scopes with name and type"),
+SCOPE = Object({"name": Text(1, 64), "type": Choice(("CLUSTER", "DATA_LAKE"))})
+WRITABLE: dict[str, Shape] = {
+    "password": Text(8, 256),
+    "roles": ListOf(ROLE, "roles with databaseName and roleName", minimum=1),
+    "scopes": ListOf(SCOPE, "scopes with name and type"),
     "labels": TAGS,
-    "deleteAfterDate": iso_date,
+    "deleteAfterDate": Date(),
 }
+AUTH = {name: Choice(("NONE",)) for name in AUTH_TYPES}  # password users only: what they report
 CREATE = Fields(
-    writable={"databaseName": database_name, "username": text(1, 1024), "groupId": identifier, **WRITABLE},
+    "CreateDatabaseUser",
+    writable={
+        "databaseName": Choice(("admin",), said="admin (the authentication database of password users)"),
+        "username": Text(1, 1024),
+        "groupId": Identifier(),
+        **WRITABLE,
+    },
     required=("databaseName", "username", "password", "roles"),
-    read_only=frozenset({"links", *AUTH_TYPES}),
+    read_only={"links": LINKS, **AUTH},
+    example={
+        "databaseName": "admin",
+        "username": "analyst",
+        "password": "correct-horse-battery",
+        "roles": [{"databaseName": "sales", "roleName": "read"}],
+        "labels": [{"key": "owner", "value": "data-eng"}],
+    },
+    said="A password user to create; scopes name clusters of the project (none: all of them).",
 )
 UPDATE = Fields(
+    "UpdateDatabaseUser",
     writable=WRITABLE,
-    read_only=frozenset({"databaseName", "username", "groupId", "links", *AUTH_TYPES}),
+    read_only={"databaseName": Text(1, 64), "username": Text(1, 1024), "groupId": Identifier(), "links": LINKS, **AUTH},
+    example={"roles": [{"databaseName": "admin", "roleName": "readAnyDatabase"}]},
+    said="The fields of a database user to change; a password sent is set, and never shown.",
 )
 
 
@@ -81,22 +82,6 @@ def check_scopes(project: Project, fields: dict[str, Any]) -> None:
             )
 
 
-def record_event(request: Request, project: Project, event_type: str, username: str) -> None:
-    now = now_of(request)
-    the_world = world(request)
-    project.events.add(
-        {
-            "created": iso(now),
-            "dbUserUsername": username,
-            "eventTypeName": event_type,
-            "groupId": project.id,
-            "id": the_world.ids(now),
-            "isGlobalAdmin": False,
-            "remoteAddress": client_address(request.scope),
-        }
-    )
-
-
 @takes(PAGE_PARAMS)
 async def list_database_users(request: Request) -> Response:
     """Return the database users of a project."""
@@ -110,11 +95,12 @@ async def list_database_users(request: Request) -> Response:
     )
 
 
+@writes(201, CREATE, refusals=(409,), said="Created: the database user, without its password.")
 async def create_database_user(request: Request) -> Response:
     """Create a database user in a project."""
     project = find_project(request)
     query = Query(request)
-    fields = CREATE.check(await read_json(request))
+    fields = await read_fields(request)
     if fields.get("groupId", project.id) != project.id:
         raise ApiProblem(
             400, "INVALID_ATTRIBUTE", "Invalid value for attribute groupId: it must match the path.", ["groupId"]
@@ -137,8 +123,8 @@ async def create_database_user(request: Request) -> Response:
     if "deleteAfterDate" in fields:
         user["deleteAfterDate"] = iso(parse_date("deleteAfterDate", fields["deleteAfterDate"]))
     project.database_users[key] = user
-    record_event(request, project, "MONGODB_USER_ADDED", user["username"])
-    return reply(request, query, database_user_document(hrefs(request), project, user), status=201)
+    project_event(request, project, "MONGODB_USER_ADDED", dbUserUsername=user["username"])
+    return done(request, query, database_user_document(hrefs(request), project, user))
 
 
 async def get_database_user(request: Request) -> Response:
@@ -148,27 +134,29 @@ async def get_database_user(request: Request) -> Response:
     return reply(request, Query(request), database_user_document(hrefs(request), project, user))
 
 
+@writes(200, UPDATE, said="OK: the database user as it now is, without its password.")
 async def update_database_user(request: Request) -> Response:
     """Update one database user of a project."""
     project = find_project(request)
     user = find_user(request, project)
     query = Query(request)
     h = hrefs(request)
-    changes = UPDATE.check(await read_json(request), database_user_document(h, project, user))
+    changes = await read_fields(request, database_user_document(h, project, user))
     check_scopes(project, changes)
     changes.pop("password", None)
     if "deleteAfterDate" in changes:
         changes["deleteAfterDate"] = iso(parse_date("deleteAfterDate", changes["deleteAfterDate"]))
     user.update(changes)
-    record_event(request, project, "MONGODB_USER_UPDATED", user["username"])
-    return reply(request, query, database_user_document(h, project, user))
+    project_event(request, project, "MONGODB_USER_UPDATED", dbUserUsername=user["username"])
+    return done(request, query, database_user_document(h, project, user))
 
 
+@writes(204, said="No Content: the database user is gone.")
 async def delete_database_user(request: Request) -> Response:
     """Remove one database user from a project."""
     project = find_project(request)
     user = find_user(request, project)
     query = Query(request)
     del project.database_users[(user["databaseName"], user["username"])]
-    record_event(request, project, "MONGODB_USER_DELETED", user["username"])
-    return reply(request, query, {})
+    project_event(request, project, "MONGODB_USER_DELETED", dbUserUsername=user["username"])
+    return done(request, query)

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from datetime import UTC, datetime
+from datetime import datetime
 from typing import Any
 
 from starlette.requests import Request
@@ -14,33 +14,42 @@ from explorer.sandbox.links import Hrefs, with_links
 from explorer.sandbox.pages import PAGE_PARAMS
 from explorer.sandbox.query import Query, takes
 from explorer.sandbox.resources.common import (
+    done,
     find_project,
     hrefs,
     linked,
     list_reply,
     not_found,
+    now_of,
     object_id,
     reply,
-    sandbox,
     world,
 )
+from explorer.sandbox.shapes import LINKS, TAGS, Boolean, Date, Identifier, Reported, Text
 from explorer.sandbox.world import Project, World, iso
-from explorer.sandbox.writes import TAGS, Fields, boolean, identifier, read_json, text
+from explorer.sandbox.writes import Fields, read_fields, writes
 
 RELATIONS = ("clusters", "databaseUsers", "processes", "events", "alerts", "alertConfigs", "accessList", "teams")
+NAME = Text(1, 64)
+REPORTED = {"id": Identifier(), "created": Date(), "clusterCount": Reported("integer"), "links": LINKS}
 CREATE = Fields(
-    writable={
-        "name": text(1, 64),
-        "orgId": identifier,
-        "tags": TAGS,
-        "withDefaultAlertsSettings": boolean,
-    },
+    "CreateProject",
+    writable={"name": NAME, "orgId": Identifier(), "tags": TAGS, "withDefaultAlertsSettings": Boolean()},
     required=("name", "orgId"),
-    read_only=frozenset({"id", "created", "clusterCount", "links"}),
+    read_only=REPORTED,
+    example=lambda world: {
+        "name": "payments",
+        "orgId": next(iter(world.orgs)),
+        "tags": [{"key": "env", "value": "dev"}],
+    },
+    said="A project to create in an organization; its name is unique there.",
 )
 UPDATE = Fields(
-    writable={"name": text(1, 64), "tags": TAGS},
-    read_only=frozenset({"id", "created", "clusterCount", "links", "orgId", "withDefaultAlertsSettings"}),
+    "UpdateProject",
+    writable={"name": NAME, "tags": TAGS},
+    read_only={**REPORTED, "orgId": Identifier(), "withDefaultAlertsSettings": Boolean()},
+    example={"name": "production-eu", "tags": [{"key": "env", "value": "prod"}, {"key": "region", "value": "eu"}]},
+    said="The fields of a project to change; the others keep their values.",
 )
 
 
@@ -65,10 +74,11 @@ async def list_projects(request: Request) -> Response:
     return list_reply(request, world(request).visible_projects(), lambda p: project_document(h, p, False), h("groups"))
 
 
+@writes(201, CREATE, refusals=(409,), said="Created: the project.")
 async def create_project(request: Request) -> Response:
     """Create a project in an organization."""
     query = Query(request)
-    fields = CREATE.check(await read_json(request))
+    fields = await read_fields(request)
     the_world = world(request)
     org_id = object_id(fields["orgId"], "organization", "INVALID_ORG_ID")
     if org_id not in the_world.orgs:
@@ -87,7 +97,7 @@ async def create_project(request: Request) -> Response:
     )
     the_world.projects[project.id] = project
     record_event(request, now, project, "GROUP_CREATED")
-    return reply(request, query, project_document(hrefs(request), project, True), status=201)
+    return done(request, query, project_document(hrefs(request), project, True))
 
 
 async def get_project(request: Request) -> Response:
@@ -96,19 +106,21 @@ async def get_project(request: Request) -> Response:
     return reply(request, Query(request), project_document(hrefs(request), project, True))
 
 
+@writes(200, UPDATE, refusals=(409,), said="OK: the project as it now is.")
 async def update_project(request: Request) -> Response:
     """Update one project."""
     project = find_project(request)
     query = Query(request)
     h = hrefs(request)
     # Read-only fields may repeat what the client was given, links included (sparse or not).
-    changes = UPDATE.check(await read_json(request), linked(request, project_document(h, project, True)))
+    changes = await read_fields(request, linked(request, project_document(h, project, True)))
     if "name" in changes:
         check_name_free(world(request), project.org_id, changes["name"], project.id)
     project.fields.update(changes)
-    return reply(request, query, project_document(h, project, True))
+    return done(request, query, project_document(h, project, True))
 
 
+@writes(204, refusals=(409,), said="No Content: the project is gone.")
 async def delete_project(request: Request) -> Response:
     """Remove one project."""
     project = find_project(request)
@@ -125,11 +137,7 @@ async def delete_project(request: Request) -> Response:
     for user in the_world.users.values():
         user["groupRoles"].pop(project.id, None)
     record_event(request, now_of(request), project, "GROUP_DELETED")
-    return reply(request, query, {})
-
-
-def now_of(request: Request) -> datetime:
-    return datetime.fromtimestamp(sandbox(request).clock(), UTC).replace(microsecond=0)
+    return done(request, query)
 
 
 def record_event(request: Request, now: datetime, project: Project, event_type: str) -> None:

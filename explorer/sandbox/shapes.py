@@ -1,0 +1,212 @@
+"""The shape of one field of a request body: how a value is checked, and how it is described.
+
+Each shape answers both questions from the same numbers (a string's bounds, a list's size, an
+object's fields), so that what the sandbox refuses (writes.py) and what its API description's
+JSON Schema says (openapi.py) cannot drift apart. `check` answers None for a good value, else
+what was expected, in words a refusal can quote.
+"""
+
+from __future__ import annotations
+
+import ipaddress
+import re
+from abc import ABC, abstractmethod
+from dataclasses import dataclass, field
+from typing import Any
+
+from explorer.sandbox.documents import ApiProblem
+from explorer.sandbox.query import parse_date
+from explorer.sandbox.world import OBJECT_ID
+
+# The characters `str.isprintable` refuses that a JSON Schema pattern can name: C0 and C1 controls.
+PRINTABLE = "^[^\\u0000-\\u001f\\u007f-\\u009f]*$"
+
+
+class Shape(ABC):
+    """A field's shape: what a good value is (`check`), and its JSON Schema (`schema`)."""
+
+    @abstractmethod
+    def check(self, value: Any) -> str | None: ...
+
+    @abstractmethod
+    def schema(self) -> dict[str, Any]: ...
+
+
+@dataclass(frozen=True)
+class Text(Shape):
+    """A string of printable characters, within bounds; with `pattern`, also matching it whole."""
+
+    minimum: int = 1
+    maximum: int = 64
+    pattern: str | None = None
+    said: str | None = None  # what is expected, when the pattern needs saying
+
+    def check(self, value: Any) -> str | None:
+        good = (
+            isinstance(value, str)
+            and self.minimum <= len(value) <= self.maximum
+            and value.isprintable()
+            and (self.pattern is None or re.fullmatch(self.pattern, value) is not None)
+        )
+        return None if good else self.said or f"a string of {self.minimum} to {self.maximum} printable characters"
+
+    def schema(self) -> dict[str, Any]:
+        pattern = f"^{self.pattern}$" if self.pattern else PRINTABLE
+        return {"type": "string", "minLength": self.minimum, "maxLength": self.maximum, "pattern": pattern}
+
+
+@dataclass(frozen=True)
+class Choice(Shape):
+    """One of a few strings."""
+
+    values: tuple[str, ...]
+    said: str | None = None
+
+    def check(self, value: Any) -> str | None:
+        return None if value in self.values else self.said or "one of " + ", ".join(self.values)
+
+    def schema(self) -> dict[str, Any]:
+        return {"type": "string", "enum": list(self.values)}
+
+
+@dataclass(frozen=True)
+class Boolean(Shape):
+    def check(self, value: Any) -> str | None:
+        return None if isinstance(value, bool) else "true or false"
+
+    def schema(self) -> dict[str, Any]:
+        return {"type": "boolean"}
+
+
+@dataclass(frozen=True)
+class Number(Shape):
+    """A number within bounds; `whole` for an integer. JSON's true and false are not numbers here."""
+
+    minimum: float
+    maximum: float
+    whole: bool = False
+
+    def check(self, value: Any) -> str | None:
+        number = isinstance(value, int | float) and not isinstance(value, bool)
+        if number and (isinstance(value, int) or not self.whole) and self.minimum <= value <= self.maximum:
+            return None
+        return f"{'an integer' if self.whole else 'a number'} from {self.minimum:g} to {self.maximum:g}"
+
+    def schema(self) -> dict[str, Any]:
+        return {"type": "integer" if self.whole else "number", "minimum": self.minimum, "maximum": self.maximum}
+
+
+@dataclass(frozen=True)
+class Identifier(Shape):
+    """A service identifier: 24 hexadecimal characters."""
+
+    def check(self, value: Any) -> str | None:
+        good = isinstance(value, str) and OBJECT_ID.fullmatch(value)
+        return None if good else "an ID of 24 hexadecimal characters"
+
+    def schema(self) -> dict[str, Any]:
+        return {"type": "string", "pattern": "^[0-9a-f]{24}$"}
+
+
+@dataclass(frozen=True)
+class Date(Shape):
+    """An ISO 8601 date; without a zone designator, UTC (spec 2.10)."""
+
+    def check(self, value: Any) -> str | None:
+        if isinstance(value, str):
+            try:
+                parse_date("date", value)
+                return None
+            except ApiProblem:
+                pass
+        return "an ISO 8601 date such as 2026-08-10T03:00:00Z"
+
+    def schema(self) -> dict[str, Any]:
+        return {"type": "string", "format": "date-time"}
+
+
+@dataclass(frozen=True)
+class Network(Shape):
+    """An IP address (`block=False`) or a CIDR block in its canonical form (10.0.0.0/8, not 10.0.0.1/8)."""
+
+    block: bool
+
+    def check(self, value: Any) -> str | None:
+        if isinstance(value, str) and value.isascii() and (("/" in value) == self.block):
+            try:
+                if self.block:
+                    ipaddress.ip_network(value, strict=True)
+                else:
+                    ipaddress.ip_address(value)
+                return None
+            except ValueError:
+                pass
+        return self.said()
+
+    def said(self) -> str:
+        return "a CIDR block such as 10.0.0.0/16" if self.block else "an IP address such as 192.0.2.15"
+
+    def schema(self) -> dict[str, Any]:
+        return {"type": "string", "description": self.said(), "minLength": 2, "maxLength": 43 if self.block else 39}
+
+
+@dataclass(frozen=True)
+class ListOf(Shape):
+    item: Shape
+    said: str  # what the items are, in a refusal: "objects with key and value"
+    minimum: int = 0
+    maximum: int = 100
+
+    def check(self, value: Any) -> str | None:
+        if (
+            isinstance(value, list)
+            and self.minimum <= len(value) <= self.maximum
+            and all(self.item.check(v) is None for v in value)
+        ):
+            return None
+        return f"a list of {self.minimum} to {self.maximum} {self.said}"
+
+    def schema(self) -> dict[str, Any]:
+        return {"type": "array", "items": self.item.schema(), "minItems": self.minimum, "maxItems": self.maximum}
+
+
+@dataclass(frozen=True)
+class Object(Shape):
+    """An object of known fields, those not `optional` required; any other field refused."""
+
+    fields: dict[str, Shape]
+    optional: frozenset[str] = field(default_factory=frozenset)
+    said: str = "an object"
+
+    def check(self, value: Any) -> str | None:
+        if not isinstance(value, dict):
+            return self.said
+        if not set(self.fields) - self.optional <= value.keys() <= self.fields.keys():
+            return self.said
+        return None if all(self.fields[k].check(v) is None for k, v in value.items()) else self.said
+
+    def schema(self) -> dict[str, Any]:
+        return {
+            "type": "object",
+            "properties": {name: shape.schema() for name, shape in self.fields.items()},
+            "required": [name for name in self.fields if name not in self.optional],
+            "additionalProperties": False,
+        }
+
+
+@dataclass(frozen=True)
+class Reported(Shape):
+    """A field the service reports and a client never sets: only its JSON type is described."""
+
+    kind: str | None = None  # a JSON Schema type, or None for any
+
+    def check(self, value: Any) -> str | None:
+        return None  # never checked: a read-only field may only repeat its value (writes.Fields)
+
+    def schema(self) -> dict[str, Any]:
+        return {"type": self.kind} if self.kind else {}
+
+
+TAG = Object({"key": Text(1, 255), "value": Text(1, 255)}, said="an object with key and value")
+TAGS = ListOf(TAG, "objects with key and value")
+LINKS = Reported("array")
