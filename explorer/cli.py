@@ -7,7 +7,7 @@ import os
 import re
 import sys
 from collections.abc import Sequence
-from typing import Any, NoReturn
+from typing import Any, NoReturn, Protocol
 
 from explorer import __version__
 
@@ -83,9 +83,30 @@ def hidden(unknown: list[str]) -> list[str]:
     return shown
 
 
+class Command(Protocol):
+    """A command: a module (get, logout) or an object (the writes) with these two."""
+
+    def add_arguments(self, parser: argparse.ArgumentParser) -> None: ...
+
+    def run(self, args: argparse.Namespace) -> int: ...
+
+
+WRITE_EXITS = (
+    "Exit codes: 0 for 2xx, 3 for 3xx, 4 for 4xx, 5 for 5xx, 1 when no answer was had (connection, TLS, "
+    "configuration) or the write was not confirmed, 2 for usage (writes off, a body that is not JSON, no terminal "
+    "to ask on without --yes)."
+)
+WRITE_HOW = (
+    "Writes are off until --writes, EXPLORER_WRITES=1 or the profile's writes = true turns them on (a profile's "
+    "writes = false refuses even --writes). At a terminal the request is shown as it will go and asked for first; "
+    "from a script, --yes sends it. --dry-run prints it and its curl, and sends nothing. It is sent once, never "
+    "retried. The answer's body goes to stdout as received."
+)
+
+
 def parser() -> argparse.ArgumentParser:
     from explorer.classroom import command as classroom
-    from explorer.commands import get, logout
+    from explorer.commands import get, logout, write
     from explorer.connection import add_connection_arguments
     from explorer.sandbox import command as sandbox
     from explorer.tui import run as tui
@@ -107,13 +128,41 @@ def parser() -> argparse.ArgumentParser:
     )
     root.set_defaults(run=tui.run, parser=root)
     commands = root.add_subparsers(dest="command", metavar="COMMAND")
-    for name, module, summary, description in (
+    registered: tuple[tuple[str, Command, str, str], ...] = (
         (
             "get",
             get,
             "print one resource's body, as received",
             "Print a resource's body to stdout as the service sent it. Exit codes: 0 for 2xx, 3 for 3xx, "
             "4 for 4xx, 5 for 5xx, 1 when no answer was had (connection, TLS, configuration), 2 for usage.",
+        ),
+        (
+            "post",
+            write.post,
+            "create: send a POST with a JSON body (writes on only when asked)",
+            "Send a POST to TARGET with a JSON body: --data JSON (or @FILE, @- for stdin), or items after TARGET "
+            f"(name=value, a string; name:=JSON, any JSON value). {WRITE_HOW} {WRITE_EXITS}",
+        ),
+        (
+            "put",
+            write.put,
+            "replace: send a PUT with a JSON body (writes on only when asked)",
+            "Send a PUT to TARGET with a JSON body, as post takes one. At a terminal the preview shows, field by "
+            f"field, what it changes in the resource fetched again just now. {WRITE_HOW} {WRITE_EXITS}",
+        ),
+        (
+            "patch",
+            write.patch,
+            "change named fields: send a PATCH with a JSON body (writes on only when asked)",
+            "Send a PATCH to TARGET with a JSON body, as post takes one. At a terminal the preview shows, field by "
+            f"field, what it changes in the resource fetched again just now. {WRITE_HOW} {WRITE_EXITS}",
+        ),
+        (
+            "delete",
+            write.delete,
+            "delete: send a DELETE (writes on only when asked)",
+            "Send a DELETE to TARGET. At a terminal it asks for the resource's name (or id) to be typed. "
+            f"{WRITE_HOW} {WRITE_EXITS}",
         ),
         (
             "logout",
@@ -136,7 +185,8 @@ def parser() -> argparse.ArgumentParser:
             "started here. The address to give students (with its class key) is printed, with a QR code of it. "
             "Nothing is fetched from the internet.",
         ),
-    ):
+    )
+    for name, module, summary, description in registered:
         sub = commands.add_parser(name, help=summary, description=description)
         module.add_arguments(sub)
         sub.set_defaults(run=module.run, parser=sub)  # a command's usage errors show its own usage

@@ -1,1 +1,1 @@
-"""The one-shot commands: `explorer get` and `explorer logout`."""
+"""The one-shot commands: `explorer get`, the writes (`post`, `put`, `patch`, `delete`) and `explorer logout`."""

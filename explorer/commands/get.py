@@ -7,11 +7,18 @@ import asyncio
 import sys
 
 from explorer.api.errors import ApiError
-from explorer.api.headers import header_pair
 from explorer.api.resource import Resource
 from explorer.api.session import Session
 from explorer.api.visible import visible
-from explorer.commands.output import ItemsOut, exit_code, report, status_block, write_body
+from explorer.commands.flags import (
+    add_header_flag,
+    add_include_flag,
+    add_query_flags,
+    add_target,
+    add_token_cache_flag,
+    query_params,
+)
+from explorer.commands.output import ItemsOut, exit_code, report, show
 from explorer.connection import add_connection_arguments, open_session, whole_number
 
 ALL_PAGE_SIZE = "500"
@@ -19,24 +26,15 @@ MAX_PAGES = 1000  # the pages --all follows at most (--max-pages)
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("target", metavar="TARGET", help="a path under the base URL (/groups), or an absolute URL")
-    parser.add_argument("--pretty", action="store_true", help="ask the service for pretty=true")
-    parser.add_argument("--envelope", action="store_true", help="ask the service for envelope=true")
-    parser.add_argument(
-        "--query", "-q", action="append", default=[], metavar="K=V", type=pair, help="add a query parameter; repeatable"
-    )
+    add_target(parser)
+    add_query_flags(parser)
     paging = parser.add_mutually_exclusive_group()
     paging.add_argument(
         "--all",
         action="store_true",
         help="a list: every page's items as one JSON array (500 items a page); anything else: as without --all",
     )
-    paging.add_argument(
-        "--include",
-        "-i",
-        action="store_true",
-        help="print the status line and headers first, on an error too (not with --all, which joins many responses)",
-    )
+    add_include_flag(paging, also=" (not with --all, which joins many responses)")
     parser.add_argument(
         "--max-pages",
         type=pages_count,
@@ -44,40 +42,13 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         metavar="N",
         help=f"with --all: the most pages followed (default: {MAX_PAGES}); a page seen twice ends the walk too",
     )
-    parser.add_argument(
-        "--header",
-        "-H",
-        action="append",
-        default=[],
-        metavar="'NAME: VALUE'",
-        type=header,
-        help="send this header too (Accept included); repeatable. Authorization, Cookie, Host and the "
-        "framing headers are refused",
-    )
-    parser.add_argument(
-        "--no-token-cache",
-        action="store_true",
-        help="get a token for this call and revoke it after (instead of reusing a cached one)",
-    )
+    add_header_flag(parser)
+    add_token_cache_flag(parser)
     add_connection_arguments(parser)
-
-
-def pair(text: str) -> tuple[str, str]:
-    name, equals, value = text.partition("=")
-    if not equals or not name:
-        raise argparse.ArgumentTypeError(f"{text!r} is not NAME=VALUE")
-    return name, value
 
 
 def pages_count(text: str) -> int:
     return whole_number(text, 10**6, "pages")
-
-
-def header(text: str) -> tuple[str, str]:
-    try:
-        return header_pair(text)
-    except ValueError as error:
-        raise argparse.ArgumentTypeError(str(error)) from None
 
 
 def run(args: argparse.Namespace) -> int:
@@ -85,11 +56,7 @@ def run(args: argparse.Namespace) -> int:
 
 
 async def get(args: argparse.Namespace) -> int:
-    params = dict(args.query)
-    if args.pretty:
-        params["pretty"] = "true"
-    if args.envelope:
-        params["envelope"] = "true"
+    params = query_params(args)
     try:
         session = open_session(args, token_cache=not args.no_token_cache, headers=dict(args.header), keep_bytes=0)
     except ApiError as error:
@@ -114,18 +81,7 @@ async def fetched(session: Session, args: argparse.Namespace, params: dict[str, 
     except ApiError as error:
         report("get", error)
         return exit_code(error)
-    return show(resource, args.include)
-
-
-def show(resource: Resource, include: bool) -> int:
-    """The body on stdout, or the error on stderr; with `include`, the status line and headers first, either way."""
-    if include:
-        write_body(status_block(resource))
-    if resource.error:
-        report("get", resource.error)
-        return exit_code(resource.error)
-    write_body(resource.body)
-    return 0 if resource.status < 300 else 3
+    return show("get", resource, args.include)
 
 
 async def get_all(

@@ -27,6 +27,18 @@ def status_block(resource: Resource) -> bytes:
     return ("\r\n".join(shown) + "\r\n\r\n").encode("utf-8", "replace")
 
 
+def show(command: str, resource: Resource, include: bool) -> int:
+    """The body on stdout, or the error on stderr; with `include`, the status line and headers first,
+    either way. The exit code: 0 for 2xx, 3 for 3xx, as exit_code says for an error."""
+    if include:
+        write_body(status_block(resource))
+    if resource.error:
+        report(command, resource.error)
+        return exit_code(resource.error)
+    write_body(resource.body)
+    return 0 if resource.status < 300 else 3
+
+
 def report(command: str, error: ApiError) -> None:
     """An error on stderr: the document the service sent, then one line, then the hint; every
     character from the server visible (an escape sequence shows as ␛[…, it does nothing)."""

@@ -1,0 +1,263 @@
+"""`explorer post`, `put`, `patch` and `delete`: one write, from a script or from a person at a terminal.
+
+A write goes only from a session that may write (--writes, EXPLORER_WRITES=1, or the profile's
+`writes = true`), and once: never retried (a 429 or 503 is reported with its Retry-After). At a
+terminal it is previewed on stderr and asked for first (a DELETE by typing the resource's name);
+from a script it needs --yes. --dry-run prints it and its curl, and sends nothing.
+
+The answer is written as `explorer get` writes one (output.show): the body to stdout as received,
+an error document to stderr; and the exit codes are its own.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import sys
+from dataclasses import dataclass
+from typing import Any, TextIO
+from urllib.parse import unquote
+
+import httpx
+
+from explorer.api.changes import changes, patch_changes
+from explorer.api.errors import ApiError
+from explorer.api.session import Session
+from explorer.api.urls import raw_path
+from explorer.api.visible import lines, visible
+from explorer.api.writes import WITH_BODY, Outgoing, WritesRefused, as_curl, editable, identity_of
+from explorer.commands.body import Body, BodyError, UsageError, body_of, item
+from explorer.commands.flags import (
+    add_header_flag,
+    add_include_flag,
+    add_query_flags,
+    add_target,
+    add_token_cache_flag,
+    query_params,
+)
+from explorer.commands.output import exit_code, report, show
+from explorer.connection import add_connection_arguments, open_session
+
+SAID = {201: "201 Created", 202: "202 Accepted: the service goes on with it", 204: "204 No Content: done"}
+NOT_SENT = "Nothing was sent. --dry-run prints what would be sent."
+MAY_HAVE_GONE = "The write may have reached the service all the same: look (explorer get) before sending it again."
+
+
+@dataclass(frozen=True)
+class WriteCommand:
+    """One of the write commands; `method` says which."""
+
+    method: str
+
+    @property
+    def name(self) -> str:
+        return self.method.lower()
+
+    def add_arguments(self, parser: argparse.ArgumentParser) -> None:
+        add_target(parser)
+        if self.method in WITH_BODY:
+            parser.add_argument(
+                "items",
+                nargs="*",
+                metavar="ITEM",
+                type=item,
+                help="right after TARGET: a field of a JSON object body, NAME=VALUE (a string) or NAME:=JSON "
+                "(any JSON value)",
+            )
+            parser.add_argument(
+                "--data",
+                "-d",
+                metavar="JSON",
+                help="the body, JSON sent byte for byte as given; @FILE reads it from a file, @- from stdin",
+            )
+        add_query_flags(parser)
+        add_include_flag(parser)
+        add_header_flag(parser)
+        add_token_cache_flag(parser)
+        parser.add_argument(
+            "--dry-run",
+            action="store_true",
+            help="print the request as it would go (credentials as ***) and as curl; send nothing, writes on or off",
+        )
+        parser.add_argument(
+            "--yes",
+            "-y",
+            action="store_true",
+            help="send without the preview and question (needed when stdin is not a terminal)",
+        )
+        add_connection_arguments(parser)
+
+    def run(self, args: argparse.Namespace) -> int:
+        try:
+            body = body_of(getattr(args, "data", None), getattr(args, "items", []))
+        except UsageError as error:
+            parser: argparse.ArgumentParser = args.parser  # the command's own: its usage, exit 2
+            parser.error(str(error))
+        except BodyError as error:
+            report(self.name, ApiError("config", str(error), hint=error.hint))
+            return 2
+        return asyncio.run(write(self.name, self.method, args, body))
+
+
+post, put, patch, delete = (WriteCommand(method) for method in ("POST", "PUT", "PATCH", "DELETE"))
+
+
+async def write(command: str, method: str, args: argparse.Namespace, body: Body) -> int:
+    try:
+        session = open_session(args, token_cache=not args.no_token_cache, headers=dict(args.header), keep_bytes=0)
+    except WritesRefused as error:  # --writes with a profile that says writes = false: a usage error
+        report(command, error)
+        return 2
+    except ApiError as error:
+        report(command, error)
+        return 1
+    async with session:
+        try:
+            return await written(session, command, method, args, body)
+        finally:
+            if session.recording_problem:  # the answer went on, unrecorded: said last
+                print(f"explorer {command}: {visible(session.recording_problem)}", file=sys.stderr)
+
+
+async def written(session: Session, command: str, method: str, args: argparse.Namespace, body: Body) -> int:
+    """The write refused, shown, declined or sent; its exit code."""
+    try:
+        url = session.resolve(args.target)
+        params = query_params(args)
+        if params:
+            url = url.copy_merge_params(params)
+        refused = None if args.dry_run else refusal(session, method, url, args.yes)
+        if refused is not None:
+            report(command, refused)
+            return 2
+        outgoing = await session.prepare(method, str(url), body.data)
+        if session.description_problem:  # said, and the write goes on without it
+            report(command, session.description_problem)
+        if args.dry_run:
+            dry_run(session, command, outgoing)
+            return 0
+        if not args.yes and not await confirmed(session, command, outgoing, args.target, body):
+            return 1
+    except ApiError as error:
+        report(command, error)
+        return exit_code(error)
+    try:
+        resource = await session.send(outgoing)
+    except ApiError as error:
+        if error.kind in ("timeout", "too-large") and error.url == outgoing.url:  # sent, its answer lost
+            error.hint = f"{error.hint or ''} {MAY_HAVE_GONE}".strip()
+        report(command, error)
+        return exit_code(error)
+    code = show(command, resource, args.include)
+    if resource.status in SAID and not args.include and sys.stderr.isatty():  # words for a person only
+        print(f"explorer {command}: {SAID[resource.status]}", file=sys.stderr)
+    return code
+
+
+def refusal(session: Session, method: str, url: httpx.URL, yes: bool) -> ApiError | None:
+    """Why the write may not go (read-only; nobody at a terminal to ask, without --yes), or None."""
+    if not session.writes:
+        error = session.read_only(method, str(url))
+        if session.write_policy.profile_forbids:
+            error.hint = "Nothing was sent. This profile is read-only on purpose: to write, use another profile."
+        return error
+    if yes:
+        return None
+    if not is_terminal(sys.stdin):
+        return ApiError("config", "stdin is not a terminal: add --yes to send without asking", hint=NOT_SENT)
+    if not is_terminal(sys.stderr):
+        return ApiError(
+            "config",
+            "stderr is not a terminal, and the preview and question go there: add --yes to send without asking",
+            hint=NOT_SENT,
+        )
+    return None
+
+
+def is_terminal(stream: TextIO | None) -> bool:
+    return stream is not None and stream.isatty()
+
+
+def preview(outgoing: Outgoing) -> list[str]:
+    """The request as it goes: method and URL, every header (credentials as ***), a blank line, the body."""
+    shown = [visible(f"{outgoing.method} {outgoing.url}")]
+    shown += [visible(f"{name}: {value}") for name, value in outgoing.headers]
+    if outgoing.body:
+        shown += ["", *lines(outgoing.body_text.removesuffix("\n"))]
+    return shown
+
+
+def dry_run(session: Session, command: str, outgoing: Outgoing) -> None:
+    """The preview and the curl of the write, on stdout; sent: nothing."""
+    curl = as_curl(outgoing, api_key=session.credentials.kind == "API key")
+    sys.stdout.write("\n".join([*preview(outgoing), "", *lines(curl)]) + "\n")
+    sys.stdout.flush()
+    if sys.stderr.isatty():
+        why = f"; this session is read-only ({session.write_policy.because})" if not session.writes else ""
+        print(f"explorer {command}: not sent (--dry-run){visible(why)}", file=sys.stderr)
+
+
+async def confirmed(session: Session, command: str, outgoing: Outgoing, target: str, body: Body) -> bool:
+    """The preview on stderr, then the question on the terminal: whether the person said to send it.
+
+    A PATCH or PUT shows what it changes in the entity fetched again just now; a DELETE asks for
+    the resource's name (or id) to be typed."""
+    shown = preview(outgoing)
+    accepted = {"y", "yes"}
+    if outgoing.method in ("PATCH", "PUT") and body.data:
+        shown += ["", *await difference(session, outgoing, target, body.document)]
+        question = "Send? [y/N] "
+    elif outgoing.method == "DELETE":
+        identity, accepted, said = await identified(session, outgoing, target)
+        shown += said
+        question = f'Type "{identity}" to delete it (anything else keeps it): '
+    else:
+        question = "Send? [y/N] "
+    sys.stderr.write("\n".join([*shown, "", question]))
+    sys.stderr.flush()
+    answer = sys.stdin.readline().strip()
+    answer = answer if outgoing.method == "DELETE" else answer.lower()
+    if answer in accepted or answer.strip('"') in accepted:
+        return True
+    print(f"explorer {command}: not sent", file=sys.stderr)
+    return False
+
+
+async def difference(session: Session, outgoing: Outgoing, target: str, sent: Any) -> list[str]:
+    """What a PATCH or PUT changes, field by field, in the entity as fetched just now."""
+    now = await session.fetch(target)
+    if now.error:
+        return [visible(f"It could not be fetched just now ({now.error.line()}): no difference to show.")]
+    if now.json is None:
+        return [visible(f"It is not JSON just now ({now.json_error or 'an empty body'}): no difference to show.")]
+    if outgoing.method == "PATCH":
+        found = patch_changes(now.json, sent)
+    else:
+        found = changes(replaced(session, outgoing, now.json, sent), sent)
+    if not found:
+        return ["It changes nothing: the entity fetched just now has these values."]
+    return ["What it changes in the entity, fetched just now:", *(visible(change.line()) for change in found)]
+
+
+def replaced(session: Session, outgoing: Outgoing, entity: Any, sent: Any) -> Any:
+    """What a PUT replaces: the fields it sends and those a write may send (editable), not links or ids."""
+    if not isinstance(entity, dict) or not isinstance(sent, dict):
+        return entity
+    description = session.description
+    operation = description.operation(raw_path(httpx.URL(outgoing.url)), "PUT") if description else None
+    schema = description.request_schema(operation) if description and operation else None
+    kept = editable(entity, schema)
+    return {name: value for name, value in entity.items() if name in sent or name in kept}
+
+
+async def identified(session: Session, outgoing: Outgoing, target: str) -> tuple[str, set[str], list[str]]:
+    """What a DELETE asks to type: the resource's name (identity_of, as fetched just now), else the last
+    segment of its path; the answers taken (that, its id, the last segment); and what the preview adds."""
+    last = unquote(raw_path(httpx.URL(outgoing.url)).rstrip("/").rpartition("/")[2])
+    now = await session.fetch(target)
+    said = [] if not now.error else ["", visible(f"It could not be fetched just now: {now.error.line()}")]
+    document = now.json if not now.error else None
+    identity = identity_of(document) or last
+    ids = [str(document["id"])] if isinstance(document, dict) and "id" in document else []
+    accepted = {identity, last, *ids}
+    return visible(identity), accepted | {visible(answer) for answer in accepted}, said
