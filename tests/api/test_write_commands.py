@@ -295,8 +295,8 @@ def test_a_profile_that_says_writes_false_refuses_writes_even_asked_for(sandbox)
 @pytest.mark.parametrize(
     "given, said",
     [
-        (["--data", '{"name": "x",}'], "the body is not JSON: Expecting property name enclosed in double quotes: "
-         "line 1 column 14 (char 13)"),
+        # json words some errors differently from Python to Python (a trailing comma, on 3.13): not this one
+        (["--data", '{"name": }'], "the body is not JSON: Expecting value: line 1 column 10 (char 9)"),
         (["--data", '{"size": NaN}'], "the body is not JSON: NaN is not JSON"),
         (["--data", "@HOME/missing.json"], "cannot read the body in HOME/missing.json: No such file or directory"),
     ],
