@@ -22,7 +22,10 @@ import shlex
 from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
+from urllib.parse import unquote, urlsplit
 
+from explorer.api.body_check import top_schema
+from explorer.api.changes import Change, changes, patch_changes
 from explorer.api.errors import ConfigError
 
 WRITE_METHODS = ("POST", "PUT", "PATCH", "DELETE")
@@ -112,6 +115,27 @@ def identity_of(document: Any) -> str | None:
             if isinstance(value, str | int) and not isinstance(value, bool) and str(value).strip():
                 return str(value)
     return None
+
+
+def delete_name(entity: Any, url: str) -> str:
+    """What a DELETE asks to have typed: the entity's name (or id, or address), else its path's last
+    segment as a person reads it (percent-decoded)."""
+    return identity_of(entity) or unquote(urlsplit(url).path.rstrip("/").rpartition("/")[2])
+
+
+def write_changes(method: str, entity: Any, sent: Any, schema: Mapping[str, Any] | None = None) -> list[Change]:
+    """What a PATCH or PUT of `sent` changes in `entity` as it is now, for a preview; `schema` is the
+    write's request schema whole (its $refs are followed here).
+
+    A PATCH changes only the fields it names. A PUT replaces what a write may send (`editable`), so
+    the fields it leaves out of those are removed; links, ids and read-only fields are not its to remove.
+    """
+    if method == "PATCH":
+        return patch_changes(entity, sent)
+    if isinstance(entity, dict) and isinstance(sent, dict):
+        kept = editable(entity, top_schema(schema))
+        entity = {name: value for name, value in entity.items() if name in sent or name in kept}
+    return changes(entity, sent)
 
 
 def read_only_fields(schema: Mapping[str, Any] | None) -> set[str]:

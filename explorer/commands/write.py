@@ -16,16 +16,14 @@ import asyncio
 import sys
 from dataclasses import dataclass
 from typing import Any, TextIO
-from urllib.parse import unquote
 
 import httpx
 
-from explorer.api.changes import changes, patch_changes
 from explorer.api.errors import ApiError
 from explorer.api.session import Session
 from explorer.api.urls import raw_path
 from explorer.api.visible import lines, visible
-from explorer.api.writes import WITH_BODY, Outgoing, WritesRefused, as_curl, editable, identity_of
+from explorer.api.writes import WITH_BODY, Outgoing, WritesRefused, as_curl, delete_name, write_changes
 from explorer.commands.body import Body, BodyError, UsageError, body_of, item
 from explorer.commands.flags import (
     add_header_flag,
@@ -230,34 +228,27 @@ async def difference(session: Session, outgoing: Outgoing, target: str, sent: An
         return [visible(f"It could not be fetched just now ({now.error.line()}): no difference to show.")]
     if now.json is None:
         return [visible(f"It is not JSON just now ({now.json_error or 'an empty body'}): no difference to show.")]
-    if outgoing.method == "PATCH":
-        found = patch_changes(now.json, sent)
-    else:
-        found = changes(replaced(session, outgoing, now.json, sent), sent)
+    found = write_changes(outgoing.method, now.json, sent, request_schema(session, outgoing))
     if not found:
         return ["It changes nothing: the entity fetched just now has these values."]
     return ["What it changes in the entity, fetched just now:", *(visible(change.line()) for change in found)]
 
 
-def replaced(session: Session, outgoing: Outgoing, entity: Any, sent: Any) -> Any:
-    """What a PUT replaces: the fields it sends and those a write may send (editable), not links or ids."""
-    if not isinstance(entity, dict) or not isinstance(sent, dict):
-        return entity
+def request_schema(session: Session, outgoing: Outgoing) -> Any:
+    """The request schema the API description gives this write, if it gives one."""
     description = session.description
-    operation = description.operation(raw_path(httpx.URL(outgoing.url)), "PUT") if description else None
-    schema = description.request_schema(operation) if description and operation else None
-    kept = editable(entity, schema)
-    return {name: value for name, value in entity.items() if name in sent or name in kept}
+    operation = description.operation(raw_path(httpx.URL(outgoing.url)), outgoing.method) if description else None
+    return description.request_schema(operation) if description and operation else None
 
 
 async def identified(session: Session, outgoing: Outgoing, target: str) -> tuple[str, set[str], list[str]]:
     """What a DELETE asks to type: the resource's name (identity_of, as fetched just now), else the last
     segment of its path; the answers taken (that, its id, the last segment); and what the preview adds."""
-    last = unquote(raw_path(httpx.URL(outgoing.url)).rstrip("/").rpartition("/")[2])
+    last = delete_name(None, outgoing.url)
     now = await session.fetch(target)
     said = [] if not now.error else ["", visible(f"It could not be fetched just now: {now.error.line()}")]
     document = now.json if not now.error else None
-    identity = identity_of(document) or last
+    identity = delete_name(document, outgoing.url)
     ids = [str(document["id"])] if isinstance(document, dict) and "id" in document else []
     accepted = {identity, last, *ids}
     return visible(identity), accepted | {visible(answer) for answer in accepted}, said

@@ -8,17 +8,17 @@ editor keep the draft, and a refusal reopens the editor with the field it names 
 from __future__ import annotations
 
 import json
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from functools import partial
 from typing import Any
 
 from textual.app import App
 
-from explorer.api.changes import Change, changes, patch_changes
+from explorer.api.changes import Change, changes
 from explorer.api.errors import ApiError
 from explorer.api.resource import Resource
 from explorer.api.session import Session
-from explorer.api.writes import WriteChoice, body_bytes, identity_of, undo_body
+from explorer.api.writes import WriteChoice, body_bytes, delete_name, undo_body, write_changes
 from explorer.tui.safe import visible
 from explorer.tui.screens.act import ActScreen
 from explorer.tui.screens.editor import EditorScreen, refusal_problem
@@ -90,7 +90,7 @@ class WriteFlow:
                 if choice.method != "DELETE":
                     self.app.notify("Draft kept: the same write from a opens it again.", markup=False)
                 return
-            answer = await self.preview_and_send(choice, body, opened)
+            answer = await self.preview_and_send(choice, body, opened, schema)
             if answer is None:
                 continue  # back to the editor, as it was
             if answer.error is None:
@@ -108,13 +108,16 @@ class WriteFlow:
     async def prepared(self, choice: WriteChoice, text: str) -> Any:
         return await self.session.prepare(choice.method, choice.url, body_bytes(text))
 
-    async def preview_and_send(self, choice: WriteChoice, body: str, opened: Any) -> Resource | None:
+    async def preview_and_send(
+        self, choice: WriteChoice, body: str, opened: Any, schema: Mapping[str, Any] | None
+    ) -> Resource | None:
         """The preview, against the entity as it is now; the answer if the person said send, else None."""
         try:
             outgoing = await self.prepared(choice, body)
         except (ApiError, ValueError) as error:
             self.app.notify(visible(str(error)), severity="error", markup=False)
             return None
+        sent = json.loads(body) if body.strip() else None  # the editor lets only JSON through
         differences: list[Change] | None = None
         moved: list[Change] = []
         identity = None
@@ -126,15 +129,12 @@ class WriteFlow:
                 self.app.notify(f"Not fetched again: {visible(error.line())}", severity="warning", markup=False)
                 fresh = None
             now = fresh.json if fresh is not None and fresh.error is None else None
-            sent = json.loads(body) if body.strip() else None
-            if now is not None and choice.method == "PATCH":
-                differences = patch_changes(now, sent)
-            elif now is not None and choice.method == "PUT":
-                differences = changes(now, sent)
+            if now is not None and choice.method in ("PATCH", "PUT"):
+                differences = write_changes(choice.method, now, sent, schema)
             if opened is not None and now is not None:
                 moved = [change for change in changes(opened, now) if not change.path.startswith(NOISE)]
             if choice.method == "DELETE":
-                identity = identity_of(now if now is not None else opened) or choice.url.rstrip("/").rsplit("/", 1)[-1]
+                identity = delete_name(now if now is not None else opened, choice.url)
         policy = self.session.write_policy
         preview = PreviewScreen(
             outgoing,
@@ -153,7 +153,7 @@ class WriteFlow:
             return None
         self.answered(answer, choice)
         if answer.error is None and choice.method in ("PATCH", "PUT") and isinstance(now, dict):
-            undone, lost = undo_body(now, json.loads(body))
+            undone, lost = undo_body(now, sent)
             self.undo = Undo(choice.url, undone, lost) if undone else None
         return answer
 
@@ -164,13 +164,8 @@ def field_named(error: ApiError, body: str) -> str | None:
         sent = json.loads(body)
     except ValueError:
         return None
-    fields = (
-        set(sent)
-        if isinstance(sent, dict)
-        else set().union(*(i for i in sent if isinstance(i, dict)))
-        if isinstance(sent, list)
-        else set()
-    )
+    entries = sent if isinstance(sent, list) else [sent]  # the access list takes an array of entries
+    fields = {name for entry in entries if isinstance(entry, dict) for name in entry}
     for parameter in error.parameters:
         if isinstance(parameter, str) and parameter in fields:
             return parameter

@@ -117,3 +117,16 @@ def test_a_body_is_checked_against_json_then_its_schema_with_lines():
         "line 2: .size: 'big' is not of type 'integer'",
     ]
     assert [p.field for p in problems] == ["name", "colour", "size"]
+
+
+def test_a_put_removes_only_what_a_write_may_send_and_a_delete_asks_for_the_name():
+    from explorer.api.writes import delete_name, write_changes
+
+    entity = {"id": "1", "name": "a", "comment": "old", "links": [], "created": "2025-01-01T00:00:00Z"}
+    assert [c.line() for c in write_changes("PUT", entity, {"name": "b"})] == [
+        '~ .name: "a" → "b"',
+        '- .comment: "old"',
+    ]
+    assert [c.line() for c in write_changes("PATCH", entity, {"name": "b"})] == ['~ .name: "a" → "b"']
+    assert delete_name(entity, "https://h.example/api/x/groups/1") == "a"
+    assert delete_name(None, "https://h.example/api/x/accessList/10.0.0.0%2F8") == "10.0.0.0/8"
