@@ -74,6 +74,16 @@ async def test_a_patch_is_prefilled_previewed_with_its_differences_and_sent_on_e
         assert project.data is not None
 
 
+async def test_the_preview_shows_the_body_line_by_line_its_controls_visible(explorer):
+    await open_production(explorer)
+    await choose(explorer, "PATCH")
+    set_body(explorer, '{\n  "name": "a\u202eb"\n}')
+    await explorer.pilot.press("ctrl+s")
+    await explorer.until(lambda: isinstance(explorer.app.screen, PreviewScreen))
+    shown = str(explorer.app.screen.query_one("#body").render())
+    assert shown.splitlines() == ["", "{", '  "name": "a<U+202E>b"', "}"]
+
+
 async def test_read_only_prepares_but_never_sends(explorer):
     await open_production(explorer)
     await choose(explorer, "PATCH")

@@ -36,6 +36,7 @@ DIALOG_CSS = """
     padding: 1 2;
 }}
 {name} Label {{
+    width: 1fr;  /* a long line wraps: a URL or what a write will do is never cut */
     margin-bottom: 1;
 }}
 """

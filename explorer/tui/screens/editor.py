@@ -32,8 +32,8 @@ class EditorScreen(Screen[str | None]):
 
     DEFAULT_CSS = """
     EditorScreen > Vertical { padding: 0 1; }
-    EditorScreen #request { height: auto; text-style: bold; }
-    EditorScreen #about { height: auto; color: $text-muted; }
+    EditorScreen #request { width: 1fr; height: auto; text-style: bold; }
+    EditorScreen #about { width: 1fr; height: auto; color: $text-muted; }
     EditorScreen TextArea { height: 1fr; }
     EditorScreen #problems { height: auto; max-height: 7; }
     EditorScreen #problems.bad { color: $text-error; }

@@ -15,7 +15,7 @@ from textual.widgets import Input, Label, Static
 
 from explorer.api.changes import Change
 from explorer.api.writes import Outgoing
-from explorer.tui.safe import visible
+from explorer.tui.safe import lines, visible
 from explorer.tui.screens.dialogs import DIALOG_CSS
 
 MOST_CHANGES = 200  # difference lines shown; the rest are counted
@@ -27,8 +27,8 @@ class PreviewScreen(ModalScreen[bool]):
     DEFAULT_CSS = (
         DIALOG_CSS.format(name="PreviewScreen")
         + """
-    PreviewScreen > Vertical { max-width: 140; width: 90%; }
-    PreviewScreen VerticalScroll { height: auto; max-height: 1fr; }
+    PreviewScreen > Vertical { max-width: 140; width: 90%; height: 90%; max-height: 90%; }
+    PreviewScreen VerticalScroll { height: 1fr; }  /* what goes scrolls; the question below always shows */
     PreviewScreen .warning { color: $text-warning; }
     PreviewScreen .refused { color: $text-error; }
     PreviewScreen #answer { margin-top: 1; }
@@ -64,15 +64,15 @@ class PreviewScreen(ModalScreen[bool]):
             with VerticalScroll():
                 yield Static(Text("\n".join(f"{visible(name)}: {visible(value)}" for name, value in out.headers)))
                 if out.body:
-                    yield Static(Text("\n" + visible(out.body_text)))
+                    yield Static(Text("\n" + "\n".join(lines(out.body_text))), id="body")
                 else:
                     yield Static(Text("\n(no body)"))
                 if self.differences is not None:
                     yield Static(self.difference_text(), id="differences")
                 if self.moved:
-                    lines = "\n".join(visible(change.line()) for change in self.moved[:20])
+                    moved = "\n".join(visible(change.line()) for change in self.moved[:20])
                     yield Static(
-                        Text(f"\n⚠ It changed on the service since the editor opened:\n{lines}"), classes="warning"
+                        Text(f"\n⚠ It changed on the service since the editor opened:\n{moved}"), classes="warning"
                     )
             if not self.writes_on:
                 yield Label(
@@ -90,10 +90,10 @@ class PreviewScreen(ModalScreen[bool]):
         changes = self.differences or []
         if not changes:
             return Text("\nNo field changes against the entity as fetched just now.")
-        lines = [visible(change.line()) for change in changes[:MOST_CHANGES]]
+        shown = [visible(change.line()) for change in changes[:MOST_CHANGES]]
         if len(changes) > MOST_CHANGES:
-            lines.append(f"… and {len(changes) - MOST_CHANGES} more")
-        return Text("\nAgainst the entity as fetched just now:\n" + "\n".join(lines))
+            shown.append(f"… and {len(changes) - MOST_CHANGES} more")
+        return Text("\nAgainst the entity as fetched just now:\n" + "\n".join(shown))
 
     def on_mount(self) -> None:
         for box in self.query("#confirm"):
