@@ -130,3 +130,21 @@ def test_a_put_removes_only_what_a_write_may_send_and_a_delete_asks_for_the_name
     assert [c.line() for c in write_changes("PATCH", entity, {"name": "b"})] == ['~ .name: "a" → "b"']
     assert delete_name(entity, "https://h.example/api/x/groups/1") == "a"
     assert delete_name(None, "https://h.example/api/x/accessList/10.0.0.0%2F8") == "10.0.0.0/8"
+
+
+async def test_a_recorded_real_refusal_of_a_write_comes_back_as_its_error_document():
+    from pathlib import Path
+
+    from explorer.connection import replaying
+
+    archive = (
+        "/api/atlas/v2/groups/6a793f532c88faeba59ba0df/clusters/onlineArchives-734/onlineArchives/"
+        "6a79450d2c88faeba59d4082"
+    )
+    async with replaying(Path(__file__).parent.parent / "fixtures" / "real-responses", writes=ON) as session:
+        answer = await session.send(await session.prepare("PATCH", archive, b'{"paused": true}'))
+    assert answer.status == 400
+    assert answer.error is not None
+    assert answer.error.line() == (
+        "400 Bad Request · ONLINE_ARCHIVE_CANNOT_MODIFY_FIELD: The request contained modifications to immutable fields."
+    )
