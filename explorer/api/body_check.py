@@ -22,15 +22,16 @@ MOST = 5  # problems listed at most: the first ones are what a person fixes firs
 
 @dataclass(frozen=True)
 class Problem:
-    """One thing wrong with a body: the line it is on (1-based), what is wrong, and the field it names."""
+    """One thing wrong with a body: the line it is on (1-based; 0 when it is on none), what is wrong,
+    and the field it names."""
 
     line: int
     message: str
     field: str | None = None  # the top-level field, when the problem is about one
 
     def text(self) -> str:
-        """`line 3: 'name' is a required property`."""
-        return f"line {self.line}: {self.message}"
+        """`line 3: 'name' is a required property`, or the message alone when it is on no line."""
+        return f"line {self.line}: {self.message}" if self.line else self.message
 
 
 def check_body(text: str, schema: Mapping[str, Any] | None = None) -> list[Problem]:

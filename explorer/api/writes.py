@@ -31,7 +31,7 @@ from explorer.api.errors import ConfigError
 WRITE_METHODS = ("POST", "PUT", "PATCH", "DELETE")
 WITH_BODY = ("POST", "PUT", "PATCH")
 IDENTIFYING = ("name", "username", "groupName", "clusterName", "ipAddress", "cidrBlock", "roleName", "id")
-NOT_EDITABLE = {"links", "id", "created", "createdDate", "updated", "lastUpdated"}
+NOT_EDITABLE = {"links", "id", "_id", "created", "createdDate", "updated", "lastUpdated"}
 
 
 class WritesRefused(ConfigError):

@@ -13,7 +13,7 @@ from typing import Any
 from textual import events
 from textual.app import App
 from textual.screen import Screen
-from textual.widgets import Input
+from textual.widgets import Input, TextArea
 
 from explorer.api.session import Session
 from explorer.tui.keys import display
@@ -54,7 +54,7 @@ class Presenting:
         active = self.app.screen.active_bindings.get(event.key)
         if active is not None:
             return key, active.binding.description or active.binding.action
-        return key, "typing" if isinstance(focused, Input) and event.is_printable else ""
+        return key, "typing" if isinstance(focused, Input | TextArea) and event.is_printable else ""
 
     def on_screen(self, screen: Screen[Any]) -> None:
         if not screen.query(PresenterOverlay):

@@ -101,9 +101,8 @@ class WriteFlow:
     def about(self, choice: WriteChoice) -> str:
         policy = self.session.write_policy
         state = "writes on" if policy.on else f"read-only ({policy.because}): prepare and copy only"
-        documented = "" if choice.documented else " · not documented: the conventions' guess"
         roles = f" · roles: {' or '.join(choice.roles)}" if choice.roles else ""
-        return f"{visible(choice.summary)}{roles}{documented} · {state}"
+        return f"{visible(choice.summary)}{roles} · {state}"
 
     async def prepared(self, choice: WriteChoice, text: str) -> Any:
         return await self.session.prepare(choice.method, choice.url, body_bytes(text))
@@ -122,12 +121,14 @@ class WriteFlow:
         moved: list[Change] = []
         identity = None
         now: Any = None
+        unfetched: str | None = None  # why the entity could not be fetched just now
         if choice.method in ("PATCH", "PUT", "DELETE"):
             try:
                 fresh = await self.session.fetch(choice.url)
             except ApiError as error:
-                self.app.notify(f"Not fetched again: {visible(error.line())}", severity="warning", markup=False)
-                fresh = None
+                fresh, unfetched = None, error.line()
+            if fresh is not None and fresh.error is not None:
+                unfetched = fresh.error.line()
             now = fresh.json if fresh is not None and fresh.error is None else None
             if now is not None and choice.method in ("PATCH", "PUT"):
                 differences = write_changes(choice.method, now, sent, schema)
@@ -141,6 +142,7 @@ class WriteFlow:
             differences=differences,
             moved=moved,
             identity=identity,
+            unfetched=unfetched,
             writes_on=policy.on,
             because=policy.because,
         )

@@ -19,6 +19,7 @@ from explorer.api.har import REDACTED, HarRecorder
 from explorer.api.recording import read_recording
 from explorer.api.secret import Secret
 from explorer.api.session import Session
+from explorer.api.writes import WritePolicy
 from explorer.connection import replaying
 from explorer.sandbox import Settings, create_app
 from explorer.sandbox.links import API_ROOT
@@ -263,3 +264,33 @@ async def test_requests_in_flight_together_are_each_recorded_whole(served, tmp_p
     await asyncio.gather(*(session.fetch(f"/groups?pageNum={n}") for n in range(1, 21)))
     entries = json.loads(har.read_text())["log"]["entries"]
     assert sorted(e["request"]["url"].rsplit("=", 1)[1] for e in entries[2:]) == sorted(map(str, range(1, 21)))
+
+
+async def test_writes_are_recorded_with_their_bodies_and_no_password(served, tmp_path):
+    har = tmp_path / "writes.har"
+    session = session_on(served.url, har, writes=WritePolicy(True, "--writes"))
+    groups = await session.fetch("/groups")
+    project = next(p["id"] for p in groups.json["results"] if p["name"] == "production")
+    users = f"/groups/{project}/databaseUsers"
+    roles = [{"databaseName": "admin", "roleName": "readAnyDatabase"}]
+    user = {"databaseName": "admin", "username": "lesson", "password": "correct-horse-9f8e", "roles": roles}
+    body = json.dumps(user).encode()
+    created = await session.send(await session.prepare("POST", users, body))
+    again = await session.send(await session.prepare("POST", users, body))
+    gone = await session.send(await session.prepare("DELETE", f"{users}/admin/lesson", b""))
+    await session.aclose()
+    assert (created.status, again.status, gone.status) == (201, 409, 204)
+    text = har.read_text()
+    assert "correct-horse-9f8e" not in text
+    entries = [e for e in json.loads(text)["log"]["entries"] if "/databaseUsers" in e["request"]["url"]]
+    assert [(e["request"]["method"], e["response"]["status"]) for e in entries] == [
+        ("POST", 201),
+        ("POST", 409),
+        ("DELETE", 204),
+    ]
+    posted = entries[0]["request"]["postData"]
+    assert posted["mimeType"] == "application/json"
+    assert json.loads(posted["text"]) == {**user, "password": REDACTED}
+    assert "request/postData/password" in entries[0]["_redacted"]
+    assert json.loads(entries[1]["response"]["content"]["text"])["errorCode"] == "USER_ALREADY_EXISTS"
+    assert "postData" not in entries[2]["request"] and entries[2]["response"]["content"]["size"] == 0

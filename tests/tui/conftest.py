@@ -196,6 +196,18 @@ def open_explorer(clock: FakeClock) -> Callable[..., Any]:
     return opener
 
 
+@asynccontextmanager
+async def explorer_on(session: Session, clock: FakeClock) -> AsyncIterator[Explorer]:
+    """The screen on any session (a replay, a recorded session), with no sandbox of its own."""
+    app = ExplorerApp(session, demo=lambda: demo_session(Settings(clock=clock)))
+    app.animation_level = "none"
+    async with app.run_test(size=(160, 50), notifications=True) as pilot:
+        driven = Explorer(pilot, app, None, clock, None)
+        await driven.until(lambda: started(app))
+        await driven.settle()
+        yield driven
+
+
 @pytest.fixture
 async def explorer(open_explorer) -> AsyncIterator[Explorer]:
     async with open_explorer() as opened:

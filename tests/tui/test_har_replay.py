@@ -2,31 +2,17 @@
 
 from __future__ import annotations
 
-from contextlib import asynccontextmanager
 from pathlib import Path
 from typing import Any
 
 from explorer.api.har import HarRecorder
-from explorer.api.session import Session
 from explorer.connection import replaying
 from explorer.demo import demo_session
 from explorer.sandbox import Settings
-from explorer.tui.app import ExplorerApp
 from explorer.tui.screens.main import MainScreen
-from tests.tui.conftest import Explorer, started
+from tests.tui.conftest import Explorer, explorer_on
 
 MISSING = "/groups/000000000000000000000000/clusters"
-
-
-@asynccontextmanager
-async def explorer_on(session: Session, clock: Any):
-    app = ExplorerApp(session, demo=lambda: demo_session(Settings(clock=clock)))
-    app.animation_level = "none"
-    async with app.run_test(size=(160, 50), notifications=True) as pilot:
-        driven = Explorer(pilot, app, None, clock, None)
-        await driven.until(lambda: started(app))
-        await driven.settle()
-        yield driven
 
 
 async def walk(driven: Explorer) -> dict[str, Any]:

@@ -3,12 +3,17 @@
 from __future__ import annotations
 
 import json
+from pathlib import Path
 
-from textual.widgets import Input, OptionList, TextArea
+from textual.widgets import Input, OptionList, Static, TextArea
 
+from explorer.api.writes import WritePolicy
+from explorer.connection import replaying
 from explorer.tui.screens.act import ActScreen
 from explorer.tui.screens.editor import EditorScreen
 from explorer.tui.screens.preview import PreviewScreen
+from explorer.tui.widgets.presenter_overlay import PresenterOverlay
+from tests.tui.conftest import explorer_on
 
 
 async def open_production(explorer):
@@ -173,3 +178,68 @@ async def test_u_undoes_a_patch_after_its_own_preview(open_explorer):
         patched = [e.url for e in explorer.app.session.log if e.method == "PATCH"]
         project = await explorer.app.session.fetch(patched[-1])
         assert project.json["name"] == "production"
+
+
+ARCHIVE = "/groups/6a793f532c88faeba59ba0df/clusters/onlineArchives-734/onlineArchives/6a79450d2c88faeba59d4082"
+
+
+async def test_the_real_services_recorded_refusals_reopen_the_editor_saying_why(clock):
+    """The recorded 400 and 409 to a PATCH of an online archive, replayed through the screen: the
+    entity's GET was recorded 200 and then 404, so the preview cannot fetch it again and says so."""
+    folder = Path(__file__).parent.parent / "fixtures" / "real-responses"
+    async with explorer_on(replaying(folder, writes=WritePolicy(True, "--writes")), clock) as explorer:
+        await explorer.go_to(ARCHIVE)
+        await choose(explorer, "PATCH")
+        prefilled = json.loads(editor_text(explorer))
+        assert prefilled["paused"] is False
+        assert "_id" not in prefilled and "groupId" not in prefilled
+        body = '{\n  "collName": "test",\n  "paused": true\n}'
+        set_body(explorer, body)
+        await explorer.pilot.press("ctrl+s")
+        await explorer.until(lambda: isinstance(explorer.app.screen, PreviewScreen))
+        unfetched = str(explorer.app.screen.query_one("#unfetched", Static).render())
+        assert unfetched.strip() == (
+            "⚠ It could not be fetched just now (404 Not Found · RESOURCE_NOT_FOUND: Cannot find resource "
+            "Online archive with id 6a79450d2c88faeba59d4082.): no difference to show."
+        )
+        await explorer.pilot.press("enter")
+        await explorer.until(lambda: isinstance(explorer.app.screen, EditorScreen))
+        assert editor_text(explorer) == body
+        assert str(explorer.app.screen.query_one("#problems").render()) == (
+            "the service refused it: 400 Bad Request · ONLINE_ARCHIVE_CANNOT_MODIFY_FIELD: "
+            "The request contained modifications to immutable fields."
+        )
+        await explorer.pilot.press("ctrl+s")  # again: the recording's 409, whose detail names `paused`
+        await explorer.until(lambda: isinstance(explorer.app.screen, PreviewScreen))
+        await explorer.pilot.press("enter")
+        await explorer.until(lambda: "PATCH · 409 Conflict" in explorer.toasts())
+        assert str(explorer.app.screen.query_one("#problems").render()) == (
+            "line 3: 409 Conflict · ONLINE_ARCHIVE_MUST_BE_ACTIVE_TO_PAUSE: "
+            "An archive must be in an active state in order to be paused."
+        )
+        assert [e.status for e in explorer.app.session.log if e.method == "PATCH"] == [400, 409]
+
+
+async def test_the_presenter_shows_the_write_under_the_key_that_sent_it(open_explorer):
+    async with open_explorer(writes=True, app_options={"presenter": True}) as explorer:
+        node = await open_production(explorer)
+        await choose(explorer, "PATCH")
+        set_body(explorer, json.dumps({"name": "production-eu"}))
+        await explorer.pilot.press("space")  # typed into the body
+        assert explorer.app.presenting.presenter.actions[-1].does == "typing"
+        await explorer.pilot.press("ctrl+s")
+        await explorer.until(lambda: isinstance(explorer.app.screen, PreviewScreen))
+        await explorer.pilot.press("enter")
+        await explorer.until(lambda: "PATCH · 200 OK" in explorer.toasts())
+        overlay = explorer.app.screen.query_one(PresenterOverlay)  # the main screen's, where it is back
+        await explorer.until(lambda: "→ PATCH /groups/" in str(overlay.render()), timeout=1.0)
+        shown = [line.split("  200 · ")[0] for line in str(overlay.render()).splitlines()]
+        project = node.data.url.rsplit("/", 1)[-1]
+        assert shown[-6:] == [
+            " ctrl+s  Preview",
+            f"  → GET /groups/{project}",
+            " enter  Send",
+            f"  → PATCH /groups/{project}",
+            f"  → GET /groups/{project}",
+            "  → GET /groups",
+        ]

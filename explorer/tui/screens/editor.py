@@ -143,5 +143,7 @@ class EditorScreen(Screen[str | None]):
 
 
 def refusal_problem(text: str, field: str | None, line: str) -> Problem:
-    """The service's refusal shown under the editor, on the line of the field it names."""
-    return Problem(line_of(text, [field]) if field else 1, line, field)
+    """The service's refusal shown under the editor: on the line of the field it names, else as a whole."""
+    if field is None:
+        return Problem(0, f"the service refused it: {line}")
+    return Problem(line_of(text, [field]), line, field)

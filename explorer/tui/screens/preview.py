@@ -46,6 +46,7 @@ class PreviewScreen(ModalScreen[bool]):
         differences: list[Change] | None,
         moved: list[Change],
         identity: str | None,
+        unfetched: str | None = None,
         writes_on: bool,
         because: str,
     ) -> None:
@@ -54,6 +55,7 @@ class PreviewScreen(ModalScreen[bool]):
         self.differences = differences
         self.moved = moved  # what changed on the service since the editor opened
         self.identity = identity  # what a DELETE asks to have typed
+        self.unfetched = unfetched  # why the entity could not be fetched just now, if it could not
         self.writes_on = writes_on
         self.because = because
 
@@ -67,6 +69,14 @@ class PreviewScreen(ModalScreen[bool]):
                     yield Static(Text("\n" + "\n".join(lines(out.body_text))), id="body")
                 else:
                     yield Static(Text("\n(no body)"))
+                if self.unfetched is not None:
+                    yield Static(
+                        Text(
+                            f"\n⚠ It could not be fetched just now ({visible(self.unfetched)}): no difference to show."
+                        ),
+                        classes="warning",
+                        id="unfetched",
+                    )
                 if self.differences is not None:
                     yield Static(self.difference_text(), id="differences")
                 if self.moved:
