@@ -7,8 +7,13 @@ from pathlib import Path
 
 from textual.widgets import Input, OptionList, Static, TextArea
 
+from explorer.api.config import Credentials
+from explorer.api.secret import Secret
+from explorer.api.session import Session
 from explorer.api.writes import WritePolicy
 from explorer.connection import replaying
+from explorer.sandbox import Settings, create_app
+from explorer.sandbox.links import API_ROOT
 from explorer.tui.screens.act import ActScreen
 from explorer.tui.screens.editor import EditorScreen
 from explorer.tui.screens.preview import PreviewScreen
@@ -160,24 +165,40 @@ async def test_a_delete_asks_for_the_name_typed_out(open_explorer):
 
 async def test_u_undoes_a_patch_after_its_own_preview(open_explorer):
     async with open_explorer(writes=True) as explorer:
-        await open_production(explorer)
-        await choose(explorer, "PATCH")
-        set_body(explorer, '{"name": "renamed"}')
-        await explorer.pilot.press("ctrl+s")
-        await explorer.until(lambda: isinstance(explorer.app.screen, PreviewScreen))
-        await explorer.pilot.press("enter")
-        await explorer.until(lambda: "PATCH · 200 OK" in explorer.toasts())
-        await explorer.pilot.press("u")
-        await explorer.until(lambda: isinstance(explorer.app.screen, EditorScreen))
-        assert json.loads(editor_text(explorer)) == {"name": "production"}
-        await explorer.pilot.press("ctrl+s")
-        await explorer.until(lambda: isinstance(explorer.app.screen, PreviewScreen))
-        assert '~ .name: "renamed" → "production"' in screen_text(explorer)
-        await explorer.pilot.press("enter")
-        await explorer.until(lambda: len([e for e in explorer.app.session.log if e.method == "PATCH"]) == 2)
-        patched = [e.url for e in explorer.app.session.log if e.method == "PATCH"]
-        project = await explorer.app.session.fetch(patched[-1])
-        assert project.json["name"] == "production"
+        await patch_and_undo(explorer)
+
+
+async def test_a_patch_and_its_undo_over_a_real_socket(live_server, clock):
+    server, switchboard = live_server
+    switchboard.app = create_app(Settings())
+    defaults = Settings()
+    credentials = Credentials(
+        server.url + API_ROOT, client_id=defaults.client_id, client_secret=Secret(defaults.client_secret)
+    )
+    async with explorer_on(Session(credentials, writes=WritePolicy(True, "--writes")), clock) as explorer:
+        await patch_and_undo(explorer)
+
+
+async def patch_and_undo(explorer) -> None:
+    """PATCH production's name, then `u`: the editor, the preview and the service agree at each step."""
+    await open_production(explorer)
+    await choose(explorer, "PATCH")
+    set_body(explorer, '{"name": "renamed"}')
+    await explorer.pilot.press("ctrl+s")
+    await explorer.until(lambda: isinstance(explorer.app.screen, PreviewScreen))
+    await explorer.pilot.press("enter")
+    await explorer.until(lambda: "PATCH · 200 OK" in explorer.toasts())
+    await explorer.pilot.press("u")
+    await explorer.until(lambda: isinstance(explorer.app.screen, EditorScreen))
+    assert json.loads(editor_text(explorer)) == {"name": "production"}
+    await explorer.pilot.press("ctrl+s")
+    await explorer.until(lambda: isinstance(explorer.app.screen, PreviewScreen))
+    assert '~ .name: "renamed" → "production"' in screen_text(explorer)
+    await explorer.pilot.press("enter")
+    await explorer.until(lambda: len([e for e in explorer.app.session.log if e.method == "PATCH"]) == 2)
+    patched = [e.url for e in explorer.app.session.log if e.method == "PATCH"]
+    project = await explorer.app.session.fetch(patched[-1])
+    assert project.json["name"] == "production"
 
 
 ARCHIVE = "/groups/6a793f532c88faeba59ba0df/clusters/onlineArchives-734/onlineArchives/6a79450d2c88faeba59d4082"
