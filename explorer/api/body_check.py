@@ -62,32 +62,141 @@ def schema_problems(text: str, document: Any, schema: Mapping[str, Any]) -> list
     problems = []
     for each in found[:MOST]:
         path = list(each.absolute_path)
-        named = [part for part in path if isinstance(part, str)]
         field = str(path[0]) if path and isinstance(path[0], str) else None
-        if each.validator == "required" and not named:
+        at = path
+        if each.validator == "required" and not path:
             missing = re.match(r"'([^']+)' is a required property", each.message)
             field = missing.group(1) if missing else None
         if each.validator == "additionalProperties":
             extra = re.findall(r"'([^']+)'", each.message)
-            field = extra[0] if extra and not named else field
-            named = named + extra[:1]
+            at = path + extra[:1]  # on the unexpected field's own line
+            field = field or (extra[0] if extra else None)
         where = "." + ".".join(map(str, path)) if path else "the body"
-        problems.append(Problem(line_of(text, named), f"{where}: {each.message}", field))
+        problems.append(Problem(line_of(text, at), f"{where}: {said_of(each)}", field))
     if len(found) > MOST:
         problems.append(Problem(problems[-1].line, f"and {len(found) - MOST} more"))
     return problems
 
 
-def line_of(text: str, keys: list[str]) -> int:
-    """The line of the deepest of `keys` (object keys on the path to a value), found in order; 1 if none."""
-    line, start = 1, 0
-    for key in keys:
-        found = re.compile(re.escape(json.dumps(key)) + r"\s*:").search(text, start)
-        if found is None:
-            break
-        start = found.start()
-        line = text.count("\n", 0, start) + 1
-    return line
+BOUNDS = {"maximum": "at most", "minimum": "at least", "exclusiveMaximum": "below", "exclusiveMinimum": "above"}
+TYPE_NAMES = {"object": "an object", "array": "an array", "integer": "an integer", "null": "null"}
+
+
+def said_of(error: Any) -> str:
+    """A jsonschema error in a few words: the rule and the value's size or kind, never the value
+    itself (a 3,000-character string, a 5,000-item list) nor Python's spelling of it."""
+    rule, value, instance = error.validator, error.validator_value, error.instance
+    if rule == "type":
+        kinds = value if isinstance(value, list) else [value]
+        wanted = " or ".join(TYPE_NAMES.get(kind, f"a {kind}") for kind in kinds)
+        return f"must be {wanted}, not {json_kind(instance)}"
+    if rule in ("maxLength", "minLength") and isinstance(instance, str):
+        bound = "at most" if rule == "maxLength" else "at least"
+        return f"{len(instance):,} characters: {bound} {value} are allowed"
+    if rule in ("maxItems", "minItems") and isinstance(instance, list):
+        bound = "at most" if rule == "maxItems" else "at least"
+        return f"{len(instance):,} items: {bound} {value} are allowed"
+    if rule in ("maximum", "minimum", "exclusiveMaximum", "exclusiveMinimum"):
+        return f"must be {BOUNDS[rule]} {value}, not {shortened(instance)}"
+    if rule == "enum" and isinstance(value, list):
+        shown = ", ".join(json.dumps(choice) for choice in value[:8]) + (", …" if len(value) > 8 else "")
+        return f"must be one of {shown}, not {shortened(instance)}"
+    if rule == "const":
+        return f"must be {shortened(value)}"
+    if rule == "pattern":
+        return f"has a character or a form its pattern does not allow ({shortened(value)})"
+    if rule == "format":
+        return f"is not a valid {value}"
+    if rule == "uniqueItems":
+        return "has an item more than once"
+    if rule in ("oneOf", "anyOf") and isinstance(value, list):
+        if not error.context:
+            return f"matches more than one of the {len(value)} forms it may take"
+        from jsonschema.exceptions import best_match
+
+        closest = best_match(error.context)
+        return f"matches none of the {len(value)} forms it may take; the closest: {said_of(closest)}"
+    if rule in ("required", "additionalProperties", "dependentRequired"):
+        return str(error.message)  # names the fields, never a value
+    message = str(error.message).splitlines()[0] if error.message else rule
+    return message if len(message) <= 100 else message[:99] + "…"
+
+
+def json_kind(value: Any) -> str:
+    """What a JSON value is, as a person says it: a string, a number, an object, …"""
+    if value is None:
+        return "null"
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, int | float):
+        return "a number"
+    if isinstance(value, str):
+        return "a string"
+    return "an array" if isinstance(value, list) else "an object"
+
+
+def shortened(value: Any, most: int = 40) -> str:
+    """A value as JSON, cut to `most` characters."""
+    text = json.dumps(value, ensure_ascii=False)
+    return text if len(text) <= most else text[: most - 1] + "…"
+
+
+def line_of(text: str, path: list[str | int] | list[str]) -> int:
+    """The line (1-based) where the value at `path` (object keys and array indexes) is in `text`.
+
+    Followed through the JSON itself, so an index finds its item; a path it cannot follow there (a
+    field named anywhere in an array of entries) is looked for by its keys, in order; 1 if neither."""
+    at = offset_of(text, path)
+    if at is None:
+        at, start = 0, 0
+        for key in (part for part in path if isinstance(part, str)):
+            found = re.compile(re.escape(json.dumps(key)) + r"\s*:").search(text, start)
+            if found is None:
+                break
+            at = start = found.start()
+    return text.count("\n", 0, at) + 1
+
+
+SPACE = re.compile(r"\s*")
+
+
+def offset_of(text: str, path: list[str | int] | list[str]) -> int | None:
+    """Where in `text` the value at `path` starts (its key's place, for an object's field); None
+    when the path is not in it."""
+    decoder = json.JSONDecoder()
+
+    def skip(at: int) -> int:
+        return SPACE.match(text, at).end()  # type: ignore[union-attr]
+
+    at = skip(0)
+    try:
+        for depth, part in enumerate(path, 1):
+            if isinstance(part, str) and text.startswith("{", at):
+                at = skip(at + 1)
+                while not text.startswith("}", at):
+                    key_at = at
+                    key, at = decoder.raw_decode(text, at)
+                    at = skip(skip(at) + 1)  # past the colon
+                    if key == part:
+                        break
+                    _, at = decoder.raw_decode(text, at)
+                    at = skip(at)
+                    at = skip(at + 1) if text.startswith(",", at) else at
+                else:
+                    return None
+                if depth == len(path):
+                    return key_at
+            elif isinstance(part, int) and text.startswith("[", at):
+                at = skip(at + 1)
+                for _ in range(part):
+                    _, at = decoder.raw_decode(text, at)
+                    at = skip(at)
+                    at = skip(at + 1) if text.startswith(",", at) else at
+            else:
+                return None
+    except (ValueError, RecursionError):
+        return None
+    return at
 
 
 def top_schema(schema: Mapping[str, Any] | None) -> Mapping[str, Any] | None:

@@ -111,7 +111,7 @@ class Session:
         `writes` says whether the session may write (writes.py): read-only unless it says so.
         """
         self.credentials = credentials
-        self.write_policy = writes or WritePolicy(False, "read-only by default")
+        self.write_policy = writes or WritePolicy(False, "the default")
         self.base_url = httpx.URL(credentials.base_url)
         self.origin = origin_of(self.base_url)
         self.clock = clock

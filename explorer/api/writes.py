@@ -43,7 +43,7 @@ class WritePolicy:
     """Whether a session may write, and what said so (shown in the status bar and in refusals)."""
 
     on: bool
-    because: str  # "the profile prod says writes = false", "--writes", "read-only by default"
+    because: str  # "the profile prod says writes = false", "--writes", "the default"
     profile_forbids: bool = False
 
 
@@ -70,7 +70,7 @@ def write_policy(
         return WritePolicy(True, how)
     if profile_writes:
         return WritePolicy(True, f"the profile {profile!r} says writes = true")
-    return WritePolicy(False, "read-only by default")
+    return WritePolicy(False, "the default")
 
 
 @dataclass(frozen=True)
@@ -121,6 +121,14 @@ def delete_name(entity: Any, url: str) -> str:
     """What a DELETE asks to have typed: the entity's name (or id, or address), else its path's last
     segment as a person reads it (percent-decoded)."""
     return identity_of(entity) or unquote(urlsplit(url).path.rstrip("/").rpartition("/")[2])
+
+
+def delete_answers(entity: Any, url: str) -> set[str]:
+    """What a DELETE's confirmation takes: the name it asks for (delete_name), the entity's id, and
+    its path's last segment; so typing the id the URL shows is as good as typing the name."""
+    last = unquote(urlsplit(url).path.rstrip("/").rpartition("/")[2])
+    ids = [str(entity["id"])] if isinstance(entity, dict) and isinstance(entity.get("id"), str | int) else []
+    return {delete_name(entity, url), last, *ids} - {""}
 
 
 def write_changes(method: str, entity: Any, sent: Any, schema: Mapping[str, Any] | None = None) -> list[Change]:

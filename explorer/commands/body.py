@@ -92,8 +92,12 @@ def body_of(data: str | None, items: list[tuple[str, Any]], stdin: BinaryIO | No
     if data is None:
         return Body()
     where, text = given(data, stdin)
+    if not text.strip():  # `--data "$UNSET"` in a script: never a write with nothing in it
+        raise BodyError(
+            f"the body{where} is empty", "Nothing was sent. To send no body, leave --data out; else give the JSON."
+        )
     try:
-        document = strict_json(text) if text.strip() else None
+        document = strict_json(text)
         return Body(body_bytes(text), document)
     except UnicodeEncodeError:  # a lone surrogate: bytes of the command line that were not UTF-8
         raise BodyError(f"the body{where} is not UTF-8 text", "Nothing was sent. JSON is UTF-8 text.") from None
@@ -106,6 +110,8 @@ def given(data: str, stdin: BinaryIO | None) -> tuple[str, str]:
     if not data.startswith("@"):
         return "", data
     name = data[1:]
+    if not name:
+        raise BodyError("--data @ names no file", "Nothing was sent. --data @FILE names a file; @- reads stdin.")
     try:
         if name == "-":
             where = " on stdin"

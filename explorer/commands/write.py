@@ -23,7 +23,15 @@ from explorer.api.errors import ApiError
 from explorer.api.session import Session
 from explorer.api.urls import raw_path
 from explorer.api.visible import lines, visible
-from explorer.api.writes import WITH_BODY, Outgoing, WritesRefused, as_curl, delete_name, write_changes
+from explorer.api.writes import (
+    WITH_BODY,
+    Outgoing,
+    WritesRefused,
+    as_curl,
+    delete_answers,
+    delete_name,
+    write_changes,
+)
 from explorer.commands.body import Body, BodyError, UsageError, body_of, item
 from explorer.commands.flags import (
     add_header_flag,
@@ -93,6 +101,11 @@ class WriteCommand:
             parser.error(str(error))
         except BodyError as error:
             report(self.name, ApiError("config", str(error), hint=error.hint))
+            return 2
+        if self.method in ("PATCH", "PUT") and not body.data:
+            hint = "Nothing was sent. Give the fields with --data JSON or NAME=VALUE items: "
+            hint += f"explorer {self.name} TARGET name=…"
+            report(self.name, ApiError("config", f"a {self.method} needs a body: the fields it sets", hint=hint))
             return 2
         return asyncio.run(write(self.name, self.method, args, body))
 
@@ -244,11 +257,9 @@ def request_schema(session: Session, outgoing: Outgoing) -> Any:
 async def identified(session: Session, outgoing: Outgoing, target: str) -> tuple[str, set[str], list[str]]:
     """What a DELETE asks to type: the resource's name (identity_of, as fetched just now), else the last
     segment of its path; the answers taken (that, its id, the last segment); and what the preview adds."""
-    last = delete_name(None, outgoing.url)
     now = await session.fetch(target)
     said = [] if not now.error else ["", visible(f"It could not be fetched just now: {now.error.line()}")]
     document = now.json if not now.error else None
     identity = delete_name(document, outgoing.url)
-    ids = [str(document["id"])] if isinstance(document, dict) and "id" in document else []
-    accepted = {identity, last, *ids}
+    accepted = delete_answers(document, outgoing.url)
     return visible(identity), accepted | {visible(answer) for answer in accepted}, said

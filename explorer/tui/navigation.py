@@ -286,10 +286,19 @@ class Navigation:
         if page.previous_href:
             made.append(Node("previous", page.previous_href, "‹ previous page", node, page=key))
         template = self.description.item_template(urlsplit(resource.url).path) if self.description else None
+        by_url: dict[str, tuple[str, str]] | None = None  # the pool by URL alone, made at the first miss
         for index, item in enumerate(page.results[: node.items_shown]):
             title, ident = item_title(item, index)
             url = self_href(item) or (item_href(item, resource.url, template) if template else None)
             kept = node.pool.get((url, title)) if url else None
+            if kept is None and url:  # the same item renamed (a PATCH of its name) is still the same node
+                by_url = by_url if by_url is not None else {key[0]: key for key in node.pool}
+                renamed = by_url.get(url)
+                if renamed is not None and renamed in node.pool:
+                    kept = node.pool.pop(renamed)
+                    kept.title = title
+                    node.pool[(url, title)] = kept
+                    self.relabel.add(kept)
             if kept is None:
                 kept = self.index(Node("item", url, title, node, document=item, ident=ident))
                 if url:

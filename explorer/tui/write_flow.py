@@ -14,11 +14,12 @@ from typing import Any
 
 from textual.app import App
 
+from explorer.api.body_check import check_body
 from explorer.api.changes import Change, changes
 from explorer.api.errors import ApiError
 from explorer.api.resource import Resource
 from explorer.api.session import Session
-from explorer.api.writes import WriteChoice, body_bytes, delete_name, undo_body, write_changes
+from explorer.api.writes import WriteChoice, body_bytes, delete_answers, delete_name, undo_body, write_changes
 from explorer.tui.safe import visible
 from explorer.tui.screens.act import ActScreen
 from explorer.tui.screens.editor import EditorScreen, refusal_problem
@@ -88,7 +89,7 @@ class WriteFlow:
             body = await self.app.push_screen_wait(editor)
             if body is None:
                 if choice.method != "DELETE":
-                    self.app.notify("Draft kept: the same write from a opens it again.", markup=False)
+                    self.app.notify("Draft kept: `a` and the same write open it again.", markup=False)
                 return
             answer = await self.preview_and_send(choice, body, opened, schema)
             if answer is None:
@@ -120,6 +121,7 @@ class WriteFlow:
         differences: list[Change] | None = None
         moved: list[Change] = []
         identity = None
+        accepted: set[str] = set()
         now: Any = None
         unfetched: str | None = None  # why the entity could not be fetched just now
         if choice.method in ("PATCH", "PUT", "DELETE"):
@@ -135,14 +137,18 @@ class WriteFlow:
             if opened is not None and now is not None:
                 moved = [change for change in changes(opened, now) if not change.path.startswith(NOISE)]
             if choice.method == "DELETE":
-                identity = delete_name(now if now is not None else opened, choice.url)
+                entity = now if now is not None else opened
+                identity = delete_name(entity, choice.url)
+                accepted = delete_answers(entity, choice.url)
         policy = self.session.write_policy
         preview = PreviewScreen(
             outgoing,
             differences=differences,
             moved=moved,
             identity=identity,
+            accepted=accepted,
             unfetched=unfetched,
+            problems=len(check_body(body, schema)) if schema is not None else 0,
             writes_on=policy.on,
             because=policy.because,
         )

@@ -8,12 +8,14 @@ is kept by method and URL for the whole session: leaving the editor, or a refusa
 from __future__ import annotations
 
 import json
+import re
 from dataclasses import dataclass, field
 from typing import Any
 
 from explorer.api.body_check import top_schema
 from explorer.api.description import Description, Operation
 from explorer.api.resource import Resource
+from explorer.api.visible import UNSAFE
 from explorer.api.writes import WITH_BODY, WriteChoice, conventional_choices, editable
 
 
@@ -84,7 +86,17 @@ def skeleton(schema: Any) -> Any:
 
 
 def pretty(document: Any) -> str:
-    return json.dumps(document, indent=2, ensure_ascii=False)
+    """A document as the editor shows it: indented, its text as it reads, except what would act on the
+    terminal or turn the line around (bidi overrides, invisible marks), which stays a JSON escape
+    (`\\u202e`): the same value, seen for what it is."""
+    return UNSAFE.sub(escaped, json.dumps(document, indent=2, ensure_ascii=False))
+
+
+def escaped(found: re.Match[str]) -> str:
+    """A character `pretty` keeps as a JSON escape; the indentation's own line breaks stay as they are
+    (a line break inside a string is escaped by json already)."""
+    character = found.group()
+    return character if character == "\n" else f"\\u{ord(character):04x}"
 
 
 @dataclass

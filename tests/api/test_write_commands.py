@@ -24,7 +24,7 @@ from explorer.sandbox.server import ServerThread
 from tests.api.test_commands import DEFAULTS, Run, Sandbox
 
 READ_ONLY = [
-    "explorer post: Not sent: POST is a write, and this session is read-only (read-only by default)",
+    "explorer post: Not sent: POST is a write, and this session is read-only (the default)",
     "hint: Nothing was sent. To write, turn writes on: --writes, EXPLORER_WRITES=1, or writes = true in the profile.",
 ]
 NO_TERMINAL = [
@@ -299,6 +299,9 @@ def test_a_profile_that_says_writes_false_refuses_writes_even_asked_for(sandbox)
         (["--data", '{"name": }'], "the body is not JSON: Expecting value: line 1 column 10 (char 9)"),
         (["--data", '{"size": NaN}'], "the body is not JSON: NaN is not JSON"),
         (["--data", "@HOME/missing.json"], "cannot read the body in HOME/missing.json: No such file or directory"),
+        (["--data", ""], "the body is empty"),  # `--data "$UNSET"` in a script
+        (["--data", "  \n"], "the body is empty"),
+        (["--data", "@"], "--data @ names no file"),
     ],
 )  # fmt: skip
 def test_a_body_that_is_not_json_exits_2_and_nothing_is_sent(sandbox, given, said):
@@ -307,6 +310,14 @@ def test_a_body_that_is_not_json_exits_2_and_nothing_is_sent(sandbox, given, sai
     )
     assert (run.code, run.out) == (2, b"")
     assert run.err.splitlines()[0] == f"explorer post: {said.replace('HOME', str(sandbox.home))}"
+    assert sandbox.noting.received == []
+
+
+def test_a_patch_or_put_without_a_body_exits_2_and_nothing_is_sent(sandbox):
+    for method in ("patch", "put"):
+        run = sandbox.run(method, "/groups/x", "--writes", "--yes")
+        assert (run.code, run.out) == (2, b"")
+        assert run.err.splitlines()[0] == f"explorer {method}: a {method.upper()} needs a body: the fields it sets"
     assert sandbox.noting.received == []
 
 

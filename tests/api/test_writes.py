@@ -16,7 +16,7 @@ ON = WritePolicy(True, "--writes")
 
 
 def test_writes_are_off_unless_a_profile_or_the_flag_says_so():
-    assert write_policy(None, environ={}) == WritePolicy(False, "read-only by default")
+    assert write_policy(None, environ={}) == WritePolicy(False, "the default")
     assert write_policy(None, flag=True, environ={}).on
     assert write_policy(None, environ={"EXPLORER_WRITES": "1"}).because == "EXPLORER_WRITES=1"
     assert write_policy(True, profile="lab", environ={}).because == "the profile 'lab' says writes = true"
@@ -114,9 +114,32 @@ def test_a_body_is_checked_against_json_then_its_schema_with_lines():
     assert [p.text() for p in problems] == [
         "line 1: the body: 'name' is a required property",
         "line 3: the body: Additional properties are not allowed ('colour' was unexpected)",
-        "line 2: .size: 'big' is not of type 'integer'",
+        "line 2: .size: must be an integer, not a string",
     ]
     assert [p.field for p in problems] == ["name", "colour", "size"]
+
+
+def test_a_schema_problem_is_said_in_a_few_words_on_the_line_of_its_item():
+    entries = {
+        "type": "array",
+        "items": {
+            "type": "object",
+            "additionalProperties": False,
+            "properties": {"ipAddress": {"type": "string"}, "comment": {"type": "string", "maxLength": 80}},
+            "oneOf": [{"required": ["cidrBlock"]}, {"required": ["ipAddress"]}],
+        },
+    }
+    body = [{"ipAddress": "10.0.0.1", "comment": "A" * 3000}, {"comment": "no address", "bogus": True}]
+    assert [p.text() for p in check_body(json.dumps(body, indent=2), entries)] == [
+        "line 4: .0.comment: 3,000 characters: at most 80 are allowed",
+        "line 8: .1: Additional properties are not allowed ('bogus' was unexpected)",
+        "line 6: .1: matches none of the 2 forms it may take; the closest: 'cidrBlock' is a required property",
+    ]
+    pattern = {"type": "string", "pattern": "^[a-z]+$", "enum": ["a", "b"]}
+    assert [p.message for p in check_body('"\u202eX"', pattern)] == [
+        'the body: has a character or a form its pattern does not allow ("^[a-z]+$")',
+        'the body: must be one of "a", "b", not "\u202eX"',
+    ]
 
 
 def test_a_put_removes_only_what_a_write_may_send_and_a_delete_asks_for_the_name():

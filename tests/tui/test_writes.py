@@ -57,7 +57,7 @@ async def test_a_lists_the_documented_writes_and_the_read_only_state(explorer):
     await open_production(explorer)
     labels = await choose(explorer, "PATCH")
     assert [label.split()[0] for label in labels] == ["PATCH", "DELETE"]
-    assert "read-only (read-only by default)" in screen_text(explorer)
+    assert "read-only (the default)" in screen_text(explorer)
 
 
 async def test_a_patch_is_prefilled_previewed_with_its_differences_and_sent_on_enter(open_explorer):
@@ -81,6 +81,9 @@ async def test_a_patch_is_prefilled_previewed_with_its_differences_and_sent_on_e
         assert explorer.requests() > writes_before
         log = [e for e in explorer.app.session.log if e.method == "PATCH"]
         assert len(log) == 1 and log[0].status == 200
+        await explorer.until(lambda: explorer.node("groups", "production-eu") is not None)  # the tree renamed it
+        await explorer.pilot.press("a")  # and it is still the entity in view, to act on again
+        await explorer.until(lambda: isinstance(explorer.app.screen, ActScreen))
         assert project.data is not None
 
 
@@ -149,7 +152,7 @@ async def test_esc_keeps_the_draft(open_explorer):
 async def test_a_delete_asks_for_the_name_typed_out(open_explorer):
     async with open_explorer(writes=True) as explorer:
         await explorer.open("groups")
-        await explorer.open("groups", "empty-sandbox")
+        project = await explorer.open("groups", "empty-sandbox")
         await choose(explorer, "DELETE")
         await explorer.pilot.press("ctrl+s")
         await explorer.until(lambda: isinstance(explorer.app.screen, PreviewScreen))
@@ -157,10 +160,14 @@ async def test_a_delete_asks_for_the_name_typed_out(open_explorer):
         await explorer.pilot.press("enter")
         await explorer.pilot.pause(0.2)
         assert not [e for e in explorer.app.session.log if e.method == "DELETE"]
-        explorer.app.screen.query_one(Input).value = "empty-sandbox"
+        explorer.app.screen.query_one(Input).value = project.data.url.rsplit("/", 1)[-1]  # its id does as well
         await explorer.pilot.press("enter")
         await explorer.until(lambda: "DELETE · 204 No Content: done" in explorer.toasts())
         assert [e.status for e in explorer.app.session.log if e.method == "DELETE"] == [204]
+        groups = explorer.node("groups")
+        await explorer.until(lambda: explorer.screen.navigation.shown is groups.data)  # the list, without it
+        assert "empty-sandbox" not in [child.data.title for child in groups.children]
+        assert explorer.app.screen.sub_title.endswith("/groups")
 
 
 async def test_u_undoes_a_patch_after_its_own_preview(open_explorer):
@@ -264,3 +271,51 @@ async def test_the_presenter_shows_the_write_under_the_key_that_sent_it(open_exp
             f"  → GET /groups/{project}",
             "  → GET /groups",
         ]
+
+
+async def test_an_empty_body_is_never_sent(open_explorer):
+    async with open_explorer(writes=True) as explorer:
+        await open_production(explorer)
+        await choose(explorer, "PATCH")
+        set_body(explorer, "  ")
+        problems = explorer.app.screen.query_one("#problems", Static)
+        await explorer.until(lambda: "The body is empty" in str(problems.render()))
+        assert str(problems.render()) == "The body is empty: a PATCH sends the fields it changes"
+        await explorer.pilot.press("ctrl+s")
+        await explorer.until(lambda: "nothing can be sent until it is" in explorer.toasts())
+        assert isinstance(explorer.app.screen, EditorScreen)
+        assert not [e for e in explorer.app.session.log if e.method == "PATCH"]
+
+
+async def test_a_refusal_stays_on_its_fields_line_while_other_lines_change(open_explorer):
+    async with open_explorer(writes=True) as explorer:
+        await open_production(explorer)
+        await choose(explorer, "PATCH")
+        set_body(explorer, '{\n  "name": "production",\n  "nonsense": 1\n}')
+        await explorer.pilot.press("ctrl+s")
+        await explorer.until(lambda: isinstance(explorer.app.screen, PreviewScreen))
+        await explorer.pilot.press("enter")
+        await explorer.until(lambda: isinstance(explorer.app.screen, EditorScreen))
+        set_body(explorer, '{\n  "orgId": "x",\n  "name": "production",\n  "nonsense": 1\n}')
+        problems = explorer.app.screen.query_one("#problems", Static)
+        await explorer.until(lambda: str(problems.render()).startswith("line 4: 400 Bad Request · INVALID_ATTRIBUTE"))
+
+
+async def test_the_preview_says_what_the_schema_finds_and_what_changes_first(open_explorer):
+    async with open_explorer(writes=True, size=(80, 24)) as explorer:
+        await open_production(explorer)
+        await choose(explorer, "PATCH")
+        set_body(explorer, json.dumps({"name": "production-eu", "nonsense": 1}))
+        await explorer.pilot.press("ctrl+s")
+        await explorer.until(lambda: isinstance(explorer.app.screen, PreviewScreen))
+        first = [str(w.render()) for w in explorer.app.screen.query("VerticalScroll > Static")][:2]
+        assert first[0].startswith('Against the entity as fetched just now:\n~ .name: "production" → "production-eu"')
+        assert first[1].startswith("⚠ The API description's schema finds 1 problem in the body")
+
+
+def test_the_editor_shows_a_bidi_override_from_the_service_as_its_escape():
+    from explorer.tui.writing import pretty
+
+    document = {"name": "stg \u202eexe.txt", "note": "\x85\ud800"}
+    assert pretty(document) == '{\n  "name": "stg \\u202eexe.txt",\n  "note": "\\u0085\\ud800"\n}'
+    assert json.loads(pretty(document)) == document

@@ -15,7 +15,7 @@ from rich.text import Text
 from textual import work
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.containers import Vertical
+from textual.containers import Vertical, VerticalScroll
 from textual.screen import Screen
 from textual.widgets import Footer, Label, Static, TextArea
 
@@ -35,7 +35,8 @@ class EditorScreen(Screen[str | None]):
     EditorScreen #request { width: 1fr; height: auto; text-style: bold; }
     EditorScreen #about { width: 1fr; height: auto; color: $text-muted; }
     EditorScreen TextArea { height: 1fr; }
-    EditorScreen #problems { height: auto; max-height: 7; }
+    EditorScreen #problem-box { height: auto; max-height: 7; }  /* scrolls: never pushes the editor away */
+    EditorScreen #problems { height: auto; }
     EditorScreen #problems.bad { color: $text-error; }
     EditorScreen #problems.good { color: $text-success; }
     """
@@ -43,7 +44,7 @@ class EditorScreen(Screen[str | None]):
         Binding("ctrl+s", "preview", "Preview", id="editor.preview"),
         Binding("ctrl+o", "copy_curl", "Copy as curl", id="editor.copy_curl"),
         Binding("ctrl+g", "copy_command", "Copy as command", id="editor.copy_command"),
-        Binding("escape", "close", "Back (draft kept)", id="editor.close"),
+        Binding("escape", "close", "Back", id="editor.close"),
     ]
 
     def __init__(
@@ -70,6 +71,7 @@ class EditorScreen(Screen[str | None]):
         self.refusal = refusal  # the service's refusal of the last try, on the line of the field it names
         self.about = about
         self.problems: list[Problem] = []
+        self.blocked: str | None = None  # why nothing can be previewed or copied as it is
 
     def compose(self) -> ComposeResult:
         with Vertical():
@@ -79,14 +81,15 @@ class EditorScreen(Screen[str | None]):
                 yield Static(Text("A DELETE sends no body: ctrl+s previews it, and asks you to confirm."))
             else:
                 yield TextArea(self.text, language="json", tab_behavior="focus", show_line_numbers=True, id="body")
-            yield Static(id="problems")
+            with VerticalScroll(id="problem-box"):
+                yield Static(id="problems")
         yield Footer()
 
     def on_mount(self) -> None:
         self.check()
         for area in self.query(TextArea):
             if self.refusal is not None:
-                area.cursor_location = (self.refusal.line - 1, 0)
+                area.cursor_location = (max(self.refusal.line - 1, 0), 0)
             area.focus()
 
     @property
@@ -96,13 +99,18 @@ class EditorScreen(Screen[str | None]):
 
     def on_text_area_changed(self, event: TextArea.Changed) -> None:
         self.keep(self.body)
-        self.refusal = None  # the text it was about has changed
         self.check()
 
     def check(self) -> None:
-        """The body's problems under the editor, each with its line; the last refusal first."""
+        """The body's problems under the editor, each with its line; the last refusal first, kept
+        until the next try (on its field's line as the text moves)."""
         self.problems = check_body(self.body, self.schema) if self.choice.method != "DELETE" else []
-        shown = ([self.refusal] if self.refusal else []) + self.problems
+        self.blocked = blocked(self.choice, self.body, self.problems, self.schema is not None)
+        refusal = self.refusal
+        if refusal is not None and refusal.field is not None:
+            refusal = Problem(line_of(self.body, [refusal.field]), refusal.message, refusal.field)
+        empty = [Problem(0, self.blocked)] if self.blocked and not self.problems else []
+        shown = ([refusal] if refusal else []) + empty + self.problems
         box = self.query_one("#problems", Static)
         box.set_class(bool(shown), "bad")
         box.set_class(not shown, "good")
@@ -113,8 +121,8 @@ class EditorScreen(Screen[str | None]):
             box.update(Text(f"✓ {said}" if self.body.strip() else "✓ no body"))
 
     def action_preview(self) -> None:
-        if any(problem.message.startswith("not JSON") for problem in self.problems):
-            self.notify("The body is not JSON: nothing can be sent until it is.", severity="error", markup=False)
+        if self.blocked:
+            self.notify(f"{self.blocked}: nothing can be sent until it is.", severity="error", markup=False)
             return
         self.dismiss(self.body)
 
@@ -132,6 +140,9 @@ class EditorScreen(Screen[str | None]):
     async def copy(self, render: Callable[[Outgoing], str]) -> None:
         from explorer.api.errors import ApiError
 
+        if self.blocked:
+            self.notify(f"{self.blocked}: nothing to copy until it is.", severity="error", markup=False)
+            return
         try:
             outgoing = await self.prepare(self.body)
         except (ApiError, ValueError) as error:
@@ -139,7 +150,32 @@ class EditorScreen(Screen[str | None]):
             return
         command = render(outgoing)
         self.app.copy_to_clipboard(command)
-        self.notify(f"Copied {visible(command)}", markup=False)
+        self.notify(copied(command), markup=False)
+
+
+def copied(command: str, most: int = 60) -> str:
+    """What a toast says of a copied command: its start and its size, not all of it (a body can be long)."""
+    first = visible(command.splitlines()[0] if command else "")
+    first = first if len(first) <= most else first[: most - 1] + "…"
+    lines = command.count("\n") + 1
+    return f"Copied {first}" + (f" ({lines} lines)" if lines > 1 else "")
+
+
+def blocked(choice: WriteChoice, body: str, problems: list[Problem], has_schema: bool) -> str | None:
+    """Why the body cannot go as it is: not JSON, or empty where the write needs one; None if it can.
+
+    A PATCH or PUT always sends fields; a POST does unless its description documents no body (an
+    action such as a restart), which a POST without a schema from a description is taken to be."""
+    if any(problem.message.startswith("not JSON") for problem in problems):
+        return "The body is not JSON"
+    if body.strip() or choice.method == "DELETE":
+        return None
+    if choice.method == "POST" and choice.documented and not has_schema:
+        return None
+    return f"The body is empty: a {choice.method} sends {WHAT_IT_SENDS.get(choice.method, 'a body')}"
+
+
+WHAT_IT_SENDS = {"PATCH": "the fields it changes", "PUT": "the whole entity", "POST": "what it creates"}
 
 
 def refusal_problem(text: str, field: str | None, line: str) -> Problem:

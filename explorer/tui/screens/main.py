@@ -61,7 +61,7 @@ def middle_cut(url: str, room: int) -> str:
 
 
 ANSWERS = {
-    201: "created",
+    201: "the service made it",
     202: "accepted: the service goes on with it (r shows how far)",
     204: "done; the service sends no body",
     200: "done",
@@ -471,11 +471,13 @@ class MainScreen(Screen[None]):
     @work(group="after-write")
     async def fetch_again(self, url: str) -> None:
         """The entity written and the list it is in, fetched again into the tree (not into view: the
-        panes keep the write's answer)."""
+        panes keep the write's answer), unless the entity is gone from the list (deleted): then the
+        list is shown, without it."""
         node = self.navigation.find(url)
         nodes = [node] if node is not None else []
-        if node is not None and node.parent is not None and node.parent.is_list:
-            nodes.append(node.parent)
+        listed = node.parent if node is not None and node.parent is not None and node.parent.is_list else None
+        if listed is not None:
+            nodes.append(listed)
         for each in nodes:
             again = each.resource.url if each.resource is not None else each.url
             if again is None:
@@ -490,6 +492,8 @@ class MainScreen(Screen[None]):
             self.navigation.arrived(Fetch(each, again), resource)
             self.links.redraw()
         self.refresh_log()
+        if listed is not None and self.navigation.shown is None:  # what was in view is gone from the tree
+            self.run(self.navigation.show_step(listed, select=True))
 
     async def action_quit(self) -> None:
         await self.app.action_quit()

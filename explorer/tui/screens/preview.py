@@ -6,6 +6,8 @@ the resource's name or id typed out first. Esc goes back to the editor, the draf
 
 from __future__ import annotations
 
+from collections.abc import Collection
+
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
@@ -46,7 +48,9 @@ class PreviewScreen(ModalScreen[bool]):
         differences: list[Change] | None,
         moved: list[Change],
         identity: str | None,
+        accepted: Collection[str] = (),
         unfetched: str | None = None,
+        problems: int = 0,
         writes_on: bool,
         because: str,
     ) -> None:
@@ -55,7 +59,10 @@ class PreviewScreen(ModalScreen[bool]):
         self.differences = differences
         self.moved = moved  # what changed on the service since the editor opened
         self.identity = identity  # what a DELETE asks to have typed
+        taken = {*accepted, *([identity] if identity else [])}  # the name, the id, the path's end
+        self.accepted = taken | {visible(answer) for answer in taken}  # and each as it is shown
         self.unfetched = unfetched  # why the entity could not be fetched just now, if it could not
+        self.problems = problems  # what the description's schema finds wrong with the body
         self.writes_on = writes_on
         self.because = because
 
@@ -63,16 +70,11 @@ class PreviewScreen(ModalScreen[bool]):
         out = self.outgoing
         with Vertical():
             yield Label(Text(f"{out.method} {visible(out.url)}", style="bold"))
-            with VerticalScroll():
-                yield Static(Text("\n".join(f"{visible(name)}: {visible(value)}" for name, value in out.headers)))
-                if out.body:
-                    yield Static(Text("\n" + "\n".join(lines(out.body_text))), id="body")
-                else:
-                    yield Static(Text("\n(no body)"))
+            with VerticalScroll():  # what it changes first: at 24 rows the headers would hide it
                 if self.unfetched is not None:
                     yield Static(
                         Text(
-                            f"\n⚠ It could not be fetched just now ({visible(self.unfetched)}): no difference to show."
+                            f"⚠ It could not be fetched just now ({visible(self.unfetched)}): no difference to show.\n"
                         ),
                         classes="warning",
                         id="unfetched",
@@ -82,8 +84,22 @@ class PreviewScreen(ModalScreen[bool]):
                 if self.moved:
                     moved = "\n".join(visible(change.line()) for change in self.moved[:20])
                     yield Static(
-                        Text(f"\n⚠ It changed on the service since the editor opened:\n{moved}"), classes="warning"
+                        Text(f"⚠ It changed on the service since the editor opened:\n{moved}\n"), classes="warning"
                     )
+                if self.problems:
+                    yield Static(
+                        Text(
+                            f"⚠ The API description's schema finds {plural(self.problems, 'problem')} in the body "
+                            "(under the editor); the service has the last word.\n"
+                        ),
+                        classes="warning",
+                        id="schema-problems",
+                    )
+                yield Static(Text("\n".join(f"{visible(name)}: {visible(value)}" for name, value in out.headers)))
+                if out.body:
+                    yield Static(Text("\n" + "\n".join(lines(out.body_text))), id="body")
+                else:
+                    yield Static(Text("\n(no body)"))
             if not self.writes_on:
                 yield Label(
                     Text(f"Not sent: read-only ({self.because}). Esc goes back; copy it from the editor."),
@@ -99,11 +115,11 @@ class PreviewScreen(ModalScreen[bool]):
     def difference_text(self) -> Text:
         changes = self.differences or []
         if not changes:
-            return Text("\nNo field changes against the entity as fetched just now.")
+            return Text("No field changes against the entity as fetched just now.\n")
         shown = [visible(change.line()) for change in changes[:MOST_CHANGES]]
         if len(changes) > MOST_CHANGES:
             shown.append(f"… and {len(changes) - MOST_CHANGES} more")
-        return Text("\nAgainst the entity as fetched just now:\n" + "\n".join(shown))
+        return Text("Against the entity as fetched just now:\n" + "\n".join(shown) + "\n")
 
     def on_mount(self) -> None:
         for box in self.query("#confirm"):
@@ -115,7 +131,11 @@ class PreviewScreen(ModalScreen[bool]):
             return
         if self.identity is not None:
             typed = self.query_one("#confirm", Input).value.strip()
-            if typed != self.identity:
+            if typed not in self.accepted:
                 self.notify(f"Type {visible(self.identity)} exactly to delete it.", severity="error", markup=False)
                 return
         self.dismiss(True)
+
+
+def plural(count: int, word: str) -> str:
+    return f"{count} {word}" if count == 1 else f"{count} {word}s"
