@@ -27,7 +27,7 @@ DEFAULTS = {"demo": False, "profile": None, "base_url": None, "client_id": None,
             "ca_bundle": None, "timeout": 30.0, "scenario": None, "api_version": None,
             "openapi": None, "deadline": DEADLINE, "max_body": MAX_BODY,
             "max_depth": MAX_DEPTH, "har": None, "har_unredacted": False, "replay": None,
-            "writes": False}  # fmt: skip
+            "writes": False, "operation_seconds": None}  # fmt: skip
 
 
 def add_connection_arguments(parser: argparse.ArgumentParser, root: bool = False) -> None:
@@ -48,6 +48,14 @@ def add_connection_arguments(parser: argparse.ArgumentParser, root: bool = False
         choices=list(SCENARIOS),
         default=argparse.SUPPRESS,
         help="set the demo sandbox up for a drill (implies --demo): %(choices)s",
+    )
+    group.add_argument(
+        "--operation-seconds",
+        metavar="N",
+        type=operation_seconds,
+        default=argparse.SUPPRESS,
+        help="how long the demo sandbox's clusters stay CREATING, UPDATING or DELETING; 0: until the next "
+        "request (implies --demo; default: 20)",
     )
     group.add_argument(
         "--profile", default=argparse.SUPPRESS, help="the profile in the config file to use (EXPLORER_PROFILE)"
@@ -166,6 +174,13 @@ def seconds(text: str) -> float:
     return value
 
 
+def operation_seconds(text: str) -> int:
+    """The demo sandbox's operation time: a whole number of seconds, 0 or more."""
+    if not (text.isascii() and text.isdigit()):
+        raise argparse.ArgumentTypeError(f"{text!r} is not a whole number of seconds, 0 or more")
+    return int(text)
+
+
 def whole_number(text: str, most: int, what: str) -> int:
     """A count from 1 to `most` written in ASCII digits; anything else is a usage error naming the flag."""
     if not (text.isascii() and text.isdigit()) or not 0 < int(text) <= most:
@@ -230,12 +245,14 @@ def connect(args: argparse.Namespace, *, token_cache: bool, headers: dict[str, s
             writes=write_policy(None, flag=args.writes),
             **limits(args),
         )
-    if getattr(args, "demo", False) or getattr(args, "scenario", None):
+    lasting = getattr(args, "operation_seconds", None)  # the demo sandbox's, so it implies the demo
+    if getattr(args, "demo", False) or getattr(args, "scenario", None) or lasting is not None:
         from explorer.demo import demo_session
 
         return demo_session(
             **limits(args),
             scenario=args.scenario,
+            operation_seconds=lasting,
             headers=headers,
             keep_bytes=keep_bytes,
             openapi=args.openapi,

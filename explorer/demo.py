@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Any
 
 import httpx
@@ -21,18 +22,22 @@ def demo_session(
     scenario: str | None = None,
     openapi: str | None = None,
     api_version: str | None = None,
+    operation_seconds: int | None = None,
     **options: Any,
 ) -> Session:
     """A session on an in-process sandbox: `app` if given, else a new one from `settings`.
 
     A scenario (scenarios.py) changes the sandbox's settings, and the demo explorer's own part.
     The API description is the sandbox's own (/openapi.json) unless `openapi` names another;
-    `api_version` pins the version every request names, as --api-version does against a service.
+    `api_version` pins the version every request names, as --api-version does against a service;
+    `operation_seconds`, how long its clusters' creates, changes and deletes go on (--operation-seconds).
     """
     from explorer.sandbox import Settings, create_app
     from explorer.sandbox.scenarios import scenario_named
 
     settings = settings if isinstance(settings, Settings) else Settings()
+    if operation_seconds is not None:
+        settings = replace(settings, operation_seconds=operation_seconds)
     client: dict[str, Any] = {}
     if scenario:
         drill = scenario_named(scenario)

@@ -90,6 +90,14 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         help="allow only these client addresses; repeatable (default: every address)",
     )
     limits.add_argument("--seed", type=int, default=d.seed, help="seed of the generated data (default: %(default)s)")
+    limits.add_argument(
+        "--operation-seconds",
+        type=non_negative,
+        default=d.operation_seconds,
+        metavar="N",
+        help="how long a cluster stays CREATING, UPDATING or DELETING before it is IDLE or gone; 0: until the "
+        "next request (default: %(default)s)",
+    )
 
     faults = parser.add_argument_group("faults, for debugging drills")
     faults.add_argument(
@@ -172,6 +180,7 @@ def settings_from(args: argparse.Namespace) -> Settings:
         token_rate_limit=args.token_rate_limit,
         access_list=tuple(args.access_list),
         seed=args.seed,
+        operation_seconds=args.operation_seconds,
         control=args.control,
         latency_ms=args.latency,
         unavailable=args.unavailable,
@@ -208,6 +217,13 @@ def versions_line(settings: Settings) -> str:
     return f"Versions: lenient: plain JSON gets {FIRST.date}; a request may name one ({example})."
 
 
+def operations_line(settings: Settings) -> str:
+    """What a class sees of a cluster's create, change or delete, and how long it lasts."""
+    seconds = settings.operation_seconds
+    lasting = f"for {seconds} s" if seconds else "until the next request"
+    return f"Clusters: CREATING, UPDATING or DELETING {lasting} (--operation-seconds), then IDLE or gone."
+
+
 def banner(settings: Settings, url: str, ca: Path | None, host: str) -> str:
     cacert = f"--cacert {ca} " if ca else ""
     lines = [
@@ -232,6 +248,7 @@ def banner(settings: Settings, url: str, ca: Path | None, host: str) -> str:
         "",
         *limits_lines(settings, url),
         versions_line(settings),
+        operations_line(settings),
         "Control endpoint: "
         + (f"{url}/_sandbox (loopback only)" if settings.control else "off (--control turns it on)"),
         "",

@@ -1,4 +1,5 @@
-"""The gate every request under /api passes: faults, authentication, access list, rate limit.
+"""The gate every request under /api passes: faults, authentication, access list, rate limit, and
+the operations the clock has ended since the last request (operations.py).
 
 It wraps the router as ASGI middleware, so each resource handler can assume an authenticated,
 admitted request, and every response leaves with the same rate-limit headers and HEAD handling.
@@ -100,6 +101,8 @@ class Gate:
             problem.headers = {**problem.headers, **extra}
             await problem_response(request, problem)(scope, receive, send)
             return
+        if self.sandbox.operations.advance():
+            self.sandbox.rendered.clear()  # a cluster moved on: lists render it, its project, its events anew
         if scope["method"] not in SAFE_METHODS:
             send = forgetting(send, self.sandbox.rendered)
         await self.app(scope, receive, with_headers(send, extra) if extra else send)

@@ -11,6 +11,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
 from typing import Any
 
+from explorer.sandbox import stuck
 from explorer.sandbox.buckets import ENDPOINT_SETS
 from explorer.sandbox.settings import Settings
 
@@ -76,6 +77,12 @@ SCENARIOS = {
             "Every request must name a version (Accept: application/vnd.service.DATE+json) or it is "
             "406 INVALID_VERSION_DATE; the older cluster version answers with Deprecation and Sunset.",
             server={"versions": "strict"},
+        ),
+        Scenario(
+            "stuck-operation",
+            f"Cluster {stuck.NAME} in project {stuck.PROJECT} stays CREATING however long you watch it; the "
+            f"project's events say why ({stuck.STUCK_EVENT}: no capacity in {stuck.REGION} for {stuck.SIZE}).",
+            server={"stuck_operation": True},
         ),
     )
 }

@@ -45,6 +45,8 @@ class Settings:
     links: str = "full"  # full: every relation; sparse: as few as the real service links (see links.py)
     rate_limits: str = "minute"  # minute: the spec's windows per project; bucket: token buckets (limits.py)
     versions: str = "lenient"  # lenient: plain JSON gets the first version; strict: name one or 406 (versions.py)
+    operation_seconds: int = 20  # a cluster CREATING, UPDATING, DELETING: this long; 0: until the next request
+    stuck_operation: bool = False  # the drill stuck-operation: a cluster CREATING for ever (stuck.py)
     clock: Callable[[], float] = field(default=time.time, compare=False, repr=False)
 
     def __post_init__(self) -> None:
@@ -60,7 +62,7 @@ class Settings:
         for name in ("token_ttl", "rate_limit", "token_rate_limit", "retry_after", "max_body_bytes"):
             if getattr(self, name) < 1:
                 problems.append(f"{name.replace('_', '-')} must be at least 1")
-        for name in ("latency_ms", "unavailable"):
+        for name in ("latency_ms", "unavailable", "operation_seconds"):
             if getattr(self, name) < 0:
                 problems.append(f"{name.replace('_', '-')} must not be negative")
         for name, choices in (("links", LINKS), ("rate_limits", RATE_LIMITS), ("versions", VERSIONS)):

@@ -8,9 +8,11 @@ from explorer.sandbox.access import AccessList
 from explorer.sandbox.digest import DigestAuthority
 from explorer.sandbox.faults import Faults
 from explorer.sandbox.limits import Limits, MinuteWindows, ProjectMinutes, TokenBuckets
+from explorer.sandbox.operations import Operations
 from explorer.sandbox.pages import Fragments
 from explorer.sandbox.seed import seed_world
 from explorer.sandbox.settings import Settings
+from explorer.sandbox.stuck import add_stuck_cluster
 from explorer.sandbox.tokens import TokenStore
 
 
@@ -21,6 +23,10 @@ class Sandbox:
         self.settings = settings
         self.clock = settings.clock
         self.world = seed_world(settings.seed)
+        # Clusters' creates, changes and deletes, ended as the clock passes their time (operations.py).
+        self.operations = Operations(self.world, settings.clock, settings.operation_seconds)
+        if settings.stuck_operation:
+            add_stuck_cluster(self.world, self.operations)
         self.tokens = TokenStore(settings.token_ttl, settings.clock)
         self.digest = DigestAuthority(settings.public_key, settings.private_key, settings.clock)
         self.access = AccessList(settings.access_list)

@@ -10,7 +10,7 @@ import random
 import re
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
-from typing import Any
+from typing import Any, Literal
 
 Record = dict[str, Any]
 OBJECT_ID = re.compile(r"[0-9a-f]{24}")
@@ -51,11 +51,23 @@ class EventLog:
         return len(self.newest_first)
 
 
+OperationKind = Literal["create", "update", "delete"]
+
+
+@dataclass(frozen=True)
+class Operation:
+    """What the service is still doing to a cluster after it answered (operations.py)."""
+
+    kind: OperationKind
+    due: float | None  # when it ends, by the sandbox's clock; None: never (the drill stuck-operation)
+
+
 @dataclass
 class Cluster:
     fields: Record
     snapshots: dict[str, Record] = field(default_factory=dict)
     restore_jobs: dict[str, Record] = field(default_factory=dict)
+    operation: Operation | None = None  # none for a seeded cluster: its state stays as seeded
 
     @property
     def name(self) -> str:
@@ -87,6 +99,19 @@ class Project:
         return {**self.fields, "clusterCount": len(self.clusters)}
 
 
+def new_event(ids: IdFactory, project: Project, moment: datetime, event_type: str, **details: Any) -> Record:
+    """A project event as the service lists it; `details` add what it names (clusterName, …)."""
+    event = {
+        "created": iso(moment),
+        "eventTypeName": event_type,
+        "groupId": project.id,
+        "id": ids(moment),
+        "isGlobalAdmin": False,
+        **details,
+    }
+    return dict(sorted(event.items()))
+
+
 @dataclass
 class Team:
     fields: Record
@@ -112,7 +137,8 @@ class Org:
 
 @dataclass
 class World:
-    """Everything the sandbox serves. Mutated only by the write handlers."""
+    """Everything the sandbox serves. Mutated only by the write handlers and the operations they
+    start, ended by the clock (operations.py)."""
 
     epoch: datetime
     ids: IdFactory

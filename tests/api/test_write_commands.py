@@ -113,7 +113,7 @@ class Served(Sandbox):
 
 @pytest.fixture
 def sandbox(tmp_path: Path) -> Iterator[Served]:
-    app = create_app(Settings(control=True))
+    app = create_app(Settings(control=True, operation_seconds=3600))  # a DELETING cluster stays, on the real clock
     noting = Noting(app)
     with ServerThread(noting) as server:
         yield Served(app, server.url, tmp_path, {}, noting)

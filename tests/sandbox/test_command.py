@@ -20,6 +20,7 @@ import pytest
 
 from explorer.sandbox import Settings
 from tests.sandbox.conftest import API
+from tests.sandbox.test_cluster_writes import NEW
 
 DEFAULTS = Settings()
 
@@ -74,13 +75,14 @@ def test_help_documents_every_flag_and_its_default():
         "--token-rate-limit",
         "--access-list",
         "--seed",
+        "--operation-seconds",
         "--control",
         "--latency",
         "--unavailable",
         "--token-error",
     ]:
         assert flag in out, flag
-    for default in ["127.0.0.1", "3600", "100", "(default: 10)", DEFAULTS.client_id]:
+    for default in ["127.0.0.1", "3600", "100", "(default: 10)", "(default: 20)", DEFAULTS.client_id]:
         assert default in out, default
 
 
@@ -141,6 +143,8 @@ def test_the_access_list_flag_refuses_loopback_when_it_is_not_listed(tmp_path):
         (["--port", "70000"], "is not a port number"),
         (["--client-id", "has:colon"], "must not contain ':'"),
         (["--token-error", "teapot"], "invalid choice"),
+        (["--operation-seconds", "-1"], "argument --operation-seconds: '-1' must be at least 0"),
+        (["--operation-seconds", "soon"], "argument --operation-seconds: 'soon' is not a whole number"),
     ],
 )
 def test_bad_flags_get_a_clear_message_and_no_traceback(flags, message):
@@ -150,6 +154,26 @@ def test_bad_flags_get_a_clear_message_and_no_traceback(flags, message):
     assert result.returncode == 2
     assert message in result.stderr
     assert "Traceback" not in result.stderr + result.stdout
+
+
+def test_clusters_move_by_operation_seconds_and_the_stuck_one_does_not(tmp_path):
+    flags = ("--http", "--operation-seconds", "0", "--scenario", "stuck-operation")
+    with running(tmp_path, *flags) as (url, banner, _):
+        assert "Clusters: CREATING, UPDATING or DELETING until the next request (--operation-seconds)" in banner
+        auth = httpx.DigestAuth(DEFAULTS.public_key, DEFAULTS.private_key)
+        staging = next(
+            p["id"] for p in httpx.get(url + API + "/groups", auth=auth).json()["results"] if p["name"] == "staging"
+        )
+        clusters = f"{url}{API}/groups/{staging}/clusters"
+        body = {**NEW, "name": "moves"}
+        assert httpx.post(clusters, json=body, auth=auth).json()["stateName"] == "CREATING"
+        assert httpx.get(clusters + "/moves", auth=auth).json()["stateName"] == "IDLE"  # the next request: done
+        assert httpx.get(clusters + "/orders-reporting", auth=auth).json()["stateName"] == "CREATING"
+
+
+def test_the_banner_says_how_long_operations_last_by_default(tmp_path):
+    with running(tmp_path, "--http") as (_, banner, _):
+        assert "Clusters: CREATING, UPDATING or DELETING for 20 s (--operation-seconds), then IDLE or gone." in banner
 
 
 def test_a_port_in_use_gets_a_clear_message():

@@ -1,25 +1,37 @@
-"""Clusters made, changed and deleted: what the service does at once, with the rest left to go on.
+"""Clusters made, changed and deleted: what the service answers at once, the rest going on after.
 
-A new cluster answers 201 in state CREATING, with no connection strings yet; a deleted one answers
-202 Accepted and shows DELETING, still listed, for its deletion goes on (issues to come move both
-along over time). Its body follows the version asked for, as its reads do (clusters.py): in
-2023-01-01 a replication spec may say `numShards`; in 2024-08-05 each spec is one shard.
+A new cluster answers 201 in state CREATING, with no connection strings yet; a change answers 200
+with the cluster as changed, in state UPDATING; a deleted one answers 202 Accepted and shows
+DELETING, still listed. Each then goes on for `--operation-seconds` by the sandbox's clock: the
+new cluster becomes IDLE with its connection strings, the changed one IDLE, the deleted one is
+gone (operations.py, which also says what a change to a cluster still CREATING does). A body
+follows the version asked for, as its reads do (clusters.py): in 2023-01-01 a replication spec
+may say `numShards`; in 2024-08-05 each spec is one shard.
 """
 
 from __future__ import annotations
 
-import copy
 import json
 from itertools import groupby
 
 from starlette.requests import Request
 from starlette.responses import Response
 
+from explorer.sandbox.cluster_records import MONGODB_VERSIONS, new_cluster, replication_spec
 from explorer.sandbox.documents import ApiProblem
 from explorer.sandbox.query import Query
 from explorer.sandbox.resources.clusters import cluster_document, find_cluster
-from explorer.sandbox.resources.common import done, find_project, hrefs, linked, now_of, project_event, version, world
-from explorer.sandbox.seed.catalog import MONGODB_VERSION
+from explorer.sandbox.resources.common import (
+    done,
+    find_project,
+    hrefs,
+    linked,
+    now_of,
+    project_event,
+    sandbox,
+    version,
+    world,
+)
 from explorer.sandbox.shapes import (
     LINKS,
     TAGS,
@@ -34,10 +46,9 @@ from explorer.sandbox.shapes import (
     Text,
 )
 from explorer.sandbox.versions import CLUSTERS
-from explorer.sandbox.world import Cluster, Project, Record, iso
+from explorer.sandbox.world import Cluster, Project, Record
 from explorer.sandbox.writes import Fields, read_fields, writes
 
-MONGODB_VERSIONS = {"7.0": "7.0.24", MONGODB_VERSION.rsplit(".", 1)[0]: MONGODB_VERSION}
 PROVIDERS = ("AWS", "AZURE", "GCP")
 HARDWARE = Object(
     {
@@ -138,30 +149,12 @@ UPDATE = Fields(
     example={"backupEnabled": True, "tags": [{"key": "env", "value": "staging"}]},
     said="The fields of a cluster to change; the others keep their values.",
 )
-ADVANCED = {
-    "customOpensslCipherConfigTls12": [],
-    "minimumEnabledTlsProtocol": "TLS1_2",
-    "tlsCipherConfigMode": "DEFAULT",
-}
 
 
 def refuse_specs(detail: str) -> ApiProblem:
     return ApiProblem(
         400, "INVALID_ATTRIBUTE", f"Invalid value for attribute replicationSpecs: {detail}.", ["replicationSpecs"]
     )
-
-
-def region_config(given: Record) -> Record:
-    """A region config as the service reports it: the node kinds it was not given, with none of them."""
-    config = dict(given)
-    if config["providerName"] == "TENANT":
-        config.setdefault("backingProviderName", "AWS")
-    else:
-        none = {**config["electableSpecs"], "nodeCount": 0}
-        config.setdefault("analyticsSpecs", none)
-        config.setdefault("readOnlySpecs", none)
-        config["autoScaling"] = {"compute": {"enabled": False, "scaleDownEnabled": False}, "diskGB": {"enabled": True}}
-    return dict(sorted(config.items()))
 
 
 def stored_specs(request: Request, fields: Record, served: str) -> list[Record]:
@@ -179,17 +172,7 @@ def stored_specs(request: Request, fields: Record, served: str) -> list[Record]:
     if fields["clusterType"] == "REPLICASET" and (len(given) > 1 or given[0].get("numShards", 1) > 1):
         raise refuse_specs("a replica set has one replication spec of one shard")
     now = now_of(request)
-    ids = world(request).ids
-    return [
-        {
-            "id": ids(now),
-            "numShards": spec.get("numShards", 1),
-            "regionConfigs": [region_config(config) for config in spec["regionConfigs"]],
-            "zoneId": ids(now),
-            "zoneName": spec.get("zoneName", f"Zone {index}"),
-        }
-        for index, spec in enumerate(given, 1)
-    ]
+    return [replication_spec(world(request).ids, now, spec, index) for index, spec in enumerate(given, 1)]
 
 
 def check_name_free(project: Project, name: str) -> None:
@@ -216,55 +199,28 @@ def check_not_deleting(project: Project, cluster: Cluster) -> None:
 async def create_cluster(request: Request) -> Response:
     """Create a cluster in a project.
 
-    It answers at once, in state CREATING and without connection strings."""
+    It answers at once, in state CREATING and without connection strings; once the service has
+    made it, it is IDLE and has them."""
     project = find_project(request)
     query = Query(request)
     fields = await read_fields(request)
     check_name_free(project, fields["name"])
     served = version(request)
     specs = stored_specs(request, fields, served)
-    tenant = specs[0]["regionConfigs"][0]["providerName"] == "TENANT"
-    major = fields.get("mongoDBMajorVersion", MONGODB_VERSION.rsplit(".", 1)[0])
-    now = now_of(request)
-    cluster = Cluster(
-        {
-            "advancedConfiguration": copy.deepcopy(ADVANCED),
-            "backupEnabled": fields.get("backupEnabled", False),
-            "biConnector": {"enabled": False, "readPreference": "secondary"},
-            "clusterType": fields["clusterType"],
-            "connectionStrings": {},
-            "createDate": iso(now),
-            "diskSizeGB": float(fields.get("diskSizeGB", 0.5 if tenant else 10)),
-            "diskWarmingMode": "FULLY_WARMED",
-            "encryptionAtRestProvider": "NONE",
-            "globalClusterSelfManagedSharding": False,
-            "groupId": project.id,
-            "id": world(request).ids(now),
-            "labels": fields.get("labels", []),
-            "mongoDBMajorVersion": major,
-            "mongoDBVersion": MONGODB_VERSIONS[major],
-            "name": fields["name"],
-            "paused": False,
-            "pitEnabled": fields.get("pitEnabled", False),
-            "replicationSpecs": specs,
-            "rootCertType": "ISRGROOTX1",
-            "stateName": "CREATING",
-            "tags": fields.get("tags", []),
-            "terminationProtectionEnabled": fields.get("terminationProtectionEnabled", False),
-            "versionReleaseSystem": fields.get("versionReleaseSystem", "LTS"),
-        }
-    )
+    cluster = new_cluster(world(request).ids, project, fields, specs, now_of(request))
+    sandbox(request).operations.start(project, cluster, "create")
     project.clusters[cluster.name] = cluster
     project_event(request, project, "CLUSTER_CREATED", clusterName=cluster.name)
     return done(request, query, cluster_document(hrefs(request), project, cluster, True, served))
 
 
-@writes(200, UPDATE, said="OK: the cluster as it now is.")
+@writes(200, UPDATE, said="OK: the cluster as it now is, in state UPDATING until the change is applied.")
 async def update_cluster(request: Request) -> Response:
     """Update one cluster of a project.
 
     Only the fields sent change; a read-only one (its name, state, replication specs) may repeat
-    its value but not change it."""
+    its value but not change it. The cluster is UPDATING while the service applies the change (a
+    pause or a resume too), then IDLE; one still CREATING stays so, its creation taking the change."""
     project, cluster = find_cluster(request)
     query = Query(request)
     h = hrefs(request)
@@ -276,6 +232,7 @@ async def update_cluster(request: Request) -> Response:
     if "mongoDBMajorVersion" in changes:
         changes["mongoDBVersion"] = MONGODB_VERSIONS[changes["mongoDBMajorVersion"]]
     cluster.fields.update(changes)
+    sandbox(request).operations.start(project, cluster, "update")
     project_event(request, project, "CLUSTER_UPDATE_SUBMITTED", clusterName=cluster.name)
     return done(request, query, cluster_document(h, project, cluster, True, served))
 
@@ -284,10 +241,11 @@ async def update_cluster(request: Request) -> Response:
 async def delete_cluster(request: Request) -> Response:
     """Delete one cluster of a project.
 
-    The deletion goes on after the answer: the cluster stays, in state DELETING."""
+    The deletion goes on after the answer: the cluster stays listed, in state DELETING, until it
+    is gone (then 404 CLUSTER_NOT_FOUND)."""
     project, cluster = find_cluster(request)
     query = Query(request)
     check_not_deleting(project, cluster)
-    cluster.fields["stateName"] = "DELETING"
+    sandbox(request).operations.start(project, cluster, "delete")
     project_event(request, project, "CLUSTER_DELETE_SUBMITTED", clusterName=cluster.name)
     return done(request, query)

@@ -16,7 +16,7 @@ from explorer.sandbox.pages import PAGE_PARAMS, page
 from explorer.sandbox.query import Query
 from explorer.sandbox.state import Sandbox
 from explorer.sandbox.versions import FIRST, SCOPE_KEY
-from explorer.sandbox.world import OBJECT_ID, Org, Project, World, iso
+from explorer.sandbox.world import OBJECT_ID, Org, Project, World, new_event
 from explorer.sandbox.writes import write_status
 
 T = TypeVar("T")
@@ -76,18 +76,12 @@ def now_of(request: Request) -> datetime:
 
 
 def project_event(request: Request, project: Project, event_type: str, **details: Any) -> None:
-    """Writes leave a trace in the project's events, as they do on the service."""
-    now = now_of(request)
-    event = {
-        "created": iso(now),
-        "eventTypeName": event_type,
-        "groupId": project.id,
-        "id": world(request).ids(now),
-        "isGlobalAdmin": False,
-        "remoteAddress": client_address(request.scope),
-        **details,
-    }
-    project.events.add(dict(sorted(event.items())))
+    """Writes leave a trace in the project's events, as they do on the service, with the address
+    they came from (what the service does on its own afterwards has none: operations.py)."""
+    event = new_event(
+        world(request).ids, project, now_of(request), event_type, remoteAddress=client_address(request.scope), **details
+    )
+    project.events.add(event)
 
 
 def object_id(value: str, what: str, code: str) -> str:
