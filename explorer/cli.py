@@ -106,7 +106,7 @@ WRITE_HOW = (
 
 def parser() -> argparse.ArgumentParser:
     from explorer.classroom import command as classroom
-    from explorer.commands import get, logout, write
+    from explorer.commands import diff, get, logout, write
     from explorer.connection import add_connection_arguments
     from explorer.sandbox import command as sandbox
     from explorer.tui import run as tui
@@ -134,7 +134,18 @@ def parser() -> argparse.ArgumentParser:
             get,
             "print one resource's body, as received",
             "Print a resource's body to stdout as the service sent it. Exit codes: 0 for 2xx, 3 for 3xx, "
-            "4 for 4xx, 5 for 5xx, 1 when no answer was had (connection, TLS, configuration), 2 for usage.",
+            "4 for 4xx, 5 for 5xx, 1 when no answer was had (connection, TLS, configuration), 2 for usage. "
+            "With --watch: the document, then each change as it is seen; 0 when --until holds (or, without it, "
+            "when the resource is deleted), 1 when --for runs out, 4 on an error.",
+        ),
+        (
+            "diff",
+            diff,
+            "compare two documents field by field (API paths, files, stdin)",
+            "Compare two documents, each an API path or URL, a JSON file (@FILE, or a file that exists) or - for "
+            "stdin, field by field: lists of entities matched by id or name, not by position. Exit codes, as "
+            "diff's: 0 when the same, 1 when they differ, 2 for trouble (usage, a file that is not JSON, a fetch "
+            "that failed).",
         ),
         (
             "post",

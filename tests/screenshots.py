@@ -187,6 +187,34 @@ async def rate_limited(driven: Any) -> None:
     driven.screen.query_one("StatusBar").tick()
 
 
+async def watched_to_idle(driven: Any) -> None:
+    """A cluster just created (CREATING, no connection strings), watched until it is IDLE: the
+    sandbox ends its creation 20 s on, which the watch's waits (the gate, opened) bring about."""
+    from textual.widgets import Input
+
+    await open_first_cluster(driven)
+    world = driven.sandbox.state.sandbox
+    project = world.world.project_named("production")
+    cluster = next(iter(project.clusters.values()))
+    cluster.fields["connectionStrings"] = {}
+    world.operations.start(project, cluster, "create")  # what a POST of it starts
+    await driven.pilot.press("r")
+    await driven.settle()
+    await driven.pilot.press("w")
+    await driven.until(lambda: isinstance(driven.app.focused, Input))
+    driven.app.focused.value = '.stateName == "IDLE"'
+    await driven.pilot.press("enter")
+    await driven.until(lambda: driven.gate.waits)
+    driven.gate.open.set()
+    watch = driven.screen.watching.of(cluster_url(driven))
+    await driven.until(lambda: watch is not None and watch.ended is not None)
+    await driven.pilot.pause()
+
+
+def cluster_url(driven: Any) -> str:
+    return driven.shown.resource.url
+
+
 async def help_screen(driven: Any) -> None:
     await driven.pilot.press("question_mark")
     await driven.until(lambda: type(driven.app.screen).__name__ == "HelpScreen")
@@ -214,6 +242,7 @@ SHOTS: dict[str, Shot] = {
     "login": Shot("No credentials yet: the login screen", login=True),
     "help": Shot("Every key, with its id for remapping", help_screen),
     "presenter": Shot("--presenter: the keys and the requests they sent", presented, presenter=True),
+    "watch": Shot("A cluster watched from CREATING to IDLE", watched_to_idle, gated=True),
     **{
         f"theme-{name}": Shot(f"The {name} theme", cluster_json, theme=name)
         for name in ("explorer-dark", "explorer-light", "projector", "colorblind")

@@ -4,9 +4,9 @@
     # [Change("a", "changed", 1, 2), Change("b", "removed", [1], None), Change("c", "added", None, True)]
 
 Objects are compared key by key, to any depth; a list of entities is compared item by item matched
-by `id` or `name` where every item has one (an entity's place in a list is not what it is), else
-position by position. Paths are written as jq writes them: `.replicationSpecs[0].zoneName`,
-`.results[id=5e4b…].stateName` for an item matched by its id.
+by `id` or `name` (a link by its `rel`) where every item has a distinct one (an entity's place in a
+list is not what it is), else position by position. Paths are written as jq writes them:
+`.replicationSpecs[0].zoneName`, `.results[id=5e4b…].stateName` for an item matched by its id.
 """
 
 from __future__ import annotations
@@ -17,8 +17,10 @@ from dataclasses import dataclass
 from typing import Any, Literal
 
 Kind = Literal["added", "removed", "changed"]
-KEYS = ("id", "name")
+KEYS = ("id", "name", "rel")  # a link is its rel
 PLAIN_KEY = re.compile(r"^[A-Za-z_][A-Za-z0-9_]*$")
+NOISY_KEY = re.compile(r"(^|\.)links(\[|\.|$)")
+DATE = re.compile(r"^[0-9]{4}-[0-9]{2}-[0-9]{2}[T ][0-9]{2}:[0-9]{2}")
 MOST = 10_000  # differences listed at most: a document replaced whole says so in a line, not a million
 
 
@@ -38,6 +40,15 @@ class Change:
         if self.kind == "removed":
             return f"- {self.path or '.'}: {compact(self.old)}"
         return f"~ {self.path or '.'}: {compact(self.old)} → {compact(self.new)}"
+
+    def fields(self) -> dict[str, Any]:
+        """The difference as a JSON line carries it: path and kind, and `old` and `new` where there are."""
+        row: dict[str, Any] = {"path": self.path or ".", "kind": self.kind}
+        if self.kind != "added":
+            row["old"] = self.old
+        if self.kind != "removed":
+            row["new"] = self.new
+        return row
 
 
 def compact(value: Any, most: int = 80) -> str:
@@ -97,7 +108,7 @@ def walk(before: Any, after: Any, path: str, found: list[Change]) -> None:
 
 
 def matching_key(before: list[Any], after: list[Any]) -> str | None:
-    """`id` or `name`, when every item of both lists is an object with a distinct scalar value of it."""
+    """`id`, `name` or `rel`, when every item of both lists is an object with a distinct scalar value of it."""
     items = before + after
     if not items or not all(isinstance(item, dict) for item in items):
         return None
@@ -126,3 +137,12 @@ def patch_changes(entity: Any, body: Any) -> list[Change]:
         else:
             found.append(Change(key_path("", key), "added", None, new))
     return found
+
+
+def noise(change: Change) -> bool:
+    """A difference that is seldom the point: in links (`.links`, an item's links), or of a
+    timestamp (an ISO 8601 date and time, before or after). A comparison may hide them."""
+    if NOISY_KEY.search(change.path):
+        return True
+    values = [value for value in (change.old, change.new) if value is not None]
+    return bool(values) and all(isinstance(value, str) and DATE.match(value) for value in values)

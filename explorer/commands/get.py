@@ -10,6 +10,7 @@ from explorer.api.errors import ApiError
 from explorer.api.resource import Resource
 from explorer.api.session import Session
 from explorer.api.visible import visible
+from explorer.commands import watch
 from explorer.commands.flags import (
     add_header_flag,
     add_include_flag,
@@ -44,6 +45,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     )
     add_header_flag(parser)
     add_token_cache_flag(parser)
+    watch.add_arguments(parser)
     add_connection_arguments(parser)
 
 
@@ -52,6 +54,9 @@ def pages_count(text: str) -> int:
 
 
 def run(args: argparse.Namespace) -> int:
+    misused = watch.misused(args)
+    if misused:
+        args.parser.error(misused)
     return asyncio.run(get(args))
 
 
@@ -64,6 +69,8 @@ async def get(args: argparse.Namespace) -> int:
         return 1
     async with session:
         try:
+            if args.watch:
+                return await watch.watched(session, args, params)
             return await fetched(session, args, params)
         finally:
             if session.recording_problem:  # the answer went on, unrecorded: said last

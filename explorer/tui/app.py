@@ -19,6 +19,7 @@ from explorer.api.config_file import config_path, remember
 from explorer.api.errors import ApiError, ConfigError
 from explorer.api.har import archive, save
 from explorer.api.session import Session, elapsed
+from explorer.api.watching import EVERY
 from explorer.tui.keys import key_table
 from explorer.tui.palette import PaletteApp
 from explorer.tui.presenting import Presenting
@@ -50,6 +51,7 @@ class ExplorerApp(PaletteApp):
         kept_theme: str | None = None,
         theme_dirs: Sequence[Path] | None = None,
         presenter: bool = False,
+        watch_every: float = EVERY,
     ) -> None:
         """Without a session, the login screen asks for one: it starts from `login` (base_url,
         client_id, ca_bundle) and opens it with `connect`. `theme` is this run's; `kept_theme`,
@@ -61,6 +63,7 @@ class ExplorerApp(PaletteApp):
         self.login = dict(login or {})
         self.connect = connect
         self.keymap = keymap or {}
+        self.watch_every = watch_every  # seconds between a watch's fetches, as the config file says
         self.settings_path = settings_path or config_path()
         self.closed = False
         self.quitting = False
@@ -97,7 +100,7 @@ class ExplorerApp(PaletteApp):
         if self.presenting is not None:
             self.presenting.start()
         if self.session is not None:
-            self.push_screen(MainScreen(self.session))
+            self.push_screen(MainScreen(self.session, self.watch_every))
         else:
             from explorer.tui.screens.login import LoginScreen
 
@@ -117,7 +120,7 @@ class ExplorerApp(PaletteApp):
         if result is None:
             return
         self.session = self.demo() if result == "demo" else result
-        self.push_screen(MainScreen(self.session))
+        self.push_screen(MainScreen(self.session, self.watch_every))
 
     def action_change_theme(self) -> None:
         """The theme palette: each theme moved to is shown at once; Esc puts the old one back."""

@@ -106,5 +106,5 @@ def key_table(keymap: dict[str, str]) -> list[tuple[str, str, str]]:
 def display(key: str) -> str:
     names = {"right_square_bracket": "]", "left_square_bracket": "[", "question_mark": "?", "slash": "/",
              "plus": "+", "minus": "-", "less_than_sign": "<", "greater_than_sign": ">",
-             "escape": "esc"}  # fmt: skip
+             "equals_sign": "=", "vertical_line": "|", "escape": "esc"}  # fmt: skip
     return names.get(key.strip(), key.strip())

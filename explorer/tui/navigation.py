@@ -64,6 +64,7 @@ class Navigation:
         self.relabel: set[Node] = set()  # nodes whose label changed
         self.regrow: set[Node] = set()  # nodes whose children changed
         self.description: Description | None = None  # the API description, once the session has it
+        self.badges: dict[str, str] = {}  # URL without query -> what the tree says beside it (watched, marked)
         self.index(self.root)
 
     # What the tree reads --------------------------------------------------------------------
@@ -74,6 +75,15 @@ class Navigation:
             return None
         other = self.open_at.get(node.key)
         return other if other is not None and other is not node else None
+
+    def badge(self, url: str, said: str | None) -> None:
+        """Say `said` beside every node of a URL in the tree (`◉ watched`), or nothing (None)."""
+        key = without_query(url)
+        if said is None:
+            self.badges.pop(key, None)
+        else:
+            self.badges[key] = said
+        self.relabel.update(self.by_key.get(key, ()))
 
     def is_fetching(self, node: Node) -> bool:
         return self.fetching is not None and self.fetching.node is node

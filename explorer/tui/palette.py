@@ -36,6 +36,7 @@ FALLBACKS = {
     "meter-ok": "text-success",
     "meter-low": "text-warning",
     "meter-held": "text-error",
+    "badge": "text-accent",  # what the tree says beside a watched or marked resource
 }
 TEXT_VARIABLES = tuple(FALLBACKS)
 # The line views': their text, the background of every other line, and the text on the cursor when

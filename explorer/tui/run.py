@@ -15,6 +15,7 @@ from explorer.api.errors import ApiError, ConfigError
 from explorer.api.har import HarRecorder
 from explorer.api.recording import RecordingError
 from explorer.api.session import Session
+from explorer.api.watching import EVERY, every_from
 from explorer.api.writes import WritesRefused, write_policy
 from explorer.connection import limits, open_session, recorded
 from explorer.tui.stopped import run_app
@@ -32,23 +33,26 @@ class Start:
     keymap: dict[str, str] = field(default_factory=dict)
     theme: str | None = None  # kept in the config file by the theme palette
     login: dict[str, str] = field(default_factory=dict)  # what the login form starts with (never a secret)
+    watch_every: float = EVERY  # the config file's watch_every: seconds between a watch's fetches
 
 
 def prepare(args: argparse.Namespace) -> Start:
     """The session the flags ask for, or why there is none and what the login form can start from.
 
     Raises ConfigError when the config file itself cannot be used (unreadable, not TOML, a bad
-    [keys] entry): the explorer does not start on a keymap it would have to guess.
+    [keys] entry, a watch_every that is no number of seconds): the explorer does not start on a
+    setting it would have to guess.
     """
     from explorer.tui.keys import keymap_from
 
     path = config_path()
     config = load_config(path)
     keymap = keymap_from(config, str(path))
+    every = every_from(config, str(path))
     theme = config.get("theme")
     theme = theme if isinstance(theme, str) else None
     try:
-        return Start(open_session(args, token_cache=False), None, keymap, theme)
+        return Start(open_session(args, token_cache=False), None, keymap, theme, watch_every=every)
     except (RecordingError, WritesRefused):
         raise  # a recording that cannot be read or written, writes a profile forbids: said on stderr
     except ApiError as error:  # the login screen says why, and offers the demo sandbox
@@ -61,7 +65,7 @@ def prepare(args: argparse.Namespace) -> Start:
             profile=args.profile,
             path=path,
         )
-        return Start(None, error, keymap, theme, login)
+        return Start(None, error, keymap, theme, login, every)
 
 
 def build(args: argparse.Namespace) -> ExplorerApp:
@@ -92,6 +96,7 @@ def build(args: argparse.Namespace) -> ExplorerApp:
         kept_theme=start.theme,
         theme_dirs=[shipped_dir(), user_dir()],
         presenter=args.presenter,
+        watch_every=start.watch_every,
     )
 
 

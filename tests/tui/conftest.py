@@ -197,11 +197,11 @@ def open_explorer(clock: FakeClock) -> Callable[..., Any]:
 
 
 @asynccontextmanager
-async def explorer_on(session: Session, clock: FakeClock) -> AsyncIterator[Explorer]:
+async def explorer_on(session: Session, clock: FakeClock, size: tuple[int, int] = (160, 50)) -> AsyncIterator[Explorer]:
     """The screen on any session (a replay, a recorded session), with no sandbox of its own."""
     app = ExplorerApp(session, demo=lambda: demo_session(Settings(clock=clock)))
     app.animation_level = "none"
-    async with app.run_test(size=(160, 50), notifications=True) as pilot:
+    async with app.run_test(size=size, notifications=True) as pilot:
         driven = Explorer(pilot, app, None, clock, None)
         await driven.until(lambda: started(app))
         await driven.settle()

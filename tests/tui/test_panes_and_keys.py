@@ -143,11 +143,12 @@ async def test_help_lists_every_key_with_its_id(explorer):
     await explorer.pilot.pause()
     assert isinstance(explorer.app.screen, HelpScreen)
     shown = explorer.app.export_screenshot()  # what is on the screen, as SVG text
-    for binding_id in ("explorer.back", "explorer.next_page", "explorer.copy_curl", "table.open"):
+    for binding_id in ("explorer.back", "explorer.next_page", "explorer.copy_curl", "explorer.watch"):
         assert binding_id in shown, binding_id
     explorer.app.screen.query_one(VerticalScroll).scroll_end(animate=False)
     await explorer.pilot.pause()
-    assert "json.copy_path" in explorer.app.export_screenshot()  # further down
+    further = explorer.app.export_screenshot()
+    assert "table.open" in further and "json.copy_path" in further  # further down
 
 
 async def test_every_screen_action_is_in_the_command_palette(explorer):

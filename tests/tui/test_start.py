@@ -77,6 +77,15 @@ def test_a_bad_keymap_is_named(table, message):
         keymap_from(table, "config.toml")
 
 
+def test_the_config_files_watch_every_is_how_often_a_new_watch_fetches(home):
+    (home / "config.toml").write_text("watch_every = 30\n")
+    start = prepare(parser().parse_args(["--demo"]))
+    assert start.watch_every == 30.0
+    (home / "config.toml").write_text('watch_every = "often"\n')
+    with pytest.raises(ConfigError, match="watch_every must be a number of seconds from 1 to 300"):
+        prepare(parser().parse_args(["--demo"]))
+
+
 def test_keys_as_textual_names_them_are_taken():
     table = {"explorer.reload": "f5,ctrl+r", "explorer.back": "h,alt+left", "explorer.help": "question_mark"}
     assert keymap_from({"keys": table}, "config.toml") == table
@@ -105,6 +114,11 @@ async def test_the_screen_only_reads(explorer):
             None,
         ),
         ('keys = "f5"\n', "In {path}, [keys] must be a table of binding ids and keys", None),
+        (
+            "watch_every = 0.5\n",
+            "In {path}, watch_every must be a number of seconds from 1 to 300",
+            "It is how often a watch (w) fetches the resource again; 5 when it is left out.",
+        ),
         (
             "[keys\n",
             "The config file {path} is not valid TOML: Expected ']' at the end of a table declaration "

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from urllib.parse import unquote, urlsplit, urlunsplit
 
 from rich.cells import cell_len
@@ -13,7 +13,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical, VerticalScroll
 from textual.screen import ModalScreen
-from textual.suggester import Suggester, SuggestionReady
+from textual.suggester import Suggester, SuggestFromList, SuggestionReady
 from textual.widgets import Input, Label, Static
 from textual.widgets.input import Selection
 
@@ -48,19 +48,31 @@ class AskScreen(ModalScreen[str | None]):
     DEFAULT_CSS = DIALOG_CSS.format(name="AskScreen")
     BINDINGS = [Binding("escape", "dismiss(None)", "Cancel", id="dialog.cancel")]
 
-    def __init__(self, question: str, value: str = "", placeholder: str = "") -> None:
+    def __init__(
+        self,
+        question: str,
+        value: str = "",
+        placeholder: str = "",
+        suggestions: Sequence[str] = (),
+        empty_ok: bool = False,
+    ) -> None:
+        """`suggestions` complete what is typed (→ takes one): a watch's likely condition. `empty_ok`:
+        Enter on nothing gives "" back (an answer: no condition), not None (as Esc)."""
         super().__init__()
+        self.empty_ok = empty_ok
         self.question = question
         self.value = value
         self.placeholder = placeholder
+        self.suggestions = list(suggestions)
 
     def compose(self) -> ComposeResult:
         with Vertical():
             yield Label(Text(self.question))
-            yield Input(value=self.value, placeholder=self.placeholder)
+            suggester = SuggestFromList(self.suggestions, case_sensitive=True) if self.suggestions else None
+            yield Input(value=self.value, placeholder=self.placeholder, suggester=suggester)
 
     def on_input_submitted(self, event: Input.Submitted) -> None:
-        self.dismiss(event.value.strip() or None)
+        self.dismiss(event.value.strip() or ("" if self.empty_ok else None))
 
 
 class DocumentedPaths(Suggester):

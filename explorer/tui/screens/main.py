@@ -15,7 +15,7 @@ from __future__ import annotations
 import asyncio
 import io
 from pathlib import Path
-from urllib.parse import urlsplit
+from urllib.parse import unquote, urlsplit
 
 from textual import events, work
 from textual.app import ComposeResult
@@ -25,15 +25,21 @@ from textual.screen import Screen
 from textual.widgets import Footer, Header, TabbedContent, TabPane, Tree
 
 from explorer.api.errors import ApiError
+from explorer.api.filters import JqError, JqRunner, compiled
+from explorer.api.json_files import read_document
 from explorer.api.resource import Resource
 from explorer.api.session import Session
+from explorer.api.watching import EVERY, Version, Watch
+from explorer.api.watching import time_of_day as clock
 from explorer.api.writes import WriteChoice
 from explorer.tui.curl import as_curl
 from explorer.tui.navigation import Navigation
 from explorer.tui.nodes import Fetch, Node, Step, place_of, self_href
 from explorer.tui.safe import visible
 from explorer.tui.screen_state import load_state, save_state
+from explorer.tui.screens.compare import Compared, CompareScreen
 from explorer.tui.screens.dialogs import AskScreen, ErrorScreen, GoToScreen
+from explorer.tui.watch_flow import Marked, WatchFlow, badge_of, same, suggestion_for
 from explorer.tui.widgets.headers_view import HeadersView
 from explorer.tui.widgets.items_table import ItemsTable
 from explorer.tui.widgets.json_pane import JsonPane
@@ -42,6 +48,7 @@ from explorer.tui.widgets.page_view import PageView
 from explorer.tui.widgets.request_log import RequestLog
 from explorer.tui.widgets.splitter import Splitter
 from explorer.tui.widgets.status_bar import StatusBar
+from explorer.tui.widgets.watch_view import WatchView
 from explorer.tui.write_flow import WriteFlow
 
 TREE_STEP = 4  # columns a < or > makes the tree narrower or wider
@@ -66,7 +73,15 @@ ANSWERS = {
     204: "done; the service sends no body",
     200: "done",
 }
-PANES = (LinkTree, PageView, JsonPane, HeadersView, RequestLog, StatusBar)  # what carrying out a step touches
+PANES = (
+    LinkTree,
+    PageView,
+    JsonPane,
+    HeadersView,
+    RequestLog,
+    WatchView,
+    StatusBar,
+)  # what carrying out a step touches
 
 
 class MainScreen(Screen[None]):
@@ -88,12 +103,17 @@ class MainScreen(Screen[None]):
         Binding("s", "save", "Save body", show=False, id="explorer.save"),
         Binding("x", "show_error", "Last error", show=False, id="explorer.show_error"),
         Binding("a", "act", "Act", id="explorer.act"),
+        Binding("w", "watch", "Watch", id="explorer.watch"),
+        Binding("m", "mark", "Mark to compare", show=False, id="explorer.mark"),
+        Binding("equals_sign", "compare", "Compare", show=False, id="explorer.compare"),
+        Binding("vertical_line", "filter", "jq filter", show=False, id="explorer.filter"),
         Binding("u", "undo", "Undo the last write", show=False, id="explorer.undo"),
         Binding("escape", "cancel", "Cancel", show=False, id="explorer.cancel"),
         Binding("1", "tab('page')", "Page", show=False, id="explorer.tab_page"),
         Binding("2", "tab('json')", "JSON", show=False, id="explorer.tab_json"),
         Binding("3", "tab('headers')", "Headers", show=False, id="explorer.tab_headers"),
         Binding("4", "tab('log')", "Log", show=False, id="explorer.tab_log"),
+        Binding("5", "tab('watch')", "Watch", show=False, id="explorer.tab_watch"),
         Binding("less_than_sign", "tree_width(-1)", "Narrower tree", show=False, id="explorer.narrower_tree"),
         Binding("greater_than_sign", "tree_width(1)", "Wider tree", show=False, id="explorer.wider_tree"),
         Binding("question_mark", "app.help", "Help", id="explorer.help"),  # the app knows the keys as remapped
@@ -105,13 +125,18 @@ class MainScreen(Screen[None]):
     MainScreen TabPane { padding: 0; }
     """
 
-    def __init__(self, session: Session) -> None:
+    def __init__(self, session: Session, watch_every: float = EVERY) -> None:
         super().__init__()
         self.session = session
+        self.watch_every = watch_every  # a new watch's seconds between fetches (the config file's watch_every)
         self.navigation = Navigation(str(session.base_url))
         self.last_error: ApiError | None = None
         self.told: ApiError | None = None  # the description problem already told
         self.writes = WriteFlow(self.app, session, self.answered)
+        self.jq = JqRunner()  # the jq filter's and the watches' conditions: a child process, started when first needed
+        self.watching = WatchFlow(self, session, self.jq, self.watch_seen)
+        self.marked: Marked | None = None  # what `m` marked, for `=`
+        self.saved: str | None = None  # the last file `s` saved to: what `=` offers without a mark
 
     def compose(self) -> ComposeResult:
         yield Header()
@@ -127,6 +152,8 @@ class MainScreen(Screen[None]):
                     yield HeadersView()
                 with TabPane("Log", id="log"):
                     yield RequestLog()
+                with TabPane("Watch", id="watch"):
+                    yield WatchView()
         yield StatusBar()
         yield Footer()
 
@@ -136,6 +163,7 @@ class MainScreen(Screen[None]):
 
     def on_mount(self) -> None:
         self.query_one(StatusBar).follow(self.session)
+        self.query_one(StatusBar).show_watches(self.watching.running)
         self.set_interval(1.0, self.refresh_log)
         width = load_state().get("tree_width")
         if isinstance(width, int) and not isinstance(width, bool):
@@ -159,6 +187,8 @@ class MainScreen(Screen[None]):
         if step.note:
             self.notify(step.note, markup=False)
         self.update_title()
+        if step.show is not None:
+            self.show_watches()
 
     def waiting(self, fetch: Fetch) -> None:
         """Before anything is shown, the Page pane says what it waits for."""
@@ -342,6 +372,13 @@ class MainScreen(Screen[None]):
         self.run(self.navigation.switch(name, self.cursor_item()))
 
     def action_page_size(self, step: int) -> None:
+        """`+` and `-`: the page size of a list; of a resource watched, the time between its fetches."""
+        resource = self.current_resource()
+        watch = self.watching.step(resource.url, quicker=step < 0) if resource is not None else None
+        if watch is not None:
+            self.notify(f"Watching {visible(watch.title)} every {watch.every:g} s", markup=False)
+            self.show_watches()
+            return
         self.run(self.navigation.resize_page(step, self.cursor_item()))
 
     def action_search(self) -> None:
@@ -391,6 +428,7 @@ class MainScreen(Screen[None]):
             except OSError as error:
                 self.notify(f"Cannot save to {visible(target)}: {error.strerror}", severity="error", markup=False)
                 return
+            self.saved = str(target)
             self.notify(f"Saved {resource.size:,} bytes to {visible(target)}", markup=False)
 
         self.app.push_screen(AskScreen("Save the body, as received, to:", value=suggestion), save)
@@ -494,6 +532,163 @@ class MainScreen(Screen[None]):
         self.refresh_log()
         if listed is not None and self.navigation.shown is None:  # what was in view is gone from the tree
             self.run(self.navigation.show_step(listed, select=True))
+
+    # Watching and comparing (watch_flow.py, compare.py): w, m, =, | ---------------------------------
+
+    def action_watch(self) -> None:
+        """`w`: watch the resource in view (asking until what), or stop watching it."""
+        resource = self.current_resource()
+        if resource is None or resource.error is not None:
+            self.notify("Nothing in view to watch: open a resource that answered.", markup=False)
+            return
+        title = self.title_in_view(resource)
+        if self.watching.stop(resource.url) is not None:
+            self.notify(f"Stopped watching {visible(title)}", markup=False)
+            self.watch_seen_again(resource.url)
+            return
+
+        def start(until: str | None) -> None:
+            taken, condition = self.jq_given(until, "condition")
+            if not taken:
+                return
+            watch = self.watching.start(resource, title, condition, self.watch_every)
+            self.notify(f"Watching {visible(title)} every {watch.every:g} s: + and - change it, w stops", markup=False)
+            self.action_tab("watch")
+
+        question = (
+            f"Watch {visible(title)} every {self.watch_every:g} s until (a jq condition; Enter alone: until w, "
+            "or deleted):"
+        )
+        offered = suggestion_for(resource.document)
+        hint = f"e.g. {offered} (type . then → takes it)" if offered else 'e.g. .stateName == "IDLE"'
+        suggestions = [offered] if offered else []
+        self.app.push_screen(AskScreen(question, placeholder=hint, suggestions=suggestions, empty_ok=True), start)
+
+    def title_in_view(self, resource: Resource) -> str:
+        """What the resource in view is called, short: an item's title, else its path's last segment
+        (`orders-prod` reached by `g`, `clusters`); the full URL is beside it where there is room."""
+        node = self.navigation.shown
+        if node is not None and node.kind == "item":
+            return node.title
+        return unquote(urlsplit(resource.url).path.rstrip("/").rpartition("/")[2]) or "/"
+
+    def watch_seen(self, watch: Watch, version: Version | None, resource: Resource | None) -> None:
+        """A watch fetched: a new version goes into the tree (and the panes, when in view), its end is said."""
+        if not self.standing:
+            return
+        if version is not None and resource is not None and version.status != 404:
+            node = self.navigation.find(watch.url)
+            if node is not None:
+                self.run(self.navigation.arrived(Fetch(node, watch.url), resource))
+        if watch.ended == "deleted":
+            self.notify(f"{visible(watch.title)}: deleted (404); the watch ended", severity="warning", markup=False)
+            self.fetch_again(watch.url)
+        elif watch.ended == "the condition holds" and version is not None:
+            self.app.bell()
+            self.notify(f"✓ {visible(watch.title)}: {visible(watch.until)} holds", timeout=15, markup=False)
+        elif watch.ended is not None and watch.ended.startswith("stopped by an error"):
+            self.notify(f"{visible(watch.title)}: {visible(watch.ended)}", severity="error", markup=False)
+        self.watch_seen_again(watch.url)
+        self.refresh_log()
+
+    def watch_seen_again(self, url: str) -> None:
+        """The tree's badge of a URL, and the Watch pane, as the watch and the mark now are."""
+        self.navigation.badge(
+            url, badge_of(self.watching.of(url), self.marked is not None and same(self.marked.url, url))
+        )
+        self.links.redraw()
+        self.show_watches()
+
+    def show_watches(self) -> None:
+        """The Watch pane: the watch of the resource in view, and the others."""
+        resource = self.current_resource()
+        watch = self.watching.of(resource.url) if resource is not None else None
+        self.query_one(WatchView).show(watch, list(self.watching.watches.values()), self.session.clock)
+        self.query_one(StatusBar).tick()
+
+    def action_mark(self) -> None:
+        """`m`: mark the resource in view (as it is now) to compare with; `m` on it again unmarks it."""
+        resource = self.current_resource()
+        if resource is None or resource.json is None:
+            self.notify("Nothing in view to mark: m marks a JSON document.", markup=False)
+            return
+        title = self.title_in_view(resource)
+        before = self.marked
+        if before is not None and before.received_at == resource.received_at and same(before.url, resource.url):
+            self.marked = None
+            self.notify(f"Unmarked {visible(title)}", markup=False)
+        else:
+            self.marked = Marked(
+                resource.url,
+                resource.received_at,
+                Compared(f"{title} · marked {clock(resource.received_at)}", resource.document),
+            )
+            self.notify(f"Marked {visible(title)}: = compares it with what is in view", markup=False)
+        if before is not None:
+            self.watch_seen_again(before.url)
+        self.watch_seen_again(resource.url)
+
+    def action_compare(self) -> None:
+        """`=`: the resource in view compared with the marked one, or, with none marked, a JSON file."""
+        resource = self.current_resource()
+        if resource is None or resource.json is None:
+            self.notify("Nothing in view to compare: = compares JSON documents.", markup=False)
+            return
+        title = self.title_in_view(resource)
+        now = Compared(f"{title} · {clock(resource.received_at)}", resource.document)
+        if self.marked is not None:
+            self.app.push_screen(CompareScreen(self.marked.compared, now))
+            return
+
+        def with_file(path: str | None) -> None:
+            if path:
+                self.compare_with_file(path, now)
+
+        question = "Nothing is marked (m marks what is in view). Compare it with a JSON file:"
+        self.app.push_screen(AskScreen(question, value=self.saved or "", placeholder="a body saved with s"), with_file)
+
+    @work(group="compare", exclusive=True)
+    async def compare_with_file(self, path: str, now: Compared) -> None:
+        try:
+            document = await asyncio.to_thread(read_document, Path(path))
+        except ValueError as error:
+            self.notify(visible(error), severity="error", markup=False)
+            return
+        await self.app.push_screen(CompareScreen(Compared(f"file {path}", document), now))
+
+    def action_filter(self) -> None:
+        """`|`: a jq filter for the JSON pane, kept for what it shows next (Enter alone: none)."""
+        pane = self.query_one(JsonPane)
+
+        def use(answer: str | None) -> None:
+            taken, program = self.jq_given(answer, "program")
+            if not taken:
+                return
+            pane.filter_with(program, self.jq.run)
+            self.action_tab("json")
+
+        question = "Filter the JSON pane with jq (Enter alone: the whole document again):"
+        self.app.push_screen(
+            AskScreen(question, value=pane.program or "", placeholder=".stateName", empty_ok=True), use
+        )
+
+    def jq_given(self, answer: str | None, what: str) -> tuple[bool, str | None]:
+        """An answer to a question for jq: whether it is taken, and the program (None: Enter alone).
+        Esc is not taken; a program that does not compile is said, and not taken."""
+        if answer is None:
+            return False, None
+        program = answer.strip() or None
+        if program is not None:
+            try:
+                compiled(program)
+            except JqError as error:
+                self.notify(f"Not a jq {what}: {visible(error)}", severity="error", markup=False)
+                return False, None
+        return True, program
+
+    def on_unmount(self) -> None:
+        self.watching.close()
+        self.jq.close()
 
     async def action_quit(self) -> None:
         await self.app.action_quit()

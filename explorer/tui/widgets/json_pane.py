@@ -3,13 +3,16 @@ and its search box, made when asked for."""
 
 from __future__ import annotations
 
+from collections.abc import Awaitable, Callable
 from typing import Any
 
 from rich.text import Text
+from textual import work
 from textual.app import ComposeResult
 from textual.containers import Vertical
 from textual.widgets import Input, Static
 
+from explorer.api.filters import JqError, Outcome
 from explorer.api.resource import Resource
 from explorer.tui.safe import visible
 from explorer.tui.widgets.json_view import JsonView
@@ -31,6 +34,9 @@ class JsonPane(Vertical):
     """
 
     pending: Resource | None = None
+    current: Resource | None = None  # the resource shown (or to be)
+    program: str | None = None  # the jq filter `|` gave, kept for every resource shown until cleared
+    run: Callable[[str, Any], Awaitable[Outcome]] | None = None
 
     def compose(self) -> ComposeResult:
         yield Static(id="where")
@@ -42,14 +48,39 @@ class JsonPane(Vertical):
 
     def show(self, resource: Resource) -> None:
         """Take the resource now; lay it out when the pane is on screen (most of the time it is not)."""
-        self.pending = resource
+        self.pending = self.current = resource
         if self.is_on_screen:
             self.lay_out()
+
+    def filter_with(self, program: str | None, run: Callable[[str, Any], Awaitable[Outcome]]) -> None:
+        """Show what a jq program makes of each document from now on (None: the document again)."""
+        self.program, self.run = program, run
+        if self.current is not None:
+            self.show(self.current)
 
     def lay_out(self) -> None:
         if self.pending is not None:
             resource, self.pending = self.pending, None
             self.view.show(resource)
+            if self.program is not None and resource.json is not None:
+                self.filtered(self.program, resource.json)
+            elif self.program is not None:
+                self.view.say(f"| {visible(self.program)}: the body is not JSON; shown as it is")
+
+    @work(exclusive=True, group="jq", description="the jq filter")
+    async def filtered(self, program: str, document: Any) -> None:
+        """The filter's results in the view, in place of the document (it runs in jq's own process)."""
+        assert self.run is not None
+        self.view.say(f"| {visible(program)} …")
+        try:
+            outcome = await self.run(program, document)
+        except JqError as error:
+            self.view.say(f"| {visible(program)}: {visible(error)} (the document as it is)")
+            return
+        count = len(outcome.results)
+        said = f"| {visible(program)} · {count:,}{'+' if outcome.cut else ''} result{'s' * (count != 1)}"
+        value = outcome.results[0] if count == 1 else outcome.results
+        self.view.show_value(value, said + (" (as an array)" if count != 1 else ""))
 
     def on_show(self) -> None:
         self.lay_out()

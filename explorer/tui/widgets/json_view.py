@@ -148,6 +148,7 @@ class JsonView(LineCursorView):
         self.term = ""
         self.match_index = -1
         self.generation = 0
+        self.filtered: str | None = None  # what a jq filter shows instead of the body (`| .name · 1 result`)
 
     # What is shown ---------------------------------------------------------------------------
 
@@ -160,6 +161,7 @@ class JsonView(LineCursorView):
         self.value, self.parsed = resource.json, resource.json is not None
         self.matches, self.match_index = [], -1
         self.not_json = resource.json_error
+        self.filtered = None
         if self.parsed and len(resource.body) <= PRETTY_NOW:
             self.pretty = Pretty(self.value)  # within the session's --max-depth: the walk has room
             self.use(pretty=True)
@@ -168,6 +170,22 @@ class JsonView(LineCursorView):
             if self.parsed:
                 # After the first paint: a thread working now would slow that paint (the GIL).
                 self.call_after_refresh(self.make_pretty, self.value, self.generation)
+
+    def show_value(self, value: Any, said: str) -> None:
+        """Show a value that is not a body as received (a jq filter's results); `said` leads the title line."""
+        self.generation += 1
+        self.pretty = Pretty(value)
+        self.raw = [json.dumps(value, ensure_ascii=False)]
+        self.value, self.parsed = value, True
+        self.matches, self.match_index = [], -1
+        self.not_json = None
+        self.filtered = said
+        self.use(pretty=True)
+
+    def say(self, said: str) -> None:
+        """Lead the title line with `said` (a filter that failed, over the body it left as it was)."""
+        self.filtered = said
+        self.post_message(self.Changed())
 
     @work(thread=True, exclusive=True, group="pretty", description="the pretty view")  # not repr(value): 50 MB
     def make_pretty(self, value: Any, generation: int) -> None:
@@ -315,6 +333,8 @@ class JsonView(LineCursorView):
         if self.pretty is None and self.parsed:
             view += " (pretty view on its way)"
         parts = [view, self.not_json] if self.not_json else [view]
+        if self.filtered:
+            parts.insert(0, self.filtered)
         if self.total:
             physical, _ = self.locate(self.cursor)
             parts.append(f"line {physical + 1:,} of {len(self.lines):,}")

@@ -173,6 +173,9 @@ class LinkTree(Tree[Node]):
             label.append_text(text(f"  {node.ident}", "dim"))
         if self.model.elsewhere(node) is not None:
             label.append("  ↺ open elsewhere", style="dim italic")
+        badge = self.model.badges.get(node.key or "") if node.kind != "root" else None
+        if badge:
+            label.append_text(text(f"  {badge}", "badge"))
         if self.model.is_fetching(node):
             label.append("  …", style="bold")
         elif node.error is not None:

@@ -17,6 +17,7 @@ is drawn beside the meter of the limit it waits for.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
@@ -32,6 +33,7 @@ from explorer.api.ratelimit import TOKEN, Reading
 from explorer.api.resource import Resource
 from explorer.api.session import Session
 from explorer.api.versions import deprecation
+from explorer.api.watching import Watch
 from explorer.tui.palette import status_class
 from explorer.tui.safe import visible
 
@@ -57,6 +59,7 @@ class Shape:
     refreshes: bool = True
     status: bool = True
     read_only: bool = True  # `read-only` said; `writes on` is said in every shape
+    watching: bool = True  # what is watched said in words; else `◉ 2` only
 
 
 # From the richest line to the poorest: the first that fits is drawn. The token endpoint's meter
@@ -69,10 +72,11 @@ SHAPES = (
     Shape(NARROW, token_endpoint=BAR),
     Shape(NARROW, token_endpoint=NAME),
     Shape(NARROW, token_endpoint=NAME, refreshes=False),
-    Shape(NARROW, resource=BAR, token_endpoint=NAME, refreshes=False),
-    Shape(NARROW, resource=NAME, token_endpoint=NAME, refreshes=False),
-    Shape(NARROW, resource=NAME, token_endpoint=NAME, refreshes=False, status=False),
-    Shape(NARROW, resource=NAME, token_endpoint=NAME, refreshes=False, status=False, read_only=False),
+    Shape(NARROW, token_endpoint=NAME, refreshes=False, watching=False),
+    Shape(NARROW, resource=BAR, token_endpoint=NAME, refreshes=False, watching=False),
+    Shape(NARROW, resource=NAME, token_endpoint=NAME, refreshes=False, watching=False),
+    Shape(NARROW, resource=NAME, token_endpoint=NAME, refreshes=False, status=False, watching=False),
+    Shape(NARROW, resource=NAME, token_endpoint=NAME, refreshes=False, status=False, read_only=False, watching=False),
 )
 
 
@@ -108,6 +112,7 @@ class StatusBar(Static):
         self.response: Resource | None = None
         self.error: ApiError | None = None
         self.last_line: tuple[str, tuple[Any, ...]] | None = None  # the line last drawn: its text and styles
+        self.watches: Callable[[], list[Watch]] = list  # the running watches, read at every tick
 
     def follow(self, session: Session) -> None:
         """Follow this session: its token and rate limits, read once a second."""
@@ -119,6 +124,11 @@ class StatusBar(Static):
         """The last response: its status, and the limit whose meter the bar shows."""
         self.bucket = None if resource.limit == TOKEN else resource.limit
         self.response = resource
+        self.tick()
+
+    def show_watches(self, running: Callable[[], list[Watch]]) -> None:
+        """Say what is watched, read from `running` at every tick: which, and when it was last fetched."""
+        self.watches = running
         self.tick()
 
     def show_error(self, error: ApiError | None) -> None:
@@ -168,6 +178,7 @@ class StatusBar(Static):
         groups: list[list[Span]] = []
         if self.session is not None:
             groups.append(self.token(now, shape.refreshes, shape.read_only))
+        groups.append(watching(self.watches(), now, shape.watching))
         if shape.status and self.last_response is not None:
             groups.append(self.status())
         if self.error is not None:
@@ -258,6 +269,23 @@ class StatusBar(Static):
         for one in filter(None, drawn):
             spans += [("  ", ""), *one] if spans else one
         return spans
+
+
+def watching(running: list[Watch], now: float, words: bool) -> list[Span]:
+    """`◉ watching reporting · 3s ago`, `◉ 2 watched · reporting 3s ago`, `· slowed` while one is; `◉ 2` short."""
+    if not running:
+        return []
+    slowed = any(watch.slowed for watch in running)
+    if not words:
+        return [(f"◉ {len(running)}", "$accent"), *([(" slowed", "$text-warning")] if slowed else [])]
+    latest = max(running, key=lambda watch: watch.last_fetched or 0.0)
+    head = (
+        f"◉ watching {visible(latest.title)}"
+        if len(running) == 1
+        else f"◉ {len(running)} watched · {visible(latest.title)}"
+    )
+    when = f" {max(0.0, now - latest.last_fetched):.0f}s ago" if latest.last_fetched is not None else ""
+    return [(head + when, "$accent"), *([(" · slowed", "$text-warning")] if slowed else [])]
 
 
 def holding(session: Session, now: float) -> Held | None:

@@ -1,0 +1,30 @@
+"""A JSON document from a file (a body saved with `s`, a document to compare with): read with a
+limit, and said plainly when it cannot be read or is not JSON."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any, BinaryIO
+
+MOST_BYTES = 64 * 2**20  # a file read as a document, at most
+
+
+def read_document(path: Path) -> Any:
+    """The document in a file; ValueError, said in a line naming the file, when there is none."""
+    try:
+        with path.expanduser().open("rb") as file:
+            return parse(file, f"file {path}")
+    except OSError as error:
+        raise ValueError(f"file {path} cannot be read: {error.strerror or error}") from None
+
+
+def parse(source: BinaryIO, said: str) -> Any:
+    """The document in an open file or stdin (`said` names it in an error)."""
+    data = source.read(MOST_BYTES + 1)
+    if len(data) > MOST_BYTES:
+        raise ValueError(f"{said} is more than {MOST_BYTES // 2**20} MiB, the most read as a document")
+    try:
+        return json.loads(data)
+    except (ValueError, UnicodeDecodeError, RecursionError) as error:
+        raise ValueError(f"{said} is not JSON: {error}") from None

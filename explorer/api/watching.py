@@ -1,0 +1,247 @@
+"""Watching a resource: fetched again every few seconds, each version kept with what changed since
+the one before, until it is deleted (404), a condition holds, or the watcher stops it.
+
+The service does its work after it answers (a cluster is CREATING, then IDLE; DELETING, then gone),
+so operators watch. A watch must never cost the 429 it would then be debugging: `spacing` spends
+what the service says is left of the limit evenly over the rest of its minute, keeps a reserve for
+the person's own requests, waits out a Retry-After, and says when it slows down and why. The
+screen (`w`) and `explorer get --watch` are both this module's loop.
+
+Limits: a watch is fetched at most every FASTEST seconds and at least every SLOWEST; it keeps its
+last MOST_VERSIONS versions (the first is always kept, as what the changes started from).
+"""
+
+from __future__ import annotations
+
+import math
+import time
+from collections.abc import Awaitable, Callable
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
+
+import httpx
+
+from explorer.api.changes import Change, changes
+from explorer.api.errors import ApiError
+from explorer.api.filters import JqError, JqRunner
+from explorer.api.ratelimit import WINDOW, Reading, bucket_of
+from explorer.api.resource import Resource
+
+if TYPE_CHECKING:
+    from explorer.api.session import Session
+
+EVERY = 5.0  # seconds between fetches, unless said otherwise
+FASTEST = 1.0
+SLOWEST = 300.0
+STEPS = (1.0, 2.0, 5.0, 10.0, 15.0, 30.0, 60.0, 120.0, 300.0)  # what + and - step through
+MOST_VERSIONS = 500
+
+
+def every_from(config: dict[str, Any], where: str) -> float:
+    """The config file's `watch_every` (seconds between a watch's fetches), checked; EVERY without one."""
+    from explorer.api.errors import ConfigError
+
+    value = config.get("watch_every", EVERY)
+    if isinstance(value, bool) or not isinstance(value, int | float) or not FASTEST <= value <= SLOWEST:
+        raise ConfigError(
+            f"In {where}, watch_every must be a number of seconds from {FASTEST:g} to {SLOWEST:g}",
+            "It is how often a watch (w) fetches the resource again; 5 when it is left out.",
+        )
+    return float(value)
+
+
+def faster(every: float) -> float:
+    """The next shorter interval of STEPS (`-` on the screen: less time between fetches)."""
+    return max((step for step in STEPS if step < every), default=FASTEST)
+
+
+def slower(every: float) -> float:
+    """The next longer interval of STEPS."""
+    return min((step for step in STEPS if step > every), default=SLOWEST)
+
+
+def time_of_day(at: float) -> str:
+    """An instant as the local time of day (`14:03:27`): what a person watching reads."""
+    return time.strftime("%H:%M:%S", time.localtime(at))
+
+
+@dataclass(frozen=True)
+class Spacing:
+    """How long to wait before the next fetch, and, when longer than asked, why (said on the screen)."""
+
+    seconds: float
+    why: str | None = None
+
+
+def spacing(
+    every: float, reading: Reading | None, now: float, retry_at: float | None = None, sharing: int = 1
+) -> Spacing:
+    """The wait before a watch's next fetch: `every`, unless the rate limit says to go slower.
+
+    `reading` is the limit's meter for the watched request (what the service stated it has left,
+    or the client's count of the spec's minute), `retry_at` when a Retry-After said to come back,
+    `sharing` how many watches spend the same limit. What is left, less a reserve (a tenth of the
+    limit, at least one request) for the person's own requests, is spread evenly over the rest of
+    the minute: the spec's windows reset on the minute, and a token bucket (the real service's)
+    refills at least that fast. A token bucket's true refill is not stated in its headers, so this
+    is the cautious reading of it.
+    """
+    if retry_at is not None and retry_at > now:
+        wait = max(every, retry_at - now)
+        return Spacing(wait, f"waiting out Retry-After: {math.ceil(retry_at - now)} s")
+    if reading is None:
+        return Spacing(every)
+    rest = WINDOW - now % WINDOW
+    reserve = max(1, reading.limit // 10)
+    spendable = (reading.left - reserve) / max(1, sharing)
+    if spendable < 1:
+        return Spacing(max(every, rest + 1), f"slowed: {reading.left} of {reading.limit} left, waiting for the minute")
+    even = rest / spendable
+    if even <= every:
+        return Spacing(every)
+    return Spacing(min(even, SLOWEST), f"slowed: {reading.left} of {reading.limit} left this minute")
+
+
+@dataclass(frozen=True)
+class Version:
+    """One version of the watched resource: when it was seen, and what changed since the one before."""
+
+    number: int
+    at: float
+    status: int
+    document: Any
+    changes: tuple[Change, ...] = ()
+
+
+@dataclass
+class Watch:
+    """One resource watched: its versions, what its last fetch said, and why it ended (if it has).
+
+    `until` is a jq condition on the document; `problem` the last fetch's failure (a 500, no answer),
+    which does not end a watch on the screen (the next fetch may succeed) and does end a script's."""
+
+    url: str
+    title: str
+    every: float = EVERY
+    until: str | None = None
+    versions: list[Version] = field(default_factory=list)
+    seen: int = 0  # versions seen in all (more than kept, once MOST_VERSIONS is passed)
+    fetches: int = 0
+    last_fetched: float | None = None
+    problem: str | None = None
+    holds: bool = False  # the condition held on the last version
+    ended: str | None = None  # "deleted", "the condition holds", "stopped", or what ended it
+    slowed: str | None = None  # why the watch goes slower than asked, while it does
+
+    @property
+    def bucket(self) -> str:
+        """The rate limit its fetches spend (a bucket_of): watches on the same one share it."""
+        return bucket_of("GET", httpx.URL(self.url))
+
+    @property
+    def latest(self) -> Version | None:
+        """The last version seen (kept), or None before the first fetch."""
+        return self.versions[-1] if self.versions else None
+
+    def take(self, resource: Resource, at: float) -> Version | None:
+        """Take in one fetch: a new Version when the document changed (or is the first), else None.
+
+        A 404 after a version was seen ends the watch as "deleted"; any other failure is kept in
+        `problem` until a fetch succeeds."""
+        self.fetches += 1
+        self.last_fetched = at
+        if resource.status == 404 and self.versions:
+            self.ended = "deleted"
+            self.problem = None
+            return self.add(Version(self.seen + 1, at, 404, None, (Change("", "removed", self.versions[-1].document),)))
+        if resource.error is not None:
+            self.problem = resource.error.line()
+            return None
+        self.problem = None
+        document = resource.document
+        latest = self.latest
+        if latest is not None and latest.status == resource.status and latest.document == document:
+            return None
+        found = tuple(changes(latest.document, document)) if latest is not None else ()
+        return self.add(Version(self.seen + 1, at, resource.status, document, found))
+
+    def add(self, version: Version) -> Version:
+        """Keep a new version: the last MOST_VERSIONS, and always the first."""
+        self.seen += 1
+        self.versions.append(version)
+        if len(self.versions) > MOST_VERSIONS:
+            del self.versions[1]  # the first stays: what the changes started from
+        return version
+
+    def failed(self, error: ApiError, at: float) -> None:
+        """A fetch that had no answer (connection, TLS, a deadline)."""
+        self.fetches += 1
+        self.last_fetched = at
+        self.problem = error.line()
+
+
+Fetch = Callable[[str], Awaitable[Resource]]
+
+
+async def checked(watch: Watch, runner: JqRunner, version: Version) -> None:
+    """Whether the watch's condition holds on a new version; a condition that fails on the document
+    (`.a.b` on a number) does not hold, and says why in `problem`."""
+    if watch.until is None or version.document is None:
+        return
+    try:
+        watch.holds = (await runner.run(watch.until, version.document)).holds
+    except JqError as error:
+        watch.holds = False
+        watch.problem = f"the condition failed: {error}"
+    if watch.holds:
+        watch.ended = "the condition holds"
+
+
+async def follow(
+    watch: Watch,
+    fetch: Fetch,
+    runner: JqRunner,
+    clock: Callable[[], float],
+    sleep: Callable[[float], Awaitable[None]],
+    pace: Callable[[Watch], Spacing],
+    seen: Callable[[Watch, Version | None], None],
+    stop_on_problem: bool = False,
+) -> None:
+    """Watch until it ends: fetch, take, check the condition, tell `seen`, then wait as `pace` says.
+
+    `fetch` is the session's (its retries of a 429 or 503 with Retry-After included); `seen` is told
+    after every fetch, with the new version or None. A script stops at the first problem
+    (`stop_on_problem`); the screen goes on, showing it."""
+    while watch.ended is None:
+        try:
+            resource = await fetch(watch.url)
+        except ApiError as error:
+            watch.failed(error, clock())
+            version = None
+        else:
+            version = watch.take(resource, clock())
+            if version is not None:
+                await checked(watch, runner, version)
+        seen(watch, version)
+        if watch.ended is not None:
+            return
+        if watch.problem is not None and stop_on_problem:
+            watch.ended = watch.problem
+            return
+        space = pace(watch)
+        watch.slowed = space.why
+        await sleep(space.seconds)
+
+
+def session_pace(session: Session, sharing: Callable[[str], int]) -> Callable[[Watch], Spacing]:
+    """A watch's spacing from a session's rate-limit state: its reading of the watched request's
+    limit, and any Retry-After said of it. `sharing(bucket)` counts the watches on that limit."""
+
+    def pace(watch: Watch) -> Spacing:
+        bucket = watch.bucket
+        limits = session.rate_limits
+        said = limits.said.get(bucket)
+        retry_at = said.retry_at if said is not None else None
+        return spacing(watch.every, limits.reading(bucket), session.clock(), retry_at, sharing(bucket))
+
+    return pace

@@ -1,0 +1,145 @@
+"""The screen's watches (w): each resource watched in a worker of its own, fetched again and again
+as watching.py paces it, until it is deleted, its condition holds, or `w` stops it.
+
+Several resources can be watched at once; their fetches share the rate limit, so each is spaced by
+the number watched on the same limit. The flow owns the watches and their workers; the screen is
+told of every fetch (`seen`) and shows what it means: the tree's badge, the Watch pane, the status
+bar, the panes when the watched resource is in view.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+from textual.screen import Screen
+from textual.worker import Worker
+
+from explorer.api.filters import JqRunner
+from explorer.api.resource import Resource
+from explorer.api.session import Session
+from explorer.api.watching import EVERY, Version, Watch, checked, faster, follow, session_pace, slower
+from explorer.tui.nodes import without_query
+from explorer.tui.screens.compare import Compared
+
+Seen = Callable[[Watch, Version | None, Resource | None], None]
+
+
+class WatchFlow:
+    """The watches of one screen's session, by URL (without its query)."""
+
+    def __init__(self, screen: Screen[Any], session: Session, runner: JqRunner, seen: Seen) -> None:
+        self.screen = screen
+        self.session = session
+        self.runner = runner  # where conditions run (the screen's, shared with the JSON pane's filter)
+        self.seen = seen  # told after every fetch: the watch, the new version or None, the answer
+        self.watches: dict[str, Watch] = {}  # the ended ones too, until watched again: their timelines stay
+        self.workers: dict[str, Worker[None]] = {}
+        self.pace = session_pace(session, self.sharing)
+
+    def of(self, url: str) -> Watch | None:
+        """The watch of a URL, running or ended; None if it was never watched."""
+        return self.watches.get(without_query(url))
+
+    def running(self) -> list[Watch]:
+        return [watch for watch in self.watches.values() if watch.ended is None]
+
+    def sharing(self, bucket: str) -> int:
+        """How many running watches spend the same limit: each takes its share."""
+        return max(1, sum(1 for watch in self.running() if watch.bucket == bucket))
+
+    def start(self, resource: Resource, title: str, until: str | None, every: float = EVERY) -> Watch:
+        """Watch a resource from the answer in view (its first version), at once."""
+        key = without_query(resource.url)
+        self.stop(resource.url, None)
+        watch = Watch(resource.url, title, every, until)
+        self.watches[key] = watch
+        self.workers[key] = self.screen.run_worker(self.follow(watch, resource), group="watch", exit_on_error=False)
+        return watch
+
+    def stop(self, url: str, why: str | None = "stopped") -> Watch | None:
+        """Stop a running watch (`w` again); its timeline stays. None if none was running."""
+        key = without_query(url)
+        worker = self.workers.pop(key, None)
+        if worker is not None:
+            worker.cancel()
+        watch = self.watches.get(key)
+        if watch is not None and watch.ended is None and why is not None:
+            watch.ended = why
+            return watch
+        return None
+
+    def step(self, url: str, quicker: bool) -> Watch | None:
+        """`+` (slower: more time between fetches) or `-` (quicker) on a running watch."""
+        watch = self.of(url)
+        if watch is None or watch.ended is not None:
+            return None
+        watch.every = faster(watch.every) if quicker else slower(watch.every)
+        return watch
+
+    async def follow(self, watch: Watch, first: Resource) -> None:
+        """The worker of one watch: the answer in view is its first version, then `follow` (watching.py)."""
+        last: list[Resource] = []
+
+        async def fetch(url: str) -> Resource:
+            resource = await self.session.fetch(url)
+            last[:] = [resource]
+            return resource
+
+        def told(watch: Watch, version: Version | None) -> None:
+            self.seen(watch, version, last[0] if last else None)
+
+        try:
+            version = watch.take(first, self.session.clock())
+            if version is not None:
+                await checked(watch, self.runner, version)
+            told(watch, version)
+            if watch.ended is not None:
+                return
+            sleep = self.session.pacing.sleep  # the session's way to wait: a test's clock moves with it
+            await sleep(self.pace(watch).seconds)
+            await follow(watch, fetch, self.runner, self.session.clock, sleep, self.pace, told)
+        except Exception as error:  # a fault of ours ends this watch, said, and never the screen
+            watch.ended = f"stopped by an error: {type(error).__name__}: {error}"
+            told(watch, None)
+
+    def close(self) -> None:
+        """Stop every watch: the screen is going."""
+        for worker in self.workers.values():
+            worker.cancel()
+        self.workers.clear()
+
+
+@dataclass(frozen=True)
+class Marked:
+    """What `m` marked: its URL, when it was received (`m` on the same answer unmarks), and its document."""
+
+    url: str
+    received_at: float
+    compared: Compared
+
+
+def same(one: str, other: str) -> bool:
+    """Whether two URLs are the same resource (the query aside: a page, pretty=true)."""
+    return without_query(one) == without_query(other)
+
+
+def badge_of(watch: Watch | None, marked: bool) -> str | None:
+    """What the tree says beside a resource: `◆ marked`, `◉ watched`, how its watch ended; None: nothing."""
+    said = ["◆ marked"] if marked else []
+    if watch is not None:
+        if watch.ended is None:
+            said.append("◉ watched")
+        elif watch.ended == "the condition holds":
+            said.append("✓ condition held")
+        elif watch.ended == "deleted":
+            said.append("deleted")
+    return " ".join(said) or None
+
+
+def suggestion_for(document: Any) -> str | None:
+    """The condition a watch of this document most likely waits for: a state becoming IDLE (or leaving it)."""
+    if isinstance(document, dict) and isinstance(document.get("stateName"), str):
+        return '.stateName != "IDLE"' if document["stateName"] == "IDLE" else '.stateName == "IDLE"'
+    return None

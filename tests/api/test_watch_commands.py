@@ -1,0 +1,203 @@
+"""`explorer get --watch` and `explorer diff` as scripts use them: real processes against a sandbox on a
+real socket, whose world the test changes while the process watches."""
+
+from __future__ import annotations
+
+import json
+import re
+import subprocess
+import sys
+import time
+
+import pytest
+
+from tests.api import test_write_commands
+from tests.api.test_write_commands import Served
+
+sandbox = test_write_commands.sandbox  # the fixture: a sandbox on a real socket, noting what it is sent
+
+CLUSTER = "/groups/{project}/clusters/{name}"
+
+
+def cluster_of(sandbox: Served) -> tuple[str, object]:
+    project = sandbox.world.project_named("production")
+    cluster = next(iter(project.clusters.values()))
+    return CLUSTER.format(project=project.id, name=cluster.name), cluster
+
+
+def start(sandbox: Served, *arguments: str) -> subprocess.Popen[bytes]:
+    return subprocess.Popen(
+        [sys.executable, "-m", "explorer", *arguments],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        env=sandbox.environment(),
+    )
+
+
+def first_line(process: subprocess.Popen[bytes]) -> bytes:
+    assert process.stdout is not None
+    return process.stdout.readline()
+
+
+def test_watch_prints_the_document_then_each_change_and_exits_0_when_the_condition_holds(sandbox):
+    path, cluster = cluster_of(sandbox)
+    cluster.fields["stateName"] = "UPDATING"
+    process = start(sandbox, "get", path, "--watch", "--every", "1", "--until", '.stateName == "IDLE"', "--for", "30")
+    document = json.loads(first_line(process))
+    assert document["stateName"] == "UPDATING"
+    cluster.fields["stateName"] = "IDLE"
+    cluster.fields["diskSizeGB"] = 40.0
+    out, err = process.communicate(timeout=30)
+    lines = out.decode().splitlines()
+    assert [line[8:] for line in lines] == ["  ~ .diskSizeGB: 10.0 → 40.0", '  ~ .stateName: "UPDATING" → "IDLE"']
+    assert all(time.strptime(line[:8], "%H:%M:%S") for line in lines)
+    assert err.decode() == 'explorer get: the condition holds: .stateName == "IDLE"\n'
+    assert process.returncode == 0
+
+
+def test_watch_as_json_lines_gives_each_change_with_its_time_and_old_and_new(sandbox):
+    path, cluster = cluster_of(sandbox)
+    cluster.fields["stateName"] = "UPDATING"
+    process = start(sandbox, "get", path, "--watch", "--json", "--every", "1", "--until", '.stateName == "IDLE"')
+    first = json.loads(first_line(process))
+    assert (first["status"], first["document"]["stateName"]) == (200, "UPDATING")
+    assert re.fullmatch(r"\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ", first["at"])
+    cluster.fields["stateName"] = "IDLE"
+    out, _ = process.communicate(timeout=30)
+    (row,) = [json.loads(line) for line in out.decode().splitlines()]
+    assert {k: v for k, v in row.items() if k != "at"} == {
+        "path": ".stateName",
+        "kind": "changed",
+        "old": "UPDATING",
+        "new": "IDLE",
+    }
+    assert process.returncode == 0
+
+
+def test_a_change_from_the_server_is_printed_with_its_controls_visible(sandbox):
+    path, cluster = cluster_of(sandbox)
+    process = start(sandbox, "get", path, "--watch", "--every", "1", "--for", "4")
+    first_line(process)
+    cluster.fields["stateName"] = "IDLE\x1b[2J\u202e"
+    out, err = process.communicate(timeout=30)
+    # the escape as JSON writes it, the override named: neither does anything to the terminal
+    assert out.decode()[8:] == '  ~ .stateName: "IDLE" → "IDLE\\u001b[2J<U+202E>"\n'
+    assert err.decode().startswith(
+        "explorer get: --for 4 s ran out before the resource was deleted (2 versions seen in "
+    )
+    assert process.returncode == 1
+
+
+def test_a_watch_ends_when_the_resource_is_deleted(sandbox):
+    path, cluster = cluster_of(sandbox)
+    project = sandbox.world.project_named("production")
+    process = start(sandbox, "get", path, "--watch", "--every", "1", "--for", "30")
+    first_line(process)
+    del project.clusters[cluster.name]
+    out, err = process.communicate(timeout=30)
+    assert out.decode()[8:] == "  deleted: the resource answers 404 Not Found\n"
+    assert (process.returncode, err.decode()) == (0, "")
+
+
+def test_deleted_before_the_condition_held_is_an_error(sandbox):
+    path, cluster = cluster_of(sandbox)
+    cluster.fields["stateName"] = "UPDATING"
+    project = sandbox.world.project_named("production")
+    process = start(sandbox, "get", path, "--watch", "--every", "1", "--until", '.stateName == "IDLE"')
+    first_line(process)
+    del project.clusters[cluster.name]
+    _, err = process.communicate(timeout=30)
+    assert err.decode() == 'explorer get: deleted before the condition held: .stateName == "IDLE"\n'
+    assert process.returncode == 4
+
+
+def test_a_watch_of_what_is_not_there_is_an_error_at_once(sandbox):
+    run = sandbox.run("get", "/groups/000000000000000000000000", "--watch")
+    assert run.code == 4
+    assert "explorer get: 404 Not Found · GROUP_NOT_FOUND" in run.err
+    assert run.out == b""
+
+
+def test_a_condition_that_fails_on_the_document_stops_the_watch_and_says_why(sandbox):
+    path, _ = cluster_of(sandbox)
+    run = sandbox.run("get", path, "--watch", "--until", ".stateName.x")
+    assert run.code == 4
+    assert run.err == 'explorer get: the watch stopped: the condition failed: Cannot index string with string ("x")\n'
+
+
+@pytest.mark.parametrize(
+    ("arguments", "said"),
+    [
+        (["--until", ".a"], "explorer get: error: --until goes only with --watch"),
+        (["--every", "1", "--json"], "explorer get: error: --every and --json go only with --watch"),
+        (["--watch", "--until", ".a =="], "explorer get: error: argument --until: '.a ==' is not a jq program: "),
+        (["--watch", "--every", "0.5"], "explorer get: error: argument --every: '0.5' is too often: at least 1 s"),
+        (["--watch", "--all"], "explorer get: error: --watch shows one document and its changes: not with --all"),
+    ],
+)
+def test_watch_flags_misused_exit_2_and_send_nothing(sandbox, arguments, said):
+    run = sandbox.run("get", "/groups", *arguments)
+    assert run.code == 2
+    assert said in run.err
+    assert sandbox.noting.received == []
+
+
+# explorer diff -------------------------------------------------------------------------------------
+
+
+def test_diff_of_two_clusters_prints_each_difference_and_exits_1(sandbox):
+    project = sandbox.world.project_named("production")
+    first, second = list(project.clusters)[:2]
+    run = sandbox.run(
+        "diff",
+        CLUSTER.format(project=project.id, name=first),
+        CLUSTER.format(project=project.id, name=second),
+        "--hide-noise",
+    )
+    lines = run.out.decode().splitlines()
+    assert lines[0] == f"--- GET {sandbox.api}{CLUSTER.format(project=project.id, name=first)}"
+    assert lines[1] == f"+++ GET {sandbox.api}{CLUSTER.format(project=project.id, name=second)}"
+    assert f'~ .name: "{first}" → "{second}"' in lines
+    assert not any(".links" in line or "createDate" in line for line in lines)
+    assert run.err.startswith("explorer diff: ") and run.err.endswith(
+        " in links and timestamps left out (--hide-noise)\n"
+    )
+    assert run.code == 1
+
+
+def test_diff_of_a_resource_and_its_saved_body_is_0_when_nothing_changed(sandbox, tmp_path):
+    path, cluster = cluster_of(sandbox)
+    saved = tmp_path / "saved.json"
+    saved.write_bytes(sandbox.run("get", path).out)
+    assert (sandbox.run("diff", str(saved), path).code, sandbox.run("diff", str(saved), path).out) == (0, b"")
+    cluster.fields["diskSizeGB"] = 80.0
+    run = sandbox.run("diff", f"@{saved}", path, "--json")
+    assert [json.loads(line) for line in run.out.decode().splitlines()] == [
+        {"path": ".diskSizeGB", "kind": "changed", "old": 10.0, "new": 80.0}
+    ]
+    assert run.code == 1
+
+
+def test_diff_reads_stdin_and_says_what_is_not_json(sandbox, tmp_path):
+    other = tmp_path / "b.json"
+    other.write_text('{"a": 1}')
+    run = sandbox.run("diff", "-", str(other), stdin=b'{"a": 2}')
+    assert (run.code, run.out.decode()) == (1, f"--- stdin\n+++ file {other}\n~ .a: 2 → 1\n")
+    run = sandbox.run("diff", "-", str(other), stdin=b"{nope")
+    assert (run.code, run.err) == (
+        2,
+        "explorer diff: stdin is not JSON: Expecting property name enclosed in double quotes: "
+        "line 1 column 2 (char 1)\n",
+    )
+    run = sandbox.run("diff", str(tmp_path / "missing.json"), str(other))
+    assert (run.code, run.err) == (2, f"explorer diff: file {tmp_path / 'missing.json'} does not exist\n")
+    assert sandbox.noting.received == []
+
+
+def test_diff_of_a_path_that_fails_is_trouble_with_the_error_said(sandbox, tmp_path):
+    other = tmp_path / "b.json"
+    other.write_text("{}")
+    run = sandbox.run("diff", "/groups/000000000000000000000000", str(other))
+    assert run.code == 2
+    assert "explorer diff: 404 Not Found · GROUP_NOT_FOUND" in run.err
+    assert run.out == b""

@@ -1,0 +1,264 @@
+"""Watching (w), comparing (m, =) and the JSON pane's jq filter (|), pressed as a person presses them,
+against the sandbox over a real socket. The session's waits are steps the test lets through one at a
+time, moving the fake clock the sandbox shares: a watch's every fetch is the test's to allow."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
+from dataclasses import dataclass, field
+
+from textual.widgets import Input
+
+from explorer.api.config import Credentials
+from explorer.api.secret import Secret
+from explorer.api.session import Session
+from explorer.sandbox import Settings, create_app
+from explorer.sandbox.links import API_ROOT
+from explorer.tui.screens.compare import CompareScreen
+from explorer.tui.widgets.json_pane import JsonPane
+from explorer.tui.widgets.json_view import JsonView
+from explorer.tui.widgets.status_bar import StatusBar
+from explorer.tui.widgets.watch_view import WatchView
+from tests.conftest import FakeClock
+from tests.tui.conftest import Explorer, explorer_on
+
+
+@dataclass
+class Steps:
+    """The session's way to wait: each wait goes through when the test says (`allow`), and moves the clock."""
+
+    clock: FakeClock
+    waits: list[float] = field(default_factory=list)
+    allowed: asyncio.Semaphore = field(default_factory=lambda: asyncio.Semaphore(0))
+
+    async def __call__(self, seconds: float) -> None:
+        self.waits.append(seconds)
+        await self.allowed.acquire()
+        self.clock.advance(seconds)
+
+    def allow(self, count: int = 1) -> None:
+        for _ in range(count):
+            self.allowed.release()
+
+
+@dataclass
+class Watched:
+    explorer: Explorer
+    steps: Steps
+    world: object
+    size: tuple[int, int]
+
+    def project(self):
+        return self.world.project_named("production")
+
+    def cluster(self, at: int = 0):
+        return list(self.project().clusters.values())[at]
+
+    def path(self, at: int = 0) -> str:
+        return f"/groups/{self.project().id}/clusters/{self.cluster(at).name}"
+
+
+@asynccontextmanager
+async def watching(live_server, clock: FakeClock, size: tuple[int, int] = (160, 50)) -> AsyncIterator[Watched]:
+    server, switchboard = live_server
+    sandbox = create_app(Settings(clock=clock))
+    switchboard.app = sandbox
+    defaults = Settings()
+    credentials = Credentials(
+        server.url + API_ROOT, client_id=defaults.client_id, client_secret=Secret(defaults.client_secret)
+    )
+    steps = Steps(clock)
+    async with explorer_on(Session(credentials, clock=clock, sleep=steps), clock, size=size) as explorer:
+        yield Watched(explorer, steps, sandbox.state.sandbox.world, size)
+
+
+async def answer(explorer: Explorer, typed: str) -> None:
+    """Type into the dialog that asks (watch's condition, the jq filter, a file) and press Enter."""
+    await explorer.until(lambda: isinstance(explorer.app.focused, Input))
+    field_ = explorer.app.focused
+    field_.value = typed
+    await explorer.pilot.press("enter")
+    await explorer.until(lambda: not isinstance(explorer.app.focused, Input))
+
+
+async def watch_in_view(w: Watched, condition: str) -> None:
+    """Go to the first cluster, press w and answer the condition (Enter alone for "")."""
+    await w.explorer.go_to(w.path())
+    await w.explorer.pilot.press("w")
+    await answer(w.explorer, condition)
+
+
+def timeline(explorer: Explorer) -> str:
+    return explorer.screen.query_one(WatchView).text().plain
+
+
+def status(explorer: Explorer) -> str:
+    return explorer.screen.query_one(StatusBar).line(explorer.screen.query_one(StatusBar).content_size.width).plain
+
+
+def tree_line(explorer: Explorer) -> str:
+    return explorer.links.cursor_node.label.plain
+
+
+async def test_w_watches_a_cluster_until_its_condition_holds_and_shows_each_change(live_server, clock):
+    async with watching(live_server, clock) as w:
+        explorer = w.explorer
+        w.cluster().fields["stateName"] = "UPDATING"
+        await watch_in_view(w, '.stateName == "IDLE"')
+        name = w.cluster().name
+        await explorer.until(lambda: "◉ Watching" in timeline(explorer))
+        assert explorer.screen.query_one("TabbedContent").active == "watch"
+        assert "#1  200 · first seen" in timeline(explorer)
+        assert 'until .stateName == "IDLE"' in timeline(explorer)
+        assert "◉ watched" in tree_line(explorer)
+        assert f"◉ watching {name}" in status(explorer)
+        await explorer.until(lambda: w.steps.waits == [5.0])  # it waits its 5 s before fetching again
+        w.steps.allow()
+        await explorer.until(lambda: "2 fetches · 1 version" in timeline(explorer))
+        assert "#2" not in timeline(explorer)  # nothing changed: no version
+        w.cluster().fields["stateName"] = "IDLE"
+        w.steps.allow()
+        await explorer.until(lambda: "✓ the condition holds" in timeline(explorer))
+        assert '#2  ~ .stateName: "UPDATING" → "IDLE"' in timeline(explorer)
+        assert f'✓ {name}: .stateName == "IDLE" holds' in explorer.toasts()
+        assert "✓ condition held" in tree_line(explorer)
+        assert explorer.shown.resource.json["stateName"] == "IDLE"  # the panes show the new version
+        assert "◉ watching" not in status(explorer)
+        await explorer.settle()
+        assert len(w.steps.waits) == 2  # and it fetches no more
+
+
+async def test_plus_and_minus_change_a_watch_pace_and_w_stops_it(live_server, clock):
+    async with watching(live_server, clock) as w:
+        explorer = w.explorer
+        await watch_in_view(w, "")
+        await explorer.until(lambda: w.steps.waits == [5.0])
+        await explorer.pilot.press("plus")
+        assert f"Watching {w.cluster().name} every 10 s" in explorer.toasts()
+        w.steps.allow()
+        await explorer.until(lambda: len(w.steps.waits) == 2)
+        assert w.steps.waits == [5.0, 10.0]
+        await explorer.pilot.press("minus", "minus")
+        assert "every 2 s" in timeline(explorer)
+        await explorer.pilot.press("w")
+        assert f"Stopped watching {w.cluster().name}" in explorer.toasts()
+        assert "■ stopped" in timeline(explorer)
+        assert "◉" not in tree_line(explorer)
+        fetches = explorer.requests(w.path())
+        w.steps.allow(3)
+        await explorer.settle()
+        assert explorer.requests(w.path()) == fetches
+
+
+async def test_a_watched_resource_deleted_ends_its_watch_and_its_list_is_shown_without_it(live_server, clock):
+    async with watching(live_server, clock) as w:
+        explorer = w.explorer
+        await explorer.go_to(f"/groups/{w.project().id}/clusters")
+        name = w.cluster().name
+        await explorer.open("go to", name)
+        await explorer.pilot.press("w")
+        await answer(explorer, "")
+        await explorer.until(lambda: w.steps.waits == [5.0])
+        del w.project().clusters[name]
+        w.steps.allow()
+        await explorer.until(lambda: "✗ deleted: the watch ended" in timeline(explorer))
+        assert "deleted: 404 Not Found" in timeline(explorer)
+        assert f"{name}: deleted (404); the watch ended" in explorer.toasts()
+        await explorer.until(lambda: explorer.shown is not None and explorer.shown.title == "go to")
+        assert name not in [child.data.title for child in explorer.node("go to").children]
+
+
+async def test_a_condition_that_is_not_jq_is_said_and_nothing_is_watched(live_server, clock):
+    async with watching(live_server, clock) as w:
+        explorer = w.explorer
+        await watch_in_view(w, ".stateName ==")
+        assert "Not a jq condition: syntax error, unexpected end of file" in explorer.toasts()
+        assert explorer.screen.watching.watches == {}
+
+
+async def test_the_watch_question_offers_the_likely_condition(live_server, clock):
+    async with watching(live_server, clock) as w:
+        explorer = w.explorer
+        w.cluster().fields["stateName"] = "CREATING"
+        await explorer.go_to(w.path())
+        await explorer.pilot.press("w")
+        await explorer.until(lambda: isinstance(explorer.app.focused, Input))
+        assert explorer.app.focused.placeholder == 'e.g. .stateName == "IDLE" (type . then → takes it)'
+        await explorer.pilot.press("full_stop", "right")
+        assert explorer.app.focused.value == '.stateName == "IDLE"'
+
+
+async def test_m_marks_and_equals_compares_two_clusters_field_by_field(live_server, clock):
+    async with watching(live_server, clock) as w:
+        explorer = w.explorer
+        first, second = w.cluster(0).name, w.cluster(1).name
+        await explorer.go_to(w.path(0))
+        await explorer.pilot.press("m")
+        assert f"Marked {first}" in explorer.toasts()
+        assert "◆ marked" in tree_line(explorer)
+        await explorer.go_to(w.path(1))
+        await explorer.pilot.press("equals_sign")
+        await explorer.until(lambda: isinstance(explorer.app.screen, CompareScreen))
+        shown = explorer.app.screen
+        lines = str(shown.query_one("#differences").render())
+        assert f'~ .name: "{first}" → "{second}"' in lines
+        summary = str(shown.query_one("#summary").render())
+        assert summary.endswith("differences (n hides the ones in links and timestamps)")
+        await explorer.pilot.press("n")
+        assert "in links and timestamps hidden: n shows them" in str(shown.query_one("#summary").render())
+        assert ".links" not in str(shown.query_one("#differences").render())
+        await explorer.pilot.press("escape")
+        await explorer.until(lambda: not isinstance(explorer.app.screen, CompareScreen))
+
+
+async def test_equals_without_a_mark_compares_with_a_saved_body(live_server, clock, tmp_path):
+    async with watching(live_server, clock) as w:
+        explorer = w.explorer
+        await explorer.go_to(w.path())
+        saved = tmp_path / "cluster.json"
+        saved.write_bytes(explorer.shown.resource.body)
+        await explorer.pilot.press("equals_sign")
+        await answer(explorer, str(saved))
+        await explorer.until(lambda: isinstance(explorer.app.screen, CompareScreen))
+        assert str(explorer.app.screen.query_one("#summary").render()) == "The same: no differences"
+        await explorer.pilot.press("escape")
+        saved.write_text("{not json")
+        await explorer.pilot.press("equals_sign")
+        await answer(explorer, str(saved))
+        await explorer.until(lambda: f"file {saved} is not JSON" in explorer.toasts())
+
+
+async def test_the_jq_filter_shows_what_it_makes_of_the_document_and_says_when_it_cannot(live_server, clock):
+    async with watching(live_server, clock) as w:
+        explorer = w.explorer
+        await explorer.go_to(w.path())
+        await explorer.pilot.press("vertical_line")
+        await answer(explorer, ".name, .stateName")
+        view = explorer.screen.query_one(JsonView)
+        await explorer.until(lambda: (view.filtered or "").endswith("2 results (as an array)"))
+        assert json.loads("\n".join(view.lines)) == [w.cluster().name, "IDLE"]
+        assert explorer.screen.query_one("TabbedContent").active == "json"
+        await explorer.pilot.press("vertical_line")
+        await answer(explorer, "until(false; .)")
+        await explorer.until(lambda: "did not end within 2 s" in (view.filtered or ""), timeout=10)
+        assert (
+            view.filtered
+            == "| until(false; .): the jq program did not end within 2 s, and was stopped (the document as it is)"
+        )
+        await explorer.pilot.press("vertical_line")
+        await answer(explorer, "")
+        await explorer.until(lambda: view.filtered is None)
+        assert json.loads("\n".join(view.lines))["name"] == w.cluster().name
+        assert explorer.screen.query_one(JsonPane).program is None
+
+
+async def test_at_80_columns_the_status_bar_keeps_the_watch_short(live_server, clock):
+    async with watching(live_server, clock, size=(80, 24)) as w:
+        explorer = w.explorer
+        await watch_in_view(w, "")
+        await explorer.until(lambda: "◉" in status(explorer))
+        assert "◉ 1" in status(explorer)
+        assert len(status(explorer)) <= 78
