@@ -12,6 +12,7 @@ list is not what it is), else position by position. Paths are written as jq writ
 from __future__ import annotations
 
 import json
+import os
 import re
 from dataclasses import dataclass
 from typing import Any, Literal
@@ -21,6 +22,8 @@ KEYS = ("id", "name", "rel")  # a link is its rel
 PLAIN_KEY = re.compile(r"^[A-Za-z_][A-Za-z0-9_]*$")
 NOISY_KEY = re.compile(r"(^|\.)links(\[|\.|$)")
 DATE = re.compile(r"^[0-9]{4}-[0-9]{2}-[0-9]{2}[T ][0-9]{2}:[0-9]{2}")
+SHOWN = 80  # characters of a value a line shows, unless told otherwise
+CONTEXT = 12  # characters kept before the first difference of two long strings
 MOST = 10_000  # differences listed at most: a document replaced whole says so in a line, not a million
 
 
@@ -33,13 +36,16 @@ class Change:
     old: Any = None
     new: Any = None
 
-    def line(self) -> str:
-        """`.name: "a" → "b"`, `+ .tags: […]`, `- .comment: "x"`, for a preview or a terminal."""
+    def line(self, most: int | None = SHOWN) -> str:
+        """`.name: "a" → "b"`, `+ .tags: […]`, `- .comment: "x"`, for a preview or a terminal; each value
+        cut at `most` characters (None: whole, as a script wants it), two long strings alike at the
+        start shown from a little before they differ (`"…/clusters/a" → "…/clusters/b"`)."""
         if self.kind == "added":
-            return f"+ {self.path or '.'}: {compact(self.new)}"
+            return f"+ {self.path or '.'}: {compact(self.new, most)}"
         if self.kind == "removed":
-            return f"- {self.path or '.'}: {compact(self.old)}"
-        return f"~ {self.path or '.'}: {compact(self.old)} → {compact(self.new)}"
+            return f"- {self.path or '.'}: {compact(self.old, most)}"
+        old, new = compact_pair(self.old, self.new, most)
+        return f"~ {self.path or '.'}: {old} → {new}"
 
     def fields(self) -> dict[str, Any]:
         """The difference as a JSON line carries it: path and kind, and `old` and `new` where there are."""
@@ -51,10 +57,33 @@ class Change:
         return row
 
 
-def compact(value: Any, most: int = 80) -> str:
-    """A value as one line of JSON, cut at `most` characters."""
-    text = json.dumps(value, ensure_ascii=False, separators=(", ", ": "), default=str)
-    return text if len(text) <= most else text[: most - 1] + "…"
+def compact(value: Any, most: int | None = SHOWN) -> str:
+    """A value as one line of JSON, cut at `most` characters (None: whole)."""
+    return cut(one_line(value), most)
+
+
+def one_line(value: Any) -> str:
+    return json.dumps(value, ensure_ascii=False, separators=(", ", ": "), default=str)
+
+
+def cut(text: str, most: int | None) -> str:
+    return text if most is None or len(text) <= most else text[: most - 1] + "…"
+
+
+def compact_pair(old: Any, new: Any, most: int | None = SHOWN) -> tuple[str, str]:
+    """Two values of a change as lines of JSON, cut at `most`; two strings that would be cut and
+    begin alike are shown from a few characters before they differ, so the difference shows."""
+    before, after = one_line(old), one_line(new)
+    if (
+        most is None
+        or (len(before) <= most and len(after) <= most)
+        or not (isinstance(old, str) and isinstance(new, str))
+    ):
+        return cut(before, most), cut(after, most)
+    alike = len(os.path.commonprefix([before, after]))
+    if alike > CONTEXT + 2:
+        before, after = ('"…' + text[alike - CONTEXT :] for text in (before, after))
+    return cut(before, most), cut(after, most)
 
 
 def key_path(path: str, key: str) -> str:

@@ -74,7 +74,12 @@ class Spacing:
 
 
 def spacing(
-    every: float, reading: Reading | None, now: float, retry_at: float | None = None, sharing: int = 1
+    every: float,
+    reading: Reading | None,
+    now: float,
+    retry_at: float | None = None,
+    sharing: int = 1,
+    spread: bool = True,
 ) -> Spacing:
     """The wait before a watch's next fetch: `every`, unless the rate limit says to go slower.
 
@@ -84,7 +89,8 @@ def spacing(
     limit, at least one request) for the person's own requests, is spread evenly over the rest of
     the minute: the spec's windows reset on the minute, and a token bucket (the real service's)
     refills at least that fast. A token bucket's true refill is not stated in its headers, so this
-    is the cautious reading of it.
+    is the cautious reading of it. Not `spread`: only what must be waited before a request now (a
+    Retry-After, nothing to spare this minute), as a watch asks again just before it fetches.
     """
     if retry_at is not None and retry_at > now:
         wait = max(every, retry_at - now)
@@ -97,7 +103,7 @@ def spacing(
     if spendable < 1:
         return Spacing(max(every, rest + 1), f"slowed: {reading.left} of {reading.limit} left, waiting for the minute")
     even = rest / spendable
-    if even <= every:
+    if even <= every or not spread:
         return Spacing(every)
     return Spacing(min(even, SLOWEST), f"slowed: {reading.left} of {reading.limit} left this minute")
 
@@ -181,6 +187,7 @@ class Watch:
 
 
 Fetch = Callable[[str], Awaitable[Resource]]
+Pace = Callable[[Watch, bool], Spacing]  # (the watch, ready: just before a fetch) -> how long to wait
 
 
 async def checked(watch: Watch, runner: JqRunner, version: Version) -> None:
@@ -203,11 +210,12 @@ async def follow(
     runner: JqRunner,
     clock: Callable[[], float],
     sleep: Callable[[float], Awaitable[None]],
-    pace: Callable[[Watch], Spacing],
+    pace: Pace,
     seen: Callable[[Watch, Version | None], None],
     stop_on_problem: bool = False,
 ) -> None:
-    """Watch until it ends: fetch, take, check the condition, tell `seen`, then wait as `pace` says.
+    """Watch until it ends: fetch, take, check the condition, tell `seen`, then wait as `pace` says
+    (and, just before the next fetch, as it says again with `ready`: what must still be waited).
 
     `fetch` is the session's (its retries of a 429 or 503 with Retry-After included); `seen` is told
     after every fetch, with the new version or None. A script stops at the first problem
@@ -228,20 +236,28 @@ async def follow(
         if watch.problem is not None and stop_on_problem:
             watch.ended = watch.problem
             return
-        space = pace(watch)
+        space = pace(watch, False)
         watch.slowed = space.why
         await sleep(space.seconds)
+        # What was left may have been spent meanwhile (the person's own requests): asked again, once,
+        # just before the fetch. Once: a service's figures are only new with its next answer.
+        hold = pace(watch, True)
+        if hold.seconds > 0:
+            watch.slowed = hold.why
+            await sleep(hold.seconds)
 
 
-def session_pace(session: Session, sharing: Callable[[str], int]) -> Callable[[Watch], Spacing]:
+def session_pace(session: Session, sharing: Callable[[str], int]) -> Pace:
     """A watch's spacing from a session's rate-limit state: its reading of the watched request's
-    limit, and any Retry-After said of it. `sharing(bucket)` counts the watches on that limit."""
+    limit, and any Retry-After said of it. `sharing(bucket)` counts the watches on that limit.
+    `ready`: only what must be waited before fetching now."""
 
-    def pace(watch: Watch) -> Spacing:
+    def pace(watch: Watch, ready: bool = False) -> Spacing:
         bucket = watch.bucket
         limits = session.rate_limits
         said = limits.said.get(bucket)
         retry_at = said.retry_at if said is not None else None
-        return spacing(watch.every, limits.reading(bucket), session.clock(), retry_at, sharing(bucket))
+        every = 0.0 if ready else watch.every
+        return spacing(every, limits.reading(bucket), session.clock(), retry_at, sharing(bucket), spread=not ready)
 
     return pace

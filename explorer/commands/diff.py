@@ -11,12 +11,13 @@ from __future__ import annotations
 import argparse
 import asyncio
 import json
+import os
 import sys
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from explorer.api.changes import changes, noise
+from explorer.api.changes import Change, changes, noise
 from explorer.api.errors import ApiError
 from explorer.api.json_files import parse, read_document
 from explorer.api.session import Session
@@ -32,7 +33,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     for name in ("first", "second"):
         parser.add_argument(
             name,
-            metavar=name[0].upper() if name == "first" else "B",
+            metavar="A" if name == "first" else "B",
             help="an API path or URL, @FILE or an existing file (JSON), or - for stdin",
         )
     parser.add_argument(
@@ -82,58 +83,63 @@ def read_local(word: str) -> Side:
 
 
 async def fetched(session: Session, target: str) -> Side:
-    """An API target's document; Trouble (after the error is reported) when it is not a 2xx."""
+    """An API target's document; its ApiError when it is not a 2xx (said once, by `compare`)."""
     resource = await session.fetch(target)
     if resource.error is not None:
-        report("diff", resource.error)
-        raise Trouble(f"{target} could not be compared: {resource.error.line()}")
+        raise resource.error
     return Side(f"GET {resource.url}", resource.document)
 
 
 async def compare(args: argparse.Namespace) -> int:
-    sides: list[Side | None] = [None, None]
-    remote = []
+    """Read both sides, then print their differences; the exit code, as diff's."""
     try:
-        for at, word in enumerate((args.first, args.second)):
-            if word == "-" or local(word) is not None:
-                sides[at] = read_local(word)
-            elif word.endswith(".json") or word.startswith(("./", "../", "~")):
-                raise Trouble(f"file {word} does not exist")  # a file's name, not an API path
-            else:
-                remote.append((at, word))
-        if remote:
-            try:
-                session = open_session(
-                    args, token_cache=not args.no_token_cache, headers=dict(args.header), keep_bytes=0
-                )
-            except ApiError as error:
-                report("diff", error)
-                return TROUBLE
-            async with session:
-                for at, word in remote:
-                    sides[at] = await fetched(session, word)
+        sides = await read_sides(args)
     except ApiError as error:
         report("diff", error)
         return TROUBLE
     except Trouble as trouble:
         print(f"explorer diff: {visible(trouble)}", file=sys.stderr)
         return TROUBLE
-    first, second = sides
-    assert first is not None and second is not None
-    found = changes(first.document, second.document)
+    found = changes(sides[0].document, sides[1].document)
     hidden = [change for change in found if noise(change)] if args.hide_noise else []
     shown = [change for change in found if change not in hidden]
-    if args.json:
+    try:
+        write(sides, shown, args.json)
+    except BrokenPipeError:  # `explorer diff … | head -1`: the reader had enough; they still differ
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+    if hidden:
+        left_out = f"{len(hidden)} difference(s) in links and timestamps left out (--hide-noise)"
+        print(f"explorer diff: {left_out}", file=sys.stderr)
+    return 1 if shown else 0
+
+
+def write(sides: tuple[Side, Side], shown: list[Change], as_json: bool) -> None:
+    """The differences on stdout: `--- A`, `+++ B` and a line each, or a JSON line each."""
+    if as_json:
         for change in shown:
             sys.stdout.write(json.dumps(change.fields()) + "\n")  # ASCII: every character from the server escaped
     elif shown:
-        sys.stdout.write(f"--- {visible(first.said)}\n+++ {visible(second.said)}\n")
+        sys.stdout.write(f"--- {visible(sides[0].said)}\n+++ {visible(sides[1].said)}\n")
         for change in shown:
-            sys.stdout.write(visible(change.line()) + "\n")
-    if hidden:
-        print(
-            f"explorer diff: {len(hidden)} difference(s) in links and timestamps left out (--hide-noise)",
-            file=sys.stderr,
-        )
+            sys.stdout.write(visible(change.line(None)) + "\n")
     sys.stdout.flush()
-    return 1 if shown else 0
+
+
+async def read_sides(args: argparse.Namespace) -> tuple[Side, Side]:
+    sides: list[Side | None] = [None, None]
+    remote = []
+    for at, word in enumerate((args.first, args.second)):
+        if word == "-" or local(word) is not None:
+            sides[at] = read_local(word)
+        elif word.endswith(".json") or word.startswith(("./", "../", "~")):
+            raise Trouble(f"file {word} does not exist")  # a file's name, not an API path
+        else:
+            remote.append((at, word))
+    if remote:
+        session = open_session(args, token_cache=not args.no_token_cache, headers=dict(args.header), keep_bytes=0)
+        async with session:
+            for at, word in remote:
+                sides[at] = await fetched(session, word)
+    first, second = sides
+    assert first is not None and second is not None
+    return first, second

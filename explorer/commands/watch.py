@@ -111,7 +111,7 @@ class Printer:
                 shown["new"] = change.new
             self.line(shown)
         else:
-            self.text(f"{clock(at)}  {change.line()}")
+            self.text(f"{clock(at)}  {change.line(None)}")
 
     def pace(self, watch: Watch, spacing: Spacing) -> None:
         """Said on stderr once each time the watch slows down, or goes back to its pace."""
@@ -155,9 +155,10 @@ async def watched(session: Session, args: argparse.Namespace, params: dict[str, 
         if watch.ended is None and watch.problem is None:
             base = session_pace(session, lambda bucket: 1)
 
-            def pace(watch: Watch) -> Spacing:
-                spacing = base(watch)
-                printer.pace(watch, spacing)
+            def pace(watch: Watch, ready: bool) -> Spacing:
+                spacing = base(watch, ready)
+                if not ready or spacing.seconds > 0:
+                    printer.pace(watch, spacing)
                 return spacing
 
             def seen(watch: Watch, version: Version | None) -> None:

@@ -13,11 +13,11 @@ meanwhile the cluster's `stateName` says what is under way. So does the sandbox'
 A change shows at once in the answer and every read after it (`paused: true` is paused from
 then on) while the state says the service is still applying it: a pause and a resume are updates
 like any other. A change to a cluster still CREATING is part of its creation, which goes on as it
-was; another change restarts the update's time; a delete ends whatever was under way. Seeded
-clusters have no operation, so their states (ml-staging CREATING, search-prod UPDATING) stay as
-seeded until a write starts one.
+was; another change restarts the update's time; a delete ends whatever was under way.
 
-Each operation lasts `Settings.operation_seconds` (default 20). With 0 the write still answers
+Each operation lasts `Settings.operation_seconds` (default 20); the seeded clusters caught
+mid-operation finish that long after the sandbox starts (at once in the drill stuck-operation, so
+that its cluster is the one left CREATING). With 0 the write still answers
 CREATING, UPDATING or DELETING, and the next request sees the end. Time is the sandbox's clock
 (`Settings.clock`, a fake one in tests), never a task in the background: the gate calls `advance`
 before every request under the API root, which ends each operation due by then, in the order
@@ -70,6 +70,20 @@ class Operations:
         operation = Operation(kind, due)
         self.hold(cluster, operation)
         heapq.heappush(self.pending, (due, next(self.order), project, cluster, operation))
+
+    def carry_on(self, seconds: float) -> None:
+        """The seeded clusters caught mid-operation (ml-staging CREATING, search-prod UPDATING) finish
+        `seconds` from now, as the service would finish them: a demo has something to watch without
+        a write. A state the seed gives no operation of (IDLE, REPAIRING) stays."""
+        kinds = {state: kind for kind, state in STATES.items()}
+        for project in self.world.projects.values():
+            for cluster in list(project.clusters.values()):
+                kind = kinds.get(cluster.fields["stateName"])
+                if kind is not None and cluster.operation is None:
+                    due = self.clock() + seconds
+                    operation = Operation(kind, due)
+                    self.hold(cluster, operation)
+                    heapq.heappush(self.pending, (due, next(self.order), project, cluster, operation))
 
     def hold(self, cluster: Cluster, operation: Operation) -> None:
         """Give the cluster `operation` and its state; one never due (stuck.py) is never ended."""

@@ -25,6 +25,7 @@ class Sandbox:
         self.world = seed_world(settings.seed)
         # Clusters' creates, changes and deletes, ended as the clock passes their time (operations.py).
         self.operations = Operations(self.world, settings.clock, settings.operation_seconds)
+        self.operations.carry_on(0 if settings.stuck_operation else settings.operation_seconds)
         if settings.stuck_operation:
             add_stuck_cluster(self.world, self.operations)
         self.tokens = TokenStore(settings.token_ttl, settings.clock)

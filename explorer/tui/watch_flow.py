@@ -19,7 +19,7 @@ from textual.worker import Worker
 from explorer.api.filters import JqRunner
 from explorer.api.resource import Resource
 from explorer.api.session import Session
-from explorer.api.watching import EVERY, Version, Watch, checked, faster, follow, session_pace, slower
+from explorer.api.watching import EVERY, Version, Watch, faster, follow, session_pace, slower
 from explorer.tui.nodes import without_query
 from explorer.tui.screens.compare import Compared
 
@@ -49,13 +49,13 @@ class WatchFlow:
         """How many running watches spend the same limit: each takes its share."""
         return max(1, sum(1 for watch in self.running() if watch.bucket == bucket))
 
-    def start(self, resource: Resource, title: str, until: str | None, every: float = EVERY) -> Watch:
-        """Watch a resource from the answer in view (its first version), at once."""
-        key = without_query(resource.url)
-        self.stop(resource.url, None)
-        watch = Watch(resource.url, title, every, until)
+    def start(self, url: str, title: str, until: str | None, every: float = EVERY) -> Watch:
+        """Watch a URL: fetched at once (the answer in view may be a write's, or old), then as paced."""
+        key = without_query(url)
+        self.stop(url, None)
+        watch = Watch(url, title, every, until)
         self.watches[key] = watch
-        self.workers[key] = self.screen.run_worker(self.follow(watch, resource), group="watch", exit_on_error=False)
+        self.workers[key] = self.screen.run_worker(self.follow(watch), group="watch", exit_on_error=False)
         return watch
 
     def stop(self, url: str, why: str | None = "stopped") -> Watch | None:
@@ -78,8 +78,8 @@ class WatchFlow:
         watch.every = faster(watch.every) if quicker else slower(watch.every)
         return watch
 
-    async def follow(self, watch: Watch, first: Resource) -> None:
-        """The worker of one watch: the answer in view is its first version, then `follow` (watching.py)."""
+    async def follow(self, watch: Watch) -> None:
+        """The worker of one watch: `follow` (watching.py) on the session, its answers told to the screen."""
         last: list[Resource] = []
 
         async def fetch(url: str) -> Resource:
@@ -90,15 +90,8 @@ class WatchFlow:
         def told(watch: Watch, version: Version | None) -> None:
             self.seen(watch, version, last[0] if last else None)
 
+        sleep = self.session.pacing.sleep  # the session's way to wait: a test's clock moves with it
         try:
-            version = watch.take(first, self.session.clock())
-            if version is not None:
-                await checked(watch, self.runner, version)
-            told(watch, version)
-            if watch.ended is not None:
-                return
-            sleep = self.session.pacing.sleep  # the session's way to wait: a test's clock moves with it
-            await sleep(self.pace(watch).seconds)
             await follow(watch, fetch, self.runner, self.session.clock, sleep, self.pace, told)
         except Exception as error:  # a fault of ours ends this watch, said, and never the screen
             watch.ended = f"stopped by an error: {type(error).__name__}: {error}"
@@ -132,7 +125,7 @@ def badge_of(watch: Watch | None, marked: bool) -> str | None:
         if watch.ended is None:
             said.append("◉ watched")
         elif watch.ended == "the condition holds":
-            said.append("✓ condition held")
+            said.append("✓ held")
         elif watch.ended == "deleted":
             said.append("deleted")
     return " ".join(said) or None

@@ -201,3 +201,28 @@ def test_diff_of_a_path_that_fails_is_trouble_with_the_error_said(sandbox, tmp_p
     assert run.code == 2
     assert "explorer diff: 404 Not Found · GROUP_NOT_FOUND" in run.err
     assert run.out == b""
+
+
+def test_diff_prints_every_value_whole(sandbox, tmp_path):
+    first, second = tmp_path / "a.json", tmp_path / "b.json"
+    long = "https://sandbox.invalid/api/service/v1.0/groups/687b4c139cc9af4ec9546b43/clusters/"
+    first.write_text(json.dumps({"href": long + "orders-prod"}))
+    second.write_text(json.dumps({"href": long + "catalog-prod"}))
+    run = sandbox.run("diff", str(first), str(second))
+    assert run.out.decode().splitlines()[2] == f'~ .href: "{long}orders-prod" → "{long}catalog-prod"'
+
+
+def test_diff_into_a_pipe_closed_early_still_exits_1(sandbox, tmp_path):
+    first, second = tmp_path / "a.json", tmp_path / "b.json"
+    first.write_text(json.dumps({f"key{n}": n for n in range(50_000)}))
+    second.write_text("{}")
+    process = subprocess.Popen(
+        [sys.executable, "-m", "explorer", "diff", str(first), str(second)],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        env=sandbox.environment(),
+    )
+    assert process.stdout.readline().startswith(b"--- file ")
+    process.stdout.close()  # as `| head -1` does
+    _, err = process.communicate(timeout=30)
+    assert (process.returncode, err) == (1, b"")

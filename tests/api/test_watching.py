@@ -219,3 +219,27 @@ async def test_a_watch_every_second_under_5_requests_a_minute_runs_a_minute_with
     assert 429 not in statuses
     assert len(statuses) >= 5  # it did watch: about four a minute, one kept for the person
     assert any(why and why.startswith("slowed: ") for why in said)
+
+
+async def test_a_watch_holds_its_fetch_when_the_person_spent_the_minute_while_it_waited(connect, runner):
+    async with connect(sandbox={"rate_limit": 5}, pace=False) as c:
+        url = str(c.session.resolve(f"/groups/{c.project_id('production')}"))
+        watch = Watch(url, "production", every=1.0)
+        clicked: list[int] = []
+
+        async def sleep(seconds: float) -> None:
+            await c.sleeper(seconds)
+            if not clicked:  # while the watch waits, the person presses r four times: none left
+                for _ in range(4):
+                    clicked.append((await c.session.fetch(url)).status)
+
+        def seen(watch: Watch, version: Version | None) -> None:
+            if watch.fetches == 3:
+                watch.ended = "stopped"
+
+        await follow(watch, c.session.fetch, runner, c.clock, sleep, session_pace(c.session, lambda b: 1), seen)
+        statuses = [exchange.status for exchange in c.session.log if exchange.url == url]
+
+    assert clicked == [200] * 4
+    assert statuses == [200] * 7  # the watch's three and the person's four: no 429
+    assert c.sleeper.waits[:2] == [pytest.approx(40 / 3), pytest.approx(60 - 20 - 40 / 3 + 1)]

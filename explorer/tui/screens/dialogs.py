@@ -43,9 +43,17 @@ DIALOG_CSS = """
 
 
 class AskScreen(ModalScreen[str | None]):
-    """One line of input: Enter gives it back, Esc gives None."""
+    """One line of input: Enter gives it back, Esc gives None.
 
-    DEFAULT_CSS = DIALOG_CSS.format(name="AskScreen")
+    With a `check`, what is typed is checked as it is typed (a jq program that does not compile),
+    its problem said under the line; Enter on a problem keeps the dialog, and the text, open."""
+
+    DEFAULT_CSS = (
+        DIALOG_CSS.format(name="AskScreen")
+        + """
+    AskScreen #problem { color: $text-error; height: auto; }
+    """
+    )
     BINDINGS = [Binding("escape", "dismiss(None)", "Cancel", id="dialog.cancel")]
 
     def __init__(
@@ -55,24 +63,45 @@ class AskScreen(ModalScreen[str | None]):
         placeholder: str = "",
         suggestions: Sequence[str] = (),
         empty_ok: bool = False,
+        check: Callable[[str], str | None] | None = None,
+        problem: str | None = None,
     ) -> None:
         """`suggestions` complete what is typed (→ takes one): a watch's likely condition. `empty_ok`:
-        Enter on nothing gives "" back (an answer: no condition), not None (as Esc)."""
+        Enter on nothing gives "" back (an answer: no condition), not None (as Esc). `check` says
+        what is wrong with a text, or None; `problem` is said at first (the last try's)."""
         super().__init__()
         self.empty_ok = empty_ok
         self.question = question
         self.value = value
         self.placeholder = placeholder
         self.suggestions = list(suggestions)
+        self.check = check
+        self.problem = problem
 
     def compose(self) -> ComposeResult:
         with Vertical():
             yield Label(Text(self.question))
             suggester = SuggestFromList(self.suggestions, case_sensitive=True) if self.suggestions else None
             yield Input(value=self.value, placeholder=self.placeholder, suggester=suggester)
+            yield Static(Text(self.problem or ""), id="problem")
+
+    def on_input_changed(self, event: Input.Changed) -> None:
+        if self.check is not None:
+            typed = event.value.strip()
+            self.say(self.check(typed) if typed else None)
+
+    def say(self, problem: str | None) -> None:
+        self.problem = problem
+        self.query_one("#problem", Static).update(Text(problem or ""))
 
     def on_input_submitted(self, event: Input.Submitted) -> None:
-        self.dismiss(event.value.strip() or ("" if self.empty_ok else None))
+        typed = event.value.strip()
+        if self.check is not None and typed:
+            problem = self.check(typed)
+            if problem is not None:
+                self.say(problem)
+                return
+        self.dismiss(typed or ("" if self.empty_ok else None))
 
 
 class DocumentedPaths(Suggester):

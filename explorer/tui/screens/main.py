@@ -29,7 +29,7 @@ from explorer.api.filters import JqError, JqRunner, compiled
 from explorer.api.json_files import read_document
 from explorer.api.resource import Resource
 from explorer.api.session import Session
-from explorer.api.watching import EVERY, Version, Watch
+from explorer.api.watching import EVERY, FASTEST, SLOWEST, Version, Watch
 from explorer.api.watching import time_of_day as clock
 from explorer.api.writes import WriteChoice
 from explorer.tui.curl import as_curl
@@ -56,6 +56,15 @@ MIN_PANES = 24
 HEADER_SPARE = 32  # the header's icon and padding, and "explorer — "
 
 
+def jq_problem(text: str) -> str | None:
+    """What is wrong with a jq program as typed, said under the line; None when it compiles."""
+    try:
+        compiled(text)
+    except JqError as error:
+        return f"Not jq: {error}"
+    return None
+
+
 def middle_cut(url: str, room: int) -> str:
     """`https://host…/groups/687b…/events?pageNum=2`: the origin and as much of the end as fits,
     since the end is what tells one place from another; unchanged when it fits or nothing helps."""
@@ -69,7 +78,7 @@ def middle_cut(url: str, room: int) -> str:
 
 ANSWERS = {
     201: "the service made it",
-    202: "accepted: the service goes on with it (r shows how far)",
+    202: "the service goes on with it (w watches how far)",
     204: "done; the service sends no body",
     200: "done",
 }
@@ -376,7 +385,8 @@ class MainScreen(Screen[None]):
         resource = self.current_resource()
         watch = self.watching.step(resource.url, quicker=step < 0) if resource is not None else None
         if watch is not None:
-            self.notify(f"Watching {visible(watch.title)} every {watch.every:g} s", markup=False)
+            edge = " (the quickest)" if watch.every == FASTEST else " (the slowest)" if watch.every == SLOWEST else ""
+            self.notify(f"Watching {visible(watch.title)} every {watch.every:g} s{edge}", markup=False)
             self.show_watches()
             return
         self.run(self.navigation.resize_page(step, self.cursor_item()))
@@ -548,10 +558,9 @@ class MainScreen(Screen[None]):
             return
 
         def start(until: str | None) -> None:
-            taken, condition = self.jq_given(until, "condition")
-            if not taken:
+            if until is None:
                 return
-            watch = self.watching.start(resource, title, condition, self.watch_every)
+            watch = self.watching.start(resource.url, title, until or None, self.watch_every)
             self.notify(f"Watching {visible(title)} every {watch.every:g} s: + and - change it, w stops", markup=False)
             self.action_tab("watch")
 
@@ -560,9 +569,10 @@ class MainScreen(Screen[None]):
             "or deleted):"
         )
         offered = suggestion_for(resource.document)
-        hint = f"e.g. {offered} (type . then → takes it)" if offered else 'e.g. .stateName == "IDLE"'
+        hint = f"e.g. {offered} (type . then → takes it)" if offered else "a jq condition on the document"
         suggestions = [offered] if offered else []
-        self.app.push_screen(AskScreen(question, placeholder=hint, suggestions=suggestions, empty_ok=True), start)
+        asking = AskScreen(question, placeholder=hint, suggestions=suggestions, empty_ok=True, check=jq_problem)
+        self.app.push_screen(asking, start)
 
     def title_in_view(self, resource: Resource) -> str:
         """What the resource in view is called, short: an item's title, else its path's last segment
@@ -621,7 +631,7 @@ class MainScreen(Screen[None]):
             self.marked = Marked(
                 resource.url,
                 resource.received_at,
-                Compared(f"{title} · marked {clock(resource.received_at)}", resource.document),
+                Compared(f"{title} · as fetched {clock(resource.received_at)}, marked", resource.document),
             )
             self.notify(f"Marked {visible(title)}: = compares it with what is in view", markup=False)
         if before is not None:
@@ -635,24 +645,30 @@ class MainScreen(Screen[None]):
             self.notify("Nothing in view to compare: = compares JSON documents.", markup=False)
             return
         title = self.title_in_view(resource)
-        now = Compared(f"{title} · {clock(resource.received_at)}", resource.document)
+        now = Compared(f"{title} · as fetched {clock(resource.received_at)}", resource.document)
         if self.marked is not None:
             self.app.push_screen(CompareScreen(self.marked.compared, now))
             return
+        self.ask_for_file(now)
+
+    def ask_for_file(self, now: Compared, typed: str | None = None, problem: str | None = None) -> None:
+        """The file to compare the resource in view with: asked again, as typed, when it cannot be read."""
 
         def with_file(path: str | None) -> None:
             if path:
                 self.compare_with_file(path, now)
 
         question = "Nothing is marked (m marks what is in view). Compare it with a JSON file:"
-        self.app.push_screen(AskScreen(question, value=self.saved or "", placeholder="a body saved with s"), with_file)
+        value = typed if typed is not None else self.saved or ""
+        asking = AskScreen(question, value=value, placeholder="a body saved with s", problem=problem)
+        self.app.push_screen(asking, with_file)
 
     @work(group="compare", exclusive=True)
     async def compare_with_file(self, path: str, now: Compared) -> None:
         try:
             document = await asyncio.to_thread(read_document, Path(path))
         except ValueError as error:
-            self.notify(visible(error), severity="error", markup=False)
+            self.ask_for_file(now, path, visible(error))
             return
         await self.app.push_screen(CompareScreen(Compared(f"file {path}", document), now))
 
@@ -660,31 +676,16 @@ class MainScreen(Screen[None]):
         """`|`: a jq filter for the JSON pane, kept for what it shows next (Enter alone: none)."""
         pane = self.query_one(JsonPane)
 
-        def use(answer: str | None) -> None:
-            taken, program = self.jq_given(answer, "program")
-            if not taken:
+        def use(program: str | None) -> None:
+            if program is None:
                 return
-            pane.filter_with(program, self.jq.run)
+            pane.filter_with(program or None, self.jq.run)
             self.action_tab("json")
 
         question = "Filter the JSON pane with jq (Enter alone: the whole document again):"
         self.app.push_screen(
             AskScreen(question, value=pane.program or "", placeholder=".stateName", empty_ok=True), use
         )
-
-    def jq_given(self, answer: str | None, what: str) -> tuple[bool, str | None]:
-        """An answer to a question for jq: whether it is taken, and the program (None: Enter alone).
-        Esc is not taken; a program that does not compile is said, and not taken."""
-        if answer is None:
-            return False, None
-        program = answer.strip() or None
-        if program is not None:
-            try:
-                compiled(program)
-            except JqError as error:
-                self.notify(f"Not a jq {what}: {visible(error)}", severity="error", markup=False)
-                return False, None
-        return True, program
 
     def on_unmount(self) -> None:
         self.watching.close()

@@ -164,6 +164,9 @@ class LinkTree(Tree[Node]):
             label.stylize("italic")
         if node.kind == "documented":  # a path the API description has and the links left out
             label = Text("◇ ", style="dim").append_text(label)
+        badge = self.model.badges.get(node.key or "") if node.kind != "root" else None
+        if badge:  # beside the title, before the path or id: a narrow tree still shows it
+            label.append_text(text(f" {badge}", "badge"))
         if node.url and node.kind in ("root", "relation", "goto"):  # a documented path is its title
             label.append("  ")
             label.append_text(text(self.path_of(node), "dim"))
@@ -173,9 +176,7 @@ class LinkTree(Tree[Node]):
             label.append_text(text(f"  {node.ident}", "dim"))
         if self.model.elsewhere(node) is not None:
             label.append("  ↺ open elsewhere", style="dim italic")
-        badge = self.model.badges.get(node.key or "") if node.kind != "root" else None
-        if badge:
-            label.append_text(text(f"  {badge}", "badge"))
+
         if self.model.is_fetching(node):
             label.append("  …", style="bold")
         elif node.error is not None:

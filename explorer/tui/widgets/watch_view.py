@@ -55,9 +55,9 @@ def heading(watch: Watch, now: float) -> list[Text]:
     if watch.until:
         line.append(f" · until {visible(watch.until)}")
     lines = [line]
-    fetched = (
-        f"last fetched {clock(watch.last_fetched)} ({ago(now - watch.last_fetched)})" if watch.last_fetched else ""
-    )
+    fetched = f"last fetched {clock(watch.last_fetched)}" if watch.last_fetched else ""
+    if watch.last_fetched and watch.ended is None:  # a running watch's `3 s ago` moves each second
+        fetched += f" ({ago(now - watch.last_fetched)})"
     counts = (
         f"{watch.fetches} fetch{'es' if watch.fetches != 1 else ''} · {watch.seen} version{'s' * (watch.seen != 1)}"
     )
