@@ -63,10 +63,12 @@ def compact(value: Any, most: int | None = SHOWN) -> str:
 
 
 def one_line(value: Any) -> str:
+    """A value as one line of JSON, whole, its characters as they are (the caller makes them visible)."""
     return json.dumps(value, ensure_ascii=False, separators=(", ", ": "), default=str)
 
 
 def cut(text: str, most: int | None) -> str:
+    """`text` cut at `most` characters, ended with `…` (None: whole)."""
     return text if most is None or len(text) <= most else text[: most - 1] + "…"
 
 

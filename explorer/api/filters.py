@@ -112,8 +112,17 @@ class JqRunner:
         self.lock = threading.Lock()  # one program at a time, whichever thread asks
         self.warm = False  # the child has answered once: its start is behind it
 
-    def start(self) -> subprocess.Popen[bytes]:
-        """The child, started if it is not running, with a thread that reads its answers."""
+    def start(self) -> None:
+        """Start the child ahead (a dialog that asks for a program opens), so its start is over when a
+        program comes. Never waits: while a program runs, the child is there already."""
+        if self.lock.acquire(blocking=False):
+            try:
+                self.started()
+            finally:
+                self.lock.release()
+
+    def started(self) -> subprocess.Popen[bytes]:
+        """The child, started if it is not running, with a thread that reads its answers (under the lock)."""
         if self.child is None or self.child.poll() is not None:
             self.stop()
             self.child = subprocess.Popen(
@@ -145,7 +154,7 @@ class JqRunner:
         compiled(program)  # a mistake is said at once, without a child
         line = (json.dumps({"program": program, "document": document}) + "\n").encode("utf-8")
         with self.lock:
-            child = self.start()
+            child = self.started()
             assert child.stdin is not None
             try:
                 child.stdin.write(line)

@@ -30,13 +30,18 @@ KEYS = {"enter": b"\r", "escape": ESC, "down": ESC + b"[B", "up": ESC + b"[A", "
 
 
 class Screen(pyte.Screen):
-    """pyte's screen, taking the cursor moves Textual writes with a second parameter (CSI n;m E/F)."""
+    """pyte's screen, taking the cursor moves Textual writes with more parameters than pyte expects
+    (CSI n;m E/F, CSI l;c;x H)."""
 
     def cursor_down1(self, count: int | None = None, *_: object) -> None:
         super().cursor_down1(count)
 
     def cursor_up1(self, count: int | None = None, *_: object) -> None:
         super().cursor_up1(count)
+
+    def cursor_position(self, line: int | None = None, column: int | None = None, *_: object) -> None:
+        """CSI l;c H, with any parameter past the two pyte knows left out (it once raised and stopped the reader)."""
+        super().cursor_position(line, column)
 
 
 class NotShown(AssertionError):

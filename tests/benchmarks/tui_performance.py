@@ -13,6 +13,9 @@ the awaited text there arrived, and keys are written to the terminal as bytes.
    50 ms after the title names it, timed to its Keys screen shown; then the list's page line
    shown, from Enter.
 4. Idle: CPU seconds used over 10 s with nothing to do, beside the floor's.
+5. Watching (w): from Enter on the watch's question to its first version on the timeline, with no
+   condition and with one (the first condition starts jq's own process); `?` answered while a watch
+   fetches every second, beside `?` at rest; CPU over 10 s while it does, beside idle.
 
 Median and spread (min–max) of each, and the load average before and after. Nothing is asserted.
 """
@@ -156,6 +159,47 @@ def key_while_loading(size: int, env: dict[str, str]) -> tuple[float, float]:
         return (answered - asked) * 1000, (listed - entered) * 1000
 
 
+def open_cluster(term: Terminal) -> None:
+    """g to the first production cluster, its page shown."""
+    project = create_app(Settings()).state.sandbox.world.project_named("production").id
+    term.shown(ROOT_SHOWN)
+    term.press(b"g")
+    term.shown("Go to a path under the API root")
+    term.press(f"/groups/{project}/clusters/orders-prod".encode(), "enter")
+    term.shown("name: orders-prod")
+    time.sleep(0.3)
+
+
+def watch_started(condition: str, env: dict[str, str]) -> float:
+    """ms from Enter on w's question to the first version on the Watch pane's timeline."""
+    with Terminal([*EXPLORER, "--demo"], env=env) as term:
+        open_cluster(term)
+        term.press(b"w")
+        term.shown("until (a jq condition")
+        sent = term.press(condition.encode(), "enter")
+        return (term.shown("#1  200") - sent) * 1000
+
+
+def while_watching(env: dict[str, str], seconds: float = 10.0) -> tuple[float, float]:
+    """(ms from `?` to its screen, CPU seconds over `seconds`) while a watch fetches every second."""
+    with Terminal([*EXPLORER, "--demo"], env=env) as term:
+        open_cluster(term)
+        term.press(b"w")
+        term.shown("until (a jq condition")
+        term.press("enter")
+        term.shown("#1  200")
+        term.press(b"-")
+        term.shown("every 2 s")
+        term.press(b"-")
+        term.shown("every 1 s")
+        time.sleep(1.5)
+        before = term.cpu_seconds()
+        time.sleep(seconds)
+        cpu = term.cpu_seconds() - before
+        asked = term.press(b"?")
+        return (term.shown("Keys") - asked) * 1000, cpu
+
+
 def idle_cpu(command: list[str], shown: str, env: dict[str, str], seconds: float = 10.0) -> float:
     with Terminal(command, env=env) as term:
         term.shown(shown)
@@ -170,7 +214,7 @@ def main() -> None:
     parser.add_argument("--runs", type=int, default=7)
     parser.add_argument("--presses", type=int, default=30)
     parser.add_argument("--sizes", default="5,50", help="MB of the big lists, comma-separated")
-    parser.add_argument("--only", default="launch,pages,big,idle")
+    parser.add_argument("--only", default="launch,pages,big,idle,watch")
     args = parser.parse_args()
     only = set(args.only.split(","))
     home = Path(os.environ.get("TMPDIR", "/tmp")) / f"explorer-bench-{os.getpid()}"
@@ -201,6 +245,25 @@ def main() -> None:
         ours = idle_cpu([*EXPLORER, "--demo"], ROOT_SHOWN, env)
         floor = idle_cpu(FLOOR, FLOOR_SHOWN, env)
         print(f"idle 10 s: explorer {ours:.2f} s of CPU · floor {floor:.2f} s · ratio {ours / max(floor, 0.01):.1f}")
+    if "watch" in only:
+        plain, conditioned = [], []
+        for _ in range(args.runs):  # alternating
+            plain.append(watch_started("", env))
+            conditioned.append(watch_started('.stateName == "IDLE"', env))
+        print("w, Enter to the first version on the timeline:")
+        print(f"  no condition                 {figures(plain)}")
+        print(f'  .stateName == "IDLE" (jq)   {figures(conditioned)}')
+        rest, busy, cpus, idles = [], [], [], []
+        for _ in range(3):
+            rest.append(key_at_rest(env))
+            answered, cpu = while_watching(env)
+            busy.append(answered)
+            cpus.append(cpu)
+            idles.append(idle_cpu([*EXPLORER, "--demo"], ROOT_SHOWN, env))
+        print(f"? answered at rest {figures(rest)} · while a watch fetches every 1 s {figures(busy)}")
+        watching_cpu = f"{statistics.median(cpus):.2f} s (spread {min(cpus):.2f}–{max(cpus):.2f})"
+        idle = f"{statistics.median(idles):.2f} s (spread {min(idles):.2f}–{max(idles):.2f})"
+        print(f"CPU over 10 s: watching every 1 s {watching_cpu} · idle {idle}")
     print(f"load average after: {load()}")
 
 

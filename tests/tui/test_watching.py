@@ -18,6 +18,7 @@ from explorer.api.session import Session
 from explorer.sandbox import Settings, create_app
 from explorer.sandbox.links import API_ROOT
 from explorer.tui.screens.compare import CompareScreen
+from explorer.tui.screens.main import MainScreen
 from explorer.tui.widgets.json_pane import JsonPane
 from explorer.tui.widgets.json_view import JsonView
 from explorer.tui.widgets.status_bar import StatusBar
@@ -199,6 +200,8 @@ async def test_the_watch_question_offers_the_likely_condition(live_server, clock
         await explorer.pilot.press("w")
         await explorer.until(lambda: isinstance(explorer.app.focused, Input))
         assert explorer.app.focused.placeholder == 'e.g. .stateName == "IDLE" (type . then → takes it)'
+        (main,) = [screen for screen in explorer.app.screen_stack if isinstance(screen, MainScreen)]
+        assert main.jq.child is not None  # jq's own process starts as the question opens
         await explorer.pilot.press("full_stop", "right")
         assert explorer.app.focused.value == '.stateName == "IDLE"'
 

@@ -571,6 +571,7 @@ class MainScreen(Screen[None]):
         offered = suggestion_for(resource.document)
         hint = f"e.g. {offered} (type . then → takes it)" if offered else "a jq condition on the document"
         suggestions = [offered] if offered else []
+        self.jq.start()  # jq's own process, ready by the time a condition is typed (it takes a moment)
         asking = AskScreen(question, placeholder=hint, suggestions=suggestions, empty_ok=True, check=jq_problem)
         self.app.push_screen(asking, start)
 
@@ -598,8 +599,10 @@ class MainScreen(Screen[None]):
             self.notify(f"✓ {visible(watch.title)}: {visible(watch.until)} holds", timeout=15, markup=False)
         elif watch.ended is not None and watch.ended.startswith("stopped by an error"):
             self.notify(f"{visible(watch.title)}: {visible(watch.ended)}", severity="error", markup=False)
-        self.watch_seen_again(watch.url)
-        self.refresh_log()
+        if version is not None or watch.ended is not None:
+            self.watch_seen_again(watch.url)
+        else:  # the same again: only the pane's counts and time moved (the Log pane has its own second)
+            self.show_watches()
 
     def watch_seen_again(self, url: str) -> None:
         """The tree's badge of a URL, and the Watch pane, as the watch and the mark now are."""
@@ -682,6 +685,7 @@ class MainScreen(Screen[None]):
             pane.filter_with(program or None, self.jq.run)
             self.action_tab("json")
 
+        self.jq.start()  # jq's own process, ready by the time the filter is typed
         question = "Filter the JSON pane with jq (Enter alone: the whole document again):"
         self.app.push_screen(
             AskScreen(question, value=pane.program or "", placeholder=".stateName", empty_ok=True), use
