@@ -260,6 +260,16 @@ def from_exception(error: Exception, method: str, url: str, timeout: float | Non
         return ApiError("dns", f"The host name {host} does not resolve", **common)
     if any(isinstance(e, ConnectionRefusedError) for e in chain) or "refused" in str(error).lower():
         return ApiError("connect", f"Connection refused by {host}:{httpx.URL(url).port or 443}", **common)
+    plain = httpx.URL(url).scheme == "http"
+    if plain and any(isinstance(e, httpx.RemoteProtocolError | httpx.ReadError) for e in chain):
+        # A TLS server takes plain HTTP for a broken handshake, and hangs up without an answer.
+        https = str(httpx.URL(url).copy_with(scheme="https", path="/", query=None)).rstrip("/")
+        return ApiError(
+            "connect",
+            f"{host} hung up on plain HTTP without an answer: it seems to speak HTTPS",
+            hint=f"Try {https} in the base URL (the sandbox serves HTTPS unless started with --http).",
+            **common,
+        )
     return ApiError("connect", f"Network error with {host}: {short(str(error)) or type(error).__name__}", **common)
 
 

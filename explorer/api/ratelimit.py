@@ -33,6 +33,7 @@ TOKEN = "token"
 PROJECT_IN_PATH = re.compile(r"/groups/([^/?#]+)")
 REMEMBERED = 4096  # requests whose figures are kept; the oldest are forgotten first
 REFUSED = (429, 503)  # answers whose Retry-After says when to ask again
+LONGEST_HOLD = 15 * 60.0  # seconds a request is held at most: a longer wait is said, and the person decides
 
 
 def key_of(url: httpx.URL) -> str | None:
@@ -150,6 +151,8 @@ class RateLimits:
         now = self.clock()
         figures = stated(response)
         wait = come_back_in(response, now)
+        if wait is not None and wait > LONGEST_HOLD:  # a billion seconds: said by the error, never held
+            wait = None
         if key is not None and (key == TOKEN or figures is None):
             window = self.window(key)
             if figures is not None:

@@ -130,13 +130,21 @@ async def get_all(
         if not page.next_href:
             break
         following = str(session.resolve(page.next_href))
-        if following in seen or out.pages >= max_pages:
-            why = "is a page already read" if following in seen else f"is past the --max-pages limit ({max_pages})"
+        if following in seen:
             report("get", ApiError(
                 "limit",
-                f"The list's next page {following} {why}: the walk ends there, after {out.read()}",
-                hint="A list whose pages lead back is the service's bug; read a page at a time with -q pageNum=N, "
-                f"or allow more with --max-pages N. {out.so_far()}",
+                f"The list's next page {following} is a page already read: the walk ends there, after {out.read()}",
+                hint="A list whose pages lead back is the service's bug; read a page at a time with "
+                f"-q pageNum=N. {out.so_far()}",
+            ))  # fmt: skip
+            return 1
+        if out.pages >= max_pages:  # a healthy list, only longer than allowed: the limit is ours
+            report("get", ApiError(
+                "limit",
+                f"The --max-pages limit ({max_pages}) was reached: the list goes on at {following}, and the "
+                f"walk ends there, after {out.read()}",
+                hint=f"Allow more with --max-pages N (up to 1000000), or read from there with -q pageNum=N. "
+                f"{out.so_far()}",
             ))  # fmt: skip
             return 1
         seen.add(following)

@@ -209,6 +209,17 @@ def test_https_with_the_sandbox_authority(tmp_path):
         assert untrusted.code == 1 and "TLS failed" in untrusted.err and "--ca-bundle" in untrusted.err
 
 
+def test_plain_http_to_the_https_sandbox_says_it_seems_to_speak_https(tmp_path):
+    for sandbox in serve(tmp_path, tls=True):
+        plain = sandbox.url.replace("https://", "http://")
+        run = sandbox.run("get", "/orgs", env={"EXPLORER_BASE_URL": plain + API_ROOT})
+        assert run.code == 1
+        assert run.err == (
+            "explorer get: 127.0.0.1 hung up on plain HTTP without an answer: it seems to speak HTTPS\n"
+            f"hint: Try {sandbox.url} in the base URL (the sandbox serves HTTPS unless started with --http).\n"
+        )
+
+
 async def test_a_redirect_exits_3(monkeypatch, capsysbinary):
     from explorer.api.config import Credentials
     from explorer.api.secret import Secret
@@ -496,3 +507,12 @@ def test_the_demo_names_the_newest_version_unless_one_is_pinned(tmp_path):
     assert pinned.code == 0, pinned.err
     assert "content-type: application/vnd.service.2023-01-01+json" in pinned.out.decode()
     assert "sunset: Thu, 01 Jul 2027 00:00:00 GMT" in pinned.out.decode()
+
+
+def test_max_pages_reached_on_a_healthy_list_says_the_limit_and_how_to_raise_it(capsysbinary):
+    project = demo_project_id()
+    run = demo(capsysbinary, f"/groups/{project}/events", "--all", "-q", "itemsPerPage=100", "--max-pages", "3")
+    assert run.code == 1
+    assert "explorer get: The --max-pages limit (3) was reached: the list goes on at " in run.err
+    assert "hint: Allow more with --max-pages N (up to 1000000), or read from there with -q pageNum=N." in run.err
+    assert "the service's bug" not in run.err

@@ -230,6 +230,18 @@ def test_a_429_outside_a_project_holds_that_request_until_retry_after(clock):
     assert hold(limits, org) == 0
 
 
+def test_a_retry_after_nobody_would_wait_is_not_held(clock):
+    """Past 15 minutes the wait is the person's to decide: the error says it, nothing is held."""
+    from explorer.api.ratelimit import RateLimits
+
+    limits = RateLimits(clock=clock)
+    org = "/orgs/a0123456789abcdef012345a"
+    said(limits, org, 429, Retry_After="1000000000", RateLimit_Limit="500", RateLimit_Remaining="0")
+    assert hold(limits, org) == 0
+    said(limits, org, 429, Retry_After="900", RateLimit_Limit="500", RateLimit_Remaining="0")
+    assert hold(limits, org) == 900
+
+
 @pytest.mark.parametrize(
     ("parameters", "wait"),
     [
