@@ -343,7 +343,7 @@ def hint_for(error: ApiError) -> str | None:
     if error.kind == "read-only":
         return f"Nothing was sent. To write, turn writes on: {TURN_ON}."
     if code == "NOT_IN_RECORDING":
-        return "This is a replay: only what was recorded answers. Go back, or open a path the recording holds."
+        return "This is a replay: only what was recorded answers. Ask for a path (and query) the recording holds."
     if error.oauth_error == "invalid_client":
         return "Check the client ID and secret (EXPLORER_CLIENT_ID and EXPLORER_CLIENT_SECRET, or the profile)."
     if error.oauth_error == "access_denied" and "token limit" in (error.oauth_description or "").lower():

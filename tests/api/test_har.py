@@ -223,7 +223,7 @@ async def test_a_recording_without_its_root_lists_what_it_holds_there():
     missing = await session.fetch("/nowhere")
     assert (
         missing.error.hint
-        == "This is a replay: only what was recorded answers. Go back, or open a path the recording holds."
+        == "This is a replay: only what was recorded answers. Ask for a path (and query) the recording holds."
     )
 
 

@@ -219,3 +219,24 @@ async def test_the_mouse_opens_nodes_tabs_and_rows(explorer):
     await explorer.settle()
     assert explorer.shown.title == "staging"
     assert json.loads(explorer.shown.resource.body)["name"] == "staging"
+
+
+async def test_save_twice_offers_a_name_that_is_free(explorer, tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    await explorer.open("orgs")
+    for offered in ("orgs.json", "orgs-2.json"):
+        await explorer.pilot.press("s")
+        await explorer.until(lambda: isinstance(explorer.app.focused, Input))
+        assert explorer.app.focused.value == offered
+        await explorer.pilot.press("enter")
+        await explorer.until(lambda offered=offered: (tmp_path / offered).exists())
+    assert (tmp_path / "orgs-2.json").read_bytes() == (tmp_path / "orgs.json").read_bytes()
+
+
+async def test_go_to_with_only_spaces_says_so_and_stays(explorer):
+    await explorer.pilot.press("g")
+    await explorer.until(lambda: isinstance(explorer.app.focused, Input))
+    explorer.app.focused.value = "   "
+    await explorer.pilot.press("enter")
+    await explorer.until(lambda: "Nothing to go to: type a path such as /groups" in explorer.toasts())
+    assert type(explorer.app.screen).__name__ == "GoToScreen"

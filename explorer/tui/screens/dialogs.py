@@ -246,6 +246,10 @@ class GoToScreen(AskScreen):
             event.input.selection = Selection(*variable)  # a variable just taken: typing replaces it
 
     def on_input_submitted(self, event: Input.Submitted) -> None:
+        if not event.value.strip():  # only spaces: said, and the question stays
+            self.notify("Nothing to go to: type a path such as /groups, or a URL (esc goes back).", markup=False)
+            event.prevent_default()
+            return
         variable = first_variable(event.value) if self.paths is not None else None
         if variable is not None:
             event.input.selection = Selection(*variable)

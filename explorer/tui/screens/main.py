@@ -56,6 +56,17 @@ MIN_PANES = 24
 HEADER_SPARE = 32  # the header's icon and padding, and "explorer — "
 
 
+def free_name(name: str) -> str:
+    """`name`, or `stem-2.json`, `stem-3.json`…: the first that names no file here (`s` never
+    offers a name it would then refuse)."""
+    path = Path(name)
+    number = 1
+    while path.exists():
+        number += 1
+        path = Path(f"{Path(name).stem}-{number}{Path(name).suffix}")
+    return str(path)
+
+
 def jq_problem(text: str) -> str | None:
     """What is wrong with a jq program as typed, said under the line; None when it compiles."""
     try:
@@ -417,7 +428,7 @@ class MainScreen(Screen[None]):
         if resource is None:
             return
         name = Path(urlsplit(resource.url).path).name or "body"
-        suggestion = f"{name}.json" if resource.json is not None else name
+        suggestion = free_name(f"{name}.json" if resource.json is not None else name)
         if self.app.is_web:  # in a browser (explorer serve): to its downloads, never to the server's disk
             self.app.deliver_binary(io.BytesIO(resource.body), save_filename=suggestion)
             self.notify(f"Sent {resource.size:,} bytes to the browser as {visible(suggestion)}", markup=False)
