@@ -96,6 +96,11 @@ class Credentials:
             raise ConfigError(f"In {path}, [profiles] must be a table of profiles")
         name = chosen_profile(config, profile, environ)
         if name and name not in profiles:
+            if not path.exists():
+                raise ConfigError(
+                    f"No profile {name!r}: there is no config file at {path}",
+                    "Add the profile there (the README's Configuration shows one), or save one from the login form.",
+                )
             known = ", ".join(sorted(profiles)) or "none"
             raise ConfigError(f"No profile {name!r} in {path}", f"Profiles there: {known}.")
         settings = profiles.get(name, {}) if name else {}

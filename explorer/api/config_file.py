@@ -51,7 +51,11 @@ def load_config(path: Path) -> dict[str, Any]:
     try:
         return tomllib.loads(text)
     except tomllib.TOMLDecodeError as error:
-        raise ConfigError(f"The config file {path} is not valid TOML: {error}") from None
+        raise ConfigError(
+            f"The config file {path} is not valid TOML: {error}",
+            "Mend it where the line and column say (the README's Configuration shows the shape), or move it "
+            "away to start without it.",
+        ) from None
 
 
 def remember(path: Path, key: str, value: str) -> None:

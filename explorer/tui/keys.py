@@ -76,7 +76,10 @@ def keymap_from(config: dict[str, Any], where: str) -> dict[str, str]:
     """The [keys] table, checked: only known ids (a near miss is named), each given a string of keys."""
     table = config.get("keys", {})
     if not isinstance(table, dict):
-        raise ConfigError(f"In {where}, [keys] must be a table of binding ids and keys")
+        raise ConfigError(
+            f"In {where}, [keys] must be a table of binding ids and keys",
+            'Write them under a [keys] table, a line each: "explorer.reload" = "f5".',
+        )
     known = sorted(b.id for b in all_bindings() if b.id)
     for binding_id, keys in table.items():
         if binding_id not in known:
@@ -87,7 +90,10 @@ def keymap_from(config: dict[str, Any], where: str) -> dict[str, str]:
                 + "The ids are listed by ? in the explorer, and in the README.",
             )
         if not isinstance(keys, str) or not keys.strip():
-            raise ConfigError(f'In {where}, [keys] {binding_id!r} must be keys such as "ctrl+q"')
+            raise ConfigError(
+                f'In {where}, [keys] {binding_id!r} must be keys such as "ctrl+q"',
+                'Give its keys as a string, several separated by commas: "f5,ctrl+r".',
+            )
     keymap = {str(k): str(v) for k, v in table.items()}
     check_keys(keymap, where)
     return keymap

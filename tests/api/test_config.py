@@ -75,6 +75,14 @@ def test_an_unknown_profile_names_the_ones_there_are(config):
     assert "lab, prod" in caught.value.hint
 
 
+def test_a_profile_asked_for_without_a_config_file_says_there_is_none(tmp_path):
+    missing = tmp_path / "config.toml"
+    with pytest.raises(ConfigError) as caught:
+        Credentials.resolve(profile="prod", environ={}, path=missing)
+    assert caught.value.line() == f"No profile 'prod': there is no config file at {missing}"
+    assert caught.value.hint.startswith("Add the profile there")
+
+
 def test_a_plain_secret_in_a_file_others_can_read_is_refused(config):
     os.chmod(config, 0o644)
     with pytest.raises(ConfigError) as caught:

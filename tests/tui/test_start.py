@@ -111,9 +111,13 @@ async def test_the_screen_only_reads(explorer):
         (
             '[keys]\n"explorer.reload" = 5\n',
             "In {path}, [keys] 'explorer.reload' must be keys such as \"ctrl+q\"",
-            None,
+            'Give its keys as a string, several separated by commas: "f5,ctrl+r".',
         ),
-        ('keys = "f5"\n', "In {path}, [keys] must be a table of binding ids and keys", None),
+        (
+            'keys = "f5"\n',
+            "In {path}, [keys] must be a table of binding ids and keys",
+            'Write them under a [keys] table, a line each: "explorer.reload" = "f5".',
+        ),
         (
             "watch_every = 0.5\n",
             "In {path}, watch_every must be a number of seconds from 1 to 300",
@@ -123,7 +127,8 @@ async def test_the_screen_only_reads(explorer):
             "[keys\n",
             "The config file {path} is not valid TOML: Expected ']' at the end of a table declaration "
             "(at line 1, column 6)",
-            None,
+            "Mend it where the line and column say (the README's Configuration shows the shape), or move it "
+            "away to start without it.",
         ),
     ],
 )
