@@ -19,7 +19,7 @@ from explorer.commands.flags import (
     add_token_cache_flag,
     query_params,
 )
-from explorer.commands.output import ItemsOut, exit_code, report, show
+from explorer.commands.output import ItemsOut, exit_code, report, show, tell_waits
 from explorer.connection import add_connection_arguments, open_session, whole_number
 
 ALL_PAGE_SIZE = "500"
@@ -67,6 +67,7 @@ async def get(args: argparse.Namespace) -> int:
     except ApiError as error:
         report("get", error)
         return 1
+    tell_waits(session, "get")
     async with session:
         try:
             if args.watch:

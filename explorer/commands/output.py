@@ -9,6 +9,7 @@ from typing import Any
 from explorer.api.errors import ApiError
 from explorer.api.resource import Resource, item_count
 from explorer.api.secret import redact_header
+from explorer.api.session import Session
 from explorer.api.visible import lines, visible
 
 
@@ -102,3 +103,20 @@ class ItemsOut:
             f"{item_count(self.items)} of {self.read()} were printed before it; the array is left open, "
             "so no JSON reader takes them for the whole list."
         )
+
+
+def tell_waits(session: Session, command: str) -> None:
+    """At a terminal, a wait of the session's (a Retry-After, the rate limit) said on stderr as it
+    begins, with how long: a script's person is not left staring at nothing. Never in a pipe."""
+    if not sys.stderr.isatty():
+        return
+    sleep = session.pacing.sleep
+
+    async def telling(seconds: float) -> None:
+        if seconds >= 1:
+            refused = session.pacing.held_after
+            why = f"the {refused.status}'s Retry-After" if refused is not None else "the rate limit"
+            print(f"explorer {command}: waiting {seconds:.0f} s for {why}…", file=sys.stderr, flush=True)
+        await sleep(seconds)
+
+    session.pacing.sleep = telling

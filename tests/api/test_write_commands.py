@@ -511,3 +511,29 @@ def test_at_a_terminal_an_accepted_delete_is_said_so(sandbox):
         "with it\n"
     )
     assert sandbox.writes() == [("DELETE", f"{API_ROOT}{path}")]
+
+
+def test_get_at_a_terminal_says_it_waits_for_a_retry_after_and_how_long(sandbox):
+    assert sandbox.run("get", "/orgs").code == 0  # a token now, so the outage hits the read
+    httpx.post(sandbox.url + "/_sandbox/unavailable?count=1&retryAfter=2")
+    primary, secondary = os.openpty()
+    tty.setraw(secondary)
+    process = subprocess.Popen(
+        [sys.executable, "-m", "explorer", "get", "/orgs"],
+        stdin=subprocess.DEVNULL,
+        stdout=subprocess.PIPE,
+        stderr=secondary,
+        env=sandbox.environment(),
+    )
+    os.close(secondary)
+    try:
+        shown = read_until(primary, b"", time.monotonic() + 60)
+        out, _ = process.communicate(timeout=30)
+    finally:
+        process.kill()
+        os.close(primary)
+    assert shown.decode() == "explorer get: waiting 2 s for the 503's Retry-After…\n"  # raw: no \r added
+    assert process.returncode == 0 and json.loads(out)["results"]
+    httpx.post(sandbox.url + "/_sandbox/unavailable?count=1&retryAfter=2")
+    piped = sandbox.run("get", "/orgs")  # in a pipe: silent, as before
+    assert (piped.code, piped.err) == (0, "")
