@@ -22,7 +22,7 @@ from typing import TYPE_CHECKING, Any
 import httpx
 
 from explorer.api.changes import Change, changes
-from explorer.api.errors import ApiError
+from explorer.api.errors import ApiError, ConfigError
 from explorer.api.filters import JqError, JqRunner
 from explorer.api.ratelimit import WINDOW, Reading, bucket_of
 from explorer.api.resource import Resource
@@ -39,8 +39,6 @@ MOST_VERSIONS = 500
 
 def every_from(config: dict[str, Any], where: str) -> float:
     """The config file's `watch_every` (seconds between a watch's fetches), checked; EVERY without one."""
-    from explorer.api.errors import ConfigError
-
     value = config.get("watch_every", EVERY)
     if isinstance(value, bool) or not isinstance(value, int | float) or not FASTEST <= value <= SLOWEST:
         raise ConfigError(
@@ -135,7 +133,6 @@ class Watch:
     fetches: int = 0
     last_fetched: float | None = None
     problem: str | None = None
-    holds: bool = False  # the condition held on the last version
     ended: str | None = None  # "deleted", "the condition holds", "stopped", or what ended it
     slowed: str | None = None  # why the watch goes slower than asked, while it does
 
@@ -187,6 +184,7 @@ class Watch:
 
 
 Fetch = Callable[[str], Awaitable[Resource]]
+Seen = Callable[[Watch, Version | None, Resource | None], None]  # after a fetch: a new version?, the answer
 Pace = Callable[[Watch, bool], Spacing]  # (the watch, ready: just before a fetch) -> how long to wait
 
 
@@ -196,11 +194,11 @@ async def checked(watch: Watch, runner: JqRunner, version: Version) -> None:
     if watch.until is None or version.document is None:
         return
     try:
-        watch.holds = (await runner.run(watch.until, version.document)).holds
+        holds = (await runner.run(watch.until, version.document)).holds
     except JqError as error:
-        watch.holds = False
         watch.problem = f"the condition failed: {error}"
-    if watch.holds:
+        return
+    if holds:
         watch.ended = "the condition holds"
 
 
@@ -211,16 +209,23 @@ async def follow(
     clock: Callable[[], float],
     sleep: Callable[[float], Awaitable[None]],
     pace: Pace,
-    seen: Callable[[Watch, Version | None], None],
+    seen: Seen,
     stop_on_problem: bool = False,
+    fetch_first: bool = True,
 ) -> None:
     """Watch until it ends: fetch, take, check the condition, tell `seen`, then wait as `pace` says
     (and, just before the next fetch, as it says again with `ready`: what must still be waited).
 
     `fetch` is the session's (its retries of a 429 or 503 with Retry-After included); `seen` is told
-    after every fetch, with the new version or None. A script stops at the first problem
-    (`stop_on_problem`); the screen goes on, showing it."""
+    after every fetch, with the new version or None, and the answer (None when there was none). A
+    script stops at the first problem (`stop_on_problem`); the screen goes on, showing it. Not
+    `fetch_first`: the watch's first version was fetched already, and the loop begins by waiting."""
+    waiting = not fetch_first
     while watch.ended is None:
+        if waiting:
+            await paced(watch, pace, sleep)
+        waiting = True
+        resource: Resource | None = None
         try:
             resource = await fetch(watch.url)
         except ApiError as error:
@@ -230,21 +235,22 @@ async def follow(
             version = watch.take(resource, clock())
             if version is not None:
                 await checked(watch, runner, version)
-        seen(watch, version)
-        if watch.ended is not None:
-            return
-        if watch.problem is not None and stop_on_problem:
+        seen(watch, version, resource)
+        if watch.problem is not None and stop_on_problem and watch.ended is None:
             watch.ended = watch.problem
-            return
-        space = pace(watch, False)
-        watch.slowed = space.why
-        await sleep(space.seconds)
-        # What was left may have been spent meanwhile (the person's own requests): asked again, once,
-        # just before the fetch. Once: a service's figures are only new with its next answer.
-        hold = pace(watch, True)
-        if hold.seconds > 0:
-            watch.slowed = hold.why
-            await sleep(hold.seconds)
+
+
+async def paced(watch: Watch, pace: Pace, sleep: Callable[[float], Awaitable[None]]) -> None:
+    """The wait before a watch's next fetch, as `pace` says; then, just before the fetch, what it says
+    must still be waited: what was left may have been spent meanwhile (the person's own requests).
+    Asked again once: a service's figures are only new with its next answer."""
+    space = pace(watch, False)
+    watch.slowed = space.why
+    await sleep(space.seconds)
+    hold = pace(watch, True)
+    if hold.seconds > 0:
+        watch.slowed = hold.why
+        await sleep(hold.seconds)
 
 
 def session_pace(session: Session, sharing: Callable[[str], int]) -> Pace:

@@ -19,11 +19,12 @@ from typing import Any
 from explorer.api.changes import Change
 from explorer.api.errors import ApiError
 from explorer.api.filters import JqError, JqRunner, compiled
+from explorer.api.resource import Resource
 from explorer.api.session import Session
 from explorer.api.visible import visible
 from explorer.api.watching import EVERY, FASTEST, Spacing, Version, Watch, checked, follow, session_pace
 from explorer.api.watching import time_of_day as clock
-from explorer.commands.output import report, write_body
+from explorer.commands.output import report
 from explorer.connection import seconds
 
 ERROR = 4
@@ -87,10 +88,9 @@ class Printer:
     def first(self, resource_body: bytes, version: Version) -> None:
         if self.as_json:
             self.line({"at": stamp(version.at), "status": version.status, "document": version.document})
-        else:
-            write_body(resource_body)
-            if resource_body and not resource_body.endswith(b"\n"):
-                sys.stdout.write("\n")
+        else:  # as received, then a newline whatever stdout is: the change lines start on their own
+            sys.stdout.buffer.write(resource_body if resource_body.endswith(b"\n") else resource_body + b"\n")
+            sys.stdout.buffer.flush()
 
     def version(self, version: Version) -> None:
         if version.status == 404:
@@ -104,12 +104,7 @@ class Printer:
 
     def change(self, at: float, change: Change) -> None:
         if self.as_json:
-            shown: dict[str, Any] = {"at": stamp(at), "path": change.path or ".", "kind": change.kind}
-            if change.kind != "added":
-                shown["old"] = change.old
-            if change.kind != "removed":
-                shown["new"] = change.new
-            self.line(shown)
+            self.line({"at": stamp(at), **change.fields()})
         else:
             self.text(f"{clock(at)}  {change.line(None)}")
 
@@ -161,14 +156,21 @@ async def watched(session: Session, args: argparse.Namespace, params: dict[str, 
                     printer.pace(watch, spacing)
                 return spacing
 
-            def seen(watch: Watch, version: Version | None) -> None:
+            def seen(watch: Watch, version: Version | None, resource: Resource | None) -> None:
                 if version is not None:
                     printer.version(version)
 
-            async def fetch(url: str) -> Any:
-                return await session.fetch(url)
-
-            following = follow(watch, fetch, runner, session.clock, asyncio.sleep, pace, seen, stop_on_problem=True)
+            following = follow(
+                watch,
+                session.fetch,
+                runner,
+                session.clock,
+                asyncio.sleep,
+                pace,
+                seen,
+                stop_on_problem=True,
+                fetch_first=False,  # the first version is the one just printed
+            )
             try:
                 await asyncio.wait_for(following, args.lasting)
             except TimeoutError:

@@ -9,7 +9,6 @@ bar, the panes when the watched resource is in view.
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
@@ -17,13 +16,10 @@ from textual.screen import Screen
 from textual.worker import Worker
 
 from explorer.api.filters import JqRunner
-from explorer.api.resource import Resource
 from explorer.api.session import Session
-from explorer.api.watching import EVERY, Version, Watch, faster, follow, session_pace, slower
+from explorer.api.watching import EVERY, Seen, Watch, faster, follow, session_pace, slower
 from explorer.tui.nodes import without_query
 from explorer.tui.screens.compare import Compared
-
-Seen = Callable[[Watch, Version | None, Resource | None], None]
 
 
 class WatchFlow:
@@ -80,22 +76,12 @@ class WatchFlow:
 
     async def follow(self, watch: Watch) -> None:
         """The worker of one watch: `follow` (watching.py) on the session, its answers told to the screen."""
-        last: list[Resource] = []
-
-        async def fetch(url: str) -> Resource:
-            resource = await self.session.fetch(url)
-            last[:] = [resource]
-            return resource
-
-        def told(watch: Watch, version: Version | None) -> None:
-            self.seen(watch, version, last[0] if last else None)
-
         sleep = self.session.pacing.sleep  # the session's way to wait: a test's clock moves with it
         try:
-            await follow(watch, fetch, self.runner, self.session.clock, sleep, self.pace, told)
+            await follow(watch, self.session.fetch, self.runner, self.session.clock, sleep, self.pace, self.seen)
         except Exception as error:  # a fault of ours ends this watch, said, and never the screen
             watch.ended = f"stopped by an error: {type(error).__name__}: {error}"
-            told(watch, None)
+            self.seen(watch, None, None)
 
     def close(self) -> None:
         """Stop every watch: the screen is going."""

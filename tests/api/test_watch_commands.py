@@ -11,6 +11,7 @@ import time
 
 import pytest
 
+from explorer.sandbox.links import API_ROOT
 from tests.api import test_write_commands
 from tests.api.test_write_commands import Served
 
@@ -86,6 +87,14 @@ def test_a_change_from_the_server_is_printed_with_its_controls_visible(sandbox):
         "explorer get: --for 4 s ran out before the resource was deleted (2 versions seen in "
     )
     assert process.returncode == 1
+
+
+def test_the_first_version_is_fetched_once_then_the_watch_waits(sandbox):
+    path, _ = cluster_of(sandbox)
+    run = sandbox.run("get", path, "--watch", "--every", "5", "--for", "2")
+    assert run.code == 1
+    assert run.err.endswith("(1 version seen in 1 fetch)\n")
+    assert [r.path for r in sandbox.noting.received if r.path.endswith(path)] == [API_ROOT + path]
 
 
 def test_a_watch_ends_when_the_resource_is_deleted(sandbox):

@@ -151,7 +151,7 @@ class Told:
     versions: list[Version] = field(default_factory=list)
     fetches: int = 0
 
-    def __call__(self, watch: Watch, version: Version | None) -> None:
+    def __call__(self, watch: Watch, version: Version | None, resource: object = None) -> None:
         self.fetches += 1
         if version is not None:
             self.versions.append(version)
@@ -166,7 +166,7 @@ async def test_a_watch_sees_each_change_field_by_field_until_its_condition_holds
         watch = Watch(str(c.session.resolve(path)), cluster.name, every=5.0, until='.stateName == "IDLE"')
         told = Told()
 
-        def seen(watch: Watch, version: Version | None) -> None:
+        def seen(watch: Watch, version: Version | None, resource: object) -> None:
             told(watch, version)
             if told.fetches == 3:  # the service finishes its work between the third and fourth fetch
                 cluster.fields["stateName"] = "IDLE"
@@ -190,7 +190,7 @@ async def test_a_watch_of_a_resource_deleted_ends_deleted(connect, runner):
         watch = Watch(str(c.session.resolve(f"/groups/{project.id}/clusters/{name}")), name, every=2.0)
         told = Told()
 
-        def seen(watch: Watch, version: Version | None) -> None:
+        def seen(watch: Watch, version: Version | None, resource: object) -> None:
             told(watch, version)
             project.clusters.pop(name, None)
 
@@ -208,7 +208,7 @@ async def test_a_watch_every_second_under_5_requests_a_minute_runs_a_minute_with
         start = c.clock()
         said: list[str | None] = []
 
-        def seen(watch: Watch, version: Version | None) -> None:
+        def seen(watch: Watch, version: Version | None, resource: object) -> None:
             said.append(watch.slowed)
             if c.clock() - start >= 60:
                 watch.ended = "stopped"
@@ -233,7 +233,7 @@ async def test_a_watch_holds_its_fetch_when_the_person_spent_the_minute_while_it
                 for _ in range(4):
                     clicked.append((await c.session.fetch(url)).status)
 
-        def seen(watch: Watch, version: Version | None) -> None:
+        def seen(watch: Watch, version: Version | None, resource: object) -> None:
             if watch.fetches == 3:
                 watch.ended = "stopped"
 

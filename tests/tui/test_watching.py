@@ -262,6 +262,14 @@ async def test_the_jq_filter_shows_what_it_makes_of_the_document_and_says_when_i
         assert json.loads("\n".join(view.lines)) == [w.cluster().name, "IDLE"]
         assert explorer.screen.query_one("TabbedContent").active == "json"
         await explorer.pilot.press("vertical_line")
+        await explorer.until(lambda: isinstance(explorer.app.focused, Input))
+        explorer.app.focused.value = ".name |"  # said under the line as it is typed; Enter keeps it
+        problem = explorer.app.screen.query_one("#problem")
+        await explorer.until(lambda: str(problem.render()).startswith("Not jq: syntax error"))
+        await explorer.pilot.press("enter")
+        assert explorer.app.focused.value == ".name |"
+        await explorer.pilot.press("escape")
+        await explorer.pilot.press("vertical_line")
         await answer(explorer, "until(false; .)")
         await explorer.until(lambda: "did not end within 2 s" in (view.filtered or ""), timeout=10)
         assert (

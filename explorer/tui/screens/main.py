@@ -630,11 +630,18 @@ class MainScreen(Screen[None]):
         self.query_one(WatchView).show(watch, list(self.watching.watches.values()), self.session.clock)
         self.query_one(StatusBar).tick()
 
-    def action_mark(self) -> None:
-        """`m`: mark the resource in view (as it is now) to compare with; `m` on it again unmarks it."""
+    def document_in_view(self, otherwise: str) -> Resource | None:
+        """The resource in view when it is a JSON document (what m and = work on); else `otherwise` is said."""
         resource = self.current_resource()
         if resource is None or resource.json is None:
-            self.notify("Nothing in view to mark: m marks a JSON document.", markup=False)
+            self.notify(otherwise, markup=False)
+            return None
+        return resource
+
+    def action_mark(self) -> None:
+        """`m`: mark the resource in view (as it is now) to compare with; `m` on it again unmarks it."""
+        resource = self.document_in_view("Nothing in view to mark: m marks a JSON document.")
+        if resource is None:
             return
         title = self.title_in_view(resource)
         before = self.marked
@@ -654,9 +661,8 @@ class MainScreen(Screen[None]):
 
     def action_compare(self) -> None:
         """`=`: the resource in view compared with the marked one, or, with none marked, a JSON file."""
-        resource = self.current_resource()
-        if resource is None or resource.json is None:
-            self.notify("Nothing in view to compare: = compares JSON documents.", markup=False)
+        resource = self.document_in_view("Nothing in view to compare: = compares JSON documents.")
+        if resource is None:
             return
         title = self.title_in_view(resource)
         now = Compared(f"{title} · as fetched {clock(resource.received_at)}", resource.document)
@@ -698,9 +704,10 @@ class MainScreen(Screen[None]):
 
         self.jq.start()  # jq's own process, ready by the time the filter is typed
         question = "Filter the JSON pane with jq (Enter alone: the whole document again):"
-        self.app.push_screen(
-            AskScreen(question, value=pane.program or "", placeholder=".stateName", empty_ok=True), use
+        asking = AskScreen(
+            question, value=pane.program or "", placeholder=".stateName", empty_ok=True, check=jq_problem
         )
+        self.app.push_screen(asking, use)
 
     def on_unmount(self) -> None:
         self.watching.close()
