@@ -13,6 +13,7 @@ last MOST_VERSIONS versions (the first is always kept, as what the changes start
 
 from __future__ import annotations
 
+import asyncio
 import math
 import time
 from collections.abc import Awaitable, Callable
@@ -232,7 +233,8 @@ async def follow(
             watch.failed(error, clock())
             version = None
         else:
-            version = watch.take(resource, clock())
+            # a version's differences walk both documents: off the caller's thread (a screen stays live)
+            version = await asyncio.to_thread(watch.take, resource, clock())
             if version is not None:
                 await checked(watch, runner, version)
         seen(watch, version, resource)

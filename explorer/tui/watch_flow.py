@@ -9,6 +9,7 @@ bar, the panes when the watched resource is in view.
 
 from __future__ import annotations
 
+import asyncio
 from dataclasses import dataclass
 from typing import Any
 
@@ -16,6 +17,7 @@ from textual.screen import Screen
 from textual.worker import Worker
 
 from explorer.api.filters import JqRunner
+from explorer.api.resource import Resource
 from explorer.api.session import Session
 from explorer.api.watching import EVERY, Seen, Watch, faster, follow, session_pace, slower
 from explorer.tui.nodes import without_query
@@ -77,8 +79,14 @@ class WatchFlow:
     async def follow(self, watch: Watch) -> None:
         """The worker of one watch: `follow` (watching.py) on the session, its answers told to the screen."""
         sleep = self.session.pacing.sleep  # the session's way to wait: a test's clock moves with it
+
+        async def fetch(url: str) -> Resource:
+            resource = await self.session.fetch(url)
+            await asyncio.to_thread(resource.prepare)  # a big body decoded off the screen's thread, as `r` does
+            return resource
+
         try:
-            await follow(watch, self.session.fetch, self.runner, self.session.clock, sleep, self.pace, self.seen)
+            await follow(watch, fetch, self.runner, self.session.clock, sleep, self.pace, self.seen)
         except Exception as error:  # a fault of ours ends this watch, said, and never the screen
             watch.ended = f"stopped by an error: {type(error).__name__}: {error}"
             self.seen(watch, None, None)

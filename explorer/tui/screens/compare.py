@@ -15,7 +15,7 @@ from textual.containers import Vertical, VerticalScroll
 from textual.screen import ModalScreen
 from textual.widgets import Label, Static
 
-from explorer.api.changes import Change, changes, noise
+from explorer.api.changes import Change, noise
 from explorer.tui.differences import change_line
 from explorer.tui.safe import visible
 from explorer.tui.screens.dialogs import DIALOG_CSS
@@ -48,11 +48,12 @@ class CompareScreen(ModalScreen[None]):
         Binding("n", "toggle_noise", "Hide/show links and timestamps", id="compare.noise"),
     ]
 
-    def __init__(self, before: Compared, after: Compared) -> None:
+    def __init__(self, before: Compared, after: Compared, found: list[Change]) -> None:
+        """`found`: changes(before, after), worked out off the screen's thread (two big lists take time)."""
         super().__init__()
         self.before = before
         self.after = after
-        self.found = changes(before.document, after.document)
+        self.found = found
         self.hide_noise = False
 
     def compose(self) -> ComposeResult:

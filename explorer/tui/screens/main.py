@@ -24,6 +24,7 @@ from textual.containers import Horizontal
 from textual.screen import Screen
 from textual.widgets import Footer, Header, TabbedContent, TabPane, Tree
 
+from explorer.api.changes import changes
 from explorer.api.errors import ApiError
 from explorer.api.filters import JqError, JqRunner, compiled
 from explorer.api.json_files import read_document
@@ -667,9 +668,15 @@ class MainScreen(Screen[None]):
         title = self.title_in_view(resource)
         now = Compared(f"{title} · as fetched {clock(resource.received_at)}", resource.document)
         if self.marked is not None:
-            self.app.push_screen(CompareScreen(self.marked.compared, now))
+            self.compared(self.marked.compared, now)
             return
         self.ask_for_file(now)
+
+    @work(group="comparing", exclusive=True)  # not compare_with_file's group: that one calls it
+    async def compared(self, before: Compared, after: Compared) -> None:
+        """The comparison's screen, its differences worked out in a thread: two big lists take time."""
+        found = await asyncio.to_thread(changes, before.document, after.document)
+        await self.app.push_screen(CompareScreen(before, after, found))
 
     def ask_for_file(self, now: Compared, typed: str | None = None, problem: str | None = None) -> None:
         """The file to compare the resource in view with: asked again, as typed, when it cannot be read."""
@@ -690,7 +697,7 @@ class MainScreen(Screen[None]):
         except ValueError as error:
             self.ask_for_file(now, path, visible(error))
             return
-        await self.app.push_screen(CompareScreen(Compared(f"file {path}", document), now))
+        self.compared(Compared(f"file {path}", document), now)
 
     def action_filter(self) -> None:
         """`|`: a jq filter for the JSON pane, kept for what it shows next (Enter alone: none)."""
