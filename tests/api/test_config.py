@@ -308,3 +308,17 @@ def test_a_value_that_is_not_text_is_not_saved_and_the_file_is_left_alone(tmp_pa
         save_profile(path, "lab", Credentials(BASE, client_id="c", client_secret=Secret("s"), ca_bundle=not_utf8))
     assert caught.value.line().startswith(f"Not saved to {path}: a value holds characters that are not text")
     assert path.read_text() == "# mine\n"
+
+
+def test_a_secret_file_that_is_not_text_is_said_plainly(tmp_path):
+    secret = tmp_path / "secret"
+    secret.write_bytes(b"\xff\xfe\x00s")
+    secret.chmod(0o600)
+    config = write(
+        tmp_path / "config.toml",
+        f'[profiles.x]\nbase_url = "{BASE}"\nclient_id = "c"\nclient_secret = {{ file = "{secret}" }}\n',
+    )
+    with pytest.raises(ConfigError) as caught:
+        Credentials.resolve(profile="x", environ={}, path=config)
+    assert caught.value.line() == f"In {config}, profile 'x', client_secret names {secret}, which is not UTF-8 text"
+    assert caught.value.hint == "Put the secret in it as a line of text, nothing else."
