@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 from explorer.api.config import Credentials
-from explorer.api.config_file import remember
+from explorer.api.config_file import remember, write_config
 from explorer.api.errors import ConfigError
 from explorer.api.profiles import save_profile
 from explorer.api.secret import Secret
@@ -322,3 +322,16 @@ def test_a_secret_file_that_is_not_text_is_said_plainly(tmp_path):
         Credentials.resolve(profile="x", environ={}, path=config)
     assert caught.value.line() == f"In {config}, profile 'x', client_secret names {secret}, which is not UTF-8 text"
     assert caught.value.hint == "Put the secret in it as a line of text, nothing else."
+
+
+def test_what_would_not_read_back_as_toml_is_never_written(tmp_path):
+    path = write(tmp_path / "config.toml", "# mine\n")
+
+    class Miswritten:  # what json.dumps wrote for a 😀: a surrogate pair, which TOML refuses
+        def as_string(self) -> str:
+            return '# mine\nca_bundle = "\\ud83d\\ude00"\n'
+
+    with pytest.raises(ConfigError) as caught:
+        write_config(path, Miswritten())
+    assert caught.value.line().startswith(f"Not saved: {path} would not read back as TOML (")
+    assert path.read_text() == "# mine\n"
