@@ -11,7 +11,7 @@ from typing import Any
 
 from explorer.api import replay
 from explorer.api.config import Credentials
-from explorer.api.config_file import token_cache_dir
+from explorer.api.config_file import config_path, load_config, token_cache_dir
 from explorer.api.guard import MAX_BODY
 from explorer.api.har import KEEP_BYTES, HarRecorder
 from explorer.api.resource import MAX_DEPTH
@@ -236,7 +236,9 @@ def recorded(session: Session, args: argparse.Namespace) -> Session:
 
 
 def connect(args: argparse.Namespace, *, token_cache: bool, headers: dict[str, str] | None, keep_bytes: int) -> Session:
-    """The session itself: a replay, the demo sandbox, or the configured service."""
+    """The session itself: a replay, the demo sandbox, or the configured service. A config file that
+    cannot be read as TOML is a ConfigError whichever it is, as the screen says it: never ignored."""
+    load_config(config_path())
     if args.replay is not None:
         return replaying(
             args.replay,

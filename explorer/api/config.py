@@ -297,7 +297,12 @@ class Secrets:
                         f"{where} names {secret_file}, which others can read",
                         f"Run chmod 600 {secret_file}.",
                     )
-                return Secret(secret_file.read_text().strip())
+                return Secret(secret_file.read_text(encoding="utf-8").strip())
             except OSError as error:
                 raise ConfigError(f"{where} names {secret_file}, which cannot be read: {error.strerror}") from None
+            except UnicodeDecodeError:
+                raise ConfigError(
+                    f"{where} names {secret_file}, which is not UTF-8 text",
+                    "Put the secret in it as a line of text, nothing else.",
+                ) from None
         raise ConfigError(f'{where} must be a string, {{ env = "NAME" }} or {{ file = "PATH" }}')

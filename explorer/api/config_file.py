@@ -1,21 +1,23 @@
-"""The config file: where it and the caches are, reading it, and setting one of its top-level keys.
+"""The config file: where it and the caches are, reading it, and writing it back as the user wrote it.
 
 Profiles are read by config.py and added by profiles.py; the screen keeps its theme here (remember).
+The file is read with tomllib and changed with tomlkit, a TOML writer that keeps comments and layout.
 """
 
 from __future__ import annotations
 
-import json
 import os
-import re
 import stat
 import tomllib
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from platformdirs import user_cache_path, user_config_path
 
 from explorer.api.errors import ConfigError
+
+if TYPE_CHECKING:
+    from tomlkit.toml_document import TOMLDocument
 
 APP = "explorer"
 
@@ -40,64 +42,102 @@ def is_private(path: Path) -> bool:
     return os.name == "nt" or stat.S_IMODE(path.stat().st_mode) & 0o077 == 0
 
 
-def load_config(path: Path) -> dict[str, Any]:
-    """The config file as a dict ({} when there is none); ConfigError when it cannot be read as TOML."""
+def config_text(path: Path) -> str | None:
+    """The config file's text (None when there is none); ConfigError when it cannot be read as UTF-8 text,
+    which TOML files are, whatever the system's locale says."""
     try:
-        text = path.read_text()
+        with path.open(encoding="utf-8", newline="") as handle:  # newline="": a CRLF file is written back CRLF
+            return handle.read()
     except FileNotFoundError:
-        return {}
+        return None
+    except UnicodeDecodeError as error:
+        raise ConfigError(
+            f"The config file {path} is not UTF-8 text (byte {error.start + 1})",
+            "TOML files are UTF-8: save it as UTF-8 in your editor, or move it away to start without it.",
+        ) from None
     except OSError as error:
         raise ConfigError(f"Cannot read the config file {path}: {error.strerror}") from None
+
+
+def load_config(path: Path) -> dict[str, Any]:
+    """The config file as a dict ({} when there is none); ConfigError when it cannot be read as TOML."""
+    text = config_text(path)
+    if text is None:
+        return {}
     try:
         return tomllib.loads(text)
     except tomllib.TOMLDecodeError as error:
-        raise ConfigError(
-            f"The config file {path} is not valid TOML: {error}",
-            "Mend it where the line and column say (the README's Configuration shows the shape), or move it "
-            "away to start without it.",
-        ) from None
+        raise not_toml(path, error) from None
 
 
-def remember(path: Path, key: str, value: str) -> None:
-    """Set a top-level string setting (`theme = "projector"`), keeping the rest of the file as it is.
+def not_toml(path: Path, error: Exception) -> ConfigError:
+    return ConfigError(
+        f"The config file {path} is not valid TOML: {error}",
+        "Mend it where the line and column say (the README's Configuration shows the shape), or move it "
+        "away to start without it.",
+    )
 
-    The line is replaced where it is, or added at the top, where top-level keys belong; the file
-    is written whole to a temporary file and moved into place, so it is never half-written. The
-    file keeps its mode (one others could read stays readable, a private one private); a new one
-    is private.
+
+def editable(path: Path) -> TOMLDocument:
+    """The config file as a document to change and write back with `write_config`: tomlkit keeps the
+    user's comments, order and layout where a dict would lose them. An empty one when there is none."""
+    import tomlkit  # 50 ms: only when the file is written, not at every start
+    from tomlkit.exceptions import TOMLKitError
+
+    text = config_text(path)
+    if text is None:
+        return tomlkit.document()
+    try:
+        tomllib.loads(text)  # what the explorer reads the file with decides what is broken
+        return tomlkit.parse(text)
+    except (tomllib.TOMLDecodeError, TOMLKitError) as error:
+        raise not_toml(path, error) from None
+
+
+def write_config(path: Path, document: TOMLDocument) -> None:
+    """Write the whole config file, so that it is never half-written: a temporary file in the same
+    folder, moved into place. It keeps its mode (one others could read stays readable, a private one
+    private); a new one is private. A symbolic link (a dotfiles checkout) stays one: its target is written.
+
+    What is written is read back first with the reader the explorer starts with: a file it could not
+    read again is not written.
     """
+    text = document.as_string()
     try:
-        text = path.read_text()
-        mode = stat.S_IMODE(path.stat().st_mode)
-    except FileNotFoundError:
-        text, mode = "", 0o600
-    except OSError as error:
-        raise ConfigError(f"Cannot read the config file {path}: {error.strerror}") from None
-    line = f"{key} = {json.dumps(value)}"
-    rows = text.splitlines()
-    for number, row in enumerate(rows):
-        if row.lstrip().startswith("["):
-            rows.insert(0, line)
-            break
-        if re.match(rf"\s*{re.escape(key)}\s*=", row):
-            rows[number] = line
-            break
-    else:
-        rows.insert(0, line)
-    updated = "\n".join(rows) + "\n"
-    try:
-        if tomllib.loads(updated).get(key) != value:
-            raise ConfigError(f"Cannot set {key} in {path}: the file defines it in a way this cannot change")
+        tomllib.loads(text)
     except tomllib.TOMLDecodeError as error:
-        raise ConfigError(f"The config file {path} is not valid TOML: {error}") from None
-    temporary = path.with_name(f".{path.name}.{os.getpid()}.tmp")
+        raise ConfigError(f"Not saved: {path} would not read back as TOML ({error})") from None
     try:
-        path.parent.mkdir(parents=True, exist_ok=True)
+        data = text.encode("utf-8")
+    except UnicodeEncodeError:
+        raise ConfigError(
+            f"Not saved to {path}: a value holds characters that are not text (a name in bytes that are not UTF-8)"
+        ) from None
+    target = Path(os.path.realpath(path))
+    temporary = target.with_name(f".{target.name}.{os.getpid()}.tmp")
+    try:
+        try:
+            mode = stat.S_IMODE(target.stat().st_mode)
+        except FileNotFoundError:
+            mode = 0o600
+        target.parent.mkdir(parents=True, exist_ok=True)
         descriptor = os.open(temporary, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
-        with os.fdopen(descriptor, "w") as handle:
-            handle.write(updated)
+        with os.fdopen(descriptor, "wb") as handle:
+            handle.write(data)
+            handle.flush()
+            os.fsync(handle.fileno())
         os.chmod(temporary, mode)  # the file's own mode, whatever the umask made of the new one
-        os.replace(temporary, path)
+        os.replace(temporary, target)
     except OSError as error:
         temporary.unlink(missing_ok=True)
         raise ConfigError(f"Cannot write the config file {path}: {error.strerror}") from None
+
+
+def remember(path: Path, key: str, value: str) -> None:
+    """Set a top-level string setting (`theme = "projector"`), keeping the rest of the file as it is:
+    replaced where it is (its comment kept), or added among the top-level keys, before the tables."""
+    document = editable(path)
+    if key in document and not isinstance(document[key], str):
+        raise ConfigError(f"Cannot set {key} in {path}: the file defines it in a way this cannot change")
+    document[key] = value
+    write_config(path, document)

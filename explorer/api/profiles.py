@@ -2,13 +2,11 @@
 
 from __future__ import annotations
 
-import json
-import os
 import re
 from pathlib import Path
 
 from explorer.api.config import Credentials, chosen_profile
-from explorer.api.config_file import is_private, load_config, remember
+from explorer.api.config_file import editable, is_private, load_config, write_config
 from explorer.api.errors import ConfigError
 
 
@@ -24,35 +22,41 @@ def check_profile_name(path: Path, name: str) -> None:
 def save_profile(path: Path, name: str, credentials: Credentials) -> str:
     """Add a profile to the config file, the secret only where the rules allow it; say what was saved.
 
-    The file is created private (0600). An existing file is appended to, never rewritten, so its
-    comments and layout stay; a profile that exists already is left alone. A profile that is the
-    only one becomes the default (`default_profile`), so the next start uses it without a flag;
-    one beside others is left for --profile to choose, and the message says so.
+    The file is written whole and moved into place (config_file.write_config), with a TOML writer:
+    every character of a value is written as TOML spells it, and the comments and layout the user
+    wrote stay. A new file is private (0600); an existing one keeps its mode. A profile that exists
+    already is left alone. A profile that is the only one becomes the default (`default_profile`),
+    so the next start uses it without a flag; one beside others is left for --profile to choose,
+    and the message says so.
     """
+    import tomlkit
+    from tomlkit.items import InlineTable
+
     check_profile_name(path, name)
-    profiles = load_config(path).get("profiles")
+    document = editable(path)
+    profiles = document.get("profiles")
+    if profiles is not None and not isinstance(profiles, dict):
+        raise ConfigError(f"In {path}, [profiles] must be a table of profiles")
     alone = not profiles
-    rows = [f"\n[profiles.{name}]", f"base_url = {json.dumps(credentials.base_url)}"]
+    profile = tomlkit.inline_table() if isinstance(profiles, InlineTable) else tomlkit.table()
+    profile["base_url"] = credentials.base_url
     for field in ("client_id", "public_key", "ca_bundle"):
         value = getattr(credentials, field)
         if value:
-            rows.append(f"{field} = {json.dumps(value)}")
+            profile[field] = value
     secret_field = "client_secret" if credentials.client_id else "private_key"
     secret = getattr(credentials, secret_field)
-    try:
-        path.parent.mkdir(parents=True, exist_ok=True)
-        if not path.exists():
-            os.close(os.open(path, os.O_WRONLY | os.O_CREAT, 0o600))
-        private = is_private(path)
-        if secret and private:
-            rows.append(f"{secret_field} = {json.dumps(secret.reveal())}")
-        with path.open("a") as handle:
-            handle.write("\n".join(rows) + "\n")
-    except OSError as error:
-        raise ConfigError(f"Cannot write the config file {path}: {error.strerror}") from None
+    private = not path.exists() or is_private(path)
+    if secret and private:
+        profile[secret_field] = secret.reveal()
+    if profiles is None:
+        document["profiles"] = profiles = tomlkit.table(is_super_table=True)
+    profiles[name] = profile
+    if alone:
+        document["default_profile"] = name
+    write_config(path, document)
     saved = f"Saved profile {name!r} to {path}"
     if alone:
-        remember(path, "default_profile", name)
         saved += ", as the default profile (default_profile)"
     elif chosen_profile(load_config(path), None, {}) != name:
         saved += f" (use it with --profile {name})"

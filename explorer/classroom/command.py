@@ -99,8 +99,8 @@ def banner(address: str, key: str, max_sessions: int, sandbox: str, scenario: st
 def run(args: argparse.Namespace) -> int:
     from aiohttp import web
 
-    from explorer.classroom.address import lan_address
     from explorer.classroom.server import STOP_TIMEOUT, Classroom, new_key, student_command
+    from explorer.sandbox.address import lan_address
     from explorer.sandbox.app import create_app
     from explorer.sandbox.server import ServerThread, bind
 

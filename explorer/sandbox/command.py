@@ -4,11 +4,13 @@ from __future__ import annotations
 
 import argparse
 import ipaddress
+import shlex
 import sys
 from collections.abc import Callable
 from pathlib import Path
 
 from explorer import __version__
+from explorer.sandbox.address import is_network, lan_address
 from explorer.sandbox.buckets import ENDPOINT_SETS
 from explorer.sandbox.documents import VENDOR
 from explorer.sandbox.faults import TOKEN_ERROR_STATUS
@@ -224,7 +226,11 @@ def operations_line(settings: Settings) -> str:
     return f"Clusters: CREATING, UPDATING or DELETING {lasting} (--operation-seconds), then IDLE or gone."
 
 
-def banner(settings: Settings, url: str, ca: Path | None, host: str) -> str:
+def banner(
+    settings: Settings, url: str, ca: Path | None, host: str, local: str | None = None, scenario: str | None = None
+) -> str:
+    """What `explorer sandbox` prints at start. `url` is the address others use (on 0.0.0.0, the
+    machine's address on the network); `local`, the loopback one the control endpoint answers on."""
     cacert = f"--cacert {ca} " if ca else ""
     lines = [
         f"Explorer sandbox {__version__}: a local administration API to explore, test and teach with.",
@@ -250,7 +256,7 @@ def banner(settings: Settings, url: str, ca: Path | None, host: str) -> str:
         versions_line(settings),
         operations_line(settings),
         "Control endpoint: "
-        + (f"{url}/_sandbox (loopback only)" if settings.control else "off (--control turns it on)"),
+        + (f"{local or url}/_sandbox (loopback only)" if settings.control else "off (--control turns it on)"),
         "",
         "Try:",
         f"  curl {cacert}-u '{settings.client_id}:{settings.client_secret}' -d grant_type=client_credentials \\\n"
@@ -260,7 +266,9 @@ def banner(settings: Settings, url: str, ca: Path | None, host: str) -> str:
         + (f"-H '{ACCEPT_FIRST}' \\\n       " if settings.versions == "strict" else "")
         + f"'{url}{API_ROOT}?pretty=true'",
     ]
-    if not ca and not ipaddress.ip_address(host if host not in ("", "localhost") else "127.0.0.1").is_loopback:
+    if ca and is_network(host):
+        lines += ["", *students_lines(settings, url, ca, scenario)]
+    if not ca and is_network(host):
         lines += [
             "",
             "Warning: plain HTTP on a network address. The explorer accepts http:// only on loopback;",
@@ -268,6 +276,20 @@ def banner(settings: Settings, url: str, ca: Path | None, host: str) -> str:
         ]
     lines += ["", "Press Ctrl+C to stop.", ""]
     return "\n".join(lines)
+
+
+def students_lines(settings: Settings, url: str, ca: Path, scenario: str | None) -> list[str]:
+    """How a student on the network runs the explorer on this sandbox: a copy of the authority's
+    certificate (it trusts nothing else), and a command to paste. The secret goes in the environment,
+    since the explorer takes none on its command line; under the drill bad-credentials, the wrong one."""
+    drill = SCENARIOS[scenario].client if scenario else {}
+    secret = str(drill.get("client_secret", settings.client_secret))
+    return [
+        f"Students: give them a copy of {ca.name} (the CA bundle above: a certificate, no secret),",
+        "then, where they saved it:",
+        f"  EXPLORER_CLIENT_SECRET={shlex.quote(secret)} explorer --ca-bundle {ca.name} \\",
+        f"       --base-url {url}{API_ROOT} --client-id {shlex.quote(settings.client_id)}",
+    ]
 
 
 def run(args: argparse.Namespace) -> int:
@@ -302,8 +324,9 @@ def run(args: argparse.Namespace) -> int:
             sock.close()
             print(f"explorer sandbox: cannot write the certificate authority: {error}", file=sys.stderr)
             return 1
-    url = server.url_of(args.host, sock.getsockname()[1], use_tls)
-    print(banner(settings, url, files.ca if files else None, args.host), flush=True)
+    local = server.url_of(args.host, sock.getsockname()[1], use_tls)
+    url = server.url_of(lan_address(args.host), sock.getsockname()[1], use_tls)
+    print(banner(settings, url, files.ca if files else None, args.host, local, args.scenario), flush=True)
     if args.scenario:
         drill = SCENARIOS[args.scenario]
         client = " (the server is as usual: the drill is in what the explorer is given)" if not drill.server else ""

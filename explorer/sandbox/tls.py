@@ -19,6 +19,8 @@ from cryptography.hazmat.primitives import hashes, serialization
 from cryptography.hazmat.primitives.asymmetric import ec
 from cryptography.x509.oid import ExtendedKeyUsageOID, NameOID
 
+from explorer.sandbox.address import is_everywhere, lan_address
+
 CA_FILE = "sandbox-ca.pem"
 CA_KEY_FILE = "sandbox-ca-key.pem"
 SERVER_FILE = "sandbox-server.pem"
@@ -146,15 +148,13 @@ def server_files(directory: Path, names: list[str]) -> TLSFiles:
 def names_for(host: str) -> list[str]:
     """What a client may call this server: loopback always, and the host's own names when exposed."""
     names = ["localhost", "127.0.0.1", "::1"]
-    if host not in ("0.0.0.0", "::", ""):
+    if not is_everywhere(host):
         return [host, *names]
     hostname = socket.gethostname()
     names.append(hostname)
     with contextlib.suppress(OSError):
         names += [str(info[4][0]) for info in socket.getaddrinfo(hostname, None)]
-    with contextlib.suppress(OSError), socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as probe:
-        probe.connect(("192.0.2.1", 9))  # no packet is sent; this finds the outward address
-        names.append(probe.getsockname()[0])
+    names.append(lan_address(host))  # the address the banner gives a class
     return [name for name in names if "%" not in name]
 
 

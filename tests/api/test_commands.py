@@ -516,3 +516,42 @@ def test_max_pages_reached_on_a_healthy_list_says_the_limit_and_how_to_raise_it(
     assert "explorer get: The --max-pages limit (3) was reached: the list goes on at " in run.err
     assert "hint: Allow more with --max-pages N (up to 1000000), or read from there with -q pageNum=N." in run.err
     assert "the service's bug" not in run.err
+
+
+MEND = (
+    "hint: Mend it where the line and column say (the README's Configuration shows the shape), or move it away "
+    "to start without it."
+)
+
+
+@pytest.mark.parametrize(
+    "arguments, code",
+    [
+        (["--demo"], 1),  # the screen, as the commands below say it
+        (["get", "--demo", "/orgs"], 1),
+        (["get", "--replay", "tests/fixtures/real-responses", "/"], 1),
+        (["diff", "--demo", "/orgs", "/groups"], 2),  # diff's code for trouble
+        (["post", "--demo", "--writes", "--yes", "/groups", "name=x"], 1),
+        (["put", "--demo", "--writes", "--yes", "/groups/x", "name=x"], 1),
+        (["patch", "--demo", "--writes", "--yes", "/groups/x", "name=x"], 1),
+        (["delete", "--demo", "--writes", "--yes", "/groups/x"], 1),
+        (["logout", "--demo"], 1),
+    ],
+)
+def test_a_config_file_that_is_not_toml_stops_every_command_that_connects(tmp_path, arguments, code):
+    path = tmp_path / "explorer" / "config.toml"
+    path.parent.mkdir()
+    path.write_text('theme = "projector"\n[keys\n')
+    environment = {k: v for k, v in os.environ.items() if not k.startswith("EXPLORER_")}
+    done = subprocess.run(
+        [sys.executable, "-m", "explorer", *arguments],
+        capture_output=True,
+        env={**environment, "XDG_CONFIG_HOME": str(tmp_path), "XDG_CACHE_HOME": str(tmp_path / "cache")},
+        stdin=subprocess.DEVNULL,
+        timeout=60,
+        text=True,
+    )
+    command = "explorer" + (f" {arguments[0]}" if not arguments[0].startswith("-") else "")
+    said = f"The config file {path} is not valid TOML: Expected ']' at the end of a table declaration"
+    said += " (at line 2, column 6)"
+    assert (done.returncode, done.stdout, done.stderr) == (code, "", f"{command}: {said}\n{MEND}\n")

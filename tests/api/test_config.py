@@ -4,12 +4,13 @@ from __future__ import annotations
 
 import os
 import stat
+import tomllib
 from pathlib import Path
 
 import pytest
 
 from explorer.api.config import Credentials
-from explorer.api.config_file import remember
+from explorer.api.config_file import remember, write_config
 from explorer.api.errors import ConfigError
 from explorer.api.profiles import save_profile
 from explorer.api.secret import Secret
@@ -189,7 +190,7 @@ def test_a_profile_saved_alone_becomes_the_default_and_one_saved_beside_others_d
 def test_remembering_a_setting_keeps_the_mode_of_the_file(tmp_path, mode):
     path = write(tmp_path / "config.toml", '# mine\n[profiles.lab]\nbase_url = "https://h"\n', mode)
     remember(path, "theme", "projector")
-    assert path.read_text() == 'theme = "projector"\n# mine\n[profiles.lab]\nbase_url = "https://h"\n'
+    assert path.read_text() == '# mine\ntheme = "projector"\n\n[profiles.lab]\nbase_url = "https://h"\n'
     assert stat.S_IMODE(path.stat().st_mode) == mode
 
 
@@ -206,3 +207,131 @@ def test_a_folder_given_as_the_ca_bundle_is_named_as_one(tmp_path):
             environ={"EXPLORER_BASE_URL": BASE, "EXPLORER_PUBLIC_KEY": "p", "EXPLORER_PRIVATE_KEY": "k"},
             path=tmp_path / "none.toml",
         )
+
+
+WORDS = "é ß 日本語 😀 𝔘 \u202e"  # accents, another script, astral characters (emoji, math), a bidi override
+
+
+def test_every_field_of_a_saved_profile_reads_back_whatever_its_characters(tmp_path):
+    path = tmp_path / "config.toml"
+    account = Credentials(
+        f"https://api.example.com/api/{WORDS}",
+        client_id=f"id {WORDS}",
+        client_secret=Secret(f"secret {WORDS}"),
+        ca_bundle=f"/home/😀/{WORDS}/ca.pem",
+    )
+    key = Credentials(BASE, public_key=f"public {WORDS}", private_key=Secret(f"private {WORDS}"))
+    save_profile(path, "account", account)
+    save_profile(path, "key", key)
+    remember(path, "theme", f"theme {WORDS}")
+    config = tomllib.loads(path.read_text(encoding="utf-8"))
+    assert config == {
+        "default_profile": "account",
+        "theme": f"theme {WORDS}",
+        "profiles": {
+            "account": {
+                "base_url": f"https://api.example.com/api/{WORDS}",
+                "client_id": f"id {WORDS}",
+                "client_secret": f"secret {WORDS}",
+                "ca_bundle": f"/home/😀/{WORDS}/ca.pem",
+            },
+            "key": {"base_url": BASE, "public_key": f"public {WORDS}", "private_key": f"private {WORDS}"},
+        },
+    }
+    assert Credentials.resolve(profile="key", environ={}, path=path).private_key.reveal() == f"private {WORDS}"
+
+
+def test_a_profile_name_that_toml_would_have_to_quote_is_refused_and_nothing_written(tmp_path):
+    path = write(tmp_path / "config.toml", "# mine\n")
+    with pytest.raises(ConfigError) as caught:
+        save_profile(path, "prod😀", Credentials(BASE, client_id="c", client_secret=Secret("s")))
+    assert caught.value.line() == "'prod😀' cannot name a profile: use letters, digits, - and _"
+    assert path.read_text() == "# mine\n"
+
+
+MINE = """\
+# My explorer settings; kept by hand.
+theme = "projector"   # for the class
+
+[keys]
+"explorer.reload" = "f5"   # as in a browser
+
+# The lab, for trying things.
+[profiles.lab]
+base_url = "https://lab.example.com/api/service/v1.0"
+client_id = "lab"
+client_secret = { env = "LAB_SECRET" }   # never in this file
+"""
+
+
+def test_saving_a_profile_keeps_what_the_user_wrote_as_it_was(tmp_path):
+    path = write(tmp_path / "config.toml", MINE)
+    save_profile(path, "prod", Credentials(BASE, client_id="c", client_secret=Secret("s")))
+    assert path.read_text() == MINE + f'\n[profiles.prod]\nbase_url = "{BASE}"\nclient_id = "c"\nclient_secret = "s"\n'
+
+
+def test_a_first_profile_becomes_the_default_among_the_top_level_settings(tmp_path):
+    mine = MINE[: MINE.index("# The lab")]
+    path = write(tmp_path / "config.toml", mine)
+    save_profile(path, "prod", Credentials(BASE, client_id="c", client_secret=Secret("s")))
+    assert path.read_text() == (
+        '# My explorer settings; kept by hand.\ntheme = "projector"   # for the class\ndefault_profile = "prod"\n\n'
+        '[keys]\n"explorer.reload" = "f5"   # as in a browser\n\n'
+        f'[profiles.prod]\nbase_url = "{BASE}"\nclient_id = "c"\nclient_secret = "s"\n'
+    )
+
+
+def test_a_saved_file_is_written_whole_keeping_its_mode_and_its_link(tmp_path):
+    (tmp_path / "dotfiles").mkdir()
+    dotfiles = write(tmp_path / "dotfiles" / "explorer.toml", "# mine\n", 0o640)
+    path = tmp_path / "config.toml"
+    path.symlink_to(dotfiles)
+    save_profile(path, "lab", Credentials(BASE, client_id="c", client_secret=Secret("s")))
+    assert path.is_symlink() and "[profiles.lab]" in dotfiles.read_text()
+    assert stat.S_IMODE(dotfiles.stat().st_mode) == 0o640
+    assert sorted(p.name for p in dotfiles.parent.iterdir()) == ["explorer.toml"]  # no temporary file left
+
+
+def test_a_config_file_that_is_not_utf8_is_said_plainly(tmp_path):
+    path = tmp_path / "config.toml"
+    path.write_bytes(b'theme = "caf\xe9"\n')  # Latin-1
+    with pytest.raises(ConfigError) as caught:
+        Credentials.resolve(environ={}, path=path)
+    assert caught.value.line() == f"The config file {path} is not UTF-8 text (byte 13)"
+    assert caught.value.hint.startswith("TOML files are UTF-8")
+
+
+def test_a_value_that_is_not_text_is_not_saved_and_the_file_is_left_alone(tmp_path):
+    path = write(tmp_path / "config.toml", "# mine\n")
+    not_utf8 = os.fsdecode(b"/tmp/\xff.pem")  # a file name in bytes that are not UTF-8, as the system gives it
+    with pytest.raises(ConfigError) as caught:
+        save_profile(path, "lab", Credentials(BASE, client_id="c", client_secret=Secret("s"), ca_bundle=not_utf8))
+    assert caught.value.line().startswith(f"Not saved to {path}: a value holds characters that are not text")
+    assert path.read_text() == "# mine\n"
+
+
+def test_a_secret_file_that_is_not_text_is_said_plainly(tmp_path):
+    secret = tmp_path / "secret"
+    secret.write_bytes(b"\xff\xfe\x00s")
+    secret.chmod(0o600)
+    config = write(
+        tmp_path / "config.toml",
+        f'[profiles.x]\nbase_url = "{BASE}"\nclient_id = "c"\nclient_secret = {{ file = "{secret}" }}\n',
+    )
+    with pytest.raises(ConfigError) as caught:
+        Credentials.resolve(profile="x", environ={}, path=config)
+    assert caught.value.line() == f"In {config}, profile 'x', client_secret names {secret}, which is not UTF-8 text"
+    assert caught.value.hint == "Put the secret in it as a line of text, nothing else."
+
+
+def test_what_would_not_read_back_as_toml_is_never_written(tmp_path):
+    path = write(tmp_path / "config.toml", "# mine\n")
+
+    class Miswritten:  # what json.dumps wrote for a 😀: a surrogate pair, which TOML refuses
+        def as_string(self) -> str:
+            return '# mine\nca_bundle = "\\ud83d\\ude00"\n'
+
+    with pytest.raises(ConfigError) as caught:
+        write_config(path, Miswritten())
+    assert caught.value.line().startswith(f"Not saved: {path} would not read back as TOML (")
+    assert path.read_text() == "# mine\n"

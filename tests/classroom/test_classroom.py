@@ -7,10 +7,10 @@ import ipaddress
 import segno
 from textual.app import App
 
-from explorer.classroom.address import lan_address
 from explorer.classroom.command import banner, default_max_sessions
 from explorer.classroom.qr import QUIET, qr_lines
 from explorer.classroom.server import tab_flags
+from explorer.sandbox.address import lan_address
 from explorer.tui.keys import all_bindings
 
 BROWSER_KEEPS = {"ctrl+w", "ctrl+t", "ctrl+n"}  # a browser closes, opens or makes a window with these

@@ -2,8 +2,11 @@
 
 from __future__ import annotations
 
+import json
 import os
 import re
+import shlex
+import shutil
 import signal
 import socket
 import ssl
@@ -19,6 +22,8 @@ import httpx
 import pytest
 
 from explorer.sandbox import Settings
+from explorer.sandbox.address import lan_address
+from tests.conftest import ROOT
 from tests.sandbox.conftest import API
 from tests.sandbox.test_cluster_writes import NEW
 
@@ -196,3 +201,49 @@ def test_the_help_lists_the_commands():
     result = subprocess.run([sys.executable, "-m", "explorer", "--help"], capture_output=True, text=True)
     assert result.returncode == 0
     assert "sandbox" in result.stdout and "Without a command: the explorer screen" in " ".join(result.stdout.split())
+
+
+def students_command(banner: str) -> list[str]:
+    """The banner's command for students, as a shell splits it (the line continued with \\ joined)."""
+    text = banner[banner.index("then, where they saved it:") :].split("\n\n")[0]
+    return shlex.split(text.split(":", 1)[1].replace("\\\n", " "))
+
+
+def test_on_every_address_a_class_is_given_the_network_address_and_a_command_that_connects(tmp_path):
+    address = lan_address("0.0.0.0")
+    with running(tmp_path, "--host", "0.0.0.0") as (url, banner, data):
+        assert url.startswith(f"https://{address}:")  # not 127.0.0.1, which is each student's own machine
+        assert "Students: give them a copy of sandbox-ca.pem" in banner
+        variable, program, *flags = students_command(banner)
+        assert (variable, program) == (f"EXPLORER_CLIENT_SECRET={DEFAULTS.client_secret}", "explorer")
+        assert flags == ["--ca-bundle", "sandbox-ca.pem", "--base-url", url + API, "--client-id", DEFAULTS.client_id]
+        name, value = variable.split("=", 1)
+        student = tmp_path / "student"  # another machine: its own folder, the copy of the CA in it, nothing else
+        student.mkdir()
+        shutil.copy(data / "sandbox-ca.pem", student)
+        environment = {k: v for k, v in os.environ.items() if not k.startswith(("EXPLORER_", "XDG_"))}
+        done = subprocess.run(
+            [sys.executable, "-m", "explorer", "get", *flags, "/orgs"],
+            cwd=student,
+            env={
+                **environment,
+                "HOME": str(student),
+                "PYTHONPATH": str(ROOT),
+                variable.split("=")[0]: DEFAULTS.client_secret,
+            },
+            capture_output=True,
+            timeout=60,
+        )
+        assert (done.returncode, done.stderr) == (0, b"")
+        assert json.loads(done.stdout)["results"][0]["name"]
+
+
+def test_the_students_command_is_given_only_where_students_can_use_it():
+    from explorer.sandbox.command import banner
+
+    ca = Path("/data/sandbox-ca.pem")
+    assert "Students:" not in banner(DEFAULTS, "https://127.0.0.1:8443", ca, "127.0.0.1")  # this machine only
+    plain = banner(DEFAULTS, "http://192.0.2.7:8080", None, "0.0.0.0")  # the explorer refuses http:// there
+    assert "Students:" not in plain and "Warning: plain HTTP on a network address" in plain
+    drill = banner(DEFAULTS, "https://192.0.2.7:8443", ca, "0.0.0.0", scenario="bad-credentials")
+    assert students_command(drill)[0] == "EXPLORER_CLIENT_SECRET=mdb_sa_sk_not-the-secret"  # the drill is in it

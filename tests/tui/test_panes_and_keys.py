@@ -204,7 +204,7 @@ def test_a_saved_profile_keeps_its_secret_only_in_a_private_file(tmp_path):
     shared.write_text("# mine\n")
     shared.chmod(0o644)
     assert "without its secret" in save_profile(shared, "lab", credentials)
-    assert "s3" not in shared.read_text() and shared.read_text().startswith('default_profile = "lab"\n# mine\n')
+    assert "s3" not in shared.read_text() and shared.read_text().startswith('# mine\ndefault_profile = "lab"\n')
 
 
 async def test_the_mouse_opens_nodes_tabs_and_rows(explorer):

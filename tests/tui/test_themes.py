@@ -181,7 +181,7 @@ async def test_the_palette_previews_themes_live_and_keeps_the_one_chosen(explore
     await explorer.until(lambda: "kept in" in explorer.toasts())
     assert app.theme == "projector"
     kept = app.settings_path.read_text()
-    assert kept.startswith('theme = "projector"\n# mine\n[profiles.lab]')  # the rest of the file as it was
+    assert kept.startswith('# mine\ntheme = "projector"\n\n[profiles.lab]')  # the rest of the file as it was
     assert tomllib.loads(kept)["theme"] == "projector"
     assert "kept in" in explorer.toasts()
     key = json_view.lines[1].split('"')[1] if json_view.lines else None
@@ -195,7 +195,8 @@ def test_remember_replaces_the_setting_and_keeps_the_file_private(tmp_path):
     assert os.stat(path).st_mode & 0o777 == 0o600
     path.write_text('default_profile = "x"\ntheme = "old"  # comment\n\n[keys]\n"explorer.quit" = "q"\n')
     remember(path, "theme", "colorblind")
-    assert path.read_text() == 'default_profile = "x"\ntheme = "colorblind"\n\n[keys]\n"explorer.quit" = "q"\n'
+    kept = 'default_profile = "x"\ntheme = "colorblind"  # comment\n\n[keys]\n"explorer.quit" = "q"\n'
+    assert path.read_text() == kept  # the comment stays with its setting
 
 
 async def test_a_kept_theme_is_used_at_the_next_start_and_presenter_prefers_the_projector():

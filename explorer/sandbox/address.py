@@ -1,4 +1,7 @@
-"""The address students type: this machine's address on its network, never 0.0.0.0."""
+"""The address a class types: this machine's address on its network, never 0.0.0.0.
+
+Here, below the classroom, so that `explorer sandbox` and `explorer serve` give the same one.
+"""
 
 from __future__ import annotations
 
@@ -13,7 +16,7 @@ PROBE = ("192.0.2.1", 9)
 def lan_address(host: str) -> str:
     """The address to give for a server listening on `host`: itself when it names one; for
     0.0.0.0 or ::, the address of the interface this machine routes through (loopback if none)."""
-    if host not in ("", "0.0.0.0", "::"):
+    if not is_everywhere(host):
         return host
     try:
         with socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as probe:
@@ -24,8 +27,16 @@ def lan_address(host: str) -> str:
     return address if not ipaddress.ip_address(address).is_unspecified else "127.0.0.1"
 
 
-def is_loopback(host: str) -> bool:
+def is_everywhere(host: str) -> bool:
+    """A host that means every address of the machine (0.0.0.0, ::), which no client can connect to."""
+    return host in ("", "0.0.0.0", "::")
+
+
+def is_network(host: str) -> bool:
+    """A host others on the network can reach: anything but loopback (and its name, localhost)."""
+    if host == "localhost":
+        return False
     try:
-        return ipaddress.ip_address(host).is_loopback
+        return not ipaddress.ip_address(host).is_loopback
     except ValueError:
-        return host == "localhost"
+        return True  # a machine name, as others call it
