@@ -4,10 +4,12 @@ and paths as sent. The session and the config both ask here, so the rule is said
 from __future__ import annotations
 
 import ipaddress
+from urllib.parse import quote
 
 import httpx
 
 from explorer.api.errors import ApiError, ConfigError
+from explorer.api.visible import UNSAFE, visible
 
 DEFAULT_ROOT = "/api/service/v1.0"
 
@@ -74,24 +76,55 @@ def raw_path(url: httpx.URL) -> str:
     return url.raw_path.decode("ascii").partition("?")[0]
 
 
+def percent_encoded(text: str) -> str:
+    """`/gröups/日本語` as a URL carries it: each character past ASCII as its UTF-8 bytes
+    percent-encoded (`/gr%C3%B6ups/%E6%97%A5…`), as browsers and httpx send them; the rest as typed."""
+    return "".join(char if char.isascii() else quote(char, safe="") for char in text)
+
+
+def refuse_unseen(target: str) -> None:
+    """ApiError (config) for a target holding a control character, or an invisible one that reorders
+    or hides text (U+202E, a zero-width space): nobody sees it there, and a URL cannot carry it as typed."""
+    found = UNSAFE.search(target)
+    if found is None:
+        return
+    char = found.group(0)
+    code = ord(char)
+    if code < 0x20 or 0x7F <= code <= 0x9F:
+        what = "a control character"
+    elif 0xD800 <= code <= 0xDFFF:
+        what = "half of a character (a lone surrogate)"
+    else:
+        what = "an invisible character that reorders or hides text"
+    try:
+        encoded = "".join(f"%{byte:02X}" for byte in char.encode("utf-8"))
+        hint = f"If a name on the service really holds it, type it percent-encoded: {encoded}"
+    except UnicodeError:  # a lone surrogate has no bytes to encode
+        hint = "Copy the path again from where it came: this one lost half of a character."
+    raise ApiError("config", f"'{visible(target)}' is not a valid URL: it holds {visible(char)}, {what}", hint=hint)
+
+
 def resolve(base_url: httpx.URL, target: str) -> httpx.URL:
     """A target as a URL: absolute as given; /api/… from the base URL's origin; anything else under
-    the base URL. ApiError (config) when it is not one, (insecure) when it is plain http to another host."""
+    the base URL. Letters past ASCII are percent-encoded (percent_encoded). ApiError (config) when
+    it is not one, (insecure) when it is plain http to another host."""
     target = target.strip()
+    refuse_unseen(target)
+    said = f"'{target}'"  # shown as typed: it holds nothing unseen (refuse_unseen)
     try:
         if "://" in target:
             url = httpx.URL(target)
         elif target.startswith("/api/") or target == "/api":
-            url = base_url.copy_with(raw_path=target.encode())
+            url = base_url.copy_with(raw_path=percent_encoded(target).encode("ascii"))
         else:
             base = base_url.raw_path.decode().split("?")[0].rstrip("/")
-            relative = target.lstrip("/")
-            url = base_url.copy_with(raw_path=(f"{base}/{relative}" if relative else base).encode())
+            relative = percent_encoded(target.lstrip("/"))
+            url = base_url.copy_with(raw_path=(f"{base}/{relative}" if relative else base).encode("ascii"))
     except (httpx.InvalidURL, UnicodeError) as error:
-        raise ApiError("config", f"{target!r} is not a valid URL: {error}") from None
+        raise ApiError("config", f"{said} is not a valid URL: {error}") from None
     if url.port is not None and not 0 < url.port < 65536:
-        raise ApiError("config", f"{target!r} is not a valid URL: port {url.port} is not between 1 and 65535")
+        raise ApiError("config", f"{said} is not a valid URL: port {url.port} is not between 1 and 65535")
     if url.scheme not in ("https", "http") or not url.host:
-        raise ApiError("config", f"{target!r} is not a path or an http(s) URL")
+        raise ApiError("config", f"{said} is not a path or an http(s) URL")
     refuse_plain_http(url)
     return url

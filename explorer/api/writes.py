@@ -18,7 +18,6 @@ from __future__ import annotations
 
 import json
 import os
-import shlex
 from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
@@ -211,32 +210,3 @@ def conventional_choices(url: str, is_list: bool, is_root: bool) -> list[WriteCh
         WriteChoice("PUT", url, f"Replace it ({said}n entity)", documented=False),
         WriteChoice("DELETE", url, f"Remove it ({said}n entity)", documented=False),
     ]
-
-
-SKIPPED_IN_CURL = {"host", "accept-encoding", "connection", "content-length", "authorization"}
-
-
-def as_curl(outgoing: Outgoing, api_key: bool) -> str:
-    """The write as a curl command with every header it sends: the token as $TOKEN, an API key as
-    $PUBLIC_KEY:$PRIVATE_KEY (Digest); never a credential's value."""
-    parts = ["curl", "-X", outgoing.method]
-    parts += ["--digest", "-u", '"$PUBLIC_KEY:$PRIVATE_KEY"'] if api_key else ["-H", '"Authorization: Bearer $TOKEN"']
-    for name, value in outgoing.headers:
-        if name.lower() not in SKIPPED_IN_CURL:
-            parts += ["-H", shlex.quote(f"{name.title()}: {value}")]
-    if outgoing.body:
-        parts += ["--data-raw", shlex.quote(outgoing.body_text)]
-    parts.append(shlex.quote(outgoing.url))
-    return " ".join(parts)
-
-
-def as_command(outgoing: Outgoing, base_url: str) -> str:
-    """The write as an `explorer` command (`explorer patch /groups/1 --data '{…}'`): the path under the
-    base URL when it is under it, and --writes, which the command needs to send it."""
-    target = outgoing.url
-    if target.startswith(base_url.rstrip("/") + "/"):
-        target = target[len(base_url.rstrip("/")) :]
-    parts = ["explorer", outgoing.method.lower(), shlex.quote(target)]
-    if outgoing.body:
-        parts += ["--data", shlex.quote(outgoing.body_text)]
-    return " ".join([*parts, "--writes"])

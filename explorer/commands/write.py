@@ -21,13 +21,13 @@ import httpx
 
 from explorer.api.errors import ApiError
 from explorer.api.session import Session
+from explorer.api.shell_forms import as_curl
 from explorer.api.urls import raw_path
 from explorer.api.visible import lines, visible
 from explorer.api.writes import (
     WITH_BODY,
     Outgoing,
     WritesRefused,
-    as_curl,
     delete_answers,
     delete_name,
     write_changes,
@@ -200,7 +200,7 @@ def preview(outgoing: Outgoing) -> list[str]:
 
 def dry_run(session: Session, command: str, outgoing: Outgoing) -> None:
     """The preview and the curl of the write, on stdout; sent: nothing."""
-    curl = as_curl(outgoing, api_key=session.credentials.kind == "API key")
+    curl = as_curl(outgoing)
     sys.stdout.write("\n".join([*preview(outgoing), "", *lines(curl)]) + "\n")
     sys.stdout.flush()
     if sys.stderr.isatty():

@@ -161,13 +161,15 @@ class Navigation:
             return Step()
         return self.open(node)
 
-    def request(self, node: Node, url: str, keep: str | None = None, select: bool = False) -> Step:
+    def request(self, node: Node, url: str, keep: str | None = None, select: bool = False, typed: bool = False) -> Step:
         """Fetch `url` into `node`; the fetch in flight, if any, is given up."""
         if self.fetching is not None:
             self.relabel.add(self.fetching.node)
-        self.fetching = Fetch(node, url, keep)
+        self.fetching = Fetch(node, url, keep, typed)
         self.requested = node
-        node.asked, node.error = url, None
+        node.asked = url
+        if not typed:  # a typed URL's refusal is not the node's: it keeps what it says until an answer
+            node.error = None
         self.relabel.add(node)
         return Step(fetch=self.fetching, select=node if select else None)
 
@@ -183,6 +185,8 @@ class Navigation:
         if self.fetching is fetch:
             self.fetching = None
         node = fetch.node
+        if self.stray(fetch) and (resource.error is not None or resource.status >= 400):
+            return self.refused(fetch, resource=resource)
         if resource.error is None and resource.status < 400:
             self.open_at.setdefault(without_query(resource.url), node)
             self.relabel.update(self.by_key.get(without_query(resource.url), ()))
@@ -201,12 +205,33 @@ class Navigation:
         """No answer to `fetch` (refused, unreachable, no token): the node says so."""
         if self.fetching is fetch:
             self.fetching = None
+        if self.stray(fetch):
+            return self.refused(fetch, error=error)
         fetch.node.error = error
         self.relabel.add(fetch.node)
         if self.requested is not fetch.node:
             return Step()
         self.history.visit(page_key(fetch.url))  # the failure is what you look at now: Back leaves it
         return self.show_step(fetch.node, record=False)
+
+    @staticmethod
+    def stray(fetch: Fetch) -> bool:
+        """Whether `fetch` is a URL typed for a node that is not the node's own (a query added to a
+        link's URL, say): its refusal is shown, but is not the node's to keep."""
+        return fetch.typed and page_key(fetch.url) != page_key(fetch.node.url or "")
+
+    def refused(self, fetch: Fetch, resource: Resource | None = None, error: ApiError | None = None) -> Step:
+        """A typed URL refused (`g /groups?itemsPerPage=99999999999999999999`): the refusal is shown,
+        the node it names stays as it was, and r or Enter on that node asks for its own URL again."""
+        node = fetch.node
+        self.relabel.add(node)
+        if self.requested is not node:
+            return Step()
+        self.history.visit(page_key(fetch.url))  # the refusal is what you look at now: Back leaves it
+        refusal = Node("refused", fetch.url, node.title, node, resource=resource, error=error)
+        refusal.asked = fetch.url
+        self.requested = self.shown = refusal
+        return Step(show=refusal)
 
     def cancelled(self, fetch: Fetch) -> None:
         """Esc, or a fetch given up for another: you are back where you were."""
@@ -429,6 +454,8 @@ class Navigation:
         node = self.shown or self.requested
         if node is None:
             return Step()
+        if node.kind == "refused" and node.parent is not None:  # a typed URL refused: the node it named
+            return self.open(node.parent, reload=True, keep=keep)
         return self.open(node, reload=True, keep=keep)
 
     def switch(self, name: str, keep: str | None = None) -> Step:
@@ -457,7 +484,7 @@ class Navigation:
             if wanted in node.pages and node.page_shown != wanted:
                 self.switch_page(node, wanted)
             return self.show_step(node, select=True)
-        return self.request(node, self.url_for(node, url), select=True)
+        return self.request(node, self.url_for(node, url), select=True, typed=True)
 
     def back(self) -> Step:
         return self.revisit(self.history.back, "Nothing to go back to.")
@@ -485,7 +512,7 @@ class Navigation:
             return self.show_step(node, select=True, record=False)
         if node.resource is not None and page_key(node.resource.url) == url and self.as_switched(node.resource):
             return self.show_step(node, select=True, record=False)
-        return self.request(node, self.url_for(node, url), select=True)
+        return self.request(node, self.url_for(node, url), select=True, typed=True)
 
     def as_switched(self, resource: Resource) -> bool:
         """Whether an answer was asked for with the switches as they are now (else it is asked again)."""

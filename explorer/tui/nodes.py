@@ -1,7 +1,8 @@
 """The link tree's places, as the navigation model keeps them: nodes, and the steps it asks of the screen.
 
-No Textual here. A `Node` is a relation, a list item, a page link or a URL typed in; a `Fetch` is a
-request to make into one; a `Step` is what the screen does after a call on the model. Beside them,
+No Textual here. A `Node` is a relation, a list item, a page link or a URL typed in (or, off the
+tree, a typed URL's refusal); a `Fetch` is a request to make into one; a `Step` is what the screen
+does after a call on the model. Beside them,
 the small rules they are made by: URLs with and without their query, a page's key, what a list
 item is called and where its own URL comes from.
 """
@@ -18,7 +19,8 @@ from explorer.api.errors import ApiError
 from explorer.api.resource import Link, Resource, links_of
 from explorer.tui.safe import visible
 
-Kind = Literal["root", "relation", "documented", "item", "next", "previous", "goto", "more"]
+# "refused": not in the tree: a URL typed into g that was refused, shown without taking over the node it names
+Kind = Literal["root", "relation", "documented", "item", "next", "previous", "goto", "more", "refused"]
 SWITCHES = ("pretty", "envelope")  # query parameters turned on and off for every request (p and e)
 ITEMS_AT_ONCE = 500  # items of a page the tree lists before a "more" line (the table has them all)
 # What names a list item: its name; an event or alert by its type (not by who or what it was about).
@@ -156,6 +158,7 @@ class Fetch:
     node: Node
     url: str
     keep: str | None = None  # the item to keep the table's cursor on (its self URL), if it is still there
+    typed: bool = False  # a URL typed into g (or met again in the history): refused, it leaves the node as it was
 
 
 @dataclass

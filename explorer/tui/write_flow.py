@@ -82,7 +82,6 @@ class WriteFlow:
                 keep=partial(self.drafts.keep, choice),
                 prepare=partial(self.prepared, choice),
                 base_url=str(self.session.base_url),
-                api_key=self.session.token_state is None,
                 refusal=refusal,
                 about=about,
             )

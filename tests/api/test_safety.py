@@ -78,8 +78,8 @@ async def test_a_typed_url_on_another_origin_is_refused_and_never_contacted():
         ("https://[::1/x", "Invalid port"),
         ("https://api.example.com:abc/x", "Invalid port"),
         ("https://exa\u2100mple.com/", "Invalid IDNA hostname"),
-        ("/api/\x1b[2Jx", "non-printable"),
-        ("groups/\ud800", "surrogates not allowed"),
+        ("/api/\x1b[2Jx", "it holds ␛, a control character"),
+        ("groups/\ud800", "it holds <U+D800>, half of a character"),
         ("https://api.example.com:99999/x", "port 99999 is not between 1 and 65535"),
     ],
 )
@@ -89,6 +89,41 @@ async def test_a_typed_url_that_cannot_be_parsed_is_a_config_error_and_never_sen
         with pytest.raises(ApiError, match="is not a valid URL") as caught:
             await session.fetch(typed)
     assert caught.value.kind == "config" and why in str(caught.value)
+    assert recorder.seen == []
+
+
+@pytest.mark.parametrize(
+    ("typed", "sent"),
+    [
+        ("/gröups/日本語", "/api/service/v1.0/gr%C3%B6ups/%E6%97%A5%E6%9C%AC%E8%AA%9E"),
+        ("/api/gröups?name=ä b", "/api/gr%C3%B6ups?name=%C3%A4%20b"),
+        ("https://api.example.com/api/😀", "/api/%F0%9F%98%80"),
+        ("/groups/a%2Fb", "/api/service/v1.0/groups/a%2Fb"),  # what is percent-encoded already stays so
+    ],
+)
+async def test_letters_past_ascii_in_a_typed_path_go_percent_encoded_as_utf8(typed, sent):
+    recorder = Recorder()
+    async with session_with(recorder) as session:
+        resource = await session.fetch(typed)
+        assert resource.status == 200 and recorder.seen[-1].url.raw_path.decode() == sent
+
+
+@pytest.mark.parametrize(
+    ("typed", "shown", "encoded"),
+    [
+        ("/日本語/\u202eabc", "'/日本語/<U+202E>abc' is not a valid URL: it holds <U+202E>, an invisible", "%E2%80%AE"),
+        ("https://a.example/\u200b", "'https://a.example/<U+200B>' is not a valid URL: it holds <U+200B>", "%E2%80%8B"),
+        ("/groups/a\tb", "'/groups/a␉b' is not a valid URL: it holds ␉, a control character", "%09"),
+    ],
+)  # fmt: skip
+async def test_a_typed_path_with_a_character_nobody_sees_is_refused_in_plain_words(typed, shown, encoded):
+    recorder = Recorder()
+    async with session_with(recorder) as session:
+        with pytest.raises(ApiError) as caught:
+            await session.fetch(typed)
+    said = f"{caught.value.line()}\n{caught.value.hint}"
+    assert caught.value.kind == "config" and said.startswith(shown), said
+    assert said.endswith(f"type it percent-encoded: {encoded}") and "codec" not in said and "\\u" not in said
     assert recorder.seen == []
 
 

@@ -10,7 +10,8 @@ from explorer.api.body_check import check_body
 from explorer.api.changes import Change, changes, patch_changes
 from explorer.api.config import Credentials
 from explorer.api.errors import ApiError, ConfigError
-from explorer.api.writes import WritePolicy, WritesRefused, as_command, as_curl, undo_body, write_policy
+from explorer.api.shell_forms import as_command, as_curl
+from explorer.api.writes import WritePolicy, WritesRefused, undo_body, write_policy
 
 ON = WritePolicy(True, "--writes")
 
@@ -76,13 +77,38 @@ def test_curl_and_command_name_every_header_and_no_secret():
          ("authorization", "Bearer ***")),
         b'{"name": "it\'s"}',
     )  # fmt: skip
-    assert as_curl(out, api_key=False) == (
+    assert as_curl(out) == (
         "curl -X PATCH -H \"Authorization: Bearer $TOKEN\" -H 'Accept: application/vnd.service.2023-01-01+json' "
         "-H 'Content-Type: application/json' --data-raw '{\"name\": \"it'\"'\"'s\"}' "
         "https://h.example/api/service/v1.0/groups/1"
     )
     assert as_command(out, "https://h.example/api/service/v1.0") == (
-        'explorer patch /groups/1 --data \'{"name": "it\'"\'"\'s"}\' --writes'
+        "explorer patch /groups/1 -H 'Accept: application/vnd.service.2023-01-01+json' "
+        '--data \'{"name": "it\'"\'"\'s"}\' --writes'
+    )
+
+
+@pytest.mark.parametrize(
+    ("authorization", "credentials"),
+    [
+        (("authorization", "Digest ***"), '--digest -u "$PUBLIC_KEY:$PRIVATE_KEY" '),
+        (("authorization", "Bearer ***"), '-H "Authorization: Bearer $TOKEN" '),
+        (None, ""),  # another origin's page: it carried none, and its copy carries none
+    ],
+)
+def test_a_read_is_copied_with_the_credentials_it_carried_as_variables(authorization, credentials):
+    from explorer.api.writes import Outgoing
+
+    headers = (("host", "h.example"), ("accept", "application/vnd.service.2024-08-05+json"), ("x-trace", "it's"))
+    out = Outgoing(
+        "GET", "https://h.example/api/service/v1.0/groups?pageNum=2", headers + (authorization,) * bool(authorization)
+    )
+    assert as_curl(out) == (
+        f"curl {credentials}-H 'Accept: application/vnd.service.2024-08-05+json' -H 'X-Trace: it'\"'\"'s' "
+        "'https://h.example/api/service/v1.0/groups?pageNum=2'"
+    )
+    assert as_command(out, "https://h.example/api/service/v1.0") == (
+        "explorer get '/groups?pageNum=2' -H 'Accept: application/vnd.service.2024-08-05+json' -H 'X-Trace: it'\"'\"'s'"
     )
 
 

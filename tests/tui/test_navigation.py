@@ -285,3 +285,39 @@ async def test_before_the_root_comes_the_page_pane_says_what_it_waits_for():
         await wait_until(lambda: "Fetching https://sandbox.invalid/api/service/v1.0" in screen_text(app), pilot=pilot)
         assert "Nothing fetched yet" not in screen_text(app)
         await wait_until(lambda: started(app), pilot=pilot)
+
+
+@pytest.mark.parametrize("opened_first", [False, True])
+async def test_a_bad_query_typed_into_go_to_leaves_the_link_it_names_as_it_was(explorer, opened_first):
+    if opened_first:
+        await explorer.open("groups")
+    groups = explorer.node("groups")
+    before = groups.label.plain
+    await explorer.go_to("/groups?itemsPerPage=99999999999999999999")
+    assert explorer.shown.resource.status == 400  # the refusal is what you see
+    assert "itemsPerPage=99999999999999999999" in explorer.screen.sub_title
+    assert groups.label.plain == before and "✗" not in before and groups.allow_expand
+    await press(explorer, "backspace")  # Back leaves the refusal for what was shown before it
+    assert explorer.shown is (groups.data if opened_first else explorer.links.root.data)
+    await press(explorer, "alt+right")  # and Forward asks again, the link still left as it was
+    assert explorer.shown.resource.status == 400 and groups.label.plain == before
+    await explorer.cursor_to(groups)
+    await press(explorer, "r")
+    assert explorer.shown is groups.data and explorer.shown.resource.status == 200
+    assert "itemsPerPage" not in explorer.shown.resource.url
+    await explorer.go_to("/groups?itemsPerPage=99999999999999999999")
+    await explorer.cursor_to(groups)
+    await press(explorer, "enter")
+    assert explorer.shown is groups.data and explorer.shown.resource.status == 200
+    assert explorer.screen.sub_title == "https://sandbox.invalid/api/service/v1.0/groups"
+    assert explorer.q(ItemsTable).row_count == len(explorer.shown.resource.page.results) == 5
+
+
+async def test_go_to_sends_letters_past_ascii_percent_encoded_and_refuses_a_bidi_override_plainly(explorer):
+    node = await explorer.go_to("/gröups/日本語")
+    assert node.data.kind == "goto" and explorer.shown.resource.status == 404  # sent, and answered
+    assert explorer.shown.resource.url.endswith("/gr%C3%B6ups/%E6%97%A5%E6%9C%AC%E8%AA%9E")
+    await explorer.go_to("/gröups/日本語/\u202eabc")
+    said = screen_text(explorer.app)
+    assert "'/gröups/日本語/<U+202E>abc' is not a valid URL: it holds <U+202E>, an invisible character" in said
+    assert "codec" not in said and "\\u202e" not in said and "\u202e" not in said

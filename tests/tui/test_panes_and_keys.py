@@ -2,20 +2,33 @@
 
 from __future__ import annotations
 
+import asyncio
 import json
+import os
+import shlex
+import subprocess
+import sys
 
+import httpx
 from textual.containers import VerticalScroll
 from textual.geometry import Region
 from textual.widgets import Input, Static, TabbedContent
 
+from explorer import __version__
+from explorer.api.config import Credentials
 from explorer.api.profiles import save_profile
+from explorer.api.secret import Secret
+from explorer.api.session import Session
 from explorer.demo import demo_session
+from explorer.sandbox import Settings, create_app
+from explorer.sandbox.links import API_ROOT
+from explorer.sandbox.scenarios import scenario_named
 from explorer.tui.app import ExplorerApp
 from explorer.tui.screens.help import HelpScreen
 from explorer.tui.screens.login import LoginScreen
 from explorer.tui.widgets.json_pane import JsonPane
 from explorer.tui.widgets.json_view import JsonView, Pretty
-from tests.tui.conftest import JsonHost, json_resource, started, toasts_of, wait_until
+from tests.tui.conftest import JsonHost, explorer_on, json_resource, started, toasts_of, wait_until
 
 
 async def show_json(explorer, *titles: str) -> JsonView:
@@ -108,16 +121,64 @@ async def test_p_and_e_ask_the_service_for_pretty_and_envelope(explorer):
     assert "pretty=true · envelope=true" in explorer.screen.sub_title
 
 
-async def test_copy_the_url_and_a_curl_command_with_a_token_variable(explorer):
+async def test_copy_the_url_and_the_request_as_curl_with_every_header_sent(explorer):
     await explorer.open("orgs")
     await explorer.pilot.press("y")
     assert explorer.app.clipboard == "https://sandbox.invalid/api/service/v1.0/orgs"
     await explorer.pilot.press("Y")
     assert explorer.app.clipboard == (
-        "curl -H \"Authorization: Bearer $TOKEN\" -H 'Accept: application/json' "
-        "https://sandbox.invalid/api/service/v1.0/orgs"
+        f"curl -H \"Authorization: Bearer $TOKEN\" -H 'User-Agent: explorer/{__version__}' "
+        "-H 'Accept: application/vnd.service.2023-01-01+json' https://sandbox.invalid/api/service/v1.0/orgs"
     )
     assert explorer.app.session.auth.token.value.reveal() not in explorer.app.clipboard
+    await explorer.pilot.press("C")
+    assert explorer.app.clipboard == "explorer get /orgs -H 'Accept: application/vnd.service.2023-01-01+json'"
+
+
+async def test_what_y_and_c_copy_is_what_was_sent_and_the_sandbox_takes_it_under_strict_versions(
+    live_server, clock, tmp_path
+):
+    """Over a socket: the curl's headers sent as curl sends them, and the explorer get run, are
+    answered 200 by a sandbox that refuses (406) a request naming no version."""
+    server, switchboard = live_server
+    defaults = Settings()
+    switchboard.app = create_app(scenario_named("strict-versions").settings(defaults))
+    base_url = server.url + API_ROOT
+    secret = Secret(defaults.client_secret)
+    credentials = Credentials(
+        base_url, client_id=defaults.client_id, client_secret=secret, openapi=server.url + "/openapi.json"
+    )
+    async with explorer_on(Session(credentials), clock) as explorer:
+        await explorer.open("orgs")
+        assert explorer.shown.resource.status == 200
+        await explorer.pilot.press("Y")
+        curl = explorer.app.clipboard
+        await explorer.pilot.press("C")
+        command = explorer.app.clipboard
+        token = explorer.app.session.auth.token.value.reveal()
+        words = shlex.split(curl)
+        headers = [tuple(words[at + 1].split(": ", 1)) for at, word in enumerate(words) if word == "-H"]
+        assert words[0] == "curl" and words[-1] == base_url + "/orgs" and len(words) == 2 + 2 * len(headers)
+        assert ("Accept", "application/vnd.service.2023-01-01+json") in headers
+        async with httpx.AsyncClient() as client:
+            sent = [(name, value.replace("$TOKEN", token)) for name, value in headers]
+            assert (await client.get(words[-1], headers=sent)).status_code == 200
+            unversioned = [(name, value) for name, value in sent if name != "Accept"]
+            assert (await client.get(words[-1], headers=unversioned)).status_code == 406  # what Y copied before
+    assert token not in curl and token not in command and '"Authorization: Bearer $TOKEN"' in curl
+    assert command == "explorer get /orgs -H 'Accept: application/vnd.service.2023-01-01+json'"
+    environment = {
+        **{name: value for name, value in os.environ.items() if not name.startswith("EXPLORER_")},
+        "XDG_CACHE_HOME": str(tmp_path / "cache"),
+        "XDG_CONFIG_HOME": str(tmp_path / "config"),
+        "EXPLORER_BASE_URL": base_url,
+        "EXPLORER_CLIENT_ID": defaults.client_id,
+        "EXPLORER_CLIENT_SECRET": defaults.client_secret,
+    }
+    arguments = [sys.executable, "-m", *shlex.split(command), "-i"]
+    done = await asyncio.to_thread(subprocess.run, arguments, capture_output=True, env=environment, timeout=60)
+    assert done.returncode == 0, done.stderr.decode()
+    assert done.stdout.startswith(b"HTTP/1.1 200 OK")
 
 
 async def test_save_writes_the_body_as_received(explorer, tmp_path):
@@ -153,7 +214,17 @@ async def test_help_lists_every_key_with_its_id(explorer):
 
 async def test_every_screen_action_is_in_the_command_palette(explorer):
     commands = [command.title for command in explorer.app.get_system_commands(explorer.screen)]
-    for title in ("Go to", "Next page", "Reload", "pretty=true", "envelope=true", "Copy as curl", "Save body", "Help"):
+    for title in (
+        "Go to",
+        "Next page",
+        "Reload",
+        "pretty=true",
+        "envelope=true",
+        "Copy as curl",
+        "Copy as explorer get",
+        "Save body",
+        "Help",
+    ):
         assert title in commands, title
 
 

@@ -20,7 +20,8 @@ from textual.screen import Screen
 from textual.widgets import Footer, Label, Static, TextArea
 
 from explorer.api.body_check import Problem, check_body, line_of
-from explorer.api.writes import Outgoing, WriteChoice, as_command, as_curl
+from explorer.api.shell_forms import as_command, as_curl
+from explorer.api.writes import Outgoing, WriteChoice
 from explorer.tui.safe import visible
 
 Prepare = Callable[[str], Awaitable[Outgoing]]
@@ -56,7 +57,6 @@ class EditorScreen(Screen[str | None]):
         keep: Callable[[str], None],
         prepare: Prepare,
         base_url: str,
-        api_key: bool,
         refusal: Problem | None = None,
         about: str = "",
     ) -> None:
@@ -67,7 +67,6 @@ class EditorScreen(Screen[str | None]):
         self.keep = keep
         self.prepare = prepare
         self.base_url = base_url
-        self.api_key = api_key
         self.refusal = refusal  # the service's refusal of the last try, on the line of the field it names
         self.about = about
         self.problems: list[Problem] = []
@@ -131,7 +130,7 @@ class EditorScreen(Screen[str | None]):
 
     @work(group="copy")
     async def action_copy_curl(self) -> None:
-        await self.copy(lambda outgoing: as_curl(outgoing, self.api_key))
+        await self.copy(as_curl)
 
     @work(group="copy")
     async def action_copy_command(self) -> None:

@@ -30,10 +30,10 @@ from explorer.api.filters import JqError, JqRunner, compiled
 from explorer.api.json_files import read_document
 from explorer.api.resource import Resource
 from explorer.api.session import Session
+from explorer.api.shell_forms import as_command, as_curl, sent
 from explorer.api.watching import EVERY, FASTEST, SLOWEST, Version, Watch
 from explorer.api.watching import time_of_day as clock
 from explorer.api.writes import WriteChoice
-from explorer.tui.curl import as_curl
 from explorer.tui.navigation import Navigation
 from explorer.tui.nodes import Fetch, Node, Step, place_of, self_href
 from explorer.tui.safe import visible
@@ -121,6 +121,7 @@ class MainScreen(Screen[None]):
         Binding("slash", "search", "Search", id="explorer.search"),
         Binding("y", "copy_url", "Copy URL", show=False, id="explorer.copy_url"),
         Binding("Y", "copy_curl", "Copy as curl", show=False, id="explorer.copy_curl"),
+        Binding("C", "copy_command", "Copy as explorer get", show=False, id="explorer.copy_command"),
         Binding("s", "save", "Save body", show=False, id="explorer.save"),
         Binding("x", "show_error", "Last error", show=False, id="explorer.show_error"),
         Binding("a", "act", "Act", id="explorer.act"),
@@ -418,11 +419,20 @@ class MainScreen(Screen[None]):
             self.notify(f"Copied {visible(resource.url)}", markup=False)
 
     def action_copy_curl(self) -> None:
+        """`Y`: the request in view as curl, every header as it was sent (credentials as variables)."""
         resource = self.current_resource()
         if resource:
-            command = as_curl(resource, api_key=self.session.token_state is None)
-            self.app.copy_to_clipboard(command)
-            self.notify(f"Copied {visible(command)}", markup=False)
+            self.copy_said(as_curl(sent(resource)))
+
+    def action_copy_command(self) -> None:
+        """`C`: the request in view as `explorer get`, with the headers explorer would not send by itself."""
+        resource = self.current_resource()
+        if resource:
+            self.copy_said(as_command(sent(resource), str(self.session.base_url)))
+
+    def copy_said(self, command: str) -> None:
+        self.app.copy_to_clipboard(command)
+        self.notify(f"Copied {visible(command)}", markup=False)
 
     def action_save(self) -> None:
         resource = self.current_resource()

@@ -1,0 +1,73 @@
+"""A request as a command to paste into a shell: curl, or explorer. What the screen copies (`Y`, `C`,
+the editor's ctrl+o and ctrl+g) and `--dry-run` prints.
+
+Both say the request as it went: every header that was sent, credentials as shell variables
+($TOKEN, or $PUBLIC_KEY:$PRIVATE_KEY for Digest), never their values. Where credentials went is
+read from the request itself (its `Authorization: Bearer ***` or `Digest ***`), so a request to
+another origin, which carried none, is copied without any.
+
+    outgoing = sent(resource)          # the GET that made what is in view
+    as_curl(outgoing)                  # curl -H "Authorization: Bearer $TOKEN" -H 'Accept: …' URL
+    as_command(outgoing, base_url)     # explorer get /groups -H 'Accept: …'
+"""
+
+from __future__ import annotations
+
+import shlex
+
+from explorer.api.headers import REFUSED
+from explorer.api.resource import Resource
+from explorer.api.writes import Outgoing
+
+# Left to curl: the host and framing, which it works out itself; the encodings httpx accepts, which
+# curl would print compressed; and credentials, said as variables instead.
+SKIPPED_IN_CURL = {"host", "accept-encoding", "connection", "content-length", "authorization", "cookie"}
+# Left to explorer: what it refuses from -H (credentials, framing), what it always sends, and the
+# Content-Type its --data sets.
+SKIPPED_IN_COMMAND = {*REFUSED, "user-agent", "accept-encoding", "content-type"}
+
+
+def sent(resource: Resource) -> Outgoing:
+    """The request that made `resource`, as it went: method, URL, every header (credentials as ***).
+    Its body, if it had one, is not kept with the answer."""
+    return Outgoing(resource.method, resource.url, tuple(resource.request_headers))
+
+
+def credentials_in_curl(outgoing: Outgoing) -> list[str]:
+    """The credentials the request carried, as curl takes them from shell variables; none if it carried none."""
+    scheme = (outgoing.header("authorization") or "").partition(" ")[0].lower()
+    if scheme == "digest":
+        return ["--digest", "-u", '"$PUBLIC_KEY:$PRIVATE_KEY"']
+    if scheme == "bearer":
+        return ["-H", '"Authorization: Bearer $TOKEN"']
+    return []
+
+
+def as_curl(outgoing: Outgoing) -> str:
+    """The request as a curl command with every header it sends: the token as $TOKEN, an API key as
+    $PUBLIC_KEY:$PRIVATE_KEY (Digest); never a credential's value."""
+    parts = ["curl"] if outgoing.method == "GET" else ["curl", "-X", outgoing.method]
+    parts += credentials_in_curl(outgoing)
+    for name, value in outgoing.headers:
+        if name.lower() not in SKIPPED_IN_CURL:
+            parts += ["-H", shlex.quote(f"{name.title()}: {value}")]
+    if outgoing.body:
+        parts += ["--data-raw", shlex.quote(outgoing.body_text)]
+    parts.append(shlex.quote(outgoing.url))
+    return " ".join(parts)
+
+
+def as_command(outgoing: Outgoing, base_url: str) -> str:
+    """The request as an `explorer` command (`explorer get /groups -H 'Accept: …'`, `explorer patch
+    /groups/1 --data '{…}' --writes`): the path under the base URL when it is under it, the headers
+    explorer would not send by itself, and --writes, which a write needs to be sent."""
+    target = outgoing.url
+    if target.startswith(base_url.rstrip("/") + "/"):
+        target = target[len(base_url.rstrip("/")) :]
+    parts = ["explorer", outgoing.method.lower(), shlex.quote(target)]
+    for name, value in outgoing.headers:
+        if name.lower() not in SKIPPED_IN_COMMAND:
+            parts += ["-H", shlex.quote(f"{name.title()}: {value}")]
+    if outgoing.body:
+        parts += ["--data", shlex.quote(outgoing.body_text)]
+    return " ".join(parts if outgoing.method == "GET" else [*parts, "--writes"])
