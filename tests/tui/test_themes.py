@@ -21,10 +21,12 @@ from explorer.cli import parser
 from explorer.tui.palette import TEXT_VARIABLES
 from explorer.tui.run import build
 from explorer.tui.themes import load_themes, shipped_dir
+from explorer.tui.widgets.items_table import ItemsTable
 from explorer.tui.widgets.json_view import JsonView
-from tests.screenshots import SHOTS, SIZE, Shot, fixed_surroundings, open_first_cluster
+from tests.screenshots import SHOTS, SIZE, Shot, fixed_surroundings, open_events_page_2, open_first_cluster
 from tests.tui.colour_science import MACHADO, contrast, difference
 from tests.tui.conftest import colour_of, started, theme_colour, toasts_of, wait_until
+from tests.tui.test_writes import choose, set_body
 
 SHIPPED = {theme.name: theme for theme in load_themes(shipped_dir())[0]}
 STATUS_PAIRS = [("status-2xx", "status-4xx"), ("status-2xx", "status-5xx"), ("token-valid", "token-expired"),
@@ -280,6 +282,26 @@ async def compared(driven: Any) -> None:
     await driven.until(lambda: type(driven.app.screen).__name__ == "CompareScreen")
 
 
+async def table_focused(driven: Any) -> None:
+    """A list's table with the keys (its cursor solid, the tree's pale), striped rows."""
+    await open_events_page_2(driven)
+    await driven.pilot.press("1", "down")  # the Page pane takes the keys
+    await driven.until(lambda: isinstance(driven.app.focused, ItemsTable))
+
+
+async def editor(driven: Any) -> None:
+    await driven.open("groups")
+    await driven.open("groups", "production")
+    await choose(driven, "PATCH")
+
+
+async def preview(driven: Any) -> None:
+    await editor(driven)
+    set_body(driven, '{"name": "production-eu"}')
+    await driven.pilot.press("ctrl+s")
+    await driven.until(lambda: type(driven.app.screen).__name__ == "PreviewScreen")
+
+
 async def palette(driven: Any) -> None:
     await driven.pilot.press("ctrl+p")
     await driven.until(lambda: isinstance(driven.app.screen, CommandPalette))
@@ -298,6 +320,9 @@ EVERY_SCREEN = {
     "toast": Shot("", toast),
     "act": Shot("", act),
     "compare": Shot("", compared),
+    "table focused": Shot("", table_focused),
+    "editor": Shot("", editor),
+    "preview": Shot("", preview),
     "palette": Shot("", palette),
 }
 
