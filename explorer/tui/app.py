@@ -21,11 +21,12 @@ from explorer.api.har import archive, save
 from explorer.api.session import Session, elapsed
 from explorer.api.watching import EVERY
 from explorer.tui.keys import key_table
+from explorer.tui.legible import LEAST
 from explorer.tui.palette import PaletteApp
 from explorer.tui.presenting import Presenting
 from explorer.tui.safe import visible
 from explorer.tui.screens.main import MainScreen
-from explorer.tui.themes import DEFAULT_THEME, PROJECTOR_THEME, load_themes, shipped_dir
+from explorer.tui.themes import DEFAULT_THEME, PROJECTOR_CONTRAST, PROJECTOR_THEME, load_themes, shipped_dir
 
 if TYPE_CHECKING:
     from explorer.tui.screens.login import Result
@@ -74,6 +75,12 @@ class ExplorerApp(PaletteApp):
             self.register_theme(each)
         self.theme_notes = [problem.line() for problem in problems]
         self.theme = self.usable_theme(theme, PROJECTOR_THEME if presenter else kept_theme)
+
+    def watch_theme(self, name: str) -> None:
+        """The projector theme is drawn in the sixteen standard colours, each text at 6:1 at least."""
+        projector = name == PROJECTOR_THEME
+        self.legible_text.least = PROJECTOR_CONTRAST if projector else LEAST
+        self.legible_text.sixteen = projector
 
     def usable_theme(self, *wanted: str | None) -> str:
         """The first of `wanted` there is a theme of, else the default; a note names those there are not."""

@@ -12,12 +12,16 @@ theme recolours lines already made.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Mapping, Sequence
+from typing import Any
 
 from rich.style import Style
 from rich.theme import Theme as RichTheme
 from textual.app import App
-from textual.color import BLACK, WHITE, Color, ColorParseError
+from textual.color import BLACK, Color, ColorParseError
+from textual.filter import LineFilter
+
+from explorer.tui.legible import LegibleText, legible
 
 # Each text colour, and the Textual variable it falls back to.
 FALLBACKS = {
@@ -45,7 +49,6 @@ TEXT_VARIABLES = tuple(FALLBACKS)
 LINE_VARIABLES = ("line-foreground", "line-stripe", "line-cursor-foreground", "line-cursor-blurred-foreground")
 VARIABLES = TEXT_VARIABLES + LINE_VARIABLES
 BOLD = {"json-key"}
-LEAST = 4.5  # WCAG AA for text
 STRIPE = 0.06  # a stripe is the surface moved this far toward the foreground
 
 
@@ -54,34 +57,6 @@ def status_class(status: int | None) -> str:
     if status is None or status >= 500 or status < 200:
         return "status-5xx"
     return f"status-{status // 100}xx"
-
-
-def luminance(colour: Color) -> float:
-    """Relative luminance, as WCAG 2 defines it."""
-
-    def channel(value: int) -> float:
-        v = value / 255
-        return v / 12.92 if v <= 0.04045 else ((v + 0.055) / 1.055) ** 2.4
-
-    return 0.2126 * channel(colour.r) + 0.7152 * channel(colour.g) + 0.0722 * channel(colour.b)
-
-
-def contrast(a: Color, b: Color) -> float:
-    """The WCAG 2 contrast ratio, from 1 (the same) to 21 (black on white)."""
-    high, low = sorted((luminance(a), luminance(b)), reverse=True)
-    return (high + 0.05) / (low + 0.05)
-
-
-def legible(colour: Color, backgrounds: Iterable[Color], least: float = LEAST) -> Color:
-    """The colour, darkened or lightened just enough to be read on each of these backgrounds."""
-    grounds = list(backgrounds)
-    worst = max(grounds, key=lambda ground: -contrast(colour, ground))
-    target = BLACK if contrast(BLACK, worst) >= contrast(WHITE, worst) else WHITE
-    for step in range(21):
-        moved = colour.blend(target, step / 20)
-        if all(contrast(moved, ground) >= least for ground in grounds):
-            return moved
-    return target
 
 
 def solid(value: str, under: Color) -> Color | None:
@@ -168,6 +143,17 @@ class PaletteApp(App[None]):
     """An app whose every theme has the explorer's colours: the widgets here need one."""
 
     palette_pushed = False  # Textual asks for the variables before __init__ is done
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        self.legible_text = LegibleText()  # before Textual's __init__, which may set the theme
+        super().__init__(*args, **kwargs)
+
+    def get_line_filters(self) -> Sequence[LineFilter]:
+        """Textual's filters (which blend `dim` into the colour), then every text made legible."""
+        filters = list(super().get_line_filters())
+        if self.legible_text.enabled:
+            filters.append(self.legible_text)
+        return filters
 
     def get_css_variables(self) -> dict[str, str]:
         """Textual's variables, the explorer's own filled in, and the same colours for Rich Text."""

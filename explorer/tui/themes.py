@@ -32,6 +32,7 @@ from explorer.tui.palette import VARIABLES
 
 DEFAULT_THEME = "explorer-dark"
 PROJECTOR_THEME = "projector"
+PROJECTOR_CONTRAST = 6.0  # a projector washes colours out: more than WCAG's 4.5:1
 COLOURS = ("primary", "secondary", "warning", "error", "success", "accent", "foreground", "background",
            "surface", "panel", "boost")  # fmt: skip
 NUMBERS = ("luminosity_spread", "text_alpha")

@@ -5,28 +5,28 @@ from __future__ import annotations
 import os
 import tomllib
 from pathlib import Path
+from typing import Any
 
 import pytest
 from rich._palettes import STANDARD_PALETTE
 from rich.color import ColorSystem
+from textual.app import App
 from textual.color import Color
 from textual.command import CommandList, CommandPalette
-from textual.constants import DIM_FACTOR
-from textual.filter import dim_color
-from textual.geometry import Region
 from textual.theme import BUILTIN_THEMES
-from textual.widget import Widget
+from textual.widgets import Input
 
 from explorer.api.config_file import remember
 from explorer.cli import parser
-from explorer.tui.palette import TEXT_VARIABLES, PaletteApp
+from explorer.tui.palette import TEXT_VARIABLES
 from explorer.tui.run import build
 from explorer.tui.themes import load_themes, shipped_dir
 from explorer.tui.widgets.items_table import ItemsTable
-from explorer.tui.widgets.json_pane import JsonPane
 from explorer.tui.widgets.json_view import JsonView
+from tests.screenshots import SHOTS, SIZE, Shot, fixed_surroundings, open_events_page_2, open_first_cluster
 from tests.tui.colour_science import MACHADO, contrast, difference
-from tests.tui.conftest import colour_of, json_resource, started, theme_colour, toasts_of, wait_until
+from tests.tui.conftest import colour_of, started, theme_colour, toasts_of, wait_until
+from tests.tui.test_writes import choose, set_body
 
 SHIPPED = {theme.name: theme for theme in load_themes(shipped_dir())[0]}
 STATUS_PAIRS = [("status-2xx", "status-4xx"), ("status-2xx", "status-5xx"), ("token-valid", "token-expired"),
@@ -209,82 +209,157 @@ async def test_a_kept_theme_is_used_at_the_next_start_and_presenter_prefers_the_
         await app.session.aclose()
 
 
-# Every kind of cell the table colours (string, number, true/false, null, a date), and a body with
-# every kind of JSON token; six rows, so that there are plain rows, striped rows and the cursor.
-ITEMS = [
-    {"id": f"6a1f0000000000000000{n:04d}", "name": name, "size": n * 3, "ratio": n / 4, "paused": n % 2 == 0,
-     "deleted": None, "created": f"2026-01-0{n}T03:04:05Z"}
-    for n, name in enumerate(("production", "staging", "analytics", "orders", "search", "archive"), start=1)
-]  # fmt: skip
-BODY = b'{"name": "staging", "size": 3, "ratio": 0.75, "paused": true, "deleted": null, "tags": ["a", 1]}'
 # Textual's ANSI themes use the terminal's own sixteen colours, whatever the terminal makes them:
 # there is nothing to measure.
-LINE_THEMES = [*sorted(SHIPPED), *(name for name in BUILTIN_THEMES if not name.startswith("ansi-"))]
+EVERY_THEME = [*sorted(SHIPPED), *(name for name in BUILTIN_THEMES if not name.startswith("ansi-"))]
+SIXTEEN = {STANDARD_PALETTE[number].hex.upper() for number in range(16)}
+LINES_AND_BARS = range(0x2500, 0x25A0)  # box drawing and block elements: borders, guides, scrollbars
 
 
-class Lines(PaletteApp):
-    """The items table above the JSON pane, in any theme."""
+def drawn(app: App[object]) -> list[tuple[str, str, str]]:
+    """(text, colour, background) of every run of text on the screen, as Textual sends it to the terminal.
 
-    def __init__(self) -> None:
-        super().__init__()
-        for theme in SHIPPED.values():
-            self.register_theme(theme)
-
-    def compose(self):
-        yield ItemsTable()
-        yield JsonPane()
-
-    def on_mount(self) -> None:
-        self.query_one(ItemsTable).show(ITEMS)
-        self.query_one(JsonPane).show(json_resource(BODY))
-
-
-def drawn(widget: Widget) -> list[tuple[str, str, str]]:
-    """(text, colour, background) of each text the widget draws, as the terminal shows it (dim blended)."""
-    width = widget.scrollable_content_region.width
+    The compositor's output, as `export_screenshot` draws it: dialogs over the screen they cover,
+    alpha, `dim` and text opacity blended in, the line filters applied.
+    """
+    update = app.screen._compositor.render_update(full=True, screen_stack=app._background_screens)
     shown = []
-    for strip in widget.render_lines(Region(0, 0, widget.size.width, widget.size.height)):
-        for text, style, _ in strip.crop(0, width):
-            if not text.strip():
-                continue
-            assert style and style.color and style.bgcolor, f"{text!r} is drawn in the terminal's colours"
-            colour, background = style.color, style.bgcolor
-            if style.dim:
-                colour = dim_color(background, colour, DIM_FACTOR)
-            if style.reverse:
-                colour, background = background, colour
-            shown.append((text, Color.from_rich_color(colour).hex, Color.from_rich_color(background).hex))
+    for line in update.strips:
+        for strip in line:
+            for text, style, control in strip:
+                if control or style is None or not text.strip():
+                    continue  # blanks: only their background shows, measured with the text beside
+                assert style.color and style.bgcolor, f"{text!r} is drawn in the terminal's colours"
+                shown.append((text, Color.from_rich_color(style.color).hex, Color.from_rich_color(style.bgcolor).hex))
     return shown
 
 
-def illegible(widget: Widget, least: float) -> list[str]:
-    """The texts the widget draws below `least` contrast with their background."""
+def faults(app: App[object], theme: str) -> list[str]:
+    """Each text drawn below its theme's promise; for the projector, each colour not of the sixteen."""
+    least = 6.0 if theme == "projector" else 4.5
     found = []
-    for text, colour, background in drawn(widget):
+    for text, colour, background in drawn(app):
+        read = any(not c.isspace() and ord(c) not in LINES_AND_BARS for c in text)
         ratio = contrast(colour, background)
-        if ratio < least:
-            found.append(f"{text!r} {colour} on {background}, {ratio:.1f}:1")
+        if read and colour != background and ratio < least:  # a character in its background's colour shows nothing
+            found.append(f"{text.strip()[:30]!r} {colour} on {background}, {ratio:.2f}:1")
+        if theme == "projector":
+            found += [f"{text.strip()[:30]!r}: {c} is not one of the sixteen" for c in (colour, background)
+                      if c.upper() not in SIXTEEN]  # fmt: skip
     return found
 
 
-async def test_stripes_and_cursors_leave_every_text_legible_in_every_theme():
-    """Each text the table and the JSON view draw, against the background it is drawn on.
+async def go_to_typed(driven: Any) -> None:
+    """The go-to field, the first documented path offered greyed after what is typed."""
+    await driven.pilot.press("g")
+    await driven.until(lambda: isinstance(driven.app.focused, Input))
+    driven.app.focused.value = "/gr"
+    await driven.until(lambda: driven.app.focused._suggestion)
 
-    Rows plain and striped, the cursor focused and not, in the shipped themes and Textual's own.
+
+async def go_to_empty(driven: Any) -> None:
+    """The go-to field emptied: its placeholder."""
+    await driven.pilot.press("g")
+    await driven.until(lambda: isinstance(driven.app.focused, Input))
+    driven.app.focused.value = ""
+    await driven.pilot.pause()
+
+
+async def toast(driven: Any) -> None:
+    await driven.open("groups")
+    await driven.pilot.press("y")
+    await driven.until(lambda: driven.toasts())
+
+
+async def act(driven: Any) -> None:
+    await open_first_cluster(driven)
+    await driven.pilot.press("a")
+    await driven.until(lambda: type(driven.app.screen).__name__ == "ActScreen" or driven.toasts())
+
+
+async def compared(driven: Any) -> None:
+    await open_first_cluster(driven)
+    await driven.pilot.press("m", "equals_sign")
+    await driven.until(lambda: type(driven.app.screen).__name__ == "CompareScreen")
+
+
+async def table_focused(driven: Any) -> None:
+    """A list's table with the keys (its cursor solid, the tree's pale), striped rows."""
+    await open_events_page_2(driven)
+    await driven.pilot.press("1", "down")  # the Page pane takes the keys
+    await driven.until(lambda: isinstance(driven.app.focused, ItemsTable))
+
+
+async def editor(driven: Any) -> None:
+    await driven.open("groups")
+    await driven.open("groups", "production")
+    await choose(driven, "PATCH")
+
+
+async def preview(driven: Any) -> None:
+    await editor(driven)
+    set_body(driven, '{"name": "production-eu"}')
+    await driven.pilot.press("ctrl+s")
+    await driven.until(lambda: type(driven.app.screen).__name__ == "PreviewScreen")
+
+
+async def palette(driven: Any) -> None:
+    await driven.pilot.press("ctrl+p")
+    await driven.until(lambda: isinstance(driven.app.screen, CommandPalette))
+
+
+async def login_ticked(pilot: Any) -> None:
+    """The login form, its first field focused, the box ticked."""
+    pilot.app.screen.query_one("#save").value = True
+    await pilot.pause()
+
+
+EVERY_SCREEN = {
+    **{name: shot for name, shot in SHOTS.items() if not name.startswith("theme-")},
+    "go-to typed": Shot("", go_to_typed),
+    "go-to empty": Shot("", go_to_empty),
+    "toast": Shot("", toast),
+    "act": Shot("", act),
+    "compare": Shot("", compared),
+    "table focused": Shot("", table_focused),
+    "editor": Shot("", editor),
+    "preview": Shot("", preview),
+    "palette": Shot("", palette),
+}
+
+
+@pytest.mark.parametrize("screen", [*EVERY_SCREEN, "login ticked"])
+async def test_every_text_is_legible_on_every_screen_in_every_theme(screen):
+    """Every text drawn, against the background it is drawn on, in the shipped themes and Textual's.
+
+    The screens the README shows: the tree focused (its cursor solid) and the panes focused (the
+    tree's cursor pale, the table's or the JSON's solid), each pane, dialogs, toasts, the login form.
     """
-    app = Lines()
-    failures = []
-    async with app.run_test(size=(100, 30)) as pilot:
-        table, view = app.query_one(ItemsTable), app.query_one(JsonView)
-        await pilot.press("down", "tab", "down", "tab")  # both cursors to their second line; the table focused
-        for name in LINE_THEMES:
-            app.theme = name
-            await pilot.pause()
-            least = 6.0 if name == "projector" else 4.5
-            for focused in (table, view):
-                assert focused.has_focus
-                for where, widget in (("table", table), ("json", view)):
-                    state = "focused" if widget.has_focus else "unfocused"
-                    failures += [f"{name} {where} ({state}): {each}" for each in illegible(widget, least)]
-                await pilot.press("tab")
+    with fixed_surroundings():
+        app, before = EVERY_SCREEN["login" if screen == "login ticked" else screen].staged()
+        failures = []
+        async with app.run_test(size=SIZE, notifications=True) as pilot:
+            await before(pilot)
+            if screen == "login ticked":
+                await login_ticked(pilot)
+            for theme in EVERY_THEME:
+                app.theme = theme
+                await pilot.pause()
+                failures += [f"{theme}: {fault}" for fault in faults(app, theme)]
     assert failures == [], "\n".join(failures)
+
+
+async def test_the_measure_sees_what_textual_themes_draw_unadjusted():
+    """The check has teeth: without the explorer's adjustment, Textual's own drawing falls short."""
+    app, before = SHOTS["root"].staged()
+    with fixed_surroundings():
+        async with app.run_test(size=SIZE) as pilot:
+            await before(pilot)
+            app.legible_text.enabled = False  # each theme below is drawn anew
+            for theme, text in (("gruvbox", "'orgs'"), ("explorer-dark", "'JSON' #767A82 on #14171C, 4.17:1")):
+                app.theme = theme
+                await pilot.pause()
+                assert any(text in fault for fault in faults(app, theme)), (theme, faults(app, theme))
+            app.theme = "projector"
+            await pilot.pause()
+            assert any("is not one of the sixteen" in fault for fault in faults(app, "projector"))

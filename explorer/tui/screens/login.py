@@ -69,6 +69,7 @@ class LoginScreen(Screen[Result]):
     LoginScreen Input { background: $panel; }
     LoginScreen Input:focus { background-tint: $primary 30%; }
     LoginScreen #saving { height: 1; margin-bottom: 1; }
+    LoginScreen Checkbox > .toggle--button { color: $panel; }  /* unticked: no X (ticked: Textual's) */
     LoginScreen #profile { width: 1fr; margin-left: 1; }
     LoginScreen #outcome { color: $text-muted; margin-top: 1; }
     LoginScreen #outcome.error { color: $text-error; }
