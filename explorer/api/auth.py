@@ -102,18 +102,20 @@ class ServiceAccountAuth(httpx.Auth):
         )
         yield request  # a generator, as httpx calls it: never reached
 
-    def needs_token(self) -> bool:
-        """Whether to ask for a token before the next request: none yet, or about to expire."""
-        return self.token is None or not self.token.fresh(self.clock())
+    def needs_token(self, request: httpx.Request) -> bool:
+        """Whether to ask for a token before this request: none yet, or one that could expire
+        before the request's time limit ends (at `token valid 00:08`, a request that may take
+        30 s would carry a token that expires on the way)."""
+        return self.token is None or not self.token.fresh(self.clock(), time_limit(request))
 
     async def async_auth_flow(self, request: httpx.Request) -> AsyncGenerator[httpx.Request, httpx.Response]:
         """Send with the token; renew it first when needed, and once more when a 401 is about the token."""
         stale: Token | None = None  # the token a 401 just refused
         for _ in range(2):  # send; and once more with a new token if the first was refused for it
-            if self.needs_token() or (stale is not None and self.token is stale):
+            if self.needs_token(request) or (stale is not None and self.token is stale):
                 async with self.lock:
                     # Checked again inside: a concurrent request may have renewed it meanwhile.
-                    if self.needs_token() or (stale is not None and self.token is stale):
+                    if self.needs_token(request) or (stale is not None and self.token is stale):
                         await self.hold(self.token_url)
                         self.state.refreshing = True
                         try:
@@ -197,6 +199,15 @@ class ServiceAccountAuth(httpx.Auth):
             self.state.last_error = error
             raise error
         self.state.revoked = True
+
+
+def time_limit(request: httpx.Request) -> float:
+    """The longest a request may take in any of its phases (httpx's timeout: connect, write, read,
+    pool), in seconds; 0 when it has none."""
+    timeout = request.extensions.get("timeout")
+    phases = timeout.values() if isinstance(timeout, dict) else ()
+    limits = [value for value in phases if isinstance(value, int | float)]
+    return float(max(limits, default=0))
 
 
 MAX_LIFETIME = 366 * 24 * 3600  # seconds: a token said to live longer is not believed

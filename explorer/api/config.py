@@ -56,9 +56,12 @@ class Credentials:
     writes: bool | None = None  # the profile's `writes`: True allows writes, False forbids even --writes
 
     @property
-    def host(self) -> str:
-        """The base URL's host: what the login screen says it connects to."""
-        return httpx.URL(self.base_url).host
+    def host_and_port(self) -> str:
+        """The base URL's host and port (`127.0.0.1:8443`, `[::1]:443`): what the login screen says it
+        connects to; the port always, since a sandbox's is what sets it apart."""
+        url = httpx.URL(self.base_url)
+        host = f"[{url.host}]" if ":" in url.host else url.host
+        return f"{host}:{url.port or (80 if url.scheme == 'http' else 443)}"
 
     @property
     def kind(self) -> str:

@@ -24,9 +24,13 @@ class Token:
     issued_at: float
     expires_at: float
 
-    def fresh(self, now: float) -> bool:
-        """Usable for a while yet: not within its leeway of expiry."""
-        return now < self.expires_at - leeway(self.expires_at - self.issued_at)
+    def fresh(self, now: float, within: float = 0.0) -> bool:
+        """Usable for a while yet: not within its leeway of expiry, nor so near it that it could
+        expire before a request that may take `within` seconds (its time limit) is done. That
+        margin is at most half the token's life: a token shorter-lived than two time limits is
+        still used for half of it, not renewed before each request."""
+        life = self.expires_at - self.issued_at
+        return now < self.expires_at - max(leeway(life), min(within, life / 2))
 
 
 @dataclass

@@ -41,13 +41,41 @@ async def test_the_token_is_renewed_within_its_leeway_before_expiry(connect):
 
 
 async def test_a_short_lived_token_renews_at_a_tenth_of_its_life(connect):
-    async with connect(sandbox={"token_ttl": 20}) as c:  # leeway 2 s
+    async with connect(sandbox={"token_ttl": 20}, timeout=1) as c:  # leeway 2 s, past the requests' time limit
         await c.session.fetch("/orgs")
         c.clock.advance(17.9)
         await c.session.fetch("/orgs")
         c.clock.advance(0.2)
         await c.session.fetch("/orgs")
         assert c.token_requests() == 2
+
+
+async def test_a_token_that_could_expire_before_the_request_times_out_is_renewed_first(connect):
+    """The expiry drill: tokens of 60 s (a leeway of 6 s), requests that may take 30 s. At
+    `token valid 00:08` a request would carry a token that could expire on its way: renewed first."""
+    async with connect(sandbox={"token_ttl": 60}, timeout=30) as c:
+        await c.session.fetch("/orgs")
+        c.clock.advance(29)  # 31 s left: more than a request may take
+        await c.session.fetch("/orgs")
+        assert c.token_requests() == 1
+        c.clock.advance(23)
+        assert c.session.token_state.countdown(c.clock()) == "00:08"
+        assert (await c.session.fetch("/orgs")).status == 200
+        assert [e.url.rsplit("/", 1)[-1] for e in c.session.log][-2:] == ["token", "orgs"]  # renewed, then sent
+        assert c.session.token_state.countdown(c.clock()) == "01:00"
+        assert c.session.token_state.refreshes == 1
+
+
+async def test_a_token_shorter_lived_than_two_time_limits_is_still_used_for_half_its_life(connect):
+    async with connect(sandbox={"token_ttl": 20}, timeout=30) as c:  # a margin of 10 s, not 30
+        await c.session.fetch("/orgs")
+        c.clock.advance(9.9)
+        await c.session.fetch("/orgs")
+        assert c.token_requests() == 1
+        c.clock.advance(0.2)
+        await c.session.fetch("/orgs")
+        await c.session.fetch("/orgs")
+        assert c.token_requests() == 2  # renewed once, not before every request
 
 
 async def test_ten_concurrent_requests_near_expiry_make_exactly_one_token_request(connect):

@@ -26,8 +26,9 @@ from explorer.sandbox.server import ServerThread
 from explorer.sandbox.tls import names_for, server_files
 from explorer.tui.app import ExplorerApp
 from explorer.tui.run import build
-from explorer.tui.screens.login import LoginScreen
+from explorer.tui.screens.login import FIELDS, LoginScreen
 from tests.tui.conftest import started, toasts_of, wait_until
+from tests.tui.screen_text import screen_lines, screen_text
 
 SECRET = Settings().client_secret
 CLIENT_ID = Settings().client_id
@@ -111,7 +112,7 @@ async def test_a_failed_login_stays_on_the_form_with_the_error_and_its_hint(base
         assert pilot.app.session is opened[-1]  # the session the form opened is the one explored
 
 
-async def test_connecting_says_so_and_esc_cancels_it_without_leaving_the_form():
+async def test_connecting_says_so_with_the_port_and_esc_cancels_it_without_leaving_the_form():
     sandbox = create_app(Settings())
     release = asyncio.Event()
 
@@ -121,9 +122,9 @@ async def test_connecting_says_so_and_esc_cancels_it_without_leaving_the_form():
         await sandbox(scope, receive, send)
 
     async with login(through(slow_tokens)) as pilot:
-        await fill(pilot, "https://sandbox.invalid")
+        await fill(pilot, "https://127.0.0.1:8443")
         await pilot.press("enter")
-        await wait_until(lambda: "Connecting to sandbox.invalid…" in shown(pilot.app, "#outcome"), pilot=pilot)
+        await wait_until(lambda: "Connecting to 127.0.0.1:8443…" in shown(pilot.app, "#outcome"), pilot=pilot)
         await pilot.press("escape")
         await wait_until(lambda: "Cancelled" in shown(pilot.app, "#outcome"), pilot=pilot)
         assert isinstance(pilot.app.screen, LoginScreen) and pilot.app.is_running
@@ -135,7 +136,7 @@ async def test_connecting_says_so_and_esc_cancels_it_without_leaving_the_form():
 async def test_a_profile_saved_from_the_form_is_the_one_used_next_time():
     async with login(through(create_app(Settings()))) as pilot:
         await fill(pilot, "https://sandbox.invalid")
-        await pilot.click("#save")
+        assert shown(pilot.app, "#save") == "[✓] Save as a profile named "  # offered, ticked
         await type_into(pilot, "#profile", "lab")
         await pilot.click("#connect")
         await wait_until(lambda: started(pilot.app), pilot=pilot)
@@ -231,7 +232,8 @@ async def test_har_records_the_session_the_form_opens_and_the_demo_it_offers(htt
     async with app.run_test(size=(120, 40)) as pilot:
         await wait_until(lambda: isinstance(app.screen, LoginScreen), pilot=pilot)
         await fill(pilot, url)
-        await pilot.press("enter")
+        await pilot.click("#save")  # not saved: the next start shows the form again
+        await pilot.click("#connect")
         await wait_until(lambda: started(app), timeout=10, pilot=pilot)
         assert shown(app, "StatusBar").startswith("● rec · read-only · token valid")
     urls = [entry["request"]["url"] for entry in json.loads(har.read_text())["log"]["entries"]]
@@ -254,3 +256,139 @@ def test_a_har_file_that_cannot_be_recorded_into_is_said_before_any_login_form(m
     without_connection_variables(monkeypatch)
     assert run(parser().parse_args(["--har", str(tmp_path)])) == 1
     assert capsys.readouterr().err == f"explorer: {tmp_path} is a folder: --har names a file to write\n"
+
+
+async def test_the_save_box_reads_ticked_or_empty_and_connecting_unticked_says_nothing_was_saved():
+    async with login(through(create_app(Settings()))) as pilot:
+        await fill(pilot, "https://sandbox.invalid")
+        await pilot.click("#save")
+        assert shown(pilot.app, "#save") == "[ ] Save as a profile "  # no X drawn in the empty box
+        assert not pilot.app.screen.query_one("#profile").display  # no name when nothing is saved
+        await pilot.click("#connect")
+        await wait_until(lambda: started(pilot.app), pilot=pilot)
+        await wait_until(lambda: "Not saved as a profile" in toasts_of(pilot.app), pilot=pilot)
+    assert not config_file().exists()
+
+
+async def test_a_form_started_from_a_profile_does_not_offer_to_save_over_it():
+    config_file().parent.mkdir(parents=True)
+    config_file().write_text('[profiles.default]\nbase_url = "https://lab.example"\nclient_id = "lab"\n')
+    async with login(Session) as pilot:
+        assert shown(pilot.app, "#save") == "[ ] Save as a profile "
+        await pilot.click("#save")  # ticked, the name is asked for
+        assert pilot.app.focused is pilot.app.screen.query_one("#profile")
+        await fill(pilot, "https://sandbox.invalid")
+        await pilot.click("#connect")
+        await wait_until(lambda: "Name the profile to save" in shown(pilot.app, "#outcome"), pilot=pilot)
+        assert pilot.app.focused is pilot.app.screen.query_one("#profile")
+
+
+def focus_marked(app: ExplorerApp) -> list[str]:
+    """The lines of the form that carry the focus mark (a bar before the row)."""
+    return [line.strip("█ ") for line in screen_lines(app) if line.lstrip("█ ").startswith("▌")]
+
+
+async def test_tab_goes_round_the_fields_and_connect_and_the_focused_row_is_marked():
+    async with login(Session) as pilot:
+        went = []
+        for _ in range(7):
+            went.append(pilot.app.focused.id)
+            assert len(focus_marked(pilot.app)) == 1  # one row marked, the focused one
+            await pilot.press("tab")
+        assert went == ["base_url", "client_id", "secret", "ca_bundle", "save", "profile", "connect"]
+        assert pilot.app.focused.id == "base_url"  # round again
+        assert focus_marked(pilot.app)[0].startswith("▌API root")
+
+
+async def test_what_comes_after_a_tab_lands_in_the_next_field_however_fast_it_comes():
+    """A paste, Tab, paste (or typed keys) arriving together: each paste goes where the cursor is
+    when it arrives, never all into the first field."""
+    async with login(Session) as pilot:
+        app = pilot.app
+        for event in (
+            events.Paste("https://sandbox.invalid"),
+            events.Key("tab", None),
+            events.Paste(CLIENT_ID),
+            events.Key("tab", None),
+            events.Paste(SECRET),
+        ):
+            app.post_message(event)  # all queued at once, as a terminal delivers them
+        await wait_until(lambda: app.screen.query_one("#secret", Input).value, pilot=pilot)
+        assert [app.screen.query_one(f"#{name}", Input).value for name in ("base_url", "client_id", "secret")] == [
+            "https://sandbox.invalid",
+            CLIENT_ID,
+            SECRET,
+        ]
+
+
+@pytest.mark.parametrize("paste", [f"{CLIENT_ID}\t{SECRET}", f"{CLIENT_ID}\n{SECRET}\n", f"{CLIENT_ID}\r\n{SECRET}"])
+async def test_a_paste_of_several_values_is_refused_and_never_shown(paste):
+    async with login(Session) as pilot:
+        await type_into(pilot, "#base_url", "https://sandbox.invalid")
+        pilot.app.post_message(events.Paste(paste))
+        await wait_until(lambda: "Not pasted" in shown(pilot.app, "#outcome"), pilot=pilot)
+        assert "held 2 values" in shown(pilot.app, "#outcome")
+        assert pilot.app.screen.query_one("#base_url", Input).value == "https://sandbox.invalid"
+        assert SECRET not in screen_text(pilot.app)
+
+
+async def test_a_paste_of_a_copied_line_leaves_its_line_break_out():
+    async with login(Session) as pilot:
+        pilot.app.post_message(events.Paste("  https://sandbox.invalid\n"))
+        await wait_until(lambda: pilot.app.screen.query_one("#base_url", Input).value, pilot=pilot)
+        assert pilot.app.screen.query_one("#base_url", Input).value == "https://sandbox.invalid"
+
+
+async def test_typing_in_a_filled_field_reached_by_tab_adds_to_it():
+    """Tab into a filled field, type: the text grows (select-all on focus replaced it with a key)."""
+    app = ExplorerApp(
+        None,
+        demo=demo_session,
+        settings_path=config_file(),
+        connect=Session,
+        login={"base_url": "https://lab.example", "client_id": "lab"},
+    )
+    async with app.run_test(size=(120, 40)) as pilot:
+        await wait_until(lambda: isinstance(app.screen, LoginScreen), pilot=pilot)
+        assert app.focused.id == "secret"  # the first field to fill
+        await pilot.press("shift+tab", "shift+tab")
+        assert app.focused.id == "base_url"
+        await pilot.press(*"/api")
+        assert app.screen.query_one("#base_url", Input).value == "https://lab.example/api"
+
+
+@pytest.mark.parametrize(
+    "keys, value",
+    [
+        (["ctrl+u", "https://sandbox.invalid"], "https://sandbox.invalid"),  # emptied, then a paste
+        (["/", "a", "p", "x", "backspace", "i"], "https://lab.example/api"),
+        (["home", "ctrl+k", "https://sandbox.invalid/x", "backspace"], "https://sandbox.invalid/"),
+    ],
+)
+async def test_editing_keys_and_what_follows_them_at_once_are_done_in_order(keys, value):
+    """ctrl+u then a paste, as fast as a terminal sends them: the paste stays (it went in first, and
+    ctrl+u emptied the field after it, when Input's bindings ran once the key reached the app)."""
+    app = ExplorerApp(None, demo=demo_session, settings_path=config_file(), login={"base_url": "https://lab.example"})
+    async with app.run_test(size=(120, 40)) as pilot:
+        await wait_until(lambda: isinstance(app.screen, LoginScreen), pilot=pilot)
+        await pilot.click("#base_url")
+        await pilot.press("end")
+        for key in keys:  # all queued at once; a long one is a paste
+            app.post_message(events.Paste(key) if len(key) > 12 else events.Key(key, key if len(key) == 1 else None))
+        await wait_until(lambda: app.screen.query_one("#base_url", Input).value == value, pilot=pilot)
+
+
+@pytest.mark.parametrize(
+    "base_url, secret, line, field",
+    [
+        ("https://sandbox.invalid", "wrong", "401 Unauthorized · invalid_client", "secret"),
+        ("https://sandbox.invalid/api/nope", SECRET, "404 Not Found", "base_url"),
+    ],
+)
+async def test_after_a_failed_connect_the_cursor_is_in_the_field_the_error_is_about(base_url, secret, line, field):
+    async with login(through(create_app(Settings()))) as pilot:
+        await fill(pilot, base_url, secret=secret)
+        await pilot.click("#connect")
+        await wait_until(lambda: line in shown(pilot.app, "#outcome"), pilot=pilot)
+        assert pilot.app.focused.id == field
+        assert focus_marked(pilot.app)[0].startswith(f"▌{dict((name, label) for name, label, _ in FIELDS)[field]}")

@@ -143,6 +143,25 @@ async def test_token_bucket_the_429_is_on_the_bar_while_it_is_waited_out_and_r_d
         assert "⚠" not in bar(explorer) and "rate limit █░░░░ 4 of 20 left" in bar(explorer), bar(explorer)
 
 
+async def test_token_bucket_rate_limits_table_shows_what_is_left_in_each_bucket(open_explorer):
+    """The lesson's last step: open rateLimits, read each bucket's count in the table, the spent first."""
+    async with open_explorer(scenario="token-bucket") as explorer:
+        await explorer.open("groups")
+        project = await explorer.open("groups", "staging")
+        for _ in range(3):
+            await explorer.cursor_to(project)
+            await explorer.pilot.press("r")
+            await explorer.settle()
+        await explorer.open("rateLimits")
+        table = region_text(explorer.app, explorer.q(PageView)).splitlines()
+        header = next(line for line in table if line.startswith("id "))
+        assert header.split()[:3] == ["id", "name", "buckets[].remaining"], header  # on screen without scrolling
+        rows = {line.split()[0]: line for line in table if line.split() and line.split()[0].endswith("Reads")}
+        spent_first = "staging 16, production 20, analytics 20, empty-sandbox 20, …"  # a cell is a line's worth
+        assert rows["projectReads"].endswith(f"Project reads       {spent_first}"), rows
+        assert "Acme Corp 10, Globex Training 10" in rows["organizationReads"]
+
+
 async def test_access_list_the_refusal_and_its_hint(open_explorer):
     async with open_explorer(scenario="access-list") as explorer:
         assert "403 Forbidden · access_denied" in bar(explorer)

@@ -8,16 +8,17 @@ ever opens on a session that works.
 from __future__ import annotations
 
 import asyncio
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterator, Mapping
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Literal
 
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.containers import Grid, Horizontal, VerticalScroll
+from textual.containers import Horizontal, VerticalScroll
 from textual.screen import Screen
-from textual.widgets import Button, Checkbox, Footer, Input, Label, Static
+from textual.widgets import Button, Checkbox, Footer, Label, Static
 from textual.worker import Worker
 
 from explorer.api.config import Credentials, check_ca_bundle
@@ -27,6 +28,8 @@ from explorer.api.secret import Secret
 from explorer.api.session import Session
 from explorer.api.urls import check_base_url
 from explorer.tui.safe import lines, visible
+from explorer.tui.widgets.form_field import FormField
+from explorer.tui.widgets.tick_box import TickBox
 
 Result = Session | Literal["demo"]
 
@@ -37,6 +40,37 @@ FIELDS = (
     ("secret", "Secret", "the client secret"),
     ("ca_bundle", "CA bundle", "optional: PEM file to trust, e.g. sandbox-ca.pem"),
 )
+PROFILE = "default"  # the name offered for the profile to save
+
+
+class FieldError(Exception):
+    """A failure that is about one field of the form: the cursor goes there, to correct it."""
+
+    def __init__(self, field: str, error: ApiError) -> None:
+        super().__init__(error.line())
+        self.field = field
+        self.error = error
+
+
+@contextmanager
+def about(field: str) -> Iterator[None]:
+    """An ApiError raised inside is about this field (a FieldError)."""
+    try:
+        yield
+    except ApiError as error:
+        raise FieldError(field, error) from None
+
+
+def field_for(error: ApiError) -> str | None:
+    """The field a failed connection is about, if one is: a refused secret, a URL where nothing
+    answers as the API does, a certificate its authority is not named for."""
+    if error.oauth_error == "invalid_client":
+        return "secret"  # the likelier mistake of the two (ID and secret); the client ID is just above it
+    if error.kind == "tls":
+        return "ca_bundle"
+    if error.kind in ("connect", "dns", "timeout", "insecure", "origin", "not-json") or error.status in (404, 406):
+        return "base_url"
+    return None
 
 
 class LoginScreen(Screen[Result]):
@@ -45,6 +79,10 @@ class LoginScreen(Screen[Result]):
         Binding("ctrl+d", "demo", "Demo sandbox", id="login.demo", priority=True),
         Binding("escape", "cancel", "Cancel", id="login.cancel"),
         Binding("escape", "quit", "Quit", id="login.quit"),
+        # priority: Tab moves the cursor as it comes, so what is typed or pasted after it, before a
+        # field's own queue has caught up, lands in the next field and not in this one
+        Binding("tab", "app.focus_next", show=False, priority=True),
+        Binding("shift+tab", "app.focus_previous", show=False, priority=True),
     ]
     DEFAULT_CSS = """
     LoginScreen { align: center middle; }
@@ -58,22 +96,14 @@ class LoginScreen(Screen[Result]):
     }
     LoginScreen #title { text-style: bold; margin-bottom: 1; }
     LoginScreen #problem { color: $text-error; margin-bottom: 1; }
-    LoginScreen Grid {
-        grid-size: 2;
-        grid-columns: 10 1fr;
-        grid-rows: 1;
-        grid-gutter: 0 1;
-        height: auto;
-        margin-bottom: 1;
-    }
-    LoginScreen Input { background: $panel; }
-    LoginScreen Input:focus { background-tint: $primary 30%; }
-    LoginScreen #saving { height: 1; margin-bottom: 1; }
-    LoginScreen Checkbox > .toggle--button { color: $panel; }  /* unticked: no X (ticked: Textual's) */
+    LoginScreen .row { height: 1; border-left: blank; }
+    LoginScreen .row:focus-within { border-left: outer $accent; }
+    LoginScreen .row > Label { width: 11; }
+    LoginScreen .row:focus-within > Label { text-style: bold; color: $accent; }
+    LoginScreen #saving, LoginScreen #buttons { margin-top: 1; }
     LoginScreen #profile { width: 1fr; margin-left: 1; }
     LoginScreen #outcome { color: $text-muted; margin-top: 1; }
     LoginScreen #outcome.error { color: $text-error; }
-    LoginScreen #buttons { height: 1; }
     LoginScreen Button { margin-right: 2; }
     """
 
@@ -94,37 +124,70 @@ class LoginScreen(Screen[Result]):
         self.connecting: Worker[None] | None = None
 
     def compose(self) -> ComposeResult:
-        with VerticalScroll():
+        with VerticalScroll(can_focus=False):
             yield Static("Connect to an administration API", id="title", markup=False)
             if self.problem is not None:
                 yield Static(self.message(self.problem), id="problem")
-            with Grid():
-                for name, label, placeholder in FIELDS:
+            for name, label, placeholder in FIELDS:
+                with Horizontal(classes="row"):
                     yield Label(label)
-                    yield Input(
-                        value=self.known.get(name, ""),
-                        placeholder=placeholder,
-                        password=name == "secret",
-                        compact=True,
-                        id=name,
+                    yield FormField(
+                        self.known.get(name, ""), placeholder=placeholder, password=name == "secret", id=name
                     )
-            with Horizontal(id="saving"):
-                yield Checkbox("Save as a profile named", compact=True, id="save")
-                yield Input(value="default", compact=True, id="profile")
-            with Horizontal(id="buttons"):
+            offered = self.offered()
+            with Horizontal(classes="row", id="saving"):
+                yield TickBox(self.saving_label(offered), value=offered, compact=True, id="save")
+                yield FormField(PROFILE if offered else "", placeholder="a name for the profile", id="profile")
+            with Horizontal(classes="row", id="buttons"):
                 yield Button("Connect", variant="primary", compact=True, id="connect")
-                yield Button("Demo sandbox", compact=True, id="demo")
+                demo = Button("Demo sandbox", compact=True, id="demo")
+                demo.can_focus = False  # ctrl+d, or a click: Tab goes round the fields and Connect only
+                yield demo
             yield Static(id="outcome")
         yield Footer()
 
     def on_mount(self) -> None:
+        self.query_one("#profile").display = self.query_one("#save", Checkbox).value
         empty = [name for name, *_ in FIELDS[:3] if not self.known.get(name)]
         if empty:
-            self.query_one(f"#{empty[0]}", Input).focus()  # the first field there is to fill
+            self.query_one(f"#{empty[0]}", FormField).focus()  # the first field there is to fill
+
+    def offered(self) -> bool:
+        """Whether saving is offered ticked: when the profile name offered is free in the config file
+        (a form started from a profile that lacks its secret is not saved over it)."""
+        try:
+            check_profile_name(self.config_path, PROFILE)
+        except ApiError:
+            return False
+        return True
+
+    @staticmethod
+    def saving_label(ticked: bool) -> str:
+        return "Save as a profile named" if ticked else "Save as a profile"
+
+    def on_checkbox_changed(self, event: Checkbox.Changed) -> None:
+        """The name shows only when the profile is to be saved; ticked, the cursor goes to it if empty."""
+        event.checkbox.label = self.saving_label(event.value)
+        name = self.query_one("#profile", FormField)
+        name.display = event.value
+        if event.value and not name.value.strip():
+            name.focus()
+
+    def on_form_field_refused(self, event: FormField.Refused) -> None:
+        self.say(
+            f"Not pasted: that paste held {event.parts} values (separated by tabs or line breaks). "
+            "Paste one value into each field."
+        )
 
     @staticmethod
     def message(error: ApiError) -> Text:
         return Text("\n".join(lines(error.line() + (f"\n{error.hint}" if error.hint else ""))))
+
+    def fail(self, error: ApiError, field: str | None) -> None:
+        """Say what went wrong, and put the cursor in the field it is about, to correct it there."""
+        self.say(error)
+        if field is not None:
+            self.query_one(f"#{field}", FormField).focus()
 
     def say(self, what: ApiError | str) -> None:
         """The line under the form: how connecting goes, or what is wrong and the hint."""
@@ -141,7 +204,7 @@ class LoginScreen(Screen[Result]):
         else:
             self.connect()
 
-    def on_input_submitted(self, event: Input.Submitted) -> None:
+    def on_input_submitted(self, event: FormField.Submitted) -> None:
         self.connect()
 
     def action_demo(self) -> None:
@@ -172,10 +235,10 @@ class LoginScreen(Screen[Result]):
             return  # one attempt at a time; Esc cancels it
         try:
             credentials = self.credentials()
-        except ApiError as error:
-            self.say(error)
+        except FieldError as wrong:
+            self.fail(wrong.error, wrong.field)
             return
-        self.say(f"Connecting to {credentials.host}…")
+        self.say(f"Connecting to {credentials.host_and_port}…")
         self.connected(self.run_worker(self.attempt(credentials), group="login"))
 
     def connected(self, worker: Worker[None] | None) -> None:
@@ -184,22 +247,28 @@ class LoginScreen(Screen[Result]):
         self.refresh_bindings()
 
     def credentials(self) -> Credentials:
-        """What the form says, checked; and the profile name, if it is to be saved."""
-        value = {name: self.query_one(f"#{name}", Input).value.strip() for name, *_ in FIELDS}
-        if not (value["base_url"] and value["client_id"] and value["secret"]):
-            raise ConfigError("Give the API root, the client ID and the secret; or try the demo sandbox")
-        credentials = Credentials(
-            str(check_base_url(value["base_url"])),
-            client_id=value["client_id"],
-            client_secret=Secret(value["secret"]),
-            ca_bundle=check_ca_bundle(value["ca_bundle"]) if value["ca_bundle"] else None,
-        )
+        """What the form says, checked, and the profile name if it is to be saved: FieldError names
+        the field that is wrong."""
+        value = {name: self.query_one(f"#{name}", FormField).value.strip() for name, *_ in FIELDS}
+        for name, *_ in FIELDS[:3]:
+            with about(name):
+                if not value[name]:
+                    raise ConfigError("Give the API root, the client ID and the secret; or try the demo sandbox")
+        with about("base_url"):
+            base_url = str(check_base_url(value["base_url"]))
+        with about("ca_bundle"):
+            ca_bundle = check_ca_bundle(value["ca_bundle"]) if value["ca_bundle"] else None
         if self.query_one("#save", Checkbox).value:
-            check_profile_name(self.config_path, self.profile_name())
-        return credentials
+            with about("profile"):
+                if not self.profile_name():
+                    raise ConfigError("Name the profile to save, or untick “Save as a profile”")
+                check_profile_name(self.config_path, self.profile_name())
+        return Credentials(
+            base_url, client_id=value["client_id"], client_secret=Secret(value["secret"]), ca_bundle=ca_bundle
+        )
 
     def profile_name(self) -> str:
-        return self.query_one("#profile", Input).value.strip() or "default"
+        return self.query_one("#profile", FormField).value.strip()
 
     async def attempt(self, credentials: Credentials) -> None:
         """Open the session and fetch the root: leave with the session, or stay with the error."""
@@ -207,7 +276,7 @@ class LoginScreen(Screen[Result]):
             session = self.opener(credentials)
         except ApiError as error:
             self.connected(None)
-            self.say(error)
+            self.fail(error, field_for(error))
             return
         try:
             resource = await session.fetch("")
@@ -215,7 +284,7 @@ class LoginScreen(Screen[Result]):
                 raise resource.error
         except ApiError as error:
             self.connected(None)
-            self.say(error)
+            self.fail(error, field_for(error))
             await session.aclose()
             return
         except asyncio.CancelledError:
@@ -226,7 +295,14 @@ class LoginScreen(Screen[Result]):
         self.dismiss(session)
 
     def save(self, credentials: Credentials) -> None:
+        """Save the profile if the box is ticked; either way, say what became of the credentials."""
         if not self.query_one("#save", Checkbox).value:
+            self.notify(
+                "Not saved as a profile: the next start asks for these again (tick “Save as a profile” to keep them).",
+                title="Profile",
+                timeout=10,
+                markup=False,
+            )
             return
         try:
             saved = save_profile(self.config_path, self.profile_name(), credentials)

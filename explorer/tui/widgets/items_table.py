@@ -72,7 +72,7 @@ class ItemsTable(LineCursorView):
         self.items = items
         if self.column_names:
             columns = self.column_names
-            plain = [[cell_plain(item.get(c)) if isinstance(item, dict) else "" for c in columns] for item in sample]
+            plain = [[column_plain(item, c) if isinstance(item, dict) else "" for c in columns] for item in sample]
             self.headers = self.column_names
         else:
             plain = [[cell_plain(item)] for item in sample]
@@ -91,7 +91,7 @@ class ItemsTable(LineCursorView):
         """The cells of a row as drawn."""
         item = self.items[index]
         if self.column_names and isinstance(item, dict):
-            return [cell(item.get(column)) for column in self.column_names]
+            return [column_cell(item, column) for column in self.column_names]
         return [cell(item)]
 
     def line_of(self, cells: list[Text]) -> Strip:
@@ -133,7 +133,8 @@ def cell_plain(value: Any) -> str:
 
 
 def choose_columns(items: list[Any]) -> list[str]:
-    """The scalar fields the items share (id and name first), at most eight."""
+    """The scalar fields the items share (id and name first), at most eight; after id and name, a
+    field holding named counts, as `buckets[].remaining` (see named_count)."""
     dicts = [item for item in items if isinstance(item, dict)]
     if not dicts:
         return []
@@ -145,5 +146,60 @@ def choose_columns(items: list[Any]) -> list[str]:
     shared = [key for key, count in seen.items() if count == len(dicts)]
     if not shared:  # items of different shapes: take what most of them have
         shared = [key for key, count in seen.items() if count * 2 >= len(dicts)]
-    ordered = [key for key in FIRST_COLUMNS if key in shared] + [key for key in shared if key not in FIRST_COLUMNS]
-    return ordered[:MAX_COLUMNS]
+    first = [key for key in FIRST_COLUMNS if key in shared]
+    counts = [f"{key}{COUNTED}{count}" for key in dicts[0] if (count := named_count(dicts, key)) is not None]
+    return [*first, *counts, *(key for key in shared if key not in FIRST_COLUMNS)][:MAX_COLUMNS]
+
+
+COUNTED = "[]."  # in a column's name: the field's list, the number of each of its objects (jq's path)
+
+
+def named_count(items: list[dict[str, Any]], key: str) -> str | None:
+    """The number each object under `key` holds, when the field holds named counts: in every item a
+    list of objects, each with a string `name` and one number, under the same key in all (a rate
+    limit's `buckets`, each with what is `remaining`). One column shows them all, where otherwise
+    each item had to be opened and the list unfolded. None for any other field."""
+    lists = [listed for item in items if isinstance(listed := item.get(key), list)]
+    if len(lists) < len(items):
+        return None
+    objects = [entry for listed in lists for entry in listed]
+    if not objects or not all(isinstance(entry, dict) and isinstance(entry.get("name"), str) for entry in objects):
+        return None
+    numbers = [{name for name, value in entry.items() if is_number(value)} for entry in objects]
+    keys = set.union(*numbers)
+    return keys.pop() if len(keys) == 1 and all(numbers) else None
+
+
+def is_number(value: Any) -> bool:
+    return isinstance(value, int | float) and not isinstance(value, bool)
+
+
+def column_cell(item: dict[str, Any], column: str) -> Text:
+    """An item's cell in a column: a field's value, or the named counts of a `key[].number` column."""
+    key, counted, number = column.partition(COUNTED)
+    if column in item or not counted:
+        return cell(item.get(column))
+    return counts(item.get(key), number)
+
+
+def column_plain(item: dict[str, Any], column: str) -> str:
+    """A cell's text, to size its column."""
+    if column in item or COUNTED not in column:
+        return cell_plain(item.get(column))
+    return column_cell(item, column).plain
+
+
+def counts(listed: Any, number: str) -> Text:
+    """Named counts, least first, as `production 3, staging 20, …`: the ones that run out show
+    before the cell is cut."""
+    entries = [entry for entry in listed if isinstance(entry, dict)] if isinstance(listed, list) else []
+    entries = [entry for entry in entries if is_number(entry.get(number))]
+    shown = Text(no_wrap=True, end="")
+    for entry in sorted(entries, key=lambda e: e[number]):
+        if len(shown) > MAX_CELL:  # a line's worth: the table cuts it with a `…`
+            break
+        if shown:
+            shown.append(", ", style="json-muted")
+        shown.append(brief(entry.get("name", ""), MAX_CELL) + " ")
+        shown.append(f"{entry[number]}", style="json-number")
+    return shown
