@@ -216,5 +216,7 @@ def main(argv: list[str] | None = None) -> int:
         os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
         return 0
     except Exception as error:
-        print(f"explorer: unexpected {type(error).__name__}: {error} (a bug; please report it)", file=sys.stderr)
+        from explorer.crash import tell
+
+        tell("explorer: unexpected", error, f"explorer {getattr(args, 'command', None) or ''}".strip())
         return 1

@@ -14,14 +14,12 @@ from explorer.api.config import Credentials
 from explorer.api.config_file import config_path, load_config, token_cache_dir
 from explorer.api.guard import MAX_BODY
 from explorer.api.har import KEEP_BYTES, HarRecorder
-from explorer.api.resource import MAX_DEPTH
 from explorer.api.secret import Secret
 from explorer.api.session import DEADLINE, Session
+from explorer.api.values import MAX_DEPTH, MOST_DEPTH
 from explorer.api.versions import check_version
 from explorer.api.writes import write_policy
 from explorer.sandbox.scenarios import SCENARIOS
-
-MOST_LEVELS = 500  # the highest --max-depth
 
 DEFAULTS = {"demo": False, "profile": None, "base_url": None, "client_id": None, "public_key": None,
             "ca_bundle": None, "timeout": 30.0, "scenario": None, "api_version": None,
@@ -194,9 +192,9 @@ def megabytes(text: str) -> int:
 
 
 def levels(text: str) -> int:
-    """A nesting limit, at most MOST_LEVELS: the pretty view walks one call a level, within Python's
+    """A nesting limit, at most MOST_DEPTH: the pretty view walks one call a level, within Python's
     own limit of about a thousand."""
-    return whole_number(text, MOST_LEVELS, "levels")
+    return whole_number(text, MOST_DEPTH, "levels")
 
 
 def limits(args: argparse.Namespace) -> dict[str, Any]:

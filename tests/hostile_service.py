@@ -30,6 +30,10 @@ def nested(depth: int) -> str:
     return "[" * depth + "]" * depth
 
 
+def nested_fields(depth: int) -> str:
+    return '{"a": ' * depth + "1" + "}" * depth
+
+
 def document(**fields: Any) -> bytes:
     return json.dumps(fields).encode()
 
@@ -76,9 +80,25 @@ def cases(origin: str, other: str) -> dict[str, Answer]:
         ),
         "deep-json": (200, json_type, nested(400).encode()),
         "deeper-json": (200, json_type, nested(100_000).encode()),
+        "deep-fields": (200, json_type, nested_fields(400).encode()),
+        "deep-error": (400, json_type, nested(400).encode()),
+        "deeper-error": (404, json_type, nested(100_000).encode()),
+        "deep-error-fields": (500, json_type, nested_fields(950).encode()),
+        "deeper-429": (429, {**json_type, "retry-after": "1"}, nested(100_000).encode()),
+        "deep-error-document": (
+            400,
+            json_type,
+            b'{"error": 400, "errorCode": "DEEP", "detail": "d", "parameters": ' + nested(400).encode() + b"}",
+        ),
         "retry-after-superscript": (429, {**json_type, "retry-after": "²", "ratelimit-limit": "²"}, b"{}"),
         "retry-after-huge": (429, {**json_type, "retry-after": "9" * 4400, "ratelimit-remaining": "9" * 4400}, b"{}"),
         "unknown-charset": (200, {"content-type": "application/json; charset=x-unknown"}, b""),
+        "blank-unknown-charset": (200, {"content-type": "application/json; charset=x-unknown"}, b" \n"),
+        "undefined-charset": (200, {"content-type": "application/json; charset=undefined"}, b'{"a": 1}'),
+        "error-unknown-charset": (503, {"content-type": "application/json; charset=x-unknown"}, b"{}"),
+        "date-past-9999": (200, json_type, document(created="9999-12-31T23:59:59-14:00", links=links(("self", base)))),
+        "date-before-1": (200, json_type, document(created="0001-01-01T00:00:00+14:00", links=links(("self", base)))),
+        "bson-past-9999": (200, json_type, document(at={"date": "9999-12-31T23:59:59-14:00", "increment": 1})),
         "year-99999": (200, json_type, document(created="99999-01-01T00:00:00Z", links=links(("self", base)))),
         "huge-total": (200, json_type, document(results=[], totalCount=10**400, links=links(("self", base)))),
         "lone-surrogate": (200, json_type, b'{"name": "\\ud800\\ud800\\ud800 label", "links": []}'),
@@ -95,7 +115,7 @@ def cases(origin: str, other: str) -> dict[str, Answer]:
     }
 
 
-TOKEN_CASES: dict[str, dict[str, Any] | bytes] = {
+TOKEN_CASES: dict[str, dict[str, Any] | bytes | tuple[int, bytes]] = {
     "good": {"access_token": TOKEN, "token_type": "Bearer", "expires_in": 3600},
     "expires-negative": {"access_token": TOKEN, "token_type": "Bearer", "expires_in": -5},
     "expires-zero": {"access_token": TOKEN, "token_type": "Bearer", "expires_in": 0},
@@ -104,6 +124,8 @@ TOKEN_CASES: dict[str, dict[str, Any] | bytes] = {
     "no-token": {"token_type": "Bearer", "expires_in": 3600},
     "not-bearer": {"access_token": TOKEN, "token_type": "MAC", "expires_in": 3600},
     "deep-token": nested(400).encode(),
+    "deep-token-401": (401, nested(400).encode()),
+    "deeper-token-401": (401, nested(100_000).encode()),
     "escapes-oauth": {"error": f"invalid_client{ATTACK}", "error_description": f"no {ATTACK}"},
 }
 DIGEST_CASES = {
@@ -169,8 +191,11 @@ class HostileService:
         basic = headers.get("authorization", "").removeprefix("Basic ")
         client = base64.b64decode(basic).decode(errors="replace").partition(":")[0] if basic else ""
         case = TOKEN_CASES.get(client, TOKEN_CASES["good"])
-        body = case if isinstance(case, bytes) else json.dumps(case).encode()
-        status = 401 if isinstance(case, dict) and "error" in case else 200
+        if isinstance(case, tuple):
+            status, body = case
+        else:
+            body = case if isinstance(case, bytes) else json.dumps(case).encode()
+            status = 401 if isinstance(case, dict) and "error" in case else 200
         await answer(send, status, {"content-type": "application/json"}, body)
 
 

@@ -16,6 +16,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 
 import pytest
+from textual.widgets import Static
 
 from explorer.sandbox.server import ServerThread
 from explorer.tui.screens.main import MainScreen
@@ -92,8 +93,20 @@ CASE_CODES = {
     "href-nfkc": 0,
     "deep-json": 0,
     "deeper-json": 0,
+    "deep-fields": 0,
+    "deep-error": 4,
+    "deeper-error": 4,
+    "deep-error-fields": 5,
+    "deep-error-document": 4,
+    "deeper-429": 4,
     "unknown-charset": 0,
+    "blank-unknown-charset": 0,
+    "undefined-charset": 0,
+    "error-unknown-charset": 5,
     "year-99999": 0,
+    "date-past-9999": 0,
+    "date-before-1": 0,
+    "bson-past-9999": 0,
     "huge-total": 0,
     "lone-surrogate": 0,
 }
@@ -130,11 +143,47 @@ def test_get_a_body_without_end(served, tmp_path, case):
     assert ("compression bomb" if case == "bomb" else "(the --deadline of a request)") in line
 
 
+REFUSED_TOKENS = {"escapes-oauth", "deep-token-401", "deeper-token-401"}  # a 401: exit 4, as any 4xx
+
+
 @pytest.mark.parametrize("client", sorted(set(TOKEN_CASES) - {"good"}))
 def test_a_token_answer_that_cannot_be_used_is_named_without_its_content(served, tmp_path, client):
     run = explorer_get(served, tmp_path, "/cases/year-99999", client=client)
-    assert run.code == (4 if client == "escapes-oauth" else 1), run.err
+    assert run.code == (4 if client in REFUSED_TOKENS else 1), run.err
     said(run)
+
+
+DEEP = "JSON nested deeper than 100 levels (the --max-depth limit)"
+DEEPER = "Read deeper with --max-depth LEVELS (up to 500)."
+MALFORMED = "The service refused the request as malformed: the detail and parameters name what to change."
+CREDENTIALS = (
+    "Authentication failed: check the credentials (the flags, EXPLORER_* variables or the profile), then retry."
+)
+NOTHING_THERE = "Nothing is there: check the IDs in the path, or reach it by following links from the root."
+RATE_LIMITED = "Rate limited: retry in 1 s. Limits count per project and at the token endpoints (10 a minute)."
+
+
+@pytest.mark.parametrize(
+    ("case", "client", "status", "status_hint"),
+    [
+        ("deep-error", "good", "400 Bad Request", MALFORMED),
+        ("deeper-error", "good", "404 Not Found", NOTHING_THERE),
+        ("deep-error-fields", "good", "500 Internal Server Error", None),
+        ("deep-error-document", "good", "400 Bad Request", MALFORMED),
+        ("deeper-429", "good", "429 Too Many Requests", RATE_LIMITED),
+        ("year-99999", "deep-token-401", "401 Unauthorized", CREDENTIALS),
+        ("year-99999", "deeper-token-401", "401 Unauthorized", CREDENTIALS),
+    ],
+)
+def test_an_error_nested_past_max_depth_says_the_limit_and_how_to_read_deeper(
+    served, tmp_path, case, client, status, status_hint
+):
+    """Whatever the status, whichever endpoint, and however deep past the limit (400 levels, 950,
+    100,000: json's own RecursionError, which once ended the command as a bug)."""
+    run = explorer_get(served, tmp_path, f"/cases/{case}", client=client)
+    line, hint = said(run)
+    assert line == f"explorer get: {status} · {DEEP}"
+    assert hint == (f"hint: {status_hint} {DEEPER}" if status_hint else f"hint: {DEEPER}")
 
 
 @pytest.mark.parametrize("challenge", sorted(DIGEST_CASES))
@@ -174,7 +223,7 @@ async def test_the_screen_goes_to_every_case_and_keeps_answering():
                 await explorer.settle()
             assert isinstance(app.screen, MainScreen), case
         await explorer.go_to("/cases/deep-json")  # 400 levels: past --max-depth, shown as received
-        assert "The body is JSON nested deeper than 100 levels (the --max-depth limit)" in screen_text(app)
+        assert page_message(app).startswith(f"The body is {DEEP}")
         await pilot.press("2")
         await explorer.settle()
         assert "[[[[[[[[" in screen_text(app)
@@ -183,3 +232,36 @@ async def test_the_screen_goes_to_every_case_and_keeps_answering():
         assert "field000000: {2}" in screen_text(app)
         fields = [str(child.label) for child in explorer.q("#fields").root.children]
         assert fields[-2:] == ["field000499: {2}", "… 99,500 more fields: Enter shows the next 500"]
+
+
+async def test_the_screen_says_what_it_could_not_read_and_stays_up():
+    """Bodies that once ended the screen: an error nested 100,000 deep (a RecursionError), a date in
+    the year 10000 in local time (an OverflowError), a blank body in a charset no codec reads."""
+    async with on_hostile_service(deadline=2) as explorer:
+        app, pilot = explorer.app, explorer.pilot
+        await explorer.go_to("/cases/deeper-error")
+        bar = screen_text(app).splitlines()[-2]
+        assert "│ 404 Not Found · " in bar and bar.endswith(f" │ ⚠ {DEEP}"), bar
+        assert page_message(app).splitlines()[0] == f"error    404 Not Found · {DEEP}"
+        assert page_message(app).splitlines()[-1] == f"hint     {NOTHING_THERE} {DEEPER}"
+        await explorer.go_to("/cases/deep-json")
+        assert page_message(app) == f"The body is {DEEP}: the JSON pane shows it as received. {DEEPER}"
+        await explorer.go_to("/cases/date-past-9999")
+        assert "│ created: 9999-12-31T23:59:59-14:00\n" in screen_text(app)  # no local time: there is none
+        await explorer.go_to("/cases/blank-unknown-charset")
+        await pilot.press("2")
+        await explorer.settle()
+        assert isinstance(app.screen, MainScreen) and app.is_running
+        assert "JSON" in screen_text(app)
+
+
+async def test_the_screen_says_a_token_refusal_nested_past_max_depth():
+    async with on_hostile_service(client="deeper-token-401", deadline=2) as explorer:
+        assert f"│ ⚠ 401 Unauthorized · {DEEP}" in screen_text(explorer.app)
+        assert page_message(explorer.app).splitlines()[0] == f"error    401 Unauthorized · {DEEP}"
+        assert page_message(explorer.app).splitlines()[-1] == f"hint     {CREDENTIALS} {DEEPER}"
+
+
+def page_message(app) -> str:
+    """What the Page pane says, as one text (the screen wraps it)."""
+    return str(app.screen.query_one("PageView #message", Static).render())

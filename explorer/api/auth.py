@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import asyncio
 import base64
-import json
 import time
 from collections.abc import AsyncGenerator, Awaitable, Callable, Generator
 from urllib.parse import urlencode
@@ -23,6 +22,7 @@ from explorer.api.ratelimit import RateLimits
 from explorer.api.secret import Secret
 from explorer.api.token_cache import TokenCache
 from explorer.api.tokens import Token, TokenState
+from explorer.api.values import MAX_DEPTH, TooDeep, json_within
 from explorer.api.visible import visible
 
 TOKEN_PATH = "/api/oauth/token"
@@ -53,9 +53,11 @@ class ServiceAccountAuth(httpx.Auth):
         clock: Callable[[], float] = time.time,
         hold: Callable[[httpx.URL], Awaitable[None]] | None = None,
         cache: TokenCache | None = None,
+        max_depth: int = MAX_DEPTH,
     ) -> None:
         """`hold` waits out the token endpoint's rate limit before a token request that it would
-        refuse; a session passes its own, which shows the wait. Alone, it sleeps for it."""
+        refuse; a session passes its own, which shows the wait. Alone, it sleeps for it. `max_depth`
+        is the session's --max-depth: the token endpoint's answers are read within it too."""
         origin = base_url.copy_with(path="/", query=None, fragment=None)
         self.token_url = origin.join(TOKEN_PATH)
         self.revoke_url = origin.join(REVOKE_PATH)
@@ -65,6 +67,7 @@ class ServiceAccountAuth(httpx.Auth):
         self.clock = clock
         self.hold = hold if hold is not None else self.sleep_for_budget
         self.cache = cache
+        self.max_depth = max_depth
         self.lock = asyncio.Lock()
         self.state = TokenState()
         self.token: Token | None = cache.load(clock()) if cache else None
@@ -140,7 +143,9 @@ class ServiceAccountAuth(httpx.Auth):
         """Whether a 401 is about the token (renew and retry) rather than about permissions."""
         if 'error="invalid_token"' in response.headers.get("www-authenticate", ""):
             return True
-        error = errors.from_response("GET", str(response.url), 401, response.headers, response.content, self.clock())
+        error = errors.from_response(
+            "GET", str(response.url), 401, response.headers, response.content, self.clock(), max_depth=self.max_depth
+        )
         if error.error_code in TOKEN_CODES:
             return True
         if error.error_code in errors.PERMISSION_CODES:
@@ -153,9 +158,11 @@ class ServiceAccountAuth(httpx.Auth):
         body = response.content
         error: ApiError | None = None
         if response.status_code != 200:
-            error = errors.from_response("POST", str(self.token_url), response.status_code, response.headers, body, now)
+            error = errors.from_response(
+                "POST", str(self.token_url), response.status_code, response.headers, body, now, max_depth=self.max_depth
+            )
         else:
-            value, lifetime, why = token_of(body)
+            value, lifetime, why = token_of(body, self.max_depth)
             if why is not None:  # said without the answer's content: it may hold a token
                 error = ApiError(
                     "token",
@@ -194,8 +201,9 @@ class ServiceAccountAuth(httpx.Auth):
         )
         if response.status_code != 200:
             error = errors.from_response(
-                "POST", str(self.revoke_url), response.status_code, response.headers, response.content, self.clock()
-            )
+                "POST", str(self.revoke_url), response.status_code, response.headers, response.content, self.clock(),
+                max_depth=self.max_depth,
+            )  # fmt: skip
             self.state.last_error = error
             raise error
         self.state.revoked = True
@@ -213,15 +221,17 @@ def time_limit(request: httpx.Request) -> float:
 MAX_LIFETIME = 366 * 24 * 3600  # seconds: a token said to live longer is not believed
 
 
-def token_of(body: bytes) -> tuple[str, int, str | None]:
+def token_of(body: bytes, max_depth: int = MAX_DEPTH) -> tuple[str, int, str | None]:
     """(access_token, expires_in, None) from a token endpoint's answer, or ("", 0, why not).
 
     RFC 6749 5.1: a JSON object, `access_token` a non-empty string, `token_type` Bearer, and the
     lifetime a positive whole number of seconds. The reason never quotes the content.
     """
     try:
-        document = json.loads(body)
-    except (ValueError, RecursionError):
+        document = json_within(body, max_depth)
+    except TooDeep as deep:
+        return "", 0, f"it is {deep}"
+    except ValueError:
         return "", 0, "it is not JSON"
     if not isinstance(document, dict):
         return "", 0, "it is not a JSON object"

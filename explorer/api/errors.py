@@ -22,7 +22,7 @@ from urllib.parse import urlsplit
 
 import httpx
 
-from explorer.api.values import whole
+from explorer.api.values import MAX_DEPTH, TooDeep, json_within, whole
 from explorer.api.versions import vendor_of
 
 TURN_ON = "--writes, EXPLORER_WRITES=1, or writes = true in the profile"
@@ -172,10 +172,12 @@ def from_response(
     versions: tuple[str, ...] = (),
     accept: str | None = None,
     vendor: str | None = None,
+    max_depth: int = MAX_DEPTH,
 ) -> ApiError:
     """The error a failed response carries, whatever its shape. `roles` and `versions` are what the
     API description says of the operation, `accept` what the request sent and `vendor` the name of
-    the API's media types, for the hint."""
+    the API's media types, for the hint. A body nested past `max_depth` is no document: the error
+    names the limit, with the status's own hint and how to read deeper."""
     common: dict[str, Any] = {
         "method": method,
         "url": url,
@@ -192,8 +194,11 @@ def from_response(
         "vendor": vendor,
     }
     try:
-        document = unwrap(json.loads(body)) if body.strip() else None
-    except (ValueError, UnicodeDecodeError):
+        document = unwrap(json_within(body, max_depth)) if body.strip() else None
+    except TooDeep as deep:
+        said = ApiError("http", str(deep), **common).hint  # what the status alone says to do
+        return ApiError("not-json", str(deep), hint=f"{said} {deep.hint}" if said else deep.hint, **common)
+    except ValueError:  # UnicodeDecodeError is one
         document = None
     if isinstance(document, dict) and isinstance(document.get("error"), str):
         description = document.get("error_description")

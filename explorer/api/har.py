@@ -36,6 +36,7 @@ import httpx
 
 from explorer import __version__
 from explorer.api.recording import CREATOR, RecordingError, content_of, read_recording
+from explorer.api.values import MOST_DEPTH, TooDeep, json_within
 
 REDACTED = "[redacted by explorer]"
 SECRET_HEADERS = {"authorization", "proxy-authorization", "cookie", "set-cookie"}
@@ -107,7 +108,10 @@ class Redaction:
             if not SECRET_KEY.search(text):
                 return text  # no field is named like a secret: not worth parsing (most pages)
             try:
-                document = json.loads(text)
+                document = json_within(text, MOST_DEPTH)  # the walk below goes one call a level
+            except TooDeep:  # a field named like a secret, too deep to find: none of it is written
+                self.places.append(where)
+                return REDACTED
             except ValueError:
                 return text
             found = len(self.places)

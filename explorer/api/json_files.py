@@ -3,28 +3,32 @@ limit, and said plainly when it cannot be read or is not JSON."""
 
 from __future__ import annotations
 
-import json
 from pathlib import Path
 from typing import Any, BinaryIO
+
+from explorer.api.values import MAX_DEPTH, TooDeep, json_within
 
 MOST_BYTES = 64 * 2**20  # a file read as a document, at most
 
 
-def read_document(path: Path) -> Any:
-    """The document in a file; ValueError, said in a line naming the file, when there is none."""
+def read_document(path: Path, levels: int = MAX_DEPTH) -> Any:
+    """The document in a file; ValueError, said in a line naming the file, when there is none (or
+    it nests deeper than `levels`: what compares it walks it one call a level)."""
     try:
         with path.expanduser().open("rb") as file:
-            return parse(file, f"file {path}")
+            return parse(file, f"file {path}", levels)
     except OSError as error:
         raise ValueError(f"file {path} cannot be read: {error.strerror or error}") from None
 
 
-def parse(source: BinaryIO, said: str) -> Any:
-    """The document in an open file or stdin (`said` names it in an error)."""
+def parse(source: BinaryIO, said: str, levels: int = MAX_DEPTH) -> Any:
+    """The document in an open file or stdin (`said` names it in an error), within `levels` of nesting."""
     data = source.read(MOST_BYTES + 1)
     if len(data) > MOST_BYTES:
         raise ValueError(f"{said} is more than {MOST_BYTES // 2**20} MiB, the most read as a document")
     try:
-        return json.loads(data)
-    except (ValueError, UnicodeDecodeError, RecursionError) as error:
+        return json_within(data, levels)
+    except TooDeep as deep:
+        raise ValueError(f"{said} is {deep}. {deep.hint}") from None
+    except ValueError as error:  # UnicodeDecodeError is one
         raise ValueError(f"{said} is not JSON: {error}") from None

@@ -16,7 +16,6 @@ service too), at the figure the server stated when it did.
 
 from __future__ import annotations
 
-import json
 import math
 import re
 import time
@@ -26,7 +25,7 @@ from dataclasses import dataclass
 import httpx
 
 from explorer.api.errors import retry_after, unwrap
-from explorer.api.values import whole
+from explorer.api.values import json_within, whole
 
 WINDOW = 60.0
 TOKEN = "token"
@@ -268,8 +267,8 @@ def bucket_parameters(response: httpx.Response) -> list[object] | None:
     if response.status_code != 429:
         return None
     try:
-        document = unwrap(json.loads(response.content))
-    except (ValueError, UnicodeDecodeError):
+        document = unwrap(json_within(response.content))
+    except ValueError:  # not JSON, not UTF-8, or nested past --max-depth (TooDeep): no bucket said
         return None
     if not isinstance(document, dict) or document.get("errorCode") != "RATE_LIMITED_TOKEN_BUCKET":
         return None

@@ -17,6 +17,7 @@ from typing import Any
 from urllib.parse import parse_qsl, urlencode, urlsplit
 
 from explorer.api.errors import ConfigError
+from explorer.api.values import MOST_DEPTH, TooDeep, deeper_than, json_within
 
 CREATOR = "explorer"  # the HAR creator name of files explorer wrote (and continues)
 HTTP_ORIGIN = "http://localhost:8080"  # where the .http fixtures were recorded (their NOTICE)
@@ -44,14 +45,16 @@ def read_recording(path: Path) -> Recording:
     except (OSError, UnicodeDecodeError) as error:
         raise RecordingError(f"Cannot read {path}: {getattr(error, 'strerror', None) or error}") from None
     try:
-        document = json.loads(text)
-        log = document.get("log") if isinstance(document, dict) else None
-        if not isinstance(log, dict) or not isinstance(log.get("entries"), list):
-            raise RecordingError(f"{path} is not a HAR file: it has no log.entries")
-        entries = [e for e in log["entries"] if isinstance(e, dict)]
-        return Recording(creator_of(log), own(log, "baseUrl"), entries, own(log, "openapi"))
+        document = json_within(text, MOST_DEPTH)
+    except TooDeep:
+        raise RecordingError(f"{path} is not a HAR file: its JSON nests more than {MOST_DEPTH} levels") from None
     except ValueError:
         return read_cut(path, text)
+    log = document.get("log") if isinstance(document, dict) else None
+    if not isinstance(log, dict) or not isinstance(log.get("entries"), list):
+        raise RecordingError(f"{path} is not a HAR file: it has no log.entries")
+    entries = [e for e in log["entries"] if isinstance(e, dict)]
+    return Recording(creator_of(log), own(log, "baseUrl"), entries, own(log, "openapi"))
 
 
 def read_cut(path: Path, text: str) -> Recording:
@@ -61,8 +64,8 @@ def read_cut(path: Path, text: str) -> Recording:
     if start < 0 or bracket < 0:
         raise RecordingError(f"{path} is not a HAR file (nor the start of one)")
     try:
-        head = json.loads(text[:start].rstrip().rstrip(",") + "}}")["log"]
-    except (ValueError, KeyError, TypeError):
+        head = json_within(text[:start].rstrip().rstrip(",") + "}}", MOST_DEPTH)["log"]
+    except (ValueError, KeyError, TypeError):  # TooDeep is a ValueError
         head = {}
     entries = list(whole_entries(text, bracket + 1))
     return Recording(creator_of(head), own(head, "baseUrl"), entries, own(head, "openapi"), cut=True)
@@ -76,7 +79,9 @@ def whole_entries(text: str, at: int) -> Iterator[dict[str, Any]]:
             at += 1
         try:
             entry, at = decoder.raw_decode(text, at)
-        except ValueError:
+        except (ValueError, RecursionError):
+            return
+        if deeper_than(entry, MOST_DEPTH):  # no entry explorer wrote, nor one it could walk
             return
         if isinstance(entry, dict):
             yield entry

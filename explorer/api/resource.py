@@ -9,7 +9,6 @@ properties; each is a few lines.
 
 from __future__ import annotations
 
-import json
 import math
 import re
 from dataclasses import dataclass
@@ -19,19 +18,17 @@ from urllib.parse import parse_qsl, urlsplit
 
 import httpx
 
-from explorer.api import errors, pieces
+from explorer.api import errors
 from explorer.api.description import Operation
 from explorer.api.errors import ApiError
 from explorer.api.ratelimit import bucket_of
-from explorer.api.values import deeper_than
+from explorer.api.values import MAX_DEPTH, TooDeep, json_within
 
 VENDOR_MEDIA = re.compile(r"application/vnd\.([A-Za-z0-9_-]+)\.([^+;\s]+)\+json", re.IGNORECASE)
 PLAIN_RELS = ("self", "next", "previous")
 TRUE = ("true", "1")
 CONTROL = re.compile("[\x00-\x1f\x7f-\x9f\ud800-\udfff]")
 MAX_COUNT = 10**15  # a totalCount above this is no count a service keeps: shown as not counted
-MAX_DEPTH = 100  # levels of nesting read as JSON (--max-depth); a deeper body is shown as received
-IN_PIECES = 1024 * 1024  # a body larger than this is decoded a piece at a time (pieces.py)
 
 
 @dataclass(frozen=True)
@@ -230,22 +227,31 @@ class Resource:
         return {}
 
     @cached_property
-    def parsed(self) -> tuple[Any, str | None]:
-        """(JSON, None), or (None, why the body is not JSON). An empty body is neither."""
+    def parsed(self) -> tuple[Any, str | None, str | None]:
+        """(JSON, None, None), or (None, why the body is not JSON, what to do, if anything). An empty
+        body is neither."""
         if not self.body.strip():
-            return None, None
+            return None, None, None
         try:
             text = self.body.decode(self.charset)
-        except (LookupError, UnicodeDecodeError) as error:
-            return None, f"not {self.charset} text: {error}"
-        too_deep = f"JSON nested deeper than {self.max_depth} levels (the --max-depth limit)"
+        except (LookupError, ValueError) as error:  # a charset with no text codec; bytes not in it
+            return None, f"not {self.charset} text: {error}", None
         try:
-            value = pieces.loads(text) if len(text) > IN_PIECES else json.loads(text)
+            return json_within(text, self.max_depth), None, None
+        except TooDeep as error:
+            return None, str(error), error.hint
         except ValueError as error:
-            return None, f"not JSON: {error}"
-        except RecursionError:
-            return None, too_deep
-        return (None, too_deep) if deeper_than(value, self.max_depth) else (value, None)
+            return None, f"not JSON: {error}", None
+
+    @cached_property
+    def text(self) -> str:
+        """The body as text to read: in its charset when its JSON was read in it, else as UTF-8;
+        a byte that does not decode shows as U+FFFD. Never an error: the charset is the server's word."""
+        charset = self.charset if self.json_error is None else "utf-8"
+        try:
+            return self.body.decode(charset, "replace")
+        except (LookupError, ValueError):  # a blank body in a charset no codec reads (`x-unknown`, `undefined`)
+            return self.body.decode("utf-8", "replace")
 
     def prepare(self) -> Resource:
         """Work out now what the screen will ask of the body: its JSON, its links, its page, its error.
@@ -266,6 +272,11 @@ class Resource:
     def json_error(self) -> str | None:
         """Why the body is not read as JSON, or None."""
         return self.parsed[1]
+
+    @property
+    def json_hint(self) -> str | None:
+        """What to do about json_error, when something can be done (a --max-depth that reads it)."""
+        return self.parsed[2]
 
     @cached_property
     def enveloped(self) -> bool:
@@ -369,6 +380,7 @@ class Resource:
             versions=self.operation.versions if self.operation else (),
             accept=next((value for name, value in self.request_headers if name.lower() == "accept"), None),
             vendor=self.vendor,
+            max_depth=self.max_depth,
         )
 
 

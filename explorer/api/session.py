@@ -41,11 +41,12 @@ from explorer.api.guard import MAX_BODY, BodyTooLarge, GuardedTransport, own_tra
 from explorer.api.har import KEEP_BYTES, HarRecorder, Recent
 from explorer.api.pacing import Pacing
 from explorer.api.ratelimit import RateLimits, bucket_of, key_of
-from explorer.api.resource import MAX_DEPTH, Resource
+from explorer.api.resource import Resource
 from explorer.api.secret import redact_header
 from explorer.api.token_cache import TokenCache
 from explorer.api.tokens import TokenState
 from explorer.api.urls import origin_of, origin_text, raw_path, resolve
+from explorer.api.values import MAX_DEPTH
 from explorer.api.writes import WRITE_METHODS, Outgoing, WritePolicy
 
 # The request this task sent last: when a send fails, this is the one that failed (it may be the
@@ -148,6 +149,7 @@ class Session:
                 clock=clock,
                 hold=self.pacing.wait_for_budget,
                 cache=cache,
+                max_depth=max_depth,
             )
         elif credentials.public_key and credentials.private_key:
             auth = DigestAuth(credentials.public_key, credentials.private_key.reveal())

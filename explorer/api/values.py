@@ -1,12 +1,19 @@
 """Values with a meaning beyond JSON: ISO 8601 dates, BSON timestamps {date, increment}, counts in
-headers, and how deeply a document nests."""
+headers, and how deeply a document nests (JSON read within a depth: json_within)."""
 
 from __future__ import annotations
 
+import json
 import re
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from typing import Any
+
+from explorer.api import pieces
+
+MAX_DEPTH = 100  # levels of nesting read as JSON (--max-depth); a deeper body is shown as received
+MOST_DEPTH = 500  # the highest --max-depth: what walks a document walks one call a level, within Python's ~1,000
+IN_PIECES = 1024 * 1024  # a text larger than this is decoded a piece at a time (pieces.py)
 
 ISO_DATE = re.compile(r"\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:?\d{2})?")
 
@@ -46,6 +53,15 @@ def as_bson_timestamp(value: Any) -> BsonTimestamp | None:
     return BsonTimestamp(as_date(date), increment)
 
 
+def local_time(moment: datetime) -> str | None:
+    """The moment in the local time zone (`2024-05-01 14:03:27 CEST`), or None when that is past the
+    years Python's dates hold (9999-12-31T23:59:59-14:00 is in the year 10000 anywhere east of it)."""
+    try:
+        return moment.astimezone().strftime("%Y-%m-%d %H:%M:%S %Z")
+    except (OverflowError, ValueError, OSError):
+        return None
+
+
 def whole(text: str | None) -> int | None:
     """A count the service wrote in a header (`300`), or None for anything else (`²`, `-1`, 4,000 digits)."""
     if text is None:
@@ -72,3 +88,38 @@ def deeper_than(value: Any, levels: int) -> bool:
             if type(child) is dict or type(child) is list:
                 stack.append((child, depth + 1))
     return False
+
+
+class TooDeep(ValueError):
+    """JSON nested deeper than the --max-depth limit: not read, so that nothing walks it.
+
+    Every view of a document (the pretty view, a comparison, a HAR's redaction) walks it one call a
+    level; past Python's recursion limit that walk would end the program with a RecursionError."""
+
+    def __init__(self, levels: int) -> None:
+        super().__init__(f"JSON nested deeper than {levels} levels (the --max-depth limit)")
+        self.levels = levels
+
+    @property
+    def hint(self) -> str:
+        """What to do: read it deeper with --max-depth, while the limit allows."""
+        if self.levels >= MOST_DEPTH:
+            return f"{MOST_DEPTH} levels is the deepest --max-depth reads."
+        return f"Read deeper with --max-depth LEVELS (up to {MOST_DEPTH})."
+
+
+def json_within(text: str | bytes, levels: int = MAX_DEPTH) -> Any:
+    """json.loads(text), or TooDeep (a ValueError, as json's own errors are) past `levels` of nesting.
+
+    The same error at any depth past the limit: json's decoder gives up with a RecursionError only
+    near Python's recursion limit, at a depth that depends on how deep the stack already is (and on
+    the Python), so what it accepts is measured after, without recursion. A text over IN_PIECES
+    characters is decoded a piece at a time (pieces.py), so that the screen's thread runs meanwhile.
+    """
+    try:
+        value = pieces.loads(text) if isinstance(text, str) and len(text) > IN_PIECES else json.loads(text)
+    except RecursionError:
+        raise TooDeep(levels) from None
+    if deeper_than(value, levels):
+        raise TooDeep(levels)
+    return value

@@ -71,13 +71,13 @@ def local(word: str) -> Path | None:
     return path if word != "-" and path.is_file() else None
 
 
-def read_local(word: str) -> Side:
-    """A file's or stdin's document; Trouble when it cannot be read or is not JSON."""
+def read_local(word: str, levels: int) -> Side:
+    """A file's or stdin's document; Trouble when it cannot be read or is not JSON (within `levels`)."""
     path = local(word)
     try:
         if path is None:
-            return Side("stdin", parse(sys.stdin.buffer, "stdin"))
-        return Side(f"file {path}", read_document(path))
+            return Side("stdin", parse(sys.stdin.buffer, "stdin", levels))
+        return Side(f"file {path}", read_document(path, levels))
     except ValueError as error:
         raise Trouble(str(error)) from None
 
@@ -87,6 +87,8 @@ async def fetched(session: Session, target: str) -> Side:
     resource = await session.fetch(target)
     if resource.error is not None:
         raise resource.error
+    if resource.json_error is not None:  # HTML, or JSON nested past --max-depth: no fields to compare
+        raise ApiError("not-json", f"GET {resource.url}: the body is {resource.json_error}", hint=resource.json_hint)
     return Side(f"GET {resource.url}", resource.document)
 
 
@@ -130,7 +132,7 @@ async def read_sides(args: argparse.Namespace) -> tuple[Side, Side]:
     remote = []
     for at, word in enumerate((args.first, args.second)):
         if word == "-" or local(word) is not None:
-            sides[at] = read_local(word)
+            sides[at] = read_local(word, args.max_depth)
         elif word.endswith(".json") or word.startswith(("./", "../", "~")):
             raise Trouble(f"file {word} does not exist")  # a file's name, not an API path
         else:

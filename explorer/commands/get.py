@@ -116,8 +116,9 @@ async def get_all(
             return exit_code(resource.error)
         page = resource.page
         if page is None:
-            why = f"{resource.url} is not a page of the list: it has no results"
-            report("get", ApiError("config", why, hint=out.so_far()))
+            body = f"its body is {resource.json_error}" if resource.json_error else "it has no results"
+            hint = f"{resource.json_hint or ''} {out.so_far()}".strip()
+            report("get", ApiError("config", f"{resource.url} is not a page of the list: {body}", hint=hint))
             return 1
         out.write(page.results)
         broken = resource.link("next")

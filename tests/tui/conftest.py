@@ -259,12 +259,13 @@ class JsonHost(PaletteApp):
 
 
 @asynccontextmanager
-async def on_hostile_service(**session_options: Any) -> AsyncIterator[Explorer]:
-    """The explorer on the hostile service (tests/hostile_service.py) in process, its root answered."""
+async def on_hostile_service(client: str = "good", **session_options: Any) -> AsyncIterator[Explorer]:
+    """The explorer on the hostile service (tests/hostile_service.py) in process, its root answered
+    (or refused: `client` names the token endpoint's case, TOKEN_CASES)."""
     import httpx
 
     service = HostileService("https://hostile.test")
-    credentials = Credentials("https://hostile.test" + ROOT_PATH, client_id="good", client_secret=Secret("s"))
+    credentials = Credentials("https://hostile.test" + ROOT_PATH, client_id=client, client_secret=Secret("s"))
     session = Session(credentials, transport=httpx.ASGITransport(app=service), **session_options)
     app = ExplorerApp(session, demo=demo_session)
     app.animation_level = "none"

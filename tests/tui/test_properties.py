@@ -54,7 +54,10 @@ documents = st.one_of(
         optional={
             "results": st.lists(st.one_of(json_values, st.fixed_dictionaries({"links": links})), max_size=5),
             "totalCount": st.one_of(st.integers(), texts, st.just(10**400)),
-            "created": st.one_of(texts, st.just("99999-01-01T00:00:00Z"), st.just("2024-02-30T00:00:00Z")),
+            "created": st.one_of(
+                texts,
+                st.sampled_from(["99999-01-01T00:00:00Z", "2024-02-30T00:00:00Z", "9999-12-31T23:59:59-14:00"]),
+            ),
             "errorCode": texts,
             "detail": texts,
             "error": st.one_of(st.integers(), texts),
@@ -77,7 +80,12 @@ headers = st.dictionaries(
             "location",
         ]  # fmt: skip
     ),
-    st.one_of(header_values, st.sampled_from(["²", "9" * 4400, "application/json; charset=x-unknown"])),
+    st.one_of(
+        header_values,
+        st.sampled_from(
+            ["²", "9" * 4400, "application/json; charset=x-unknown", "application/json; charset=undefined"]
+        ),
+    ),
 )
 bodies = st.one_of(documents.map(lambda document: json.dumps(document).encode()), st.binary(max_size=60))
 statuses = st.sampled_from([200, 201, 204, 301, 400, 401, 403, 404, 406, 410, 429, 500, 502, 503])
@@ -96,7 +104,7 @@ def test_no_answer_makes_anything_raise(body: bytes, headers: dict[str, str], st
         elapsed=0.001,
         received_at=0.0,
     )
-    for part in (resource.json_error, resource.version, resource.charset, resource.media_type):
+    for part in (resource.json_error, resource.version, resource.charset, resource.media_type, resource.text):
         visible(part)
     error = resource.error
     if error is not None:

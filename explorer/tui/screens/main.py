@@ -703,7 +703,7 @@ class MainScreen(Screen[None]):
     @work(group="compare", exclusive=True)
     async def compare_with_file(self, path: str, now: Compared) -> None:
         try:
-            document = await asyncio.to_thread(read_document, Path(path))
+            document = await asyncio.to_thread(read_document, Path(path), self.session.max_depth)
         except ValueError as error:
             self.ask_for_file(now, path, visible(error))
             return

@@ -16,7 +16,7 @@ from rich.text import Text
 from textual.widgets import Tree
 from textual.widgets.tree import TreeNode
 
-from explorer.api.values import as_bson_timestamp, as_date
+from explorer.api.values import as_bson_timestamp, as_date, local_time
 from explorer.tui.safe import brief, text
 
 SHOWN_AT_ONCE = 500  # children a node of the field tree shows before a "more" line
@@ -38,10 +38,11 @@ def scalar(value: Any, local: bool = True) -> Text:
     if len(value) > LONG_TEXT:
         shown = text(value[:LONG_TEXT], "json-string")
         return shown.append(f"… {len(value):,} characters in all (the JSON pane has them)", style="json-muted")
-    moment = as_date(value)
+    moment = as_date(value) if local else None
     shown = text(value, "json-string")
-    if moment is not None and local:
-        shown.append(f"  (local {moment.astimezone().strftime('%Y-%m-%d %H:%M:%S %Z')})", style="json-muted")
+    here = local_time(moment) if moment is not None else None
+    if here is not None:
+        shown.append(f"  (local {here})", style="json-muted")
     return shown
 
 

@@ -155,8 +155,7 @@ class JsonView(LineCursorView):
     def show(self, resource: Resource) -> None:
         """Show a body: as received at first when large, pretty at once when small and JSON."""
         self.generation += 1
-        text = resource.body.decode(resource.charset if resource.json_error is None else "utf-8", "replace")
-        self.raw = text.split("\n")
+        self.raw = resource.text.split("\n")
         self.pretty = None
         self.value, self.parsed = resource.json, resource.json is not None
         self.matches, self.match_index = [], -1

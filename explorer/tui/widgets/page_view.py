@@ -88,7 +88,9 @@ class PageView(Vertical):
             self.show_error(resource.error)
             return
         if resource.json_error:
-            self.show_message(f"The body is {resource.json_error}", error=True)
+            hint = f" {resource.json_hint}" if resource.json_hint else ""
+            self.show_message(visible(f"The body is {resource.json_error}: the JSON pane shows it as received.{hint}"),
+                              error=True)  # fmt: skip
             return
         if resource.json is None:
             self.show_message(f"{resource.status} {resource.reason}: no body.")
