@@ -17,6 +17,7 @@ import io
 from pathlib import Path
 from urllib.parse import unquote, urlsplit
 
+from rich.cells import cell_len
 from textual import events, work
 from textual.app import ComposeResult
 from textual.binding import Binding
@@ -53,8 +54,9 @@ from explorer.tui.widgets.watch_view import WatchView
 from explorer.tui.write_flow import WriteFlow
 
 TREE_STEP = 4  # columns a < or > makes the tree narrower or wider
-MIN_PANES = 24
-HEADER_SPARE = 32  # the header's icon and padding, and "explorer — "
+HEADER_ICON_AND_CLOCK = 18  # the columns of Textual's header that are not its title
+ROOMY_FOOTER = 100  # columns from which the footer's keys have room to spare
+MIN_PANES = 36  # the panes' least width beside the tree: their five tabs, a table's id and name
 
 
 def free_name(name: str) -> str:
@@ -77,15 +79,45 @@ def jq_problem(text: str) -> str | None:
     return None
 
 
-def middle_cut(url: str, room: int) -> str:
-    """`https://host…/groups/687b…/events?pageNum=2`: the origin and as much of the end as fits,
-    since the end is what tells one place from another; unchanged when it fits or nothing helps."""
-    start = url.find("://")
-    path_at = url.find("/", start + 3) if start >= 0 else -1
-    tail = room - path_at - 1
-    if len(url) <= room or path_at < 0 or tail < 16:
-        return url
-    return f"{url[:path_at]}…{url[-tail:]}"
+def place_line(url: str, switches: list[str], room: int) -> str:
+    """`URL · pretty=true` in `room` cells. Too long, it keeps its end, which tells one place from
+    another: the resource (the path's last segment), its page and the switches; what gives way, in
+    order, is the path before the resource (cut from the left, `…`), the origin, the query's other
+    parameters, then the switches from the left (`…/events?…pageNum=2 · envelope=true`)."""
+    end = "".join(f" · {switch}" for switch in switches)
+    if cell_len(url + end) <= room:
+        return url + end
+    scheme = url.find("://")
+    path_at = url.find("/", scheme + 3) if scheme >= 0 else -1
+    if path_at < 0:
+        return "…" + tail(url + end, room - 1)
+    origin, rest = url[:path_at], url[path_at:]
+    path, mark, query = rest.partition("?")
+    resource = path[path.rfind("/") :]
+    before = path[: len(path) - len(resource)]
+    for head in (origin, ""):
+        free = room - cell_len(f"{head}…{resource}{mark}{query}{end}")
+        if free >= 0:
+            return f"{head}…{tail(before, free)}{resource}{mark}{query}{end}"
+    pages = [pair for pair in query.split("&") if pair.startswith("pageNum=")] if query else []
+    short = f"?…&{pages[0]}" if pages and query != pages[0] else f"?{query}" if pages else "?…" if query else ""
+    shown = list(switches)
+    while True:
+        line = f"…{resource}{short}" + (" · …" if len(shown) < len(switches) else "")
+        line += "".join(f" · {switch}" for switch in shown)
+        if cell_len(line) <= room or not shown:
+            return line if cell_len(line) <= room else "…" + tail(line, room - 1)
+        shown.pop(0)
+
+
+def tail(text: str, cells: int) -> str:
+    """The end of `text` that fits `cells` cells."""
+    kept = ""
+    for char in reversed(text):
+        if cell_len(char + kept) > cells:
+            break
+        kept = char + kept
+    return kept
 
 
 ANSWERS = {
@@ -187,8 +219,7 @@ class MainScreen(Screen[None]):
         self.query_one(StatusBar).show_watches(self.watching.running)
         self.set_interval(1.0, self.refresh_log)
         width = load_state().get("tree_width")
-        if isinstance(width, int) and not isinstance(width, bool):
-            self.set_tree_width(width)
+        self.set_tree_width(width if isinstance(width, int) and not isinstance(width, bool) else None)
         self.links.start(self.navigation)
         self.links.focus()
         self.run(self.navigation.open(self.navigation.root))
@@ -210,6 +241,7 @@ class MainScreen(Screen[None]):
         self.update_title()
         if step.show is not None:
             self.show_watches()
+        self.call_after_refresh(self.say_cursor_label)  # once the tree has drawn its new lines
 
     def waiting(self, fetch: Fetch) -> None:
         """Before anything is shown, the Page pane says what it waits for."""
@@ -306,14 +338,36 @@ class MainScreen(Screen[None]):
         self.query_one(RequestLog).show(self.session.log, self.session.base_url.path.rstrip("/"))
 
     def update_title(self) -> None:
-        """`explorer — URL · pretty=true`; a URL too long for the header loses its middle, not its end."""
-        url, *flags = (visible(part) for part in self.navigation.title())
-        room = (self.size.width or self.app.size.width) - HEADER_SPARE - sum(len(f) + 3 for f in flags)
-        self.title = "explorer"
-        self.sub_title = " · ".join([middle_cut(url, room), *flags])
+        """`explorer — URL · pretty=true`: where you are, cut in the middle to one line of the header
+        (its icon and clock take 18 columns). Where the place does not fit beside the app's name, the
+        name gives way."""
+        url, *switches = (visible(part) for part in self.navigation.title())
+        room = (self.size.width or self.app.size.width) - HEADER_ICON_AND_CLOCK
+        beside_name = place_line(url, switches, room - len("explorer — "))
+        if beside_name == " · ".join([url, *switches]):
+            self.title, self.sub_title = "explorer", beside_name
+        else:
+            self.title, self.sub_title = place_line(url, switches, room), ""
 
     def on_resize(self, event: events.Resize) -> None:
+        self.links.fit(self.tree_room)  # a narrower terminal: the tree gives way, the panes keep their room
+        self.call_after_refresh(self.say_cursor_label)
+        footer = self.query_one(Footer)
+        footer.compact = event.size.width < ROOMY_FOOTER  # Quit shows at 80 columns
+        footer.show_command_palette = not footer.compact  # ctrl+p still opens it (the header's icon too)
+        self.call_after_refresh(self.lift_notices)
         self.update_title()
+
+    def on_screen_resume(self) -> None:
+        self.call_after_refresh(self.lift_notices)  # the presenter's strip may have come under the bar
+
+    def lift_notices(self) -> None:
+        """Notices (Textual's toasts) stand above the status bar, never over its right end: the
+        rate-limit meter and a held request's countdown are there, and matter most when a notice says
+        why. Textual's documented way: the ToastRack's CSS."""
+        bar = self.query_one(StatusBar)
+        for rack in self.query("ToastRack"):
+            rack.styles.margin = (0, 0, max(1, self.size.height - bar.region.y), 0)
 
     # What the widgets say --------------------------------------------------------------------
 
@@ -328,6 +382,12 @@ class MainScreen(Screen[None]):
     def on_tree_node_highlighted(self, event: Tree.NodeHighlighted[Node]) -> None:
         if event.control is self.links and event.node.data is not None:
             self.run(self.navigation.highlighted(event.node.data))
+
+    def say_cursor_label(self) -> None:
+        """The status bar says the line under the tree's cursor whole when the tree cuts it."""
+        line = self.links.cursor_node
+        label = self.links.cut_label(line) if line is not None else None
+        self.query_one(StatusBar).show_label(label.plain if label is not None else None)
 
     def on_items_table_open(self, event: ItemsTable.Open) -> None:
         """A row of the Page pane opened: open that item, as listed in the tree under its list."""
@@ -344,7 +404,7 @@ class MainScreen(Screen[None]):
         self.action_show_error()
 
     def on_splitter_dragged(self, event: Splitter.Dragged) -> None:
-        self.set_tree_width(event.x - self.links.region.x)
+        self.set_tree_width(max(LinkTree.MIN_WIDTH, min(event.x - self.links.region.x, self.tree_room)))
 
     def on_splitter_released(self, event: Splitter.Released) -> None:
         self.keep_tree_width()
@@ -480,13 +540,22 @@ class MainScreen(Screen[None]):
                 return
 
     def action_tree_width(self, step: int) -> None:
-        self.set_tree_width(self.links.outer_size.width + step * TREE_STEP)
+        """`<` and `>`: four columns narrower or wider, from the width chosen (not the width drawn,
+        which the terminal may hold back), so the same number of each comes back to the start."""
+        chosen = self.links.chosen_width()
+        start = chosen if chosen is not None else self.links.outer_size.width
+        self.set_tree_width(max(LinkTree.MIN_WIDTH, min(start + step * TREE_STEP, self.tree_room)))
         self.keep_tree_width()
+        self.call_after_refresh(self.say_cursor_label)
 
-    def set_tree_width(self, width: int) -> None:
-        """The tree this many columns wide, leaving the panes room."""
-        room = (self.size.width or self.app.size.width) - MIN_PANES
-        self.links.set_width(min(width, room))
+    @property
+    def tree_room(self) -> int:
+        """The widest the tree may be: the panes keep MIN_PANES columns (and the bar between, one)."""
+        return (self.size.width or self.app.size.width) - MIN_PANES - 1
+
+    def set_tree_width(self, width: int | None) -> None:
+        """The tree this many columns wide (None: its share of the width), leaving the panes room."""
+        self.links.set_width(width, self.tree_room)
 
     def keep_tree_width(self) -> None:
         """Remember the tree's width for the next run."""

@@ -329,6 +329,10 @@ class JsonView(LineCursorView):
 
     def where(self) -> str:
         """The pane's title line: which view, which line, which path, which match."""
+        return " · ".join(self.where_parts())
+
+    def where_parts(self) -> list[str]:
+        """The title line's parts; the last the match (`“staging” 1/2`) while a search is on."""
         view = "pretty" if self.showing_pretty else "as received"
         if self.pretty is None and self.parsed:
             view += " (pretty view on its way)"
@@ -344,4 +348,4 @@ class JsonView(LineCursorView):
         if self.term:
             shown = self.match_index + 1 if self.match_index >= 0 else 0
             parts.append(f"“{self.term}” {shown}/{len(self.matches):,}")
-        return " · ".join(parts)
+        return parts
