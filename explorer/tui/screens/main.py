@@ -17,7 +17,6 @@ import io
 from pathlib import Path
 from urllib.parse import unquote, urlsplit
 
-from rich.cells import cell_len
 from textual import events, work
 from textual.app import ComposeResult
 from textual.binding import Binding
@@ -37,6 +36,7 @@ from explorer.api.writes import WriteChoice
 from explorer.tui.curl import as_curl
 from explorer.tui.navigation import Navigation
 from explorer.tui.nodes import Fetch, Node, Step, place_of, self_href
+from explorer.tui.place import place_line
 from explorer.tui.safe import visible
 from explorer.tui.screen_state import load_state, save_state
 from explorer.tui.screens.compare import Compared, CompareScreen
@@ -77,47 +77,6 @@ def jq_problem(text: str) -> str | None:
     except JqError as error:
         return f"Not jq: {error}"
     return None
-
-
-def place_line(url: str, switches: list[str], room: int) -> str:
-    """`URL · pretty=true` in `room` cells. Too long, it keeps its end, which tells one place from
-    another: the resource (the path's last segment), its page and the switches; what gives way, in
-    order, is the path before the resource (cut from the left, `…`), the origin, the query's other
-    parameters, then the switches from the left (`…/events?…pageNum=2 · envelope=true`)."""
-    end = "".join(f" · {switch}" for switch in switches)
-    if cell_len(url + end) <= room:
-        return url + end
-    scheme = url.find("://")
-    path_at = url.find("/", scheme + 3) if scheme >= 0 else -1
-    if path_at < 0:
-        return "…" + tail(url + end, room - 1)
-    origin, rest = url[:path_at], url[path_at:]
-    path, mark, query = rest.partition("?")
-    resource = path[path.rfind("/") :]
-    before = path[: len(path) - len(resource)]
-    for head in (origin, ""):
-        free = room - cell_len(f"{head}…{resource}{mark}{query}{end}")
-        if free >= 0:
-            return f"{head}…{tail(before, free)}{resource}{mark}{query}{end}"
-    pages = [pair for pair in query.split("&") if pair.startswith("pageNum=")] if query else []
-    short = f"?…&{pages[0]}" if pages and query != pages[0] else f"?{query}" if pages else "?…" if query else ""
-    shown = list(switches)
-    while True:
-        line = f"…{resource}{short}" + (" · …" if len(shown) < len(switches) else "")
-        line += "".join(f" · {switch}" for switch in shown)
-        if cell_len(line) <= room or not shown:
-            return line if cell_len(line) <= room else "…" + tail(line, room - 1)
-        shown.pop(0)
-
-
-def tail(text: str, cells: int) -> str:
-    """The end of `text` that fits `cells` cells."""
-    kept = ""
-    for char in reversed(text):
-        if cell_len(char + kept) > cells:
-            break
-        kept = char + kept
-    return kept
 
 
 ANSWERS = {
@@ -365,6 +324,8 @@ class MainScreen(Screen[None]):
         """Notices (Textual's toasts) stand above the status bar, never over its right end: the
         rate-limit meter and a held request's countdown are there, and matter most when a notice says
         why. Textual's documented way: the ToastRack's CSS."""
+        if not self.standing:
+            return
         bar = self.query_one(StatusBar)
         for rack in self.query("ToastRack"):
             rack.styles.margin = (0, 0, max(1, self.size.height - bar.region.y), 0)
@@ -385,6 +346,8 @@ class MainScreen(Screen[None]):
 
     def say_cursor_label(self) -> None:
         """The status bar says the line under the tree's cursor whole when the tree cuts it."""
+        if not self.standing:  # called after a refresh: q may have taken the screen down since
+            return
         line = self.links.cursor_node
         label = self.links.cut_label(line) if line is not None else None
         self.query_one(StatusBar).show_label(label.plain if label is not None else None)

@@ -327,12 +327,8 @@ class JsonView(LineCursorView):
             columns.append(max(0, column - start))
         return columns
 
-    def where(self) -> str:
-        """The pane's title line: which view, which line, which path, which match."""
-        return " · ".join(self.where_parts())
-
     def where_parts(self) -> list[str]:
-        """The title line's parts; the last the match (`“staging” 1/2`) while a search is on."""
+        """The pane's title line: which view, which line, which path, which match (`“staging” 1/2`)."""
         view = "pretty" if self.showing_pretty else "as received"
         if self.pretty is None and self.parsed:
             view += " (pretty view on its way)"

@@ -13,6 +13,9 @@ limit of the resource on screen, as the server stated it with its last answer to
 (`rate limit`), or the client's own count of its project's minute where the server states none
 (`project`); the second, the token endpoint's. A request held for a rate limit (or a Retry-After)
 is drawn beside the meter of the limit it waits for.
+
+It is one module, long as it is, because what the parts say and the order they give way in are
+one decision: a part's words, its place and its priority are read together.
 """
 
 from __future__ import annotations
