@@ -113,6 +113,7 @@ LONG_ON_PURPOSE = {
     "explorer/api/session.py": "What is not HTTP is beside it",
     "explorer/tui/navigation.py": "one state machine",
     "explorer/tui/screens/main.py": "Its length is its keys",
+    "explorer/tui/widgets/status_bar.py": "one decision",
 }
 
 

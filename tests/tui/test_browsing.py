@@ -23,7 +23,7 @@ async def test_the_screen_starts_at_the_root_with_its_relations(explorer):
     assert titles(root) == ["orgs", "groups", "ipinfo"]
     assert labels(root)[0] == "orgs  /orgs"  # the rel's short name, then the path (dimmed)
     # outside the API root: the path from the origin; a private path, which the description leaves out
-    assert labels(root)[2] == "ipinfo  /api/private/ipinfo  not in the description"
+    assert labels(root)[2] == "ipinfo  not in the description  /api/private/ipinfo"  # the mark first
     fields = [child.label.plain for child in explorer.q(FieldTree).root.children]
     assert "appName: Service Sandbox" in fields
     assert explorer.app.focused is explorer.links
@@ -62,7 +62,7 @@ async def test_a_url_open_elsewhere_is_marked_and_not_fetched_again(explorer):
     production = await explorer.open("groups", "production")
     before = explorer.requests()
     back_to_org = explorer.node("groups", "production", "org")
-    assert back_to_org.label.plain.endswith("↺ open elsewhere")
+    assert back_to_org.label.plain.startswith("org  ↺ open elsewhere  ")  # the mark before the path
     assert not back_to_org.allow_expand  # a cycle ends here
     await explorer.open("groups", "production", "org")
     assert explorer.requests() == before
@@ -162,4 +162,4 @@ async def test_go_to_a_path(explorer):
     node = await explorer.go_to("/api/private/ipinfo")
     assert node is explorer.node("ipinfo")
     node = await explorer.go_to("/orgs/000000000000000000000000")  # not in the tree: a node of its own
-    assert node.data.kind == "goto" and node.label.plain == "go to  /orgs/000000000000000000000000  ✗ 404"
+    assert node.data.kind == "goto" and node.label.plain == "go to  ✗ 404  /orgs/000000000000000000000000"

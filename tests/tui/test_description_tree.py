@@ -65,12 +65,12 @@ async def test_the_root_shows_the_documented_collections_and_a_project_its_docum
         project = await explorer.go_to(PROJECT)  # the tree has it, under groups: opened as Enter would
         assert project.parent is groups
         assert titles(project) == [
-            "containers  …/containers  not in the description",
+            "containers  not in the description  …/containers",
             "clusters  …/clusters",
             "databaseUsers  …/databaseUsers",
-            "peers  …/peers  not in the description",
+            "peers  not in the description  …/peers",
             "processes  …/processes",
-            "whitelist  …/whitelist  not in the description",
+            "whitelist  not in the description  …/whitelist",
             "◇ accessList", "◇ alertConfigs", "◇ auditLog", "◇ events", "◇ flexClusters", "◇ invites",
             "◇ maintenanceWindow", "◇ settings", "◇ streams", "◇ teams", "◇ users", "◇ userSecurity",
         ]  # fmt: skip

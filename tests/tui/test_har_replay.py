@@ -44,7 +44,7 @@ async def test_a_recorded_session_replays_with_the_same_tree_pages_and_errors(cl
     recorded.recorder = HarRecorder(har, str(recorded.base_url), openapi=recorded.credentials.openapi)
     async with explorer_on(recorded, clock) as driven:
         status = str(driven.screen.query_one("StatusBar").render())
-        assert status.startswith("● rec · read-only · token valid 60:00 · 0 refreshes  │  200 OK")
+        assert status.startswith("● rec · read-only · token valid 60:00 · 0 refreshes │ 200 OK")
         live = await walk(driven)
         assert live["page 2"][0] == 200 and live["status"] == "200 OK" and "NOT_IN_RECORDING" not in live["error"]
         assert len(live["tree"]) > 20
@@ -59,7 +59,7 @@ async def test_a_recorded_session_replays_with_the_same_tree_pages_and_errors(cl
     async with explorer_on(replaying(har), clock) as driven:
         assert isinstance(driven.app.screen, MainScreen)
         assert str(driven.screen.query_one("StatusBar").render()).startswith(
-            "read-only · replay of lesson.har  │  200 OK"
+            "read-only · replay of lesson.har │ 200 OK"
         )
         replayed = await walk(driven)
         assert replayed == live

@@ -128,7 +128,7 @@ async def test_a_refused_url_is_named_in_the_title_and_marked_failed_in_the_tree
     await explorer.open("orgs")
     node = await explorer.go_to("https://elsewhere.example/api/service/v1.0/orgs")
     assert explorer.screen.sub_title == "https://elsewhere.example/api/service/v1.0/orgs"
-    assert node.label.plain == "go to  elsewhere.example/api/service/v1.0/orgs  ✗ origin"
+    assert node.label.plain == "go to  ✗ origin  elsewhere.example/api/service/v1.0/orgs"
     assert not node.allow_expand
     assert "⚠ elsewhere.example is not sandbox.invalid" in str(explorer.q("StatusBar").render())
 
@@ -146,7 +146,7 @@ async def test_go_to_a_url_that_cannot_be_parsed_says_so_and_keeps_the_screen(ex
 async def test_a_refusal_at_the_token_endpoint_keeps_the_url_asked_for_in_the_title(open_explorer):
     async with open_explorer(scenario="bad-credentials") as explorer:
         assert explorer.screen.sub_title == "https://sandbox.invalid/api/service/v1.0"
-        assert explorer.links.root.label.plain == "root  /  ✗ 401"
+        assert explorer.links.root.label.plain == "root  ✗ 401  /"
 
 
 async def test_a_node_made_before_its_url_opened_elsewhere_gets_its_mark(explorer):
@@ -157,7 +157,7 @@ async def test_a_node_made_before_its_url_opened_elsewhere_gets_its_mark(explore
     await explorer.open("orgs")
     acme = explorer.node("orgs").children[0]
     await explorer.open("orgs", acme.data.title)
-    assert org_of_production.label.plain.endswith("↺ open elsewhere") and not org_of_production.allow_expand
+    assert org_of_production.label.plain.startswith("org  ↺ open elsewhere  ") and not org_of_production.allow_expand
     requests = explorer.requests()
     await explorer.open("groups", "production", "org")
     assert explorer.links.cursor_node is acme and explorer.requests() == requests

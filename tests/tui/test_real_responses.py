@@ -104,7 +104,7 @@ def check(path: Path, resource: Resource, shown: Shown) -> None:
         fields = field_lines(shown.page)
         assert fields.get("errorCode") == code and fields.get("detail") == detail, (name, shown.page)
         assert fields.get("status") == f"{resource.status} {resource.reason}", (name, shown.page)
-        assert f"{said}  │  ⚠ {code}: {detail}" in shown.bar, (name, shown.bar)
+        assert f"{said} │ ⚠ {code}: {detail}" in shown.bar, (name, shown.bar)
         return
     assert said in shown.bar, (name, shown.bar)
     assert "⚠" not in shown.bar, (name, shown.bar)

@@ -104,11 +104,11 @@ async def test_a_held_project_request_is_drawn_beside_the_project_meter(clock):
         await bar.shown(await bar.session.fetch(f"/groups/{PRODUCTION}/clusters"))
         held = await hold_a_project_request(bar)
         shown = await bar.until_shows("held")
-        assert shown.endswith("  │  rate limit ░░░░░ held 40s  token endpoint ████░ 9 of 10 left"), shown
+        assert shown.endswith(" │ rate limit ░░░░░ held 40s  token endpoint ████░ 9 of 10 left"), shown
         bar.gate.open.set()
         await held
         await wait_until(lambda: "held" not in bar.text(), 3.0, bar.pilot)
-        assert bar.text().endswith("  │  rate limit ████░ 4 of 5 left  token endpoint █████ 0/10 sent")
+        assert bar.text().endswith(" │ rate limit ████░ 4 of 5 left  token endpoint █████ 0/10 sent")
 
 
 async def test_a_held_request_under_no_limit_is_drawn_on_its_own(clock):
@@ -117,7 +117,7 @@ async def test_a_held_request_under_no_limit_is_drawn_on_its_own(clock):
         held = asyncio.create_task(bar.session.fetch("/orgs"))  # not under a project
         await wait_until(lambda: bar.gate.waits, 3.0, bar.pilot)
         shown = await bar.until_shows("held")
-        assert shown.endswith("  │  request held 10s  token endpoint ████░ 9 of 10 left"), shown
+        assert shown.endswith(" │ request held 10s  token endpoint ████░ 9 of 10 left"), shown
         bar.gate.open.set()
         await held
 
@@ -130,7 +130,7 @@ async def test_a_held_token_request_is_drawn_beside_the_token_endpoint_meter(clo
         held = asyncio.create_task(bar.session.fetch("/orgs"))
         await wait_until(lambda: bar.gate.waits, 3.0, bar.pilot)
         shown = await bar.until_shows("held")
-        assert shown.endswith("  │  token endpoint ░░░░░ held 12s"), shown
+        assert shown.endswith(" │ token endpoint ░░░░░ held 12s"), shown
         assert "request held" not in shown and "project" not in shown, shown
         bar.gate.open.set()
         assert (await held).status == 200
@@ -175,7 +175,7 @@ async def test_an_error_that_is_not_the_last_response_is_shown_whole(clock):
         bar.widget.show_response(await bar.session.fetch("/orgs"))  # a later answer, the error still the last
         shown = await bar.until_shows("200 OK")
         error = "⚠ 404 Not Found · GROUP_NOT_FOUND: No group with ID 111111111111111111111111 exists."
-        assert f"  │  200 OK · 2 ms  │  {error}  │  " in shown
+        assert f" │ 200 OK · 2 ms │ {error} │ " in shown
 
 
 async def test_a_shortened_error_still_opens_whole(open_explorer):
@@ -206,7 +206,7 @@ async def test_an_api_key_session_shows_no_token_endpoint_meter(clock):
         bar = Bar(pilot, app.query_one(StatusBar), session, Gate(clock))
         await bar.shown(await session.fetch(f"/groups/{PRODUCTION}"))
         shown = await bar.until_shows("200 OK")
-        assert shown.startswith("read-only · API key · Digest  │  200 OK") and "rate limit █████" in shown, shown
+        assert shown.startswith("read-only · API key · Digest │ 200 OK") and "rate limit █████" in shown, shown
         assert "token endpoint" not in shown, shown
     await session.aclose()
 
@@ -272,7 +272,7 @@ def bar_of(explorer: Explorer) -> str:
 async def test_a_resource_outside_a_project_shows_the_limit_the_server_stated(clock):
     """GET /groups (the list of projects) was answered with RateLimit-Limit 1200, RateLimit-Remaining 1198."""
     for width, expected in (
-        (200, "read-only · token valid 60:00 · 0 refreshes  │  200 OK · 1 ms  │  "
+        (200, "read-only · token valid 60:00 · 0 refreshes │ 200 OK · 1 ms │ "
               "rate limit █████ 1198 of 1200 left  token endpoint ████░ 1/10 sent"),
         (80, "read-only · token valid 60:00 │ 200 OK · 1 ms │ rate limit █████"),
     ):  # fmt: skip
@@ -285,14 +285,14 @@ async def test_each_resource_shows_the_figures_stated_for_it(clock):
     """The service does not name its buckets: the meter shows what it said with each resource."""
     async with explorer_on(real_service(clock), clock, 200) as explorer:
         await explorer.go_to("/groups")
-        assert "  │  rate limit █████ 1198 of 1200 left  token endpoint " in bar_of(explorer)
+        assert " │ rate limit █████ 1198 of 1200 left  token endpoint " in bar_of(explorer)
         await explorer.go_to("/orgs")  # recorded with RateLimit-Limit 300, RateLimit-Remaining 299
-        assert "  │  rate limit █████ 299 of 300 left  token endpoint " in bar_of(explorer)
+        assert " │ rate limit █████ 299 of 300 left  token endpoint " in bar_of(explorer)
         await explorer.go_to("/users/5e4bc367c6b0f41bb9bbb178")  # 2500, 2498
-        assert "  │  rate limit █████ 2498 of 2500 left  token endpoint " in bar_of(explorer)
+        assert " │ rate limit █████ 2498 of 2500 left  token endpoint " in bar_of(explorer)
         await explorer.pilot.press("backspace")
         await explorer.until(lambda: explorer.shown.resource.url.endswith("/orgs"))
-        assert "  │  rate limit █████ 299 of 300 left  token endpoint " in bar_of(explorer)
+        assert " │ rate limit █████ 299 of 300 left  token endpoint " in bar_of(explorer)
 
 
 async def test_the_rate_limit_drill_served_to_a_class_says_its_5_never_100(clock):
@@ -317,28 +317,28 @@ async def test_the_rate_limit_drill_served_to_a_class_says_its_5_never_100(clock
     )
     async with explorer_on(session, clock, 200, gate) as explorer:
         await explorer.go_to(f"/groups/{PRODUCTION}")
-        meter = "  │  rate limit ████░ 4 of 5 left  token endpoint ████░ 9 of 10 left"
-        assert bar_of(explorer) == f"read-only · token valid 60:00 · 0 refreshes  │  200 OK · 1 ms{meter}"
+        meter = " │ rate limit ████░ 4 of 5 left  token endpoint ████░ 9 of 10 left"
+        assert bar_of(explorer) == f"read-only · token valid 60:00 · 0 refreshes │ 200 OK · 1 ms{meter}"
         for left in ("███░░ 3", "██░░░ 2", "█░░░░ 1", "░░░░░ 0"):
             await explorer.pilot.press("r")
             await explorer.settle()
-            assert f"  │  rate limit {left} of 5 left  token endpoint " in bar_of(explorer)
+            assert f" │ rate limit {left} of 5 left  token endpoint " in bar_of(explorer)
         await explorer.pilot.press("r")  # sent: its 429 says when to come back
         await explorer.until(lambda: gate.waits)
         assert [e.status for e in session.log][-1] == 429
         await explorer.until(lambda: "held" in bar_of(explorer))
-        assert bar_of(explorer).endswith("  │  rate limit ░░░░░ held 40s  token endpoint ████░ 9 of 10 left")
+        assert bar_of(explorer).endswith(" │ rate limit ░░░░░ held 40s  token endpoint ████░ 9 of 10 left")
         gate.open.set()
         await explorer.settle()
         await explorer.until(lambda: "held" not in bar_of(explorer))
         assert bar_of(explorer) == (
-            "read-only · token valid 59:20 · 0 refreshes  │  200 OK · 1 ms  │  "
+            "read-only · token valid 59:20 · 0 refreshes │ 200 OK · 1 ms │ "
             "rate limit ████░ 4 of 5 left  token endpoint █████ 0/10 sent"
         )
         clock.advance(60)  # a minute later, no request since: the meter says what the server said last
         await explorer.until(lambda: "58:20" in bar_of(explorer))
         assert bar_of(explorer) == (
-            "read-only · token valid 58:20 · 0 refreshes  │  200 OK · 1 ms  │  "
+            "read-only · token valid 58:20 · 0 refreshes │ 200 OK · 1 ms │ "
             "rate limit ████░ 4 of 5 left  token endpoint █████ 0/10 sent"
         )
 
@@ -358,13 +358,13 @@ async def test_where_the_service_states_no_figures_the_meter_is_the_explorers_ow
     async with explorer_on(session, clock, 200) as explorer:
         await explorer.go_to(f"/groups/{PRODUCTION}")
         assert bar_of(explorer) == (
-            "read-only · token valid 60:00 · 0 refreshes  │  200 OK · 1 ms  │  "
+            "read-only · token valid 60:00 · 0 refreshes │ 200 OK · 1 ms │ "
             "project █████ 1/100 sent  token endpoint ████░ 1/10 sent"
         )
         await explorer.go_to("/orgs")  # under no project: nothing counted, nothing stated
         assert (
             bar_of(explorer)
-            == "read-only · token valid 60:00 · 0 refreshes  │  200 OK · 1 ms  │  token endpoint ████░ 1/10 sent"
+            == "read-only · token valid 60:00 · 0 refreshes │ 200 OK · 1 ms │ token endpoint ████░ 1/10 sent"
         )
 
 
@@ -380,7 +380,7 @@ async def test_a_request_held_for_what_was_said_of_it_alone_is_drawn_on_its_own(
         held = asyncio.create_task(session.fetch("/orgs", method="POST", json={}))
         await wait_until(lambda: gate.waits, 3.0, pilot)
         shown = await bar.until_shows("held")
-        assert shown.endswith("  │  request held 10s  token endpoint ████░ 9 of 10 left"), shown
+        assert shown.endswith(" │ request held 10s  token endpoint ████░ 9 of 10 left"), shown
         gate.open.set()
         await held
     await session.aclose()
@@ -394,4 +394,20 @@ async def test_a_meter_is_empty_only_when_nothing_is_left(open_explorer):
         for _ in range(8):
             await explorer.pilot.press("r")
             await explorer.settle()
-        assert "  │  rate limit █░░░░ 1 of 10 left  token endpoint " in bar_of(explorer)
+        assert " │ rate limit █░░░░ 1 of 10 left  token endpoint " in bar_of(explorer)
+
+
+async def test_the_parts_stay_where_they_are_as_figures_change(clock):
+    """A time in ms that loses a digit, a count that gets shorter: the parts after it do not move left;
+    the separator is the same at every width."""
+    async with status_bar(clock, width=200) as bar:
+        slow = await bar.session.fetch("/orgs")
+        slow.elapsed = 0.012
+        await bar.shown(slow)
+        first = await bar.until_shows("12 ms")
+        quick = await bar.session.fetch("/orgs")
+        quick.elapsed = 0.002
+        await bar.shown(quick)
+        second = await bar.until_shows(" 2 ms")
+        assert first.rindex(" │ ") == second.rindex(" │ "), (first, second)  # where the meters start
+        assert " │ " in second and "  │  " not in second

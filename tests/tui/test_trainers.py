@@ -115,7 +115,7 @@ async def test_rate_limit_the_meter_empties_then_a_429_and_its_countdown(open_ex
         await explorer.pilot.press("enter")
         await explorer.until(lambda: explorer.gate.waits)
         assert [e.status for e in explorer.app.session.log][-1] == 429
-        assert "  │  rate limit ░░░░░ held 40s  token endpoint ████░ " in await bar_shows(explorer, "held")
+        assert " │ rate limit ░░░░░ held 40s  token endpoint ████░ " in await bar_shows(explorer, "held")
         explorer.gate.open.set()
         await explorer.settle()
         assert [e.status for e in explorer.app.session.log][-1] == 200
@@ -130,7 +130,7 @@ async def test_token_bucket_the_429_is_on_the_bar_while_it_is_waited_out_and_r_d
             await explorer.pilot.press("r")
             await explorer.until(lambda: explorer.gate.waits or explorer.idle())
         shown = await bar_shows(explorer, "held")
-        assert "  │  429 Too Many Requests · " in shown and "  │  rate limit ░░░░░ held 10s  " in shown, shown
+        assert " │ 429 Too Many Requests · " in shown and " │ rate limit ░░░░░ held 10s  " in shown, shown
         assert "These endpoints take a burst of 20 requests, refilled at 5 every 10 s." in await error_dialog(explorer)
         await explorer.pilot.press("escape")
         sent = len(explorer.app.session.log)
@@ -178,7 +178,7 @@ async def test_outage_bursts_of_503_are_waited_out(open_explorer):
         await explorer.until(lambda: explorer.gate.waits)
         assert [e.status for e in explorer.app.session.log][-1] == 503
         # Retry-After: to the end of the burst; /orgs is under no project's limit
-        assert "  │  request held 10s  token endpoint " in await bar_shows(explorer, "held")
+        assert " │ request held 10s  token endpoint " in await bar_shows(explorer, "held")
         explorer.gate.open.set()
         await explorer.settle()
         assert explorer.node("orgs").data.resource.status == 200

@@ -36,6 +36,7 @@ from explorer.api.watching import time_of_day as clock
 from explorer.api.writes import WriteChoice
 from explorer.tui.navigation import Navigation
 from explorer.tui.nodes import Fetch, Node, Step, place_of, self_href
+from explorer.tui.place import place_line
 from explorer.tui.safe import visible
 from explorer.tui.screen_state import load_state, save_state
 from explorer.tui.screens.compare import Compared, CompareScreen
@@ -53,8 +54,9 @@ from explorer.tui.widgets.watch_view import WatchView
 from explorer.tui.write_flow import WriteFlow
 
 TREE_STEP = 4  # columns a < or > makes the tree narrower or wider
-MIN_PANES = 24
-HEADER_SPARE = 32  # the header's icon and padding, and "explorer — "
+HEADER_ICON_AND_CLOCK = 18  # the columns of Textual's header that are not its title
+ROOMY_FOOTER = 100  # columns from which the footer's keys have room to spare
+MIN_PANES = 36  # the panes' least width beside the tree: their five tabs, a table's id and name
 
 
 def free_name(name: str) -> str:
@@ -75,17 +77,6 @@ def jq_problem(text: str) -> str | None:
     except JqError as error:
         return f"Not jq: {error}"
     return None
-
-
-def middle_cut(url: str, room: int) -> str:
-    """`https://host…/groups/687b…/events?pageNum=2`: the origin and as much of the end as fits,
-    since the end is what tells one place from another; unchanged when it fits or nothing helps."""
-    start = url.find("://")
-    path_at = url.find("/", start + 3) if start >= 0 else -1
-    tail = room - path_at - 1
-    if len(url) <= room or path_at < 0 or tail < 16:
-        return url
-    return f"{url[:path_at]}…{url[-tail:]}"
 
 
 ANSWERS = {
@@ -188,8 +179,7 @@ class MainScreen(Screen[None]):
         self.query_one(StatusBar).show_watches(self.watching.running)
         self.set_interval(1.0, self.refresh_log)
         width = load_state().get("tree_width")
-        if isinstance(width, int) and not isinstance(width, bool):
-            self.set_tree_width(width)
+        self.set_tree_width(width if isinstance(width, int) and not isinstance(width, bool) else None)
         self.links.start(self.navigation)
         self.links.focus()
         self.run(self.navigation.open(self.navigation.root))
@@ -211,6 +201,7 @@ class MainScreen(Screen[None]):
         self.update_title()
         if step.show is not None:
             self.show_watches()
+        self.call_after_refresh(self.say_cursor_label)  # once the tree has drawn its new lines
 
     def waiting(self, fetch: Fetch) -> None:
         """Before anything is shown, the Page pane says what it waits for."""
@@ -307,14 +298,38 @@ class MainScreen(Screen[None]):
         self.query_one(RequestLog).show(self.session.log, self.session.base_url.path.rstrip("/"))
 
     def update_title(self) -> None:
-        """`explorer — URL · pretty=true`; a URL too long for the header loses its middle, not its end."""
-        url, *flags = (visible(part) for part in self.navigation.title())
-        room = (self.size.width or self.app.size.width) - HEADER_SPARE - sum(len(f) + 3 for f in flags)
-        self.title = "explorer"
-        self.sub_title = " · ".join([middle_cut(url, room), *flags])
+        """`explorer — URL · pretty=true`: where you are, cut in the middle to one line of the header
+        (its icon and clock take 18 columns). Where the place does not fit beside the app's name, the
+        name gives way."""
+        url, *switches = (visible(part) for part in self.navigation.title())
+        room = (self.size.width or self.app.size.width) - HEADER_ICON_AND_CLOCK
+        beside_name = place_line(url, switches, room - len("explorer — "))
+        if beside_name == " · ".join([url, *switches]):
+            self.title, self.sub_title = "explorer", beside_name
+        else:
+            self.title, self.sub_title = place_line(url, switches, room), ""
 
     def on_resize(self, event: events.Resize) -> None:
+        self.links.fit(self.tree_room)  # a narrower terminal: the tree gives way, the panes keep their room
+        self.call_after_refresh(self.say_cursor_label)
+        footer = self.query_one(Footer)
+        footer.compact = event.size.width < ROOMY_FOOTER  # Quit shows at 80 columns
+        footer.show_command_palette = not footer.compact  # ctrl+p still opens it (the header's icon too)
+        self.call_after_refresh(self.lift_notices)
         self.update_title()
+
+    def on_screen_resume(self) -> None:
+        self.call_after_refresh(self.lift_notices)  # the presenter's strip may have come under the bar
+
+    def lift_notices(self) -> None:
+        """Notices (Textual's toasts) stand above the status bar, never over its right end: the
+        rate-limit meter and a held request's countdown are there, and matter most when a notice says
+        why. Textual's documented way: the ToastRack's CSS."""
+        if not self.standing:
+            return
+        bar = self.query_one(StatusBar)
+        for rack in self.query("ToastRack"):
+            rack.styles.margin = (0, 0, max(1, self.size.height - bar.region.y), 0)
 
     # What the widgets say --------------------------------------------------------------------
 
@@ -329,6 +344,14 @@ class MainScreen(Screen[None]):
     def on_tree_node_highlighted(self, event: Tree.NodeHighlighted[Node]) -> None:
         if event.control is self.links and event.node.data is not None:
             self.run(self.navigation.highlighted(event.node.data))
+
+    def say_cursor_label(self) -> None:
+        """The status bar says the line under the tree's cursor whole when the tree cuts it."""
+        if not self.standing:  # called after a refresh: q may have taken the screen down since
+            return
+        line = self.links.cursor_node
+        label = self.links.cut_label(line) if line is not None else None
+        self.query_one(StatusBar).show_label(label.plain if label is not None else None)
 
     def on_items_table_open(self, event: ItemsTable.Open) -> None:
         """A row of the Page pane opened: open that item, as listed in the tree under its list."""
@@ -345,7 +368,7 @@ class MainScreen(Screen[None]):
         self.action_show_error()
 
     def on_splitter_dragged(self, event: Splitter.Dragged) -> None:
-        self.set_tree_width(event.x - self.links.region.x)
+        self.set_tree_width(max(LinkTree.MIN_WIDTH, min(event.x - self.links.region.x, self.tree_room)))
 
     def on_splitter_released(self, event: Splitter.Released) -> None:
         self.keep_tree_width()
@@ -490,13 +513,22 @@ class MainScreen(Screen[None]):
                 return
 
     def action_tree_width(self, step: int) -> None:
-        self.set_tree_width(self.links.outer_size.width + step * TREE_STEP)
+        """`<` and `>`: four columns narrower or wider, from the width chosen (not the width drawn,
+        which the terminal may hold back), so the same number of each comes back to the start."""
+        chosen = self.links.chosen_width()
+        start = chosen if chosen is not None else self.links.outer_size.width
+        self.set_tree_width(max(LinkTree.MIN_WIDTH, min(start + step * TREE_STEP, self.tree_room)))
         self.keep_tree_width()
+        self.call_after_refresh(self.say_cursor_label)
 
-    def set_tree_width(self, width: int) -> None:
-        """The tree this many columns wide, leaving the panes room."""
-        room = (self.size.width or self.app.size.width) - MIN_PANES
-        self.links.set_width(min(width, room))
+    @property
+    def tree_room(self) -> int:
+        """The widest the tree may be: the panes keep MIN_PANES columns (and the bar between, one)."""
+        return (self.size.width or self.app.size.width) - MIN_PANES - 1
+
+    def set_tree_width(self, width: int | None) -> None:
+        """The tree this many columns wide (None: its share of the width), leaving the panes room."""
+        self.links.set_width(width, self.tree_room)
 
     def keep_tree_width(self) -> None:
         """Remember the tree's width for the next run."""

@@ -6,6 +6,7 @@ from __future__ import annotations
 from collections.abc import Awaitable, Callable
 from typing import Any
 
+from rich.cells import cell_len, set_cell_size
 from rich.text import Text
 from textual import work
 from textual.app import ComposeResult
@@ -24,6 +25,8 @@ class JsonPane(Vertical):
     DEFAULT_CSS = """
     JsonPane > #where {
         height: 1;
+        text-wrap: nowrap;
+        text-overflow: ellipsis;
         padding: 0 1;
         background: $boost;
         color: $text-muted;
@@ -91,7 +94,24 @@ class JsonPane(Vertical):
 
     def on_json_view_changed(self, event: JsonView.Changed) -> None:
         event.stop()
-        self.query_one("#where", Static).update(Text(visible(self.view.where()), no_wrap=True, overflow="ellipsis"))
+        self.show_where()
+
+    def on_resize(self) -> None:
+        self.show_where()
+
+    def show_where(self) -> None:
+        """The line above the view, in one line: where it is too long, what comes before the match
+        counter gives way (cut with `…`), never the counter at its end (`“staging” 1/2`)."""
+        parts = [visible(part) for part in self.view.where_parts()]
+        line = self.query_one("#where", Static)
+        room = line.content_size.width or self.size.width - 2
+        said = " · ".join(parts)
+        if self.view.term and cell_len(said) > room > 0:
+            match = " · " + parts[-1]
+            head = " · ".join(parts[:-1])
+            keep = max(0, room - cell_len(match) - 1)
+            said = (set_cell_size(head, keep) + "…" if keep else "") + match.removeprefix("" if keep else " · ")
+        line.update(Text(said, no_wrap=True, overflow="ellipsis"))
 
     def open_search(self) -> None:
         """The search box, made when asked for: most visits never search."""

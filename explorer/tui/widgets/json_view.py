@@ -326,8 +326,8 @@ class JsonView(LineCursorView):
             columns.append(max(0, column - start))
         return columns
 
-    def where(self) -> str:
-        """The pane's title line: which view, which line, which path, which match."""
+    def where_parts(self) -> list[str]:
+        """The pane's title line: which view, which line, which path, which match (`“staging” 1/2`)."""
         view = "pretty" if self.showing_pretty else "as received"
         if self.pretty is None and self.parsed:
             view += " (pretty view on its way)"
@@ -343,4 +343,4 @@ class JsonView(LineCursorView):
         if self.term:
             shown = self.match_index + 1 if self.match_index >= 0 else 0
             parts.append(f"“{self.term}” {shown}/{len(self.matches):,}")
-        return " · ".join(parts)
+        return parts

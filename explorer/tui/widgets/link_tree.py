@@ -22,19 +22,20 @@ class LinkTree(Tree[Node]):
     DEFAULT_CSS = """
     LinkTree {
         width: 38%;
-        max-width: 70;
         min-width: 16;
         height: 1fr;
         padding: 0 1;
     }
     """
     MIN_WIDTH = 16
+    SHARE_MOST = 70  # the share (38%) is at most this wide; a width chosen with < > or a drag may be wider
 
     def __init__(self, *, id: str | None = None) -> None:
         super().__init__(Text("root"), id=id)
         self.navigation: Navigation | None = None
         self.drawn: dict[int, TreeNode[Node]] = {}  # id of a model node -> the line that draws it
         self.unfolded: WeakSet[Node] = WeakSet()  # nodes whose lines were unfolded when taken away
+        self.chosen: int | None = None  # the width chosen with < > or a drag; None: the share
 
     @property
     def model(self) -> Navigation:
@@ -49,15 +50,22 @@ class LinkTree(Tree[Node]):
         self.drawn = {id(navigation.root): self.root}
         self.redraw()
 
-    def set_width(self, width: int) -> None:
-        """A width chosen with < and > or a drag, in columns (at least MIN_WIDTH)."""
-        self.styles.width = max(self.MIN_WIDTH, width)
-        self.styles.max_width = None
+    def set_width(self, width: int | None, most: int) -> None:
+        """Draw the tree `width` columns wide (None: its share, 38%), never wider than `most`, which
+        leaves the panes their room; the width chosen is kept whole, so a wider terminal gets it back."""
+        self.chosen = width
+        self.fit(most)
+
+    def fit(self, most: int) -> None:
+        """The width chosen (or the share), no wider than `most` columns (the terminal's width changed)."""
+        most = max(self.MIN_WIDTH, most)
+        if self.chosen is not None:
+            self.styles.width = max(self.MIN_WIDTH, min(self.chosen, most))
+        self.styles.max_width = most if self.chosen is not None else min(self.SHARE_MOST, most)
 
     def chosen_width(self) -> int | None:
-        """The width set by `set_width`, if any: to keep for the next run."""
-        width = self.styles.width
-        return int(width.value) if width is not None and width.is_cells else None
+        """The width chosen with < and > or a drag, if any: to keep for the next run."""
+        return self.chosen
 
     def unfold(self, node: Node) -> None:
         """Unfold a node's line, when it is drawn and has something to show."""
@@ -157,8 +165,10 @@ class LinkTree(Tree[Node]):
         line.set_label(self.label(node))
         line.allow_expand = self.model.expandable(node)
 
-    def label(self, node: Node) -> Text:
-        """What a line says: the title, the path (dimmed), and the state."""
+    def label(self, node: Node, path: bool = True) -> Text:
+        """What a line says: the title, what marks it (loading, failed, open elsewhere, not in the
+        description), then its path or id, dimmed (unless `path` is False): a narrow tree cuts the
+        path before the mark."""
         label = text(node.title, "bold" if node.kind in ("root", "relation", "goto") else "")
         if node.kind in ("next", "previous", "more"):
             label.stylize("italic")
@@ -167,16 +177,6 @@ class LinkTree(Tree[Node]):
         badge = self.model.badges.get(node.key or "") if node.kind != "root" else None
         if badge:  # beside the title, before the path or id: a narrow tree still shows it
             label.append_text(text(f" {badge}", "badge"))
-        if node.url and node.kind in ("root", "relation", "goto"):  # a documented path is its title
-            label.append("  ")
-            label.append_text(text(self.path_of(node), "dim"))
-        if node.undocumented:
-            label.append("  not in the description", style="dim italic")
-        elif node.kind == "item" and node.ident:
-            label.append_text(text(f"  {node.ident}", "dim"))
-        if self.model.elsewhere(node) is not None:
-            label.append("  ↺ open elsewhere", style="dim italic")
-
         if self.model.is_fetching(node):
             label.append("  …", style="bold")
         elif node.error is not None:
@@ -184,7 +184,31 @@ class LinkTree(Tree[Node]):
             label.append_text(failure(node.error.status, shown))
         elif node.resource is not None and node.resource.status >= 400:
             label.append_text(failure(node.resource.status, node.resource.status))
+        if self.model.elsewhere(node) is not None:
+            label.append("  ↺ open elsewhere", style="dim italic")
+        if node.undocumented:
+            label.append("  not in the description", style="dim italic")
+        if not path:
+            return label
+        if node.url and node.kind in ("root", "relation", "goto"):  # a documented path is its title
+            label.append("  ")
+            label.append_text(text(self.path_of(node), "dim"))
+        elif node.kind == "item" and node.ident and not node.undocumented:
+            label.append_text(text(f"  {node.ident}", "dim"))
         return label
+
+    def cut_label(self, line: TreeNode[Node]) -> Text | None:
+        """A line's label, when the tree is too narrow to show its title and marks (the status bar then
+        shows it whole); a path or id cut alone is not said again (the title shows the URL opened)."""
+        if line.data is None:
+            return None
+        depth, parent = 0, line.parent
+        while parent is not None:
+            depth, parent = depth + 1, parent.parent
+        label = self.label(line.data)
+        needs = depth * self.guide_depth + self.get_label_width(line) - label.cell_len
+        needs += self.label(line.data, path=False).cell_len
+        return label if needs > self.scrollable_content_region.width else None
 
     def path_of(self, node: Node) -> str:
         """A node's URL as a short path: what it adds to its parent's, or relative to the API root."""

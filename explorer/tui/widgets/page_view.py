@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from rich.cells import cell_len
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.containers import Vertical
@@ -25,7 +26,7 @@ class PageView(Vertical):
 
     DEFAULT_CSS = """
     PageView > #pagination {
-        height: 1;
+        height: auto;
         padding: 0 1;
         background: $boost;
         color: $text-muted;
@@ -40,6 +41,8 @@ class PageView(Vertical):
     PageView > #operation {
         dock: top;
         height: auto;
+        text-wrap: nowrap;
+        text-overflow: ellipsis;
         padding: 0 1;
         background: $boost;
         color: $text-muted;
@@ -53,6 +56,15 @@ class PageView(Vertical):
     }
     """
     docked: frozenset[str] = frozenset()  # the lines `showing` keeps: only while `show` draws a resource
+    page_line = ""  # `page 2 of 13 · 1,234 items · 100 a page`, laid out for the pane's width
+
+    def on_resize(self) -> None:
+        self.show_page_line()
+
+    def show_page_line(self) -> None:
+        """The page line whole: where the pane is too narrow for it, on two lines, broken between its parts."""
+        room = max(1, self.size.width - 2)  # its padding
+        self.query_one("#pagination", Static).update(Text(packed(self.page_line.split(" · "), room)))
 
     def compose(self) -> ComposeResult:
         yield Static(id="operation")  # what the API description says of the request: summary, versions, roles
@@ -74,7 +86,8 @@ class PageView(Vertical):
         notice = deprecation(resource.headers)
         self.query_one("#notice", Static).update(Text(visible(notice or "")))
         operation = resource.operation
-        self.query_one("#operation", Static).update(Text("\n".join(lines(described(operation))) if operation else ""))
+        said = "\n".join(lines(described(operation))) if operation else ""
+        self.query_one("#operation", Static).update(Text(said))  # each of its lines cut to one (its CSS)
         self.docked = frozenset(
             name for name, shown in (("notice", notice), ("operation", operation)) if shown is not None
         )
@@ -98,7 +111,8 @@ class PageView(Vertical):
         page = resource.listing  # a page of `{results}`, or a bare array of objects
         if page is not None:
             self.query_one("#items", ItemsTable).show(page.results)
-            self.query_one("#pagination", Static).update(Text(page.line()))
+            self.page_line = page.line()
+            self.show_page_line()
             self.showing("items", "pagination")
             return
         self.show_document(resource.document)
@@ -118,6 +132,17 @@ class PageView(Vertical):
         widget.update(Text(message))
         widget.set_class(error, "error")
         self.showing("message")
+
+
+def packed(parts: list[str], room: int) -> str:
+    """Parts joined by ` · `, a new line begun where the next part would not fit `room` cells."""
+    rows: list[str] = []
+    for part in parts:
+        if rows and cell_len(f"{rows[-1]} · {part}") <= room:
+            rows[-1] += f" · {part}"
+        else:
+            rows.append(part)
+    return "\n".join(rows)
 
 
 def described(operation: Operation) -> str:

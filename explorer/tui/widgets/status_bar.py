@@ -13,10 +13,14 @@ limit of the resource on screen, as the server stated it with its last answer to
 (`rate limit`), or the client's own count of its project's minute where the server states none
 (`project`); the second, the token endpoint's. A request held for a rate limit (or a Retry-After)
 is drawn beside the meter of the limit it waits for.
+
+It is one module, long as it is, because what the parts say and the order they give way in are
+one decision: a part's words, its place and its priority are read together.
 """
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
@@ -39,7 +43,8 @@ from explorer.tui.safe import visible
 
 Span = tuple[str, str | Style]
 
-WIDE, NARROW = "  │  ", " │ "
+SEPARATOR = " │ "  # the same at every width and whatever the line says: the parts never jump
+DIGITS = re.compile(r"[\d,]+")
 TOKEN_STYLES = {"valid": "$token-valid", "refreshing": "$token-refreshing", "none": "$text"}  # else expired
 METER = 5  # cells of the rate-limit meter: ███░░
 WORDS, BAR, NAME = 2, 1, 0  # how much of a meter is drawn: all, its name and bar, its name only if held
@@ -53,7 +58,6 @@ WRITES_ON: Span = ("writes on", "bold $text-warning")
 class Shape:
     """How much of each part the line draws."""
 
-    separator: str = WIDE
     resource: int = WORDS
     token_endpoint: int = WORDS
     refreshes: bool = True
@@ -68,15 +72,14 @@ class Shape:
 # `read-only` (the safe state; `writes on` never gives way).
 SHAPES = (
     Shape(),
-    Shape(NARROW),
-    Shape(NARROW, token_endpoint=BAR),
-    Shape(NARROW, token_endpoint=NAME),
-    Shape(NARROW, token_endpoint=NAME, refreshes=False),
-    Shape(NARROW, token_endpoint=NAME, refreshes=False, watching=False),
-    Shape(NARROW, resource=BAR, token_endpoint=NAME, refreshes=False, watching=False),
-    Shape(NARROW, resource=NAME, token_endpoint=NAME, refreshes=False, watching=False),
-    Shape(NARROW, resource=NAME, token_endpoint=NAME, refreshes=False, status=False, watching=False),
-    Shape(NARROW, resource=NAME, token_endpoint=NAME, refreshes=False, status=False, read_only=False, watching=False),
+    Shape(token_endpoint=BAR),
+    Shape(token_endpoint=NAME),
+    Shape(token_endpoint=NAME, refreshes=False),
+    Shape(token_endpoint=NAME, refreshes=False, watching=False),
+    Shape(resource=BAR, token_endpoint=NAME, refreshes=False, watching=False),
+    Shape(resource=NAME, token_endpoint=NAME, refreshes=False, watching=False),
+    Shape(resource=NAME, token_endpoint=NAME, refreshes=False, status=False, watching=False),
+    Shape(resource=NAME, token_endpoint=NAME, refreshes=False, status=False, read_only=False, watching=False),
 )
 
 
@@ -113,6 +116,9 @@ class StatusBar(Static):
         self.error: ApiError | None = None
         self.last_line: tuple[str, tuple[Any, ...]] | None = None  # the line last drawn: its text and styles
         self.watches: Callable[[], list[Watch]] = list  # the running watches, read at every tick
+        self.label: str | None = None  # the tree's line under the cursor, when the tree cuts it
+        self.widths: dict[str, int] = {}  # the widest each part has been, by its form (form_of)
+        self.measured: dict[str, int] = {}  # the width of each part of the line last drawn, by its form
 
     def follow(self, session: Session) -> None:
         """Follow this session: its token and rate limits, read once a second."""
@@ -131,6 +137,12 @@ class StatusBar(Static):
         self.watches = running
         self.tick()
 
+    def show_label(self, label: str | None) -> None:
+        """The tree's line under the cursor, whole, after the token state (None: the tree shows it whole)."""
+        if label != self.label:
+            self.label = label
+            self.tick()
+
     def show_error(self, error: ApiError | None) -> None:
         self.error = error
         self.tooltip = "Click the error for the whole document (or press x)" if error else None
@@ -147,12 +159,15 @@ class StatusBar(Static):
             self.post_message(self.ErrorSelected(self.error))
 
     def on_resize(self, event: events.Resize) -> None:
+        self.widths.clear()
         self.tick()
 
     def tick(self) -> None:
         """Redraw the line if it changed: the bar is one line whatever it says, so no layout is asked for
         (a layout of the screen each second was most of what an idle explorer cost)."""
         line = self.line(self.content_size.width)
+        for part, width in self.measured.items():  # the next line's parts start no further left
+            self.widths[part] = max(width, self.widths.get(part, 0))
         drawn = (line.plain, tuple(line.spans))  # Content compares its text only
         if drawn != self.last_line:
             self.last_line = drawn
@@ -161,23 +176,42 @@ class StatusBar(Static):
     # The line ---------------------------------------------------------------------------------
 
     def line(self, width: int) -> Content:
-        """The richest line that fits `width` cells (every part, while the width is not known yet)."""
+        """The richest line that fits `width` cells (every part, while the width is not known yet).
+
+        Where even the poorest does not fit, the cursor's label is cut first, then the error."""
         for shape in SHAPES:
-            line = self.drawn(shape)
-            if not width or line.cell_length <= width:
-                return line
-        if self.error is None:
+            for padded in (True, False):
+                line = self.drawn(shape, padded=padded)
+                if not width or line.cell_length <= width:
+                    return line
+        label_room = None
+        if self.label is not None:
+            label_room = max(1, 1 + width - self.drawn(shape, label_room=1).cell_length)
+            line = self.drawn(shape, label_room=label_room)
+        if self.error is None or line.cell_length <= width:
             return line
         # Even the error alone does not fit: it gets the room the rest leaves (its `…` is 1 cell).
-        spare = width - self.drawn(shape, error_room=1).cell_length
-        return self.drawn(shape, error_room=1 + spare)
+        spare = width - self.drawn(shape, error_room=1, label_room=label_room).cell_length
+        return self.drawn(shape, error_room=1 + spare, label_room=label_room)
 
-    def drawn(self, shape: Shape, error_room: int | None = None) -> Content:
-        """The parts this shape keeps, in their order; the error cut to `error_room` cells if given."""
+    def drawn(
+        self,
+        shape: Shape,
+        error_room: int | None = None,
+        label_room: int | None = None,
+        padded: bool = False,
+    ) -> Content:
+        """The parts this shape keeps, in their order; the error and the label cut to their rooms if given.
+
+        Padded, each part but the last is as wide as it has been at its widest with the same words (till
+        the next resize): a countdown, a time in ms or a count that loses a digit does not pull the
+        parts after it left; a part that says something else (another status) may."""
         now = self.session.clock() if self.session is not None else 0.0
         groups: list[list[Span]] = []
         if self.session is not None:
             groups.append(self.token(now, shape.refreshes, shape.read_only))
+        if self.label is not None:
+            groups.append([(self.label if label_room is None else shortened(self.label, label_room), "$text")])
         groups.append(watching(self.watches(), now, shape.watching))
         if shape.status and self.last_response is not None:
             groups.append(self.status())
@@ -185,10 +219,16 @@ class StatusBar(Static):
             groups.append(self.error_part(self.error, shape.status, error_room))
         if self.session is not None:
             groups.append(self.meters(shape, now))
-        separator = (shape.separator, "$text-muted")
+        kept = [group for group in groups if group]
+        self.measured = {form_of(group): sum(cell_len(part) for part, _ in group) for group in kept}
         spans: list[Span] = []
-        for group in filter(None, groups):
-            spans += [separator, *group] if spans else group
+        for at, group in enumerate(kept):
+            if spans:
+                spans.append((SEPARATOR, "$text-muted"))
+            spans += group
+            if padded and at < len(kept) - 1:
+                form = form_of(group)
+                spans.append((" " * (self.widths.get(form, 0) - self.measured[form]), ""))
         return Content.assemble(*spans)
 
     def token(self, now: float, refreshes: bool, read_only: bool = True) -> list[Span]:
@@ -269,6 +309,11 @@ class StatusBar(Static):
         for one in filter(None, drawn):
             spans += [("  ", ""), *one] if spans else one
         return spans
+
+
+def form_of(group: list[Span]) -> str:
+    """A part's words without its figures: `200 OK · 2 ms` and `200 OK · 12 ms` are one form."""
+    return "".join(DIGITS.sub("", part) for part, _ in group)
 
 
 def watching(running: list[Watch], now: float, words: bool) -> list[Span]:

@@ -1,0 +1,49 @@
+"""Where you are, in one line of the header: the URL in view and its switches, cut to the room.
+
+No Textual here: the screen measures the room and puts the line in its title.
+"""
+
+from __future__ import annotations
+
+from rich.cells import cell_len
+
+
+def place_line(url: str, switches: list[str], room: int) -> str:
+    """`URL · pretty=true` in `room` cells. Too long, it keeps its end, which tells one place from
+    another: the resource (the path's last segment), its page and the switches; what gives way, in
+    order, is the path before the resource (cut from the left, `…`), the origin, the query's other
+    parameters, then the switches from the left (`…/events?…pageNum=2 · envelope=true`)."""
+    end = "".join(f" · {switch}" for switch in switches)
+    if cell_len(url + end) <= room:
+        return url + end
+    scheme = url.find("://")
+    path_at = url.find("/", scheme + 3) if scheme >= 0 else -1
+    if path_at < 0:
+        return "…" + tail(url + end, room - 1)
+    origin, rest = url[:path_at], url[path_at:]
+    path, mark, query = rest.partition("?")
+    resource = path[path.rfind("/") :]
+    before = path[: len(path) - len(resource)]
+    for head in (origin, ""):
+        free = room - cell_len(f"{head}…{resource}{mark}{query}{end}")
+        if free >= 0:
+            return f"{head}…{tail(before, free)}{resource}{mark}{query}{end}"
+    pages = [pair for pair in query.split("&") if pair.startswith("pageNum=")] if query else []
+    short = f"?…&{pages[0]}" if pages and query != pages[0] else f"?{query}" if pages else "?…" if query else ""
+    shown = list(switches)
+    while True:
+        line = f"…{resource}{short}" + (" · …" if len(shown) < len(switches) else "")
+        line += "".join(f" · {switch}" for switch in shown)
+        if cell_len(line) <= room or not shown:
+            return line if cell_len(line) <= room else "…" + tail(line, room - 1)
+        shown.pop(0)
+
+
+def tail(text: str, cells: int) -> str:
+    """The end of `text` that fits `cells` cells."""
+    kept = ""
+    for char in reversed(text):
+        if cell_len(char + kept) > cells:
+            break
+        kept = char + kept
+    return kept

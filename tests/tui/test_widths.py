@@ -1,0 +1,157 @@
+"""What fits on the screen at 60, 80, 120 and 200 columns: the title, the tree and the panes, the
+tree's marks, the page line and the footer, the notices, the JSON pane's counter."""
+
+from __future__ import annotations
+
+from textual.widgets import Footer, TabbedContent
+
+from explorer.tui.widgets.json_pane import JsonPane
+from explorer.tui.widgets.link_tree import LinkTree
+from explorer.tui.widgets.page_view import PageView
+from explorer.tui.widgets.status_bar import StatusBar
+from tests.tui.screen_text import region_text, screen_lines
+
+PRODUCTION = "687b4c139cc9af4ec9546b43"  # the demo's first project
+
+
+async def press(explorer, *keys: str) -> None:
+    await explorer.pilot.press(*keys)
+    await explorer.settle()
+
+
+async def resize(explorer, width: int, height: int) -> None:
+    await explorer.pilot.resize_terminal(width, height)
+    await explorer.until(lambda: explorer.app.screen.size == (width, height))
+    await explorer.pilot.pause()
+
+
+def header(explorer) -> str:
+    return screen_lines(explorer.app)[0]
+
+
+def drawn(explorer, widget) -> str:
+    return region_text(explorer.app, widget)
+
+
+async def test_the_title_keeps_the_resource_its_page_and_the_switches_at_every_width(open_explorer):
+    async with open_explorer(size=(80, 24)) as explorer:
+        await explorer.go_to(f"/groups/{PRODUCTION}/events")
+        await press(explorer, "right_square_bracket", "p", "e")  # page 2, pretty=true, envelope=true
+        for width, height in ((60, 24), (80, 24), (120, 40)):
+            await resize(explorer, width, height)
+            shown = header(explorer)
+            assert "/events" in shown and "pageNum=2" in shown, (width, shown)
+            assert shown.rstrip().endswith("envelope=true"), (width, shown)
+            if width >= 80:
+                assert "pretty=true" in shown, (width, shown)
+        await resize(explorer, 200, 50)
+        assert header(explorer).split("⭘")[1].strip() == (
+            f"explorer — https://sandbox.invalid/api/service/v1.0/groups/{PRODUCTION}/events"
+            "?includeCount=true&pageNum=2 · itemsPerPage=100 · pretty=true · envelope=true"
+        )
+
+
+async def test_at_60_columns_the_tree_gives_way_and_the_panes_keep_their_room(open_explorer):
+    async with open_explorer(size=(120, 40)) as explorer:
+        tree = explorer.q(LinkTree)
+        await press(explorer, *["greater_than_sign"] * 8)
+        assert tree.outer_size.width == 45 + 32
+        await explorer.open("groups")
+        await resize(explorer, 60, 24)
+        assert tree.outer_size.width == 60 - 36 - 1  # the panes keep 36 columns
+        panes = drawn(explorer, explorer.q(TabbedContent)).splitlines()
+        assert panes[0].strip() == "Page  JSON  Headers  Log  Watch"
+        # The operation's header: one line for what it is, one for its versions and roles, cut, not wrapped.
+        assert panes[2].startswith(" Return the projects the caller") and panes[2].endswith("…")
+        assert panes[3].startswith(" version 2023-01-01 · roles: Proj") and panes[3].endswith("…")
+        assert panes[4].strip() == "page 1 of 1 · 5 items · 100 a page"
+        assert panes[5].split() == ["id", "name"] and panes[6].split() == [
+            "687b4c139cc9af4ec9546b43",
+            "production",
+        ]
+        await resize(explorer, 120, 40)
+        assert tree.outer_size.width == 77  # the width chosen comes back with the room
+
+
+async def test_narrower_and_wider_come_back_to_the_start(open_explorer):
+    for width in (120, 160, 200):
+        async with open_explorer(size=(width, 40)) as explorer:
+            tree = explorer.q(LinkTree)
+            start = tree.outer_size.width
+            widths = []
+            for key in ["greater_than_sign"] * 8 + ["less_than_sign"] * 8:
+                await press(explorer, key)
+                widths.append(tree.outer_size.width)
+            assert widths == [start + 4 * n for n in (*range(1, 9), *range(7, -1, -1))], (width, widths)
+
+
+async def test_at_80_columns_the_page_line_and_the_footer_fit(open_explorer):
+    async with open_explorer(size=(80, 24)) as explorer:
+        await press(explorer, *["greater_than_sign"] * 4)  # the tree as wide as it goes: the panes keep 36
+        assert explorer.q(LinkTree).outer_size.width == 80 - 36 - 1
+        await explorer.go_to(f"/groups/{PRODUCTION}/events")
+        page = drawn(explorer, explorer.q(PageView))
+        assert "page 1 of 13 · 1,234 items\n 100 a page" in page, page  # broken between its parts, not cut
+        assert drawn(explorer, explorer.q(Footer)).rstrip().endswith("? Help q Quit")
+
+
+async def test_the_tree_shows_its_marks_before_paths_and_the_bar_shows_a_cut_line_whole(open_explorer):
+    async with open_explorer(size=(80, 24)) as explorer:
+        ipinfo = explorer.node("ipinfo")
+        await explorer.cursor_to(ipinfo)
+        await explorer.settle()
+        lines = drawn(explorer, explorer.q(LinkTree)).splitlines()
+        assert lines[3].startswith(" └── ▶ ipinfo  not in the des"), lines[3]
+        bar = drawn(explorer, explorer.q(StatusBar))
+        assert bar.strip() == "token valid 60:00 │ ipinfo  not in the description  /api/private/ipinfo"
+        await explorer.cursor_to(explorer.node("orgs"))  # a line the tree shows whole
+        await explorer.settle()
+        assert "ipinfo" not in drawn(explorer, explorer.q(StatusBar))
+        await explorer.go_to(f"/groups/{PRODUCTION}/events")  # its path is cut, its title and marks are not
+        assert "go to  /groups/687b4" in drawn(explorer, explorer.q(LinkTree))
+        bar = drawn(explorer, explorer.q(StatusBar)).strip()  # the time in ms is the machine's
+        assert bar.startswith("read-only · token valid 60:00 │ 200 OK · ") and bar.endswith(" ms │ rate limit █████")
+
+
+async def test_a_line_open_elsewhere_says_so_in_a_wider_tree(open_explorer):
+    async with open_explorer(size=(160, 40)) as explorer:
+        await press(explorer, *["greater_than_sign"] * 8)
+        await explorer.open("orgs")
+        await explorer.open("orgs", explorer.node("orgs").children[0].data.title)
+        await explorer.open("groups")
+        await explorer.open("groups", "production")
+        tree = drawn(explorer, explorer.q(LinkTree))
+        assert "org  ↺ open elsewhere  " in tree, tree
+
+
+async def test_under_sparse_links_the_mark_the_lesson_names_shows(open_explorer):
+    async with open_explorer(size=(80, 24), scenario="sparse-links") as explorer:
+        project = await explorer.go_to(f"/groups/{PRODUCTION}")
+        whitelist = next(line for line in project.children if line.data.title == "whitelist")
+        await explorer.cursor_to(whitelist)
+        await explorer.settle()
+        assert "├── ▶ whitelist  not in" in drawn(explorer, explorer.q(LinkTree))  # the mark, not the path
+        bar = drawn(explorer, explorer.q(StatusBar)).strip()  # the tree cuts it: the bar says the line whole
+        assert bar == "read-only · token valid 60:00 │ whitelist  not in the description  …/whitelist", bar
+
+
+async def test_a_notice_stands_above_the_status_bar(open_explorer):
+    async with open_explorer(size=(80, 24)) as explorer:
+        await explorer.go_to(f"/groups/{PRODUCTION}/events")
+        bar = explorer.q(StatusBar)
+        before = screen_lines(explorer.app)[bar.region.y]
+        await press(explorer, "y")  # Copied …: a notice
+        await explorer.until(lambda: "Copied" in explorer.toasts())
+        lines = screen_lines(explorer.app)
+        assert "rate limit █████" in before and lines[bar.region.y] == before
+        assert "Copied" in "\n".join(lines[: bar.region.y])
+
+
+async def test_the_json_pane_counter_shows_in_a_narrow_pane(open_explorer):
+    async with open_explorer(size=(60, 24)) as explorer:
+        await explorer.open("groups")
+        await press(explorer, "slash")
+        await explorer.until(lambda: explorer.q(JsonPane).query("#search"))
+        await press(explorer, *"staging", "enter")
+        where = drawn(explorer, explorer.q("JsonPane #where")).strip()
+        assert where.endswith("… · “staging” 1/2"), where
