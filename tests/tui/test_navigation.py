@@ -6,9 +6,11 @@ Each test drives the demo sandbox with keys, as a user would, and reads what the
 from __future__ import annotations
 
 import pytest
+from textual import events
 from textual.widgets import Static
 
 from explorer.tui.screen_state import load_state
+from explorer.tui.screens.main import MainScreen
 from explorer.tui.widgets.field_tree import FieldTree
 from explorer.tui.widgets.items_table import ItemsTable
 from explorer.tui.widgets.json_view import JsonView
@@ -321,3 +323,17 @@ async def test_go_to_sends_letters_past_ascii_percent_encoded_and_refuses_a_bidi
     said = screen_text(explorer.app)
     assert "'/gröups/日本語/<U+202E>abc' is not a valid URL: it holds <U+202E>, an invisible character" in said
     assert "codec" not in said and "\\u202e" not in said and "\u202e" not in said
+
+
+async def test_keys_typed_in_one_breath_after_g_go_to_the_question_not_the_tree(explorer):
+    """`g/groups` then Enter as a terminal sends a fast typist's keys: all of them before the dialog
+    is drawn. Each key after `g` belongs to the question, in order; none is the tree's (`/` would
+    search, `g` open go-to again, `r` reload, `p` switch pretty on)."""
+    typed = [("g", "g"), ("slash", "/"), *((c, c) for c in "groups"), ("enter", "\r")]
+    for key, character in typed:
+        explorer.app.post_message(events.Key(key, character))
+    await explorer.until(lambda: isinstance(explorer.app.screen, MainScreen))
+    await explorer.settle()
+    assert explorer.shown.resource.url.endswith("/api/service/v1.0/groups")  # no ?pretty=true, no search
+    assert explorer.shown.resource.status == 200
+    assert "production" in screen_text(explorer.app)

@@ -96,6 +96,10 @@ PANES = (
 )  # what carrying out a step touches
 
 
+# The actions that ask a question typed into a field: the keys typed right after theirs are its.
+ASKING = {"go_to", "save", "watch", "filter", "compare"}
+
+
 class MainScreen(Screen[None]):
     AUTO_FOCUS = "#tree"
     BINDINGS = [
@@ -317,6 +321,26 @@ class MainScreen(Screen[None]):
         footer.show_command_palette = not footer.compact  # ctrl+p still opens it (the header's icon too)
         self.call_after_refresh(self.lift_notices)
         self.update_title()
+
+    async def on_key(self, event: events.Key) -> None:
+        """Keys typed in one breath after one that asks a question (`g/groups`, as a terminal sends a
+        fast typist's keys, a paste or tmux's send-keys) are the question's, in the order typed.
+
+        Textual runs a binding once its key has gone up to the app, after the keys behind it have
+        come to this screen's widgets: `/groups` would be this screen's (search, go to, reload...).
+        So a key that asks is acted on here, as it comes, and the keys after it go to the question.
+        """
+        if not self.is_active:
+            top = self.app.screen  # its field has focus by the time this comes: ScreenResume came first
+            (top.focused or top).post_message(events.Key(event.key, event.character))
+            event.prevent_default()
+            event.stop()
+            return
+        active = self.active_bindings.get(event.key)
+        if active is not None and active.enabled and active.node is self and active.binding.action in ASKING:
+            event.prevent_default()
+            event.stop()
+            await self.run_action(active.binding.action)
 
     def on_screen_resume(self) -> None:
         self.call_after_refresh(self.lift_notices)  # the presenter's strip may have come under the bar
