@@ -202,3 +202,13 @@ def test_scenarios_on_the_command_line():
         [sys.executable, "-m", "explorer", "--scenario", "nope"], capture_output=True, text=True, timeout=60
     )
     assert ran.returncode == 2 and "invalid choice: 'nope'" in ran.stderr
+
+
+async def test_presenter_says_tab_on_the_login_form_in_words(tmp_path):
+    app = ExplorerApp(None, demo=demo_session, settings_path=tmp_path / "c.toml", presenter=True)
+    async with app.run_test(size=(160, 40)) as pilot:
+        await wait_until(lambda: app.screen.query(PresenterOverlay) and app.screen.query("#secret"), 5.0, pilot)
+        await pilot.press("tab")
+        await wait_until(lambda: "tab" in str(app.screen.query_one(PresenterOverlay).render()), 5.0, pilot)
+        shown = str(app.screen.query_one(PresenterOverlay).render())
+        assert "Next field" in shown and "focus_next" not in shown

@@ -81,8 +81,8 @@ class LoginScreen(Screen[Result]):
         Binding("escape", "quit", "Quit", id="login.quit"),
         # priority: Tab moves the cursor as it comes, so what is typed or pasted after it, before a
         # field's own queue has caught up, lands in the next field and not in this one
-        Binding("tab", "app.focus_next", show=False, priority=True),
-        Binding("shift+tab", "app.focus_previous", show=False, priority=True),
+        Binding("tab", "app.focus_next", "Next field", show=False, priority=True),
+        Binding("shift+tab", "app.focus_previous", "Previous field", show=False, priority=True),
     ]
     DEFAULT_CSS = """
     LoginScreen { align: center middle; }
