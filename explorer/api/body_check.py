@@ -117,9 +117,24 @@ def said_of(error: Any) -> str:
         closest = best_match(error.context)
         return f"matches none of the {len(value)} forms it may take; the closest: {said_of(closest)}"
     if rule in ("required", "additionalProperties", "dependentRequired"):
-        return str(error.message)  # names the fields, never a value
+        return fields_said(rule, str(error.message))
     message = str(error.message).splitlines()[0] if error.message else rule
     return message if len(message) <= 100 else message[:99] + "…"
+
+
+def fields_said(rule: str, message: str) -> str:
+    """The fields a required, additionalProperties or dependentRequired error names, in plain words
+    (jsonschema says `'name' is a required property`, `Additional properties are not allowed ('bogus'
+    was unexpected)`); its own message when it is not of the form known."""
+    names = re.findall(r"'((?:[^'\\]|\\.)*)'", message)
+    if not names:
+        return message
+    if rule == "required":
+        return f"{names[0]} is missing, and it is required"
+    if rule == "dependentRequired" and len(names) == 2:
+        return f"{names[1]} needs {names[0]} beside it"
+    listed = ", ".join(names)
+    return f"{listed} {'is' if len(names) == 1 else 'are'} not among its fields"
 
 
 def json_kind(value: Any) -> str:

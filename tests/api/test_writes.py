@@ -138,8 +138,8 @@ def test_a_body_is_checked_against_json_then_its_schema_with_lines():
     }
     problems = check_body(json.dumps({"size": "big", "colour": 1}, indent=2), schema)
     assert [p.text() for p in problems] == [
-        "line 1: the body: 'name' is a required property",
-        "line 3: the body: Additional properties are not allowed ('colour' was unexpected)",
+        "line 1: the body: name is missing, and it is required",
+        "line 3: the body: colour is not among its fields",
         "line 2: .size: must be an integer, not a string",
     ]
     assert [p.field for p in problems] == ["name", "colour", "size"]
@@ -158,8 +158,8 @@ def test_a_schema_problem_is_said_in_a_few_words_on_the_line_of_its_item():
     body = [{"ipAddress": "10.0.0.1", "comment": "A" * 3000}, {"comment": "no address", "bogus": True}]
     assert [p.text() for p in check_body(json.dumps(body, indent=2), entries)] == [
         "line 4: .0.comment: 3,000 characters: at most 80 are allowed",
-        "line 8: .1: Additional properties are not allowed ('bogus' was unexpected)",
-        "line 6: .1: matches none of the 2 forms it may take; the closest: 'cidrBlock' is a required property",
+        "line 8: .1: bogus is not among its fields",
+        "line 6: .1: matches none of the 2 forms it may take; the closest: cidrBlock is missing, and it is required",
     ]
     pattern = {"type": "string", "pattern": "^[a-z]+$", "enum": ["a", "b"]}
     assert [p.message for p in check_body('"\u202eX"', pattern)] == [
@@ -197,3 +197,17 @@ async def test_a_recorded_real_refusal_of_a_write_comes_back_as_its_error_docume
     assert answer.error.line() == (
         "400 Bad Request · ONLINE_ARCHIVE_CANNOT_MODIFY_FIELD: The request contained modifications to immutable fields."
     )
+
+
+def test_fields_a_schema_wants_or_refuses_are_named_in_plain_words():
+    schema = {
+        "type": "object",
+        "additionalProperties": False,
+        "properties": {"name": {}, "region": {}, "provider": {}},
+        "dependentRequired": {"region": ["provider"]},
+    }
+    problems = check_body(json.dumps({"name": "a", "region": "EU", "x": 1, "y": 2}), schema)
+    assert [p.message for p in problems] == [
+        "the body: x, y are not among its fields",
+        "the body: region needs provider beside it",
+    ]
