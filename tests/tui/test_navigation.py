@@ -337,3 +337,22 @@ async def test_keys_typed_in_one_breath_after_g_go_to_the_question_not_the_tree(
     assert explorer.shown.resource.url.endswith("/api/service/v1.0/groups")  # no ?pretty=true, no search
     assert explorer.shown.resource.status == 200
     assert "production" in screen_text(explorer.app)
+
+
+@pytest.mark.parametrize("elsewhere", ["/orgs", "/gröups"])
+async def test_a_bad_query_typed_for_a_list_shown_before_shows_the_refusal_from_another_node(explorer, elsewhere):
+    """The list was open, then another node (or a failure) was in view: the refusal is still what
+    you see, not the list's old page under the link's name."""
+    await explorer.open("groups")
+    await explorer.go_to(elsewhere)
+    await explorer.go_to("/groups?itemsPerPage=99999999999999999999")
+    await explorer.until(lambda: "INVALID_QUERY_PARAMETER" in screen_text(explorer.app))
+    said = screen_text(explorer.app)
+    assert "⚠ 400" in said and "200 OK" not in said
+    assert "itemsPerPage=99999999999999999999" in explorer.screen.sub_title
+    assert explorer.shown.kind == "refused" and explorer.links.cursor_node is explorer.node("groups")
+    asked = explorer.requests("/groups")
+    await press(explorer, "enter")  # on the link: its own URL, asked again
+    assert explorer.requests("/groups") == asked + 1
+    assert explorer.screen.sub_title == "https://sandbox.invalid/api/service/v1.0/groups"
+    assert "200 OK" in screen_text(explorer.app) and "⚠" not in screen_text(explorer.app)
