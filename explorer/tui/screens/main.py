@@ -266,9 +266,11 @@ class MainScreen(Screen[None]):
             self.notify(visible(problem), title="Recording stopped", severity="error", timeout=30, markup=False)
 
     def failed(self, error: ApiError) -> None:
+        """An error with no answer to show (refused before sending, unreachable): the Page pane and
+        the bar say it, the bar without the status of an earlier answer."""
         self.last_error = error
         self.query_one(PageView).show_error(error)
-        self.query_one(StatusBar).show_error(error)
+        self.query_one(StatusBar).show_failure(error)
         self.query_one(TabbedContent).active = "page"
 
     def show(self, node: Node, keep: str | None = None) -> None:
