@@ -356,3 +356,20 @@ async def test_a_bad_query_typed_for_a_list_shown_before_shows_the_refusal_from_
     assert explorer.requests("/groups") == asked + 1
     assert explorer.screen.sub_title == "https://sandbox.invalid/api/service/v1.0/groups"
     assert "200 OK" in screen_text(explorer.app) and "⚠" not in screen_text(explorer.app)
+
+
+async def test_keys_typed_in_one_breath_after_a_pane_key_go_to_that_pane(explorer):
+    """`1` then `enter`, `2` then `v`, as tmux's send-keys or a fast typist sends them: the pane's
+    key takes effect first, and the key after it is the new pane's, not the tree's."""
+    await explorer.open("groups")
+    for key, character in (("1", "1"), ("down", None), ("enter", "\r")):
+        explorer.app.post_message(events.Key(key, character))
+    await explorer.settle()
+    assert explorer.shown.kind == "item" and explorer.shown.parent is explorer.node("groups").data
+    assert explorer.shown is explorer.node("groups").data.children[1]  # the second row, opened
+    view = explorer.q(JsonView)
+    pretty = view.showing_pretty
+    for key in ("2", "v"):
+        explorer.app.post_message(events.Key(key, key))
+    await explorer.settle()
+    assert explorer.app.focused is view and view.showing_pretty is not pretty
