@@ -144,6 +144,7 @@ class Navigation:
             parent = node.parent
             first = parent.items_shown if parent is not None else 0
             return Step(select=self.item_at(parent, first)) if parent is not None else Step()
+        reload = reload or self.refusal_of(node)  # Enter after a typed URL's refusal: the node's own URL
         other = self.elsewhere(node)
         if other is not None and not reload:
             return self.go(other)
@@ -220,6 +221,11 @@ class Navigation:
         link's URL, say): its refusal is shown, but is not the node's to keep."""
         return fetch.typed and page_key(fetch.url) != page_key(fetch.node.url or "")
 
+    def refusal_of(self, node: Node) -> bool:
+        """Whether what is in view is the refusal of a URL typed for `node` (`/groups?itemsPerPage=…`)."""
+        shown = self.shown
+        return shown is not None and shown.kind == "refused" and shown.parent is node
+
     def refused(self, fetch: Fetch, resource: Resource | None = None, error: ApiError | None = None) -> Step:
         """A typed URL refused (`g /groups?itemsPerPage=99999999999999999999`): the refusal is shown,
         the node it names stays as it was, and r or Enter on that node asks for its own URL again."""
@@ -252,6 +258,8 @@ class Navigation:
         """The cursor moved onto a node: show it if it has something to show (an answer or a failure)."""
         if node is self.shown or self.is_fetching(node) or (node.resource is None and node.error is None):
             return Step()
+        if self.refusal_of(node):
+            return Step()  # the cursor put on the node a typed URL named: its refusal stays in view
         return self.show_step(node)
 
     def go(self, node: Node) -> Step:

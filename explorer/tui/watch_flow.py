@@ -12,6 +12,7 @@ from __future__ import annotations
 import asyncio
 from dataclasses import dataclass
 from typing import Any
+from urllib.parse import urljoin, urlsplit
 
 from textual.screen import Screen
 from textual.worker import Worker
@@ -20,8 +21,22 @@ from explorer.api.filters import JqRunner
 from explorer.api.resource import Resource
 from explorer.api.session import Session
 from explorer.api.watching import EVERY, Seen, Watch, faster, follow, session_pace, slower
-from explorer.tui.nodes import without_query
+from explorer.tui.nodes import self_href, without_query
 from explorer.tui.screens.compare import Compared
+
+
+def made_by(answer: Resource) -> str | None:
+    """The URL of what a create's `201` made (its `Location` on the same origin, else the `self`
+    link of the document it answered with): what `w` on that answer watches, not the list it was
+    posted to, which never turns IDLE. None for any other answer."""
+    if answer.status != 201 or answer.error is not None:
+        return None
+    location = str(answer.headers.get("location") or "")
+    if location:
+        url = urljoin(answer.url, location)
+        if urlsplit(url).netloc == urlsplit(answer.url).netloc:
+            return url
+    return self_href(answer.document)
 
 
 class WatchFlow:

@@ -337,3 +337,39 @@ async def test_keys_typed_in_one_breath_after_g_go_to_the_question_not_the_tree(
     assert explorer.shown.resource.url.endswith("/api/service/v1.0/groups")  # no ?pretty=true, no search
     assert explorer.shown.resource.status == 200
     assert "production" in screen_text(explorer.app)
+
+
+@pytest.mark.parametrize("elsewhere", ["/orgs", "/gröups"])
+async def test_a_bad_query_typed_for_a_list_shown_before_shows_the_refusal_from_another_node(explorer, elsewhere):
+    """The list was open, then another node (or a failure) was in view: the refusal is still what
+    you see, not the list's old page under the link's name."""
+    await explorer.open("groups")
+    await explorer.go_to(elsewhere)
+    await explorer.go_to("/groups?itemsPerPage=99999999999999999999")
+    await explorer.until(lambda: "INVALID_QUERY_PARAMETER" in screen_text(explorer.app))
+    said = screen_text(explorer.app)
+    assert "⚠ 400" in said and "200 OK" not in said
+    assert "itemsPerPage=99999999999999999999" in explorer.screen.sub_title
+    assert explorer.shown.kind == "refused" and explorer.links.cursor_node is explorer.node("groups")
+    asked = explorer.requests("/groups")
+    await press(explorer, "enter")  # on the link: its own URL, asked again
+    assert explorer.requests("/groups") == asked + 1
+    assert explorer.screen.sub_title == "https://sandbox.invalid/api/service/v1.0/groups"
+    assert "200 OK" in screen_text(explorer.app) and "⚠" not in screen_text(explorer.app)
+
+
+async def test_keys_typed_in_one_breath_after_a_pane_key_go_to_that_pane(explorer):
+    """`1` then `enter`, `2` then `v`, as tmux's send-keys or a fast typist sends them: the pane's
+    key takes effect first, and the key after it is the new pane's, not the tree's."""
+    await explorer.open("groups")
+    for key, character in (("1", "1"), ("down", None), ("enter", "\r")):
+        explorer.app.post_message(events.Key(key, character))
+    await explorer.settle()
+    assert explorer.shown.kind == "item" and explorer.shown.parent is explorer.node("groups").data
+    assert explorer.shown is explorer.node("groups").data.children[1]  # the second row, opened
+    view = explorer.q(JsonView)
+    pretty = view.showing_pretty
+    for key in ("2", "v"):
+        explorer.app.post_message(events.Key(key, key))
+    await explorer.settle()
+    assert explorer.app.focused is view and view.showing_pretty is not pretty

@@ -153,13 +153,22 @@ async def test_the_bar_keeps_what_matters_at_every_width(clock):
             "⚠ 404 Not Found · GROUP_NOT_FOUND: No group with ID 111111111111111111111111 exists. │ rate limit held 40s"
         )
         assert await bar.at_width(80) == (
-            "token valid 60:00 │ ⚠ 404 Not Found · GROUP_NOT_FOUND… │ rate limit held 40s"
-        )  # read-only gives way to an error at 80 columns (writes on never does)
+            "read-only · token valid 60:00 │ ⚠ 404 Not Found… │ rate limit held 40s"
+        )  # the error is cut, read-only stays from 80 columns on
         assert (
             await bar.at_width(60) == "token valid 60:00 │ ⚠ 404 Not Found… │ rate limit held 40s"
-        )  # read-only gives way at 60
+        )  # read-only gives way at 60 (writes on never does)
         bar.gate.open.set()
         await held
+
+
+async def test_read_only_gives_way_to_an_error_only_at_60_columns(clock):
+    """A long error is cut before `read-only` goes: at 120 and 80 columns the bar still says it."""
+    async with status_bar(clock) as bar:
+        await bar.shown(await bar.session.fetch("/groups?itemsPerPage=99999999999999999999"))
+        assert (await bar.at_width(120)).startswith("read-only · token valid 60:00 │ ⚠ 400 Bad Request · INVALID_")
+        assert (await bar.at_width(80)).startswith("read-only · token valid 60:00 │ ⚠ 400 Bad Request")
+        assert (await bar.at_width(60)).startswith("token valid 60:00 │ ⚠ 400 Bad Request")
 
 
 async def test_browsing_at_80_columns_keeps_the_last_response_and_the_resource_meter(clock):
@@ -411,3 +420,13 @@ async def test_the_parts_stay_where_they_are_as_figures_change(clock):
         second = await bar.until_shows(" 2 ms")
         assert first.rindex(" │ ") == second.rindex(" │ "), (first, second)  # where the meters start
         assert " │ " in second and "  │  " not in second
+
+
+async def test_a_url_refused_before_it_is_sent_is_not_shown_beside_the_last_answers_status(open_explorer):
+    async with open_explorer(size=(200, 50)) as explorer:
+        await explorer.go_to("/groups?itemsPerPage=99999999999999999999")
+        assert bar_of(explorer).startswith("read-only · token valid 60:00 │ 400 Bad Request · ")
+        await explorer.go_to("/groups/c\u200bd")
+        shown = bar_of(explorer)
+        assert "⚠ '/groups/c<U+200B>d' is not a valid URL" in shown
+        assert "400 Bad Request" not in shown and " ms │" not in shown, shown

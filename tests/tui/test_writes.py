@@ -18,6 +18,7 @@ from explorer.tui.screens.act import ActScreen
 from explorer.tui.screens.editor import EditorScreen
 from explorer.tui.screens.preview import PreviewScreen
 from explorer.tui.widgets.presenter_overlay import PresenterOverlay
+from explorer.tui.widgets.watch_view import WatchView
 from tests.tui.conftest import explorer_on
 
 
@@ -319,3 +320,27 @@ def test_the_editor_shows_a_bidi_override_from_the_service_as_its_escape():
     document = {"name": "stg \u202eexe.txt", "note": "\x85\ud800"}
     assert pretty(document) == '{\n  "name": "stg \\u202eexe.txt",\n  "note": "\\u0085\\ud800"\n}'
     assert json.loads(pretty(document)) == document
+
+
+async def test_w_on_a_creates_201_watches_what_it_made_not_the_list(open_explorer):
+    async with open_explorer(writes=True) as explorer:
+        await explorer.open("groups")
+        project = explorer.node("groups", "production").data.url
+        await explorer.go_to(f"{project}/clusters")
+        await choose(explorer, "POST")
+        body = json.loads(editor_text(explorer))  # the description's example, named
+        set_body(explorer, json.dumps({**body, "name": "reporting"}))
+        await explorer.pilot.press("ctrl+s")
+        await explorer.until(lambda: isinstance(explorer.app.screen, PreviewScreen))
+        await explorer.pilot.press("enter")
+        await explorer.until(lambda: "POST · 201" in explorer.toasts())
+        await explorer.settle()
+        await explorer.pilot.press("w")
+        await explorer.until(lambda: isinstance(explorer.app.focused, Input))
+        assert "Watch reporting every 5 s until" in screen_text(explorer)
+        await explorer.pilot.press("enter")
+        await explorer.until(lambda: explorer.screen.watching.running())
+        assert [watch.url for watch in explorer.screen.watching.running()] == [f"{project}/clusters/reporting"]
+        assert "Watching reporting every 5 s" in explorer.toasts()
+        pane = explorer.screen.query_one(WatchView)  # the answer still in view: its watch is the pane's first
+        await explorer.until(lambda: pane.text().plain.startswith("◉ Watching reporting"))

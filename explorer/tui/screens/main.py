@@ -41,7 +41,7 @@ from explorer.tui.safe import visible
 from explorer.tui.screen_state import load_state, save_state
 from explorer.tui.screens.compare import Compared, CompareScreen
 from explorer.tui.screens.dialogs import AskScreen, ErrorScreen, GoToScreen
-from explorer.tui.watch_flow import Marked, WatchFlow, badge_of, same, suggestion_for
+from explorer.tui.watch_flow import Marked, WatchFlow, badge_of, made_by, same, suggestion_for
 from explorer.tui.widgets.headers_view import HeadersView
 from explorer.tui.widgets.items_table import ItemsTable
 from explorer.tui.widgets.json_pane import JsonPane
@@ -70,6 +70,11 @@ def free_name(name: str) -> str:
     return str(path)
 
 
+def last_segment(url: str) -> str:
+    """What a URL names, short: its path's last segment (`clusters`, `reporting`)."""
+    return unquote(urlsplit(url).path.rstrip("/").rpartition("/")[2]) or "/"
+
+
 def jq_problem(text: str) -> str | None:
     """What is wrong with a jq program as typed, said under the line; None when it compiles."""
     try:
@@ -96,8 +101,10 @@ PANES = (
 )  # what carrying out a step touches
 
 
-# The actions that ask a question typed into a field: the keys typed right after theirs are its.
+# The actions that give the keys to something else, a question typed into a field or another pane:
+# the keys typed right after theirs are its.
 ASKING = {"go_to", "save", "watch", "filter", "compare"}
+MOVING = {"tab"}  # `1` to `5`: the pane shown takes the keys
 
 
 class MainScreen(Screen[None]):
@@ -154,6 +161,7 @@ class MainScreen(Screen[None]):
         self.watching = WatchFlow(self, session, self.jq, self.watch_seen)
         self.marked: Marked | None = None  # what `m` marked, for `=`
         self.saved: str | None = None  # the last file `s` saved to: what `=` offers without a mark
+        self.answer: Resource | None = None  # a write's answer, while the panes show it
 
     def compose(self) -> ComposeResult:
         yield Header()
@@ -266,14 +274,17 @@ class MainScreen(Screen[None]):
             self.notify(visible(problem), title="Recording stopped", severity="error", timeout=30, markup=False)
 
     def failed(self, error: ApiError) -> None:
+        """An error with no answer to show (refused before sending, unreachable): the Page pane and
+        the bar say it, the bar without the status of an earlier answer."""
         self.last_error = error
         self.query_one(PageView).show_error(error)
-        self.query_one(StatusBar).show_error(error)
+        self.query_one(StatusBar).show_failure(error)
         self.query_one(TabbedContent).active = "page"
 
     def show(self, node: Node, keep: str | None = None) -> None:
         """Put a node's resource in every pane (an item listed without a link, or a failure, in the Page pane)."""
         resource = node.resource
+        self.answer = None
         if node.error is not None:  # the last try failed: that is what there is to see
             self.failed(node.error)
             return
@@ -324,11 +335,14 @@ class MainScreen(Screen[None]):
 
     async def on_key(self, event: events.Key) -> None:
         """Keys typed in one breath after one that asks a question (`g/groups`, as a terminal sends a
-        fast typist's keys, a paste or tmux's send-keys) are the question's, in the order typed.
+        fast typist's keys, a paste or tmux's send-keys) are the question's, in the order typed; after
+        one that shows a pane (`2v`, `1` and `enter`), that pane's.
 
         Textual runs a binding once its key has gone up to the app, after the keys behind it have
-        come to this screen's widgets: `/groups` would be this screen's (search, go to, reload...).
-        So a key that asks is acted on here, as it comes, and the keys after it go to the question.
+        come to this screen's widgets: `/groups` would be this screen's (search, go to, reload...),
+        and the `enter` after `1` the tree's. So a key that asks or shows a pane is acted on here, as
+        it comes: the keys after it go to the question, or, matched with the bindings of what has
+        the focus once they are up at the app, to the pane.
         """
         if not self.is_active:
             top = self.app.screen  # its field has focus by the time this comes: ScreenResume came first
@@ -337,7 +351,8 @@ class MainScreen(Screen[None]):
             event.stop()
             return
         active = self.active_bindings.get(event.key)
-        if active is not None and active.enabled and active.node is self and active.binding.action in ASKING:
+        action = active.binding.action.partition("(")[0] if active is not None else ""
+        if active is not None and active.enabled and active.node is self and action in ASKING | MOVING:
             event.prevent_default()
             event.stop()
             await self.run_action(active.binding.action)
@@ -525,15 +540,13 @@ class MainScreen(Screen[None]):
             self.notify("Cancelled.")
 
     def action_tab(self, name: str) -> None:
-        """Show a pane, and give it the keys at once (v, c, n in the JSON pane; the table's in Page)."""
+        """Show a pane, and give it the keys at once (v, c, n in the JSON pane; the table's in Page):
+        the focus moves now, not after a refresh, so the key typed next is the pane's."""
         self.query_one(TabbedContent).active = name
-        self.call_after_refresh(self.focus_pane, name)
-
-    def focus_pane(self, name: str) -> None:
         pane = self.query_one(f"TabPane#{name}", TabPane)
         for widget in self.focus_chain:
             if pane in widget.ancestors:
-                widget.focus()
+                self.set_focus(widget)
                 return
 
     def action_tree_width(self, step: int) -> None:
@@ -581,6 +594,7 @@ class MainScreen(Screen[None]):
         """A write's answer, shown like any page and said plainly; what it changed is fetched again."""
         self.refresh_log()
         self.show_resource(resource)
+        self.answer = resource
         self.query_one(TabbedContent).active = "page"
         if resource.error is not None:
             said = f"{choice.method} · {resource.status} {visible(resource.reason)}: refused; the editor says why"
@@ -630,15 +644,20 @@ class MainScreen(Screen[None]):
             self.notify("Nothing in view to watch: open a resource that answered.", markup=False)
             return
         title = self.title_in_view(resource)
-        if self.watching.stop(resource.url) is not None:
+        url = resource.url
+        answer = self.answer
+        made = made_by(answer) if answer is not None else None
+        if answer is not None and made is not None:  # a create's 201 in view: what it made, not the list
+            resource, url, title = answer, made, last_segment(made)
+        if self.watching.stop(url) is not None:
             self.notify(f"Stopped watching {visible(title)}", markup=False)
-            self.watch_seen_again(resource.url)
+            self.watch_seen_again(url)
             return
 
         def start(until: str | None) -> None:
             if until is None:
                 return
-            watch = self.watching.start(resource.url, title, until or None, self.watch_every)
+            watch = self.watching.start(url, title, until or None, self.watch_every)
             self.notify(f"Watching {visible(title)} every {watch.every:g} s: + and - change it, w stops", markup=False)
             self.action_tab("watch")
 
@@ -659,7 +678,7 @@ class MainScreen(Screen[None]):
         node = self.navigation.shown
         if node is not None and node.kind == "item":
             return node.title
-        return unquote(urlsplit(resource.url).path.rstrip("/").rpartition("/")[2]) or "/"
+        return last_segment(resource.url)
 
     def watch_seen(self, watch: Watch, version: Version | None, resource: Resource | None) -> None:
         """A watch fetched: a new version goes into the tree (and the panes, when in view), its end is said."""
@@ -691,9 +710,11 @@ class MainScreen(Screen[None]):
         self.show_watches()
 
     def show_watches(self) -> None:
-        """The Watch pane: the watch of the resource in view, and the others."""
+        """The Watch pane: the watch of the resource in view (what a create's 201 in view made), and the others."""
         resource = self.current_resource()
-        watch = self.watching.of(resource.url) if resource is not None else None
+        url = made_by(self.answer) if self.answer is not None else None
+        url = url or (resource.url if resource is not None else None)
+        watch = self.watching.of(url) if url is not None else None
         self.query_one(WatchView).show(watch, list(self.watching.watches.values()), self.session.clock)
         self.query_one(StatusBar).tick()
 

@@ -22,7 +22,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from rich.cells import cell_len
@@ -50,6 +50,8 @@ METER = 5  # cells of the rate-limit meter: ███░░
 WORDS, BAR, NAME = 2, 1, 0  # how much of a meter is drawn: all, its name and bar, its name only if held
 
 
+ROOMY = 78  # cells of an 80-column terminal's bar: from there on an error is cut, `read-only` stays
+
 READ_ONLY: Span = ("read-only", "$text-muted")
 WRITES_ON: Span = ("writes on", "bold $text-warning")
 
@@ -68,8 +70,9 @@ class Shape:
 
 # From the richest line to the poorest: the first that fits is drawn. The token endpoint's meter
 # gives way first (its words, then its bar), then the refresh count, then the resource's meter (its
-# words, then its bar: the server's figures can be long, 9998 of 10000 left), then the status, then
-# `read-only` (the safe state; `writes on` never gives way).
+# words, then its bar: the server's figures can be long, 9998 of 10000 left), then the status (an
+# error says its own), then `read-only` (the safe state; `writes on` never gives way) below 80
+# columns; from 80 columns on, the error is cut instead.
 SHAPES = (
     Shape(),
     Shape(token_endpoint=BAR),
@@ -148,6 +151,12 @@ class StatusBar(Static):
         self.tooltip = "Click the error for the whole document (or press x)" if error else None
         self.tick()
 
+    def show_failure(self, error: ApiError) -> None:
+        """An error that came with no answer (a URL refused before it was sent, a service that could
+        not be reached): said alone, without the last answer's status, which is not its."""
+        self.response = None
+        self.show_error(error)
+
     @property
     def shown_error(self) -> ApiError | None:
         """The refusal a held request waits out (its status is on the bar), else the last error."""
@@ -180,6 +189,9 @@ class StatusBar(Static):
 
         Where even the poorest does not fit, the cursor's label is cut first, then the error."""
         for shape in SHAPES:
+            if not shape.read_only and self.error is not None and width >= ROOMY:
+                shape = replace(shape, read_only=True)  # from 80 columns on, the error is cut instead
+                break
             for padded in (True, False):
                 line = self.drawn(shape, padded=padded)
                 if not width or line.cell_length <= width:
