@@ -44,8 +44,8 @@ class CompareScreen(ModalScreen[None]):
     """
     )
     BINDINGS = [
-        Binding("escape", "dismiss(None)", "Close", id="compare.close"),
-        Binding("n", "toggle_noise", "Hide/show links and timestamps", id="compare.noise"),
+        Binding("escape", "dismiss(None)", "Close the comparison", id="compare.close"),
+        Binding("n", "toggle_noise", "Compare: hide/show links, times", id="compare.noise"),
     ]
 
     def __init__(self, before: Compared, after: Compared, found: list[Change]) -> None:
