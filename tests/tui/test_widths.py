@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from textual.widgets import Footer, TabbedContent
 
+from explorer.tui.screen_state import load_state, save_state
 from explorer.tui.widgets.json_pane import JsonPane
 from explorer.tui.widgets.link_tree import LinkTree
 from explorer.tui.widgets.page_view import PageView
@@ -83,6 +84,22 @@ async def test_narrower_and_wider_come_back_to_the_start(open_explorer):
                 await press(explorer, key)
                 widths.append(tree.outer_size.width)
             assert widths == [start + 4 * n for n in (*range(1, 9), *range(7, -1, -1))], (width, widths)
+
+
+async def test_narrower_and_wider_come_back_to_a_remembered_start_past_either_bound(open_explorer):
+    for start in (58, 100):  # 100: wider than the panes leave the tree at 120 columns (83)
+        save_state({"tree_width": start})
+        async with open_explorer(size=(120, 40)) as explorer:
+            tree = explorer.q(LinkTree)
+            assert tree.outer_size.width == min(start, 83)
+            await press(explorer, *["greater_than_sign"] * 12)
+            assert tree.outer_size.width == 83
+            await press(explorer, *["less_than_sign"] * 12)
+            assert (tree.outer_size.width, load_state()["tree_width"]) == (min(start, 83), start)
+            await press(explorer, *["less_than_sign"] * 30)
+            assert (tree.outer_size.width, load_state()["tree_width"]) == (LinkTree.MIN_WIDTH, LinkTree.MIN_WIDTH)
+            await press(explorer, *["greater_than_sign"] * 30)
+            assert (tree.outer_size.width, load_state()["tree_width"]) == (min(start, 83), start)
 
 
 async def test_at_80_columns_the_page_line_and_the_footer_fit(open_explorer):

@@ -538,10 +538,11 @@ class MainScreen(Screen[None]):
 
     def action_tree_width(self, step: int) -> None:
         """`<` and `>`: four columns narrower or wider, from the width chosen (not the width drawn,
-        which the terminal may hold back), so the same number of each comes back to the start."""
+        which the terminal and the least width hold back). The width chosen is not held back, so the
+        same number of each comes back to the start, from any start, beyond either bound included."""
         chosen = self.links.chosen_width()
         start = chosen if chosen is not None else self.links.outer_size.width
-        self.set_tree_width(max(LinkTree.MIN_WIDTH, min(start + step * TREE_STEP, self.tree_room)))
+        self.set_tree_width(start + step * TREE_STEP)
         self.keep_tree_width()
         self.call_after_refresh(self.say_cursor_label)
 
@@ -558,7 +559,7 @@ class MainScreen(Screen[None]):
         """Remember the tree's width for the next run."""
         width = self.links.chosen_width()
         if width is not None:
-            save_state({"tree_width": width})
+            save_state({"tree_width": max(LinkTree.MIN_WIDTH, width)})
 
     # Writes (write_flow.py): a, u, and what an answer changes ------------------------------------
 
