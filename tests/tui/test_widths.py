@@ -172,3 +172,13 @@ async def test_the_json_pane_counter_shows_in_a_narrow_pane(open_explorer):
         await press(explorer, *"staging", "enter")
         where = drawn(explorer, explorer.q("JsonPane #where")).strip()
         assert where.endswith("… · “staging” 1/2"), where
+
+
+async def test_the_tree_draws_no_scrollbar_for_the_lines_it_cuts(open_explorer):
+    for size in ((100, 30), (120, 40)):
+        async with open_explorer(size=size) as explorer:
+            await explorer.settle()
+            tree = explorer.q(LinkTree)
+            assert tree.virtual_size.width > tree.scrollable_content_region.width  # a line is cut (its path)
+            bottom = drawn(explorer, tree).splitlines()[-1]
+            assert bottom.strip() == "", (size, bottom)  # no scrollbar's thumb (▊) under the lines
