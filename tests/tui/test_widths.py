@@ -6,6 +6,7 @@ from __future__ import annotations
 from textual.widgets import Footer, TabbedContent
 
 from explorer.tui.screen_state import load_state, save_state
+from explorer.tui.screens.help import HelpScreen
 from explorer.tui.widgets.json_pane import JsonPane
 from explorer.tui.widgets.link_tree import LinkTree
 from explorer.tui.widgets.page_view import PageView
@@ -162,6 +163,24 @@ async def test_a_notice_stands_above_the_status_bar(open_explorer):
         lines = screen_lines(explorer.app)
         assert "rate limit █████" in before and lines[bar.region.y] == before
         assert "Copied" in "\n".join(lines[: bar.region.y])
+
+
+async def test_a_notice_stands_above_the_status_bar_under_a_dialog_too(open_explorer):
+    async with open_explorer(size=(120, 40)) as explorer:
+        await explorer.go_to(f"/groups/{PRODUCTION}/events")
+        bar = explorer.q(StatusBar)
+        before = screen_lines(explorer.app)[bar.region.y]
+        await press(explorer, "y")  # Copied …
+        await explorer.pilot.press("question_mark")  # then help over the screen
+        await explorer.until(lambda: isinstance(explorer.app.screen, HelpScreen))
+        await explorer.pilot.pause()
+        explorer.app.notify("A notice shown while help is open, long enough to reach the status bar's end")
+        await explorer.until(lambda: "while help is open" in explorer.toasts())
+        await explorer.pilot.pause()
+        lines = screen_lines(explorer.app)
+        assert "rate limit █████" in before and lines[bar.region.y] == before
+        above = "\n".join(lines[: bar.region.y])
+        assert "Copied" in above and "while help is open" in above
 
 
 async def test_the_json_pane_counter_shows_in_a_narrow_pane(open_explorer):

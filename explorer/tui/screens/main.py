@@ -319,7 +319,6 @@ class MainScreen(Screen[None]):
         footer = self.query_one(Footer)
         footer.compact = event.size.width < ROOMY_FOOTER  # Quit shows at 80 columns
         footer.show_command_palette = not footer.compact  # ctrl+p still opens it (the header's icon too)
-        self.call_after_refresh(self.lift_notices)
         self.update_title()
 
     async def on_key(self, event: events.Key) -> None:
@@ -342,18 +341,12 @@ class MainScreen(Screen[None]):
             event.stop()
             await self.run_action(active.binding.action)
 
-    def on_screen_resume(self) -> None:
-        self.call_after_refresh(self.lift_notices)  # the presenter's strip may have come under the bar
-
-    def lift_notices(self) -> None:
-        """Notices (Textual's toasts) stand above the status bar, never over its right end: the
-        rate-limit meter and a held request's countdown are there, and matter most when a notice says
-        why. Textual's documented way: the ToastRack's CSS."""
+    def notices_above(self) -> int | None:
+        """The lines from the status bar down, which notices leave clear (the app's lift_notices), on
+        this screen and on the dialogs over it; None when the screen is going."""
         if not self.standing:
-            return
-        bar = self.query_one(StatusBar)
-        for rack in self.query("ToastRack"):
-            rack.styles.margin = (0, 0, max(1, self.size.height - bar.region.y), 0)
+            return None
+        return max(1, self.size.height - self.query_one(StatusBar).region.y)
 
     # What the widgets say --------------------------------------------------------------------
 
