@@ -7,6 +7,7 @@ from textual.widgets import Footer, TabbedContent
 
 from explorer.tui.screen_state import load_state, save_state
 from explorer.tui.screens.help import HelpScreen
+from explorer.tui.widgets.headers_view import HeadersView
 from explorer.tui.widgets.json_pane import JsonPane
 from explorer.tui.widgets.link_tree import LinkTree
 from explorer.tui.widgets.page_view import PageView
@@ -201,3 +202,16 @@ async def test_the_tree_draws_no_scrollbar_for_the_lines_it_cuts(open_explorer):
             assert tree.virtual_size.width > tree.scrollable_content_region.width  # a line is cut (its path)
             bottom = drawn(explorer, tree).splitlines()[-1]
             assert bottom.strip() == "", (size, bottom)  # no scrollbar's thumb (▊) under the lines
+
+
+async def test_the_headers_pane_shows_a_long_request_line_and_value_whole(open_explorer):
+    async with open_explorer(size=(120, 40)) as explorer:
+        resource = await explorer.go_to(f"/groups/{PRODUCTION}/events")
+        await press(explorer, "right_square_bracket", "3")  # page 2, the Headers pane
+        resource = explorer.shown.resource
+        assert "pageNum=2" in resource.url and len(f"GET {resource.url}") > explorer.q(HeadersView).size.width
+        lines = [line.strip() for line in drawn(explorer, explorer.q(HeadersView)).splitlines()]
+        assert (lines[0], "".join(lines[1:3])) == ("GET", resource.url), lines[:4]  # broken where the pane ends
+        joined = "".join(lines).replace(" ", "")  # a line goes on at the next, broken at a space or the edge
+        for name, value in resource.headers.multi_items():
+            assert f"{name}:{value}".replace(" ", "") in joined, name
