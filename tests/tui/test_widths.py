@@ -5,7 +5,9 @@ from __future__ import annotations
 
 from textual.widgets import Footer, TabbedContent
 
+from explorer.api.changes import changes
 from explorer.tui.screen_state import load_state, save_state
+from explorer.tui.screens.compare import Compared, CompareScreen
 from explorer.tui.screens.help import HelpScreen
 from explorer.tui.widgets.headers_view import HeadersView
 from explorer.tui.widgets.json_pane import JsonPane
@@ -215,3 +217,19 @@ async def test_the_headers_pane_shows_a_long_request_line_and_value_whole(open_e
         joined = "".join(lines).replace(" ", "")  # a line goes on at the next, broken at a space or the edge
         for name, value in resource.headers.multi_items():
             assert f"{name}:{value}".replace(" ", "") in joined, name
+
+
+async def test_the_compare_dialog_shows_both_sides_of_a_long_change(open_explorer):
+    old = "mongodb://orders-prod-shard-00-00.abcde.sandbox.invalid:27017," * 3 + "old-end"
+    new = "mongodb://orders-prod-shard-00-00.abcde.sandbox.invalid:27017," * 3 + "new-end"
+    before, after = {"connectionStrings": {"standard": old}}, {"connectionStrings": {"standard": new}}
+    async with open_explorer(size=(120, 40)) as explorer:
+        await explorer.app.push_screen(
+            CompareScreen(Compared("marked", before), Compared("now", after), changes(before, after))
+        )
+        await explorer.until(lambda: isinstance(explorer.app.screen, CompareScreen))
+        await explorer.pilot.pause()
+        lines = [line.strip(" █") for line in screen_lines(explorer.app)]  # inside the dialog's border
+        start = lines.index("~ .connectionStrings.standard:")
+        shown = "".join(lines[start : start + 6]).replace(" ", "")  # goes on over the next lines
+        assert f'.connectionStrings.standard:"{old}"→"{new}"' in shown, "\n".join(lines[start : start + 6])
