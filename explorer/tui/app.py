@@ -100,6 +100,7 @@ class ExplorerApp(PaletteApp):
         return chosen
 
     def on_mount(self) -> None:
+        self.screen_change_signal.subscribe(self, self.screen_changed)
         if self.keymap:
             self.set_keymap(self.keymap)
         for note in self.theme_notes:
@@ -112,6 +113,23 @@ class ExplorerApp(PaletteApp):
             from explorer.tui.screens.login import LoginScreen
 
             self.push_screen(LoginScreen(self.problem, self.settings_path, self.login, self.connect), self.logged_in)
+
+    def screen_changed(self, screen: Screen[Any]) -> None:
+        self.call_after_refresh(self.lift_notices)  # once the screen is laid out (the presenter's strip too)
+
+    def on_resize(self, event: events.Resize) -> None:
+        self.call_after_refresh(self.lift_notices)
+
+    def lift_notices(self) -> None:
+        """Notices (Textual's toasts) stand above the status bar, never over it, on the main screen and
+        on every dialog, help or editor over it: the rate-limit meter and a held request's countdown
+        are there, and matter most when a notice says why. Textual's documented way: the CSS of the
+        ToastRack, which each screen has its own of."""
+        mains = [screen for screen in self.screen_stack if isinstance(screen, MainScreen)]
+        lines = mains[0].notices_above() if mains else None
+        if lines is not None:
+            for rack in self.screen.query("ToastRack"):
+                rack.styles.margin = (0, 0, lines, 0)
 
     async def on_event(self, event: events.Event) -> None:
         if (

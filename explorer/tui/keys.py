@@ -17,14 +17,17 @@ from textual.binding import Binding
 from textual.keys import Keys
 
 from explorer.api.errors import ConfigError
+from explorer.tui.screens.compare import CompareScreen
 from explorer.tui.screens.main import MainScreen
 from explorer.tui.widgets.items_table import ItemsTable
 from explorer.tui.widgets.json_view import JsonView
 
 
 def binding_groups() -> list[list[Binding]]:
-    """The bindings of the screen and of each widget with keys of its own: one key, one binding in each."""
-    return [[b for b in owner.BINDINGS if isinstance(b, Binding)] for owner in (MainScreen, ItemsTable, JsonView)]
+    """The bindings of the screen, of each widget with keys of its own and of the compare dialog (its `n`
+    is in the README's table and may be remapped): one key, one binding in each."""
+    owners = (MainScreen, ItemsTable, JsonView, CompareScreen)
+    return [[b for b in owner.BINDINGS if isinstance(b, Binding)] for owner in owners]
 
 
 def all_bindings() -> list[Binding]:

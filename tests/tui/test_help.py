@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import re
+from pathlib import Path
+
 import pytest
 from textual.geometry import Region
 from textual.widgets import Static
@@ -45,6 +48,22 @@ async def test_help_shows_every_id_whole(open_explorer, width):
         )
         assert not any("_sign" in line or "square_bracket" in line for line in lines), shown
         assert not any("…" in line for line in lines), shown
+
+
+def readme_ids() -> list[str]:
+    """The ids in the README's table of keys (`explorer.back`, `compare.noise`...)."""
+    readme = (Path(__file__).parents[2] / "README.md").read_text()
+    keys = readme.split("### Keys", 1)[1].split("\n### ", 1)[0]
+    return re.findall(r"`([a-z]+\.[a-z_]+)`", keys)
+
+
+async def test_help_lists_every_key_the_readme_lists(open_explorer):
+    async with open_explorer(size=(160, 50)) as explorer:
+        await open_help(explorer)
+        words = {word for line in help_lines(explorer) for word in line.split()}
+        ids = readme_ids()
+        assert "compare.noise" in ids and len(ids) > 40
+        assert [binding_id for binding_id in ids if binding_id not in words] == []
 
 
 async def test_help_shows_the_keys_as_remapped(open_explorer):

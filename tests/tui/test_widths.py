@@ -5,6 +5,11 @@ from __future__ import annotations
 
 from textual.widgets import Footer, TabbedContent
 
+from explorer.api.changes import changes
+from explorer.tui.screen_state import load_state, save_state
+from explorer.tui.screens.compare import Compared, CompareScreen
+from explorer.tui.screens.help import HelpScreen
+from explorer.tui.widgets.headers_view import HeadersView
 from explorer.tui.widgets.json_pane import JsonPane
 from explorer.tui.widgets.link_tree import LinkTree
 from explorer.tui.widgets.page_view import PageView
@@ -85,6 +90,22 @@ async def test_narrower_and_wider_come_back_to_the_start(open_explorer):
             assert widths == [start + 4 * n for n in (*range(1, 9), *range(7, -1, -1))], (width, widths)
 
 
+async def test_narrower_and_wider_come_back_to_a_remembered_start_past_either_bound(open_explorer):
+    for start in (58, 100):  # 100: wider than the panes leave the tree at 120 columns (83)
+        save_state({"tree_width": start})
+        async with open_explorer(size=(120, 40)) as explorer:
+            tree = explorer.q(LinkTree)
+            assert tree.outer_size.width == min(start, 83)
+            await press(explorer, *["greater_than_sign"] * 12)
+            assert tree.outer_size.width == 83
+            await press(explorer, *["less_than_sign"] * 12)
+            assert (tree.outer_size.width, load_state()["tree_width"]) == (min(start, 83), start)
+            await press(explorer, *["less_than_sign"] * 30)
+            assert (tree.outer_size.width, load_state()["tree_width"]) == (LinkTree.MIN_WIDTH, LinkTree.MIN_WIDTH)
+            await press(explorer, *["greater_than_sign"] * 30)
+            assert (tree.outer_size.width, load_state()["tree_width"]) == (min(start, 83), start)
+
+
 async def test_at_80_columns_the_page_line_and_the_footer_fit(open_explorer):
     async with open_explorer(size=(80, 24)) as explorer:
         await press(explorer, *["greater_than_sign"] * 4)  # the tree as wide as it goes: the panes keep 36
@@ -147,6 +168,24 @@ async def test_a_notice_stands_above_the_status_bar(open_explorer):
         assert "Copied" in "\n".join(lines[: bar.region.y])
 
 
+async def test_a_notice_stands_above_the_status_bar_under_a_dialog_too(open_explorer):
+    async with open_explorer(size=(120, 40)) as explorer:
+        await explorer.go_to(f"/groups/{PRODUCTION}/events")
+        bar = explorer.q(StatusBar)
+        before = screen_lines(explorer.app)[bar.region.y]
+        await press(explorer, "y")  # Copied …
+        await explorer.pilot.press("question_mark")  # then help over the screen
+        await explorer.until(lambda: isinstance(explorer.app.screen, HelpScreen))
+        await explorer.pilot.pause()
+        explorer.app.notify("A notice shown while help is open, long enough to reach the status bar's end")
+        await explorer.until(lambda: "while help is open" in explorer.toasts())
+        await explorer.pilot.pause()
+        lines = screen_lines(explorer.app)
+        assert "rate limit █████" in before and lines[bar.region.y] == before
+        above = "\n".join(lines[: bar.region.y])
+        assert "Copied" in above and "while help is open" in above
+
+
 async def test_the_json_pane_counter_shows_in_a_narrow_pane(open_explorer):
     async with open_explorer(size=(60, 24)) as explorer:
         await explorer.open("groups")
@@ -155,3 +194,42 @@ async def test_the_json_pane_counter_shows_in_a_narrow_pane(open_explorer):
         await press(explorer, *"staging", "enter")
         where = drawn(explorer, explorer.q("JsonPane #where")).strip()
         assert where.endswith("… · “staging” 1/2"), where
+
+
+async def test_the_tree_draws_no_scrollbar_for_the_lines_it_cuts(open_explorer):
+    for size in ((100, 30), (120, 40)):
+        async with open_explorer(size=size) as explorer:
+            await explorer.settle()
+            tree = explorer.q(LinkTree)
+            assert tree.virtual_size.width > tree.scrollable_content_region.width  # a line is cut (its path)
+            bottom = drawn(explorer, tree).splitlines()[-1]
+            assert bottom.strip() == "", (size, bottom)  # no scrollbar's thumb (▊) under the lines
+
+
+async def test_the_headers_pane_shows_a_long_request_line_and_value_whole(open_explorer):
+    async with open_explorer(size=(120, 40)) as explorer:
+        resource = await explorer.go_to(f"/groups/{PRODUCTION}/events")
+        await press(explorer, "right_square_bracket", "3")  # page 2, the Headers pane
+        resource = explorer.shown.resource
+        assert "pageNum=2" in resource.url and len(f"GET {resource.url}") > explorer.q(HeadersView).size.width
+        lines = [line.strip() for line in drawn(explorer, explorer.q(HeadersView)).splitlines()]
+        assert (lines[0], "".join(lines[1:3])) == ("GET", resource.url), lines[:4]  # broken where the pane ends
+        joined = "".join(lines).replace(" ", "")  # a line goes on at the next, broken at a space or the edge
+        for name, value in resource.headers.multi_items():
+            assert f"{name}:{value}".replace(" ", "") in joined, name
+
+
+async def test_the_compare_dialog_shows_both_sides_of_a_long_change(open_explorer):
+    old = "mongodb://orders-prod-shard-00-00.abcde.sandbox.invalid:27017," * 3 + "old-end"
+    new = "mongodb://orders-prod-shard-00-00.abcde.sandbox.invalid:27017," * 3 + "new-end"
+    before, after = {"connectionStrings": {"standard": old}}, {"connectionStrings": {"standard": new}}
+    async with open_explorer(size=(120, 40)) as explorer:
+        await explorer.app.push_screen(
+            CompareScreen(Compared("marked", before), Compared("now", after), changes(before, after))
+        )
+        await explorer.until(lambda: isinstance(explorer.app.screen, CompareScreen))
+        await explorer.pilot.pause()
+        lines = [line.strip(" █") for line in screen_lines(explorer.app)]  # inside the dialog's border
+        start = lines.index("~ .connectionStrings.standard:")
+        shown = "".join(lines[start : start + 6]).replace(" ", "")  # goes on over the next lines
+        assert f'.connectionStrings.standard:"{old}"→"{new}"' in shown, "\n".join(lines[start : start + 6])

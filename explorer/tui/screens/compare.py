@@ -40,12 +40,11 @@ class CompareScreen(ModalScreen[None]):
     CompareScreen > Vertical { max-width: 160; width: 95%; height: 90%; max-height: 90%; }
     CompareScreen VerticalScroll { height: 1fr; }
     CompareScreen #sides { color: $text-muted; }
-    CompareScreen #differences { text-wrap: nowrap; text-overflow: ellipsis; }  /* a difference a line */
     """
     )
     BINDINGS = [
-        Binding("escape", "dismiss(None)", "Close", id="compare.close"),
-        Binding("n", "toggle_noise", "Hide/show links and timestamps", id="compare.noise"),
+        Binding("escape", "dismiss(None)", "Close the comparison", id="compare.close"),
+        Binding("n", "toggle_noise", "Compare: hide/show links, times", id="compare.noise"),
     ]
 
     def __init__(self, before: Compared, after: Compared, found: list[Change]) -> None:
@@ -92,4 +91,6 @@ class CompareScreen(ModalScreen[None]):
         lines = [change_line(change) for change in kept[:MOST_SHOWN]]
         if len(kept) > MOST_SHOWN:
             lines.append(Text(f"… and {len(kept) - MOST_SHOWN:,} more", style="dim"))
-        self.query_one("#differences", Static).update(Text("\n", no_wrap=True, overflow="ellipsis").join(lines))
+        shown = Text("\n").join(lines)
+        shown.no_wrap, shown.overflow = False, "fold"  # a long change goes on over the next lines: old, → new
+        self.query_one("#differences", Static).update(shown)

@@ -330,7 +330,6 @@ class MainScreen(Screen[None]):
         footer = self.query_one(Footer)
         footer.compact = event.size.width < ROOMY_FOOTER  # Quit shows at 80 columns
         footer.show_command_palette = not footer.compact  # ctrl+p still opens it (the header's icon too)
-        self.call_after_refresh(self.lift_notices)
         self.update_title()
 
     async def on_key(self, event: events.Key) -> None:
@@ -357,18 +356,12 @@ class MainScreen(Screen[None]):
             event.stop()
             await self.run_action(active.binding.action)
 
-    def on_screen_resume(self) -> None:
-        self.call_after_refresh(self.lift_notices)  # the presenter's strip may have come under the bar
-
-    def lift_notices(self) -> None:
-        """Notices (Textual's toasts) stand above the status bar, never over its right end: the
-        rate-limit meter and a held request's countdown are there, and matter most when a notice says
-        why. Textual's documented way: the ToastRack's CSS."""
+    def notices_above(self) -> int | None:
+        """The lines from the status bar down, which notices leave clear (the app's lift_notices), on
+        this screen and on the dialogs over it; None when the screen is going."""
         if not self.standing:
-            return
-        bar = self.query_one(StatusBar)
-        for rack in self.query("ToastRack"):
-            rack.styles.margin = (0, 0, max(1, self.size.height - bar.region.y), 0)
+            return None
+        return max(1, self.size.height - self.query_one(StatusBar).region.y)
 
     # What the widgets say --------------------------------------------------------------------
 
@@ -551,10 +544,11 @@ class MainScreen(Screen[None]):
 
     def action_tree_width(self, step: int) -> None:
         """`<` and `>`: four columns narrower or wider, from the width chosen (not the width drawn,
-        which the terminal may hold back), so the same number of each comes back to the start."""
+        which the terminal and the least width hold back). The width chosen is not held back, so the
+        same number of each comes back to the start, from any start, beyond either bound included."""
         chosen = self.links.chosen_width()
         start = chosen if chosen is not None else self.links.outer_size.width
-        self.set_tree_width(max(LinkTree.MIN_WIDTH, min(start + step * TREE_STEP, self.tree_room)))
+        self.set_tree_width(start + step * TREE_STEP)
         self.keep_tree_width()
         self.call_after_refresh(self.say_cursor_label)
 
@@ -571,7 +565,7 @@ class MainScreen(Screen[None]):
         """Remember the tree's width for the next run."""
         width = self.links.chosen_width()
         if width is not None:
-            save_state({"tree_width": width})
+            save_state({"tree_width": max(LinkTree.MIN_WIDTH, width)})
 
     # Writes (write_flow.py): a, u, and what an answer changes ------------------------------------
 

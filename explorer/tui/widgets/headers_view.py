@@ -15,12 +15,12 @@ from explorer.tui.safe import visible
 
 
 class HeadersView(VerticalScroll, can_focus=True):
+    """Every header whole: a line too long for the pane goes on over the next lines (a long URL or
+    value is broken where the pane ends), so a person debugging reads each to its last character."""
+
     DEFAULT_CSS = """
     HeadersView {
         padding: 0 1;
-    }
-    HeadersView > Static {
-        width: auto;
     }
     """
 
@@ -28,7 +28,7 @@ class HeadersView(VerticalScroll, can_focus=True):
         yield Static(id="headers")
 
     def show(self, resource: Resource) -> None:
-        out = Text(no_wrap=True)
+        out = Text(overflow="fold")  # a word longer than the pane (a URL) is broken, not cut
         out.append(visible(f"{resource.method} {resource.url}"), "bold")
         out.append("\n")
         for name, value in resource.request_headers:

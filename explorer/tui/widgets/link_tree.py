@@ -25,6 +25,7 @@ class LinkTree(Tree[Node]):
         min-width: 16;
         height: 1fr;
         padding: 0 1;
+        overflow-x: hidden;  /* a line too long is cut (its path first) and the status bar says it whole */
     }
     """
     MIN_WIDTH = 16
