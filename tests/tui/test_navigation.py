@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import pytest
 from textual import events
-from textual.widgets import Static
+from textual.widgets import Input, Static
 
 from explorer.tui.screen_state import load_state
 from explorer.tui.screens.main import MainScreen
@@ -373,3 +373,13 @@ async def test_keys_typed_in_one_breath_after_a_pane_key_go_to_that_pane(explore
         explorer.app.post_message(events.Key(key, key))
     await explorer.settle()
     assert explorer.app.focused is view and view.showing_pretty is not pretty
+
+
+async def test_keys_typed_in_one_breath_after_slash_are_the_searchs(explorer):
+    """`/staging` in one breath: every character is the search box's; `s` does not ask where to save."""
+    await explorer.open("groups")
+    for character in "/staging":
+        explorer.app.post_message(events.Key("slash" if character == "/" else character, character))
+    await explorer.settle()
+    assert isinstance(explorer.app.screen, MainScreen)
+    assert explorer.q("#search", Input).value == "staging"

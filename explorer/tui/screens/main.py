@@ -22,7 +22,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal
 from textual.screen import Screen
-from textual.widgets import Footer, Header, TabbedContent, TabPane, Tree
+from textual.widgets import Footer, Header, Input, TabbedContent, TabPane, Tree
 
 from explorer.api.changes import changes
 from explorer.api.errors import ApiError
@@ -103,7 +103,7 @@ PANES = (
 
 # The actions that give the keys to something else, a question typed into a field or another pane:
 # the keys typed right after theirs are its.
-ASKING = {"go_to", "save", "watch", "filter", "compare"}
+ASKING = {"go_to", "save", "watch", "filter", "compare", "search"}
 MOVING = {"tab"}  # `1` to `5`: the pane shown takes the keys
 
 
@@ -349,6 +349,13 @@ class MainScreen(Screen[None]):
             event.prevent_default()
             event.stop()
             return
+        if isinstance(self.focused, Input) and event.is_printable:
+            # A field takes what is typed into it itself: a character that comes up here came to
+            # the widget that had the focus before `/` gave it to the field (`/staging` in one breath).
+            self.focused.post_message(events.Key(event.key, event.character))
+            event.prevent_default()
+            event.stop()
+            return
         active = self.active_bindings.get(event.key)
         action = active.binding.action.partition("(")[0] if active is not None else ""
         if active is not None and active.enabled and active.node is self and action in ASKING | MOVING:
@@ -459,9 +466,9 @@ class MainScreen(Screen[None]):
             return
         self.run(self.navigation.resize_page(step, self.cursor_item()))
 
-    def action_search(self) -> None:
+    async def action_search(self) -> None:
         self.query_one(TabbedContent).active = "json"
-        self.query_one(JsonPane).open_search()
+        await self.query_one(JsonPane).open_search()
 
     def current_resource(self) -> Resource | None:
         shown = self.navigation.shown

@@ -113,14 +113,15 @@ class JsonPane(Vertical):
             said = (set_cell_size(head, keep) + "…" if keep else "") + match.removeprefix("" if keep else " · ")
         line.update(Text(said, no_wrap=True, overflow="ellipsis"))
 
-    def open_search(self) -> None:
-        """The search box, made when asked for: most visits never search."""
+    async def open_search(self) -> None:
+        """The search box, made when asked for: most visits never search. It has the focus when
+        this returns, so the keys typed right after `/` are its own."""
         boxes = self.query("#search")
         box = boxes.first(Input) if boxes else Input(placeholder="search (Enter finds, Esc closes)", id="search")
         if not boxes:
-            self.mount(box)
+            await self.mount(box)
         box.value = self.view.term
-        self.call_after_refresh(box.focus)
+        self.screen.set_focus(box)  # now: focus() would wait for the next idle moment
 
     def close_search(self) -> None:
         self.query("#search").remove()
