@@ -423,6 +423,21 @@ def test_the_value_of_a_flag_it_does_not_know_is_never_repeated(capsysbinary, ar
     assert err.endswith(said + "\n"), err
 
 
+@pytest.mark.parametrize(
+    "arguments",
+    [
+        ["get", "--demo", "/groups", "-H", "X-A: é"],
+        ["post", "--demo", "/groups", "name=é", "orgId=660f552ecd613e30d8f16adf", "--dry-run", "-H", "X-A: é"],
+    ],
+)
+def test_a_header_value_that_is_not_ascii_is_a_usage_error(capsysbinary, arguments):
+    err = usage_error(capsysbinary, *arguments)
+    assert err.splitlines()[-1] == (
+        f"explorer {arguments[0]}: error: argument --header/-H: the value of X-A has 'é', which is not ASCII: "
+        "header values carry ASCII only; send it percent-encoded ('é' is %C3%A9) if the service decodes that"
+    )
+
+
 def test_an_unknown_command_is_still_named(capsysbinary):
     err = usage_error(capsysbinary, "--demo", "gte")
     assert "argument COMMAND: invalid choice: 'gte'" in err
