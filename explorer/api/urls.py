@@ -37,6 +37,11 @@ def check_base_url(text: str) -> httpx.URL:
         raise ConfigError(
             f"{text!r} is not an https:// URL", "Give the API root, such as https://host/api/service/v1.0."
         )
+    if url.port is not None and not 0 < url.port < 65536:
+        raise ConfigError(
+            f"The base URL {text.strip()!r} is not a valid URL: port {url.port} is not between 1 and 65535",
+            "Give the API root with a port from 1 to 65535, such as https://127.0.0.1:8443/api/service/v1.0.",
+        )
     if url.userinfo:
         raise ConfigError(
             "The base URL carries a user name or password",

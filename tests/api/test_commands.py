@@ -438,6 +438,20 @@ def test_a_header_value_that_is_not_ascii_is_a_usage_error(capsysbinary, argumen
     )
 
 
+def test_a_bad_port_in_the_base_url_is_blamed_on_the_base_url(capsysbinary, monkeypatch):
+    from explorer.cli import main
+
+    monkeypatch.setenv("EXPLORER_CLIENT_SECRET", "b")
+    code = main(["get", "--base-url", "https://127.0.0.1:99999", "--client-id", "a", "/groups"])
+    out, err = capsysbinary.readouterr()
+    assert (code, out) == (1, b"")
+    assert err.decode().splitlines() == [
+        "explorer get: The base URL 'https://127.0.0.1:99999' is not a valid URL: port 99999 is not between 1 "
+        "and 65535",
+        "hint: Give the API root with a port from 1 to 65535, such as https://127.0.0.1:8443/api/service/v1.0.",
+    ]
+
+
 def test_an_unknown_command_is_still_named(capsysbinary):
     err = usage_error(capsysbinary, "--demo", "gte")
     assert "argument COMMAND: invalid choice: 'gte'" in err
