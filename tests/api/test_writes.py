@@ -199,3 +199,24 @@ async def test_a_recorded_real_refusal_of_a_write_comes_back_as_its_error_docume
     assert answer.error.line() == (
         "400 Bad Request · ONLINE_ARCHIVE_CANNOT_MODIFY_FIELD: The request contained modifications to immutable fields."
     )
+
+
+@pytest.mark.parametrize(
+    ("overrides", "flags"),
+    [
+        ({"profile": "lab"}, "--profile lab"),
+        ({}, "--base-url https://h.example/api/service/v1.0"),
+        ({"ca_bundle": "/tmp/my ca.pem"}, "--base-url https://h.example/api/service/v1.0 --ca-bundle '/tmp/my ca.pem'"),
+    ],
+)
+def test_a_copied_command_names_how_a_shell_reaches_the_same_service(overrides, flags):
+    from explorer.api.config import Credentials
+    from explorer.api.secret import Secret
+    from explorer.api.session import Session
+    from explorer.api.writes import Outgoing
+
+    base_url = "https://h.example/api/service/v1.0"
+    credentials = Credentials(base_url, client_id="a", client_secret=Secret("b"), **overrides)
+    session = Session(credentials)
+    out = Outgoing("GET", base_url + "/orgs", (("accept", "application/json"),))
+    assert as_command(out, base_url, session.reached_by) == f"explorer get /orgs {flags} -H 'Accept: application/json'"
