@@ -206,16 +206,20 @@ async def test_a_recorded_real_refusal_of_a_write_comes_back_as_its_error_docume
     [
         ({"profile": "lab"}, "--profile lab"),
         ({}, "--base-url https://h.example/api/service/v1.0"),
-        ({"ca_bundle": "/tmp/my ca.pem"}, "--base-url https://h.example/api/service/v1.0 --ca-bundle '/tmp/my ca.pem'"),
+        ({"ca_bundle": "CA"}, "--base-url https://h.example/api/service/v1.0 --ca-bundle 'CA'"),
     ],
 )
-def test_a_copied_command_names_how_a_shell_reaches_the_same_service(overrides, flags):
+def test_a_copied_command_names_how_a_shell_reaches_the_same_service(tmp_path, overrides, flags):
     from explorer.api.config import Credentials
     from explorer.api.secret import Secret
     from explorer.api.session import Session
     from explorer.api.writes import Outgoing
+    from explorer.sandbox.tls import server_files
 
     base_url = "https://h.example/api/service/v1.0"
+    if "ca_bundle" in overrides:  # a real authority, in a folder whose name a shell must quote
+        overrides = {"ca_bundle": str(server_files(tmp_path / "my ca", ["localhost"]).ca)}
+        flags = flags.replace("CA", overrides["ca_bundle"])
     credentials = Credentials(base_url, client_id="a", client_secret=Secret("b"), **overrides)
     session = Session(credentials)
     out = Outgoing("GET", base_url + "/orgs", (("accept", "application/json"),))
