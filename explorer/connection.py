@@ -288,4 +288,6 @@ def replaying(source: Path, **options: Any) -> Session:
         client_secret=Secret("replay"),
         openapi=recording.openapi,
     )
-    return Session(credentials, transport=transport, replay=source.name, pace=False, **options)
+    session = Session(credentials, transport=transport, replay=source.name, pace=False, **options)
+    session.reached_by = ("--replay", str(source))
+    return session

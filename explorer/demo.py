@@ -53,4 +53,6 @@ def demo_session(
         api_version=api_version,
     )
     transport = httpx.ASGITransport(app=app or create_app(settings))
-    return Session(credentials, transport=transport, clock=settings.clock, **{**client, **options})
+    session = Session(credentials, transport=transport, clock=settings.clock, **{**client, **options})
+    session.reached_by = ("--demo", "--scenario", scenario) if scenario else ("--demo",)
+    return session

@@ -29,6 +29,7 @@ from urllib.parse import unquote, urlsplit
 import httpx
 
 from explorer.api.errors import ApiError
+from explorer.api.json_words import why_not_json
 from explorer.api.urls import is_loopback
 
 INDEX_FORMAT = 2  # raise when the index's shape changes: older cached indexes are then remade
@@ -462,8 +463,10 @@ def parse(source: str, data: bytes) -> Any:
     if stripped.startswith((b"{", b"[")):
         try:
             return json.loads(data)
-        except (ValueError, RecursionError) as error:
-            raise DescriptionError(source, f"it is not valid JSON ({error})") from None
+        except ValueError as error:
+            raise DescriptionError(source, f"it is not valid JSON ({why_not_json(error)})") from None
+        except RecursionError:
+            raise DescriptionError(source, "it is not valid JSON (nested too deeply)") from None
     import yaml  # only a YAML description pays for importing it
 
     loader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)

@@ -22,6 +22,7 @@ from urllib.parse import urlsplit
 
 import httpx
 
+from explorer.api.tls_failures import tls_failure
 from explorer.api.values import MAX_DEPTH, TooDeep, json_within, whole
 from explorer.api.versions import vendor_of
 
@@ -33,7 +34,8 @@ Kind = Literal[
     "not-json",  # an error status whose body is not an error document (an HTML page from a proxy)
     "timeout",
     "connect",  # refused, reset, unreachable
-    "tls",
+    "tls",  # a certificate no authority this computer trusts signed
+    "tls-certificate",  # a certificate wrong for the host itself: for other names, out of date
     "dns",
     "origin",  # a URL on another origin, which is never sent the credentials
     "insecure",  # plain http:// to a host that is not loopback
@@ -258,9 +260,10 @@ def from_exception(error: Exception, method: str, url: str, timeout: float | Non
         after = f" after {timeout:g} s" if timeout else ""
         return ApiError("timeout", f"No answer{after}: {method} {url}", **common)
     chain = causes(error)
-    if any(isinstance(e, ssl.SSLError) for e in chain) or "CERTIFICATE_VERIFY_FAILED" in str(error):
-        reason = next((str(e) for e in chain if isinstance(e, ssl.SSLError)), str(error))
-        return ApiError("tls", f"TLS failed with {host}: {short(reason)}", **common)
+    handshake = next((e for e in chain if isinstance(e, ssl.SSLError)), None)
+    if handshake is not None:
+        failure = tls_failure(handshake, host)
+        return ApiError(failure.kind, failure.summary, hint=failure.hint, **common)
     if any(isinstance(e, socket.gaierror) for e in chain) or "Name or service not known" in str(error):
         return ApiError("dns", f"The host name {host} does not resolve", **common)
     if any(isinstance(e, ConnectionRefusedError) for e in chain) or "refused" in str(error).lower():

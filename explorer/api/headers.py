@@ -7,6 +7,7 @@ a header that would override either is refused rather than sent where it does ha
 from __future__ import annotations
 
 import re
+from urllib.parse import quote
 
 REFUSED = {
     "authorization": "the explorer sends the credentials itself, to its own origin only",
@@ -27,6 +28,12 @@ def header_pair(text: str) -> tuple[str, str]:
         raise ValueError(f"{text!r} is not NAME: VALUE")
     if any(ord(c) < 32 and c != "\t" or ord(c) == 127 for c in value):
         raise ValueError(f"the value of {name} has a control character")
+    foreign = next((c for c in value if not c.isascii()), None)
+    if foreign is not None:  # httpx would fail encoding it: HTTP header values are ASCII
+        raise ValueError(
+            f"the value of {name} has {foreign!r}, which is not ASCII: header values carry ASCII only; "
+            f"send it percent-encoded ({foreign!r} is {quote(foreign)}) if the service decodes that"
+        )
     why = REFUSED.get(name.lower())
     if why:
         raise ValueError(f"{name} cannot be set: {why}")

@@ -6,6 +6,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any, BinaryIO
 
+from explorer.api.json_words import why_not_json
 from explorer.api.values import MAX_DEPTH, TooDeep, json_within
 
 MOST_BYTES = 64 * 2**20  # a file read as a document, at most
@@ -31,4 +32,4 @@ def parse(source: BinaryIO, said: str, levels: int = MAX_DEPTH) -> Any:
     except TooDeep as deep:
         raise ValueError(f"{said} is {deep}. {deep.hint}") from None
     except ValueError as error:  # UnicodeDecodeError is one
-        raise ValueError(f"{said} is not JSON: {error}") from None
+        raise ValueError(f"{said} is not JSON: {why_not_json(error)}") from None

@@ -21,6 +21,7 @@ import httpx
 from explorer.api import errors
 from explorer.api.description import Operation
 from explorer.api.errors import ApiError
+from explorer.api.json_words import why_not_json
 from explorer.api.ratelimit import bucket_of
 from explorer.api.values import MAX_DEPTH, TooDeep, json_within
 
@@ -241,7 +242,7 @@ class Resource:
         except TooDeep as error:
             return None, str(error), error.hint
         except ValueError as error:
-            return None, f"not JSON: {error}", None
+            return None, f"not JSON: {why_not_json(error)}", None
 
     @cached_property
     def text(self) -> str:

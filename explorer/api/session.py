@@ -129,6 +129,17 @@ class Session:
         self.recorder = recorder
         self.recording_problem: str | None = None  # why --har stopped writing, if it did
         self.replay = replay
+        # How a shell reaches this session again (the screen's C copies it into `explorer get`):
+        # the profile it came from, else its base URL; the demo and a replay say their own.
+        self.reached_by: tuple[str, ...] = (
+            ("--profile", credentials.profile)
+            if credentials.profile
+            else (
+                "--base-url",
+                credentials.base_url,
+                *(("--ca-bundle", credentials.ca_bundle) if credentials.ca_bundle else ()),
+            )
+        )
         self.recent = Recent(most_bytes=keep_bytes)  # the last exchanges whole, to save as HAR
         self.resolved: dict[str, httpx.URL] = {}  # targets seen before: a page is often fetched again
         self.describing = Describing(

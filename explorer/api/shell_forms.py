@@ -8,12 +8,13 @@ another origin, which carried none, is copied without any.
 
     outgoing = sent(resource)          # the GET that made what is in view
     as_curl(outgoing)                  # curl -H "Authorization: Bearer $TOKEN" -H 'Accept: …' URL
-    as_command(outgoing, base_url)     # explorer get /groups -H 'Accept: …'
+    as_command(outgoing, base_url, session.reached_by)   # explorer get /groups --demo -H 'Accept: …'
 """
 
 from __future__ import annotations
 
 import shlex
+from collections.abc import Sequence
 
 from explorer.api.headers import REFUSED
 from explorer.api.resource import Resource
@@ -57,14 +58,15 @@ def as_curl(outgoing: Outgoing) -> str:
     return " ".join(parts)
 
 
-def as_command(outgoing: Outgoing, base_url: str) -> str:
-    """The request as an `explorer` command (`explorer get /groups -H 'Accept: …'`, `explorer patch
-    /groups/1 --data '{…}' --writes`): the path under the base URL when it is under it, the headers
-    explorer would not send by itself, and --writes, which a write needs to be sent."""
+def as_command(outgoing: Outgoing, base_url: str, reached_by: Sequence[str] = ()) -> str:
+    """The request as an `explorer` command (`explorer get /groups --demo -H 'Accept: …'`, `explorer
+    patch /groups/1 --profile lab --data '{…}' --writes`): the path under the base URL when it is
+    under it, the flags that reach the same service from a shell (`reached_by`: Session.reached_by),
+    the headers explorer would not send by itself, and --writes, which a write needs to be sent."""
     target = outgoing.url
     if target.startswith(base_url.rstrip("/") + "/"):
         target = target[len(base_url.rstrip("/")) :]
-    parts = ["explorer", outgoing.method.lower(), shlex.quote(target)]
+    parts = ["explorer", outgoing.method.lower(), shlex.quote(target), *map(shlex.quote, reached_by)]
     for name, value in outgoing.headers:
         if name.lower() not in SKIPPED_IN_COMMAND:
             parts += ["-H", shlex.quote(f"{name.title()}: {value}")]

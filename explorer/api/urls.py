@@ -25,17 +25,34 @@ def refuse_plain_http(url: httpx.URL, why: str = "") -> None:
         )
 
 
+def url_fault(text: str, error: Exception) -> str:
+    """Why `text` is not a URL, in words that point at the mistake: httpx reads `https://[::1/x`,
+    whose `[` is not closed, as a host and a port `:1`, and says "Invalid port: ':1'"."""
+    authority = text.partition("://")[2].partition("/")[0].partition("?")[0].partition("#")[0]
+    if "[" in authority and "]" not in authority:
+        return "the [ of its IPv6 address is not closed (such as https://[::1]:8443/)"
+    if "]" in authority and "[" not in authority:
+        return "the ] of its IPv6 address has no [ before it (such as https://[::1]:8443/)"
+    return str(error)
+
+
 def check_base_url(text: str) -> httpx.URL:
     """The base URL, if it is safe to send credentials to: HTTPS, or plain HTTP on loopback only."""
     try:
         url = httpx.URL(text.strip())
-    except (httpx.InvalidURL, TypeError):
+    except (httpx.InvalidURL, TypeError) as error:
         raise ConfigError(
-            f"{text!r} is not a URL", "Give the API root, such as https://host/api/service/v1.0."
+            f"{text!r} is not a URL: {url_fault(text.strip(), error)}",
+            "Give the API root, such as https://host/api/service/v1.0.",
         ) from None
     if url.scheme not in ("https", "http") or not url.host:
         raise ConfigError(
             f"{text!r} is not an https:// URL", "Give the API root, such as https://host/api/service/v1.0."
+        )
+    if url.port is not None and not 0 < url.port < 65536:
+        raise ConfigError(
+            f"The base URL {text.strip()!r} is not a valid URL: port {url.port} is not between 1 and 65535",
+            "Give the API root with a port from 1 to 65535, such as https://127.0.0.1:8443/api/service/v1.0.",
         )
     if url.userinfo:
         raise ConfigError(
@@ -121,7 +138,7 @@ def resolve(base_url: httpx.URL, target: str) -> httpx.URL:
             relative = percent_encoded(target.lstrip("/"))
             url = base_url.copy_with(raw_path=(f"{base}/{relative}" if relative else base).encode("ascii"))
     except (httpx.InvalidURL, UnicodeError) as error:
-        raise ApiError("config", f"{said} is not a valid URL: {error}") from None
+        raise ApiError("config", f"{said} is not a valid URL: {url_fault(target, error)}") from None
     if url.port is not None and not 0 < url.port < 65536:
         raise ApiError("config", f"{said} is not a valid URL: port {url.port} is not between 1 and 65535")
     if url.scheme not in ("https", "http") or not url.host:

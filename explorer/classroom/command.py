@@ -102,7 +102,7 @@ def run(args: argparse.Namespace) -> int:
     from explorer.classroom.server import STOP_TIMEOUT, Classroom, new_key, student_command
     from explorer.sandbox.address import lan_address
     from explorer.sandbox.app import create_app
-    from explorer.sandbox.server import ServerThread, bind
+    from explorer.sandbox.server import ServerThread, bind, cannot_listen
 
     if args.max_sessions is not None and args.max_sessions < 1:
         print("explorer serve: --max-sessions must be 1 or more.", file=sys.stderr)
@@ -110,11 +110,7 @@ def run(args: argparse.Namespace) -> int:
     try:
         listening = bind(args.host, args.port)  # a clash said now, in a line, not by aiohttp's traceback
     except OSError as error:
-        print(
-            f"explorer serve: cannot listen on {args.host}:{args.port}: {error.strerror or error}. "
-            "Choose another port with --port.",
-            file=sys.stderr,
-        )
+        print(f"explorer serve: {cannot_listen(error, args.host, args.port)}", file=sys.stderr)
         return 1
     max_sessions = args.max_sessions or default_max_sessions()
     settings = class_settings(max_sessions, args.scenario)

@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, BinaryIO
 
+from explorer.api.json_words import why_not_json
 from explorer.api.writes import body_bytes
 
 NOT_JSON_HINT = "Nothing was sent. Write the body as JSON; in a shell, put single quotes around it."
@@ -66,7 +67,7 @@ def item(text: str) -> tuple[str, Any]:
         try:
             return name, strict_json(value)
         except ValueError as error:
-            raise argparse.ArgumentTypeError(f"the value of {name}:= is not JSON: {error}") from None
+            raise argparse.ArgumentTypeError(f"the value of {name}:= is not JSON: {why_not_json(error)}") from None
     if value.startswith("="):
         raise argparse.ArgumentTypeError(
             f"{name}==… is HTTPie's query parameter: here, -q {name}=VALUE; a string that starts with = goes as "
@@ -102,7 +103,7 @@ def body_of(data: str | None, items: list[tuple[str, Any]], stdin: BinaryIO | No
     except UnicodeEncodeError:  # a lone surrogate: bytes of the command line that were not UTF-8
         raise BodyError(f"the body{where} is not UTF-8 text", "Nothing was sent. JSON is UTF-8 text.") from None
     except ValueError as error:  # json's, with its line and column
-        raise BodyError(f"the body{where} is not JSON: {error}") from None
+        raise BodyError(f"the body{where} is not JSON: {why_not_json(error)}") from None
 
 
 def given(data: str, stdin: BinaryIO | None) -> tuple[str, str]:

@@ -309,10 +309,8 @@ def run(args: argparse.Namespace) -> int:
     try:
         sock = server.bind(args.host, chosen_port)
     except OSError as error:
-        reason = error.strerror or str(error)
         print(
-            f"explorer sandbox: cannot listen on {args.host}:{chosen_port}: {reason}. "
-            "Choose another port with --port (0 picks a free one).",
+            f"explorer sandbox: {server.cannot_listen(error, args.host, chosen_port, '0 picks a free one')}",
             file=sys.stderr,
         )
         return 1

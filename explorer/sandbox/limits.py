@@ -69,7 +69,8 @@ class ProjectMinutes:
             raise ApiProblem(
                 429,
                 "RATE_LIMITED",
-                f"Resource {request.url.replace(query='')} is limited to {verdict.limit} requests every 1 minutes.",
+                # the service's words, but "every 1 minutes" said as a person would
+                f"Resource {request.url.replace(query='')} is limited to {verdict.limit} requests every minute.",
                 [project.group(1)],
                 {"Retry-After": str(verdict.retry_after), **headers},
             )

@@ -35,7 +35,7 @@ DESCRIPTIONS = {
     "invalid_grant": "Invalid grant.",
     "invalid_client": "Invalid credentials provided.",
     "access_denied": "IP access list validation failed for the service account.",
-    "rate_limited": "Resource {url} is limited to {limit} requests every 1 minutes.",
+    "rate_limited": "Resource {url} is limited to {limit} requests every minute.",  # the service: "every 1 minutes"
     "server_error": "Unexpected error.",
 }
 FORM = "application/x-www-form-urlencoded"

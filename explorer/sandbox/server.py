@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import copy
+import errno
 import logging
 import socket
 import threading
@@ -68,6 +69,23 @@ def bind(host: str, port: int) -> socket.socket:
     sock.listen(2048)
     sock.set_inheritable(True)
     return sock
+
+
+def cannot_listen(error: OSError, host: str, port: int, free: str = "") -> str:
+    """Why `bind(host, port)` failed, with the flag that fixes it: the host for an unknown name or an
+    address this computer does not have, --port for one in use, a port above 1023 for a refusal.
+    `free` adds how to get any free port (`0 picks a free one`) to the advice about --port."""
+    where = f"cannot listen on {host}:{port}"
+    choose = f"Choose another port with --port{f' ({free})' if free else ''}."
+    if isinstance(error, socket.gaierror):
+        return f"{where}: no host is known by the name {host}. Check --host (such as 127.0.0.1, or 0.0.0.0 for all)."
+    if error.errno == errno.EADDRNOTAVAIL:
+        return f"{where}: {host} is not an address of this computer. Check --host (such as 127.0.0.1)."
+    if error.errno == errno.EADDRINUSE:
+        return f"{where}: the port is in use already. {choose}"
+    if error.errno == errno.EACCES:
+        return f"{where}: permission denied. Choose a port above 1023 with --port."
+    return f"{where}: {error.strerror or error}. Check --host, or {choose[0].lower()}{choose[1:]}"
 
 
 def url_of(host: str, port: int, tls: bool) -> str:

@@ -82,6 +82,7 @@ class WriteFlow:
                 keep=partial(self.drafts.keep, choice),
                 prepare=partial(self.prepared, choice),
                 base_url=str(self.session.base_url),
+                reached_by=self.session.reached_by,
                 refusal=refusal,
                 about=about,
             )

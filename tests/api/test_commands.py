@@ -206,7 +206,14 @@ def test_https_with_the_sandbox_authority(tmp_path):
     for sandbox in serve(tmp_path, tls=True):
         assert sandbox.run("get", "/orgs").code == 0
         untrusted = sandbox.run("get", "/orgs", env={"EXPLORER_CA_BUNDLE": ""})
-        assert untrusted.code == 1 and "TLS failed" in untrusted.err and "--ca-bundle" in untrusted.err
+        assert (untrusted.code, untrusted.err.splitlines()) == (
+            1,
+            [
+                "explorer get: The certificate of 127.0.0.1 is signed by an authority this computer does not trust",
+                "hint: The certificate is not trusted: name its authority with --ca-bundle (for the sandbox, its "
+                "sandbox-ca.pem).",
+            ],
+        )
 
 
 def test_plain_http_to_the_https_sandbox_says_it_seems_to_speak_https(tmp_path):
@@ -421,6 +428,35 @@ def test_the_value_of_a_flag_it_does_not_know_is_never_repeated(capsysbinary, ar
     err = usage_error(capsysbinary, *arguments)
     assert SECRET not in err
     assert err.endswith(said + "\n"), err
+
+
+@pytest.mark.parametrize(
+    "arguments",
+    [
+        ["get", "--demo", "/groups", "-H", "X-A: é"],
+        ["post", "--demo", "/groups", "name=é", "orgId=660f552ecd613e30d8f16adf", "--dry-run", "-H", "X-A: é"],
+    ],
+)
+def test_a_header_value_that_is_not_ascii_is_a_usage_error(capsysbinary, arguments):
+    err = usage_error(capsysbinary, *arguments)
+    assert err.splitlines()[-1] == (
+        f"explorer {arguments[0]}: error: argument --header/-H: the value of X-A has 'é', which is not ASCII: "
+        "header values carry ASCII only; send it percent-encoded ('é' is %C3%A9) if the service decodes that"
+    )
+
+
+def test_a_bad_port_in_the_base_url_is_blamed_on_the_base_url(capsysbinary, monkeypatch):
+    from explorer.cli import main
+
+    monkeypatch.setenv("EXPLORER_CLIENT_SECRET", "b")
+    code = main(["get", "--base-url", "https://127.0.0.1:99999", "--client-id", "a", "/groups"])
+    out, err = capsysbinary.readouterr()
+    assert (code, out) == (1, b"")
+    assert err.decode().splitlines() == [
+        "explorer get: The base URL 'https://127.0.0.1:99999' is not a valid URL: port 99999 is not between 1 "
+        "and 65535",
+        "hint: Give the API root with a port from 1 to 65535, such as https://127.0.0.1:8443/api/service/v1.0.",
+    ]
 
 
 def test_an_unknown_command_is_still_named(capsysbinary):

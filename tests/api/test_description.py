@@ -145,7 +145,7 @@ def test_a_broken_cached_index_is_made_again(tmp_path):
 @pytest.mark.parametrize(
     ("content", "why"),
     [
-        (b"{]", "it is not valid JSON (Expecting property name enclosed in double quotes: line 1 column 2 (char 1))"),
+        (b"{]", 'it is not valid JSON (expected a name in double quotes, such as "name", at line 1, column 2)'),
         (b"just: [unclosed", "it is neither JSON nor valid YAML (while parsing a flow sequence)"),
         (b"a string", "it is not an OpenAPI document (no object at its top)"),
         (b'{"swagger": "2.0", "paths": {}}', "it is not an OpenAPI 3 document (no openapi field)"),

@@ -62,9 +62,29 @@ async def test_tls_is_verified_and_a_ca_bundle_can_be_named(tmp_path):
     with ServerThread(create_app(), tls=files) as server:
         error = await failure(Session(credentials(server.url)))
         assert error.kind == "tls"
+        assert error.line() == "The certificate of 127.0.0.1 is signed by an authority this computer does not trust"
         assert "--ca-bundle" in error.hint
         async with Session(credentials(server.url, ca_bundle=str(files.ca))) as trusted:
             assert (await trusted.fetch("/orgs")).status == 200
+
+
+async def test_a_certificate_for_other_names_says_so_not_to_name_an_authority(tmp_path):
+    files = server_files(tmp_path, ["localhost"])
+    with ServerThread(create_app(), tls=files) as server:
+        error = await failure(Session(credentials(server.url, ca_bundle=str(files.ca))))
+    assert error.kind == "tls-certificate"
+    assert error.line() == "The certificate of 127.0.0.1 is for other names, not for 127.0.0.1"
+    assert error.hint == "Connect by a name the certificate holds: change the host in the base URL to it."
+
+
+async def test_https_to_a_server_that_speaks_no_tls_says_so():
+    with ServerThread(create_app()) as server:
+        error = await failure(Session(credentials(server.url.replace("http://", "https://"))))
+    assert error.kind == "connect"
+    assert error.line() == "127.0.0.1 does not answer in TLS there"
+    assert error.hint == (
+        "It may serve plain HTTP on that port, or another protocol: check the scheme and port of the URL."
+    )
 
 
 @pytest.mark.parametrize("content", [b"", b"not a certificate\n", b"\x30\x82\x01\x0a binary, as DER would be"])

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import re
+import ssl
 
 import httpx
 import pytest
@@ -13,6 +14,7 @@ from explorer.api.description import DescriptionError
 from explorer.api.errors import ApiError, from_response
 from explorer.api.secret import Secret
 from explorer.api.session import Session
+from explorer.api.tls_failures import tls_failure
 from explorer.api.urls import check_base_url
 from tests.conftest import ROOT
 
@@ -136,6 +138,17 @@ def quoted_hints() -> list[str]:
     return [re.split(r" \| ", row.strip("| "))[-1] for row in rows]
 
 
+def handshake(said: int | str) -> ApiError:
+    """A TLS failure as OpenSSL reports it: a verify code (62, a name mismatch), or a reason."""
+    error = ssl.SSLCertVerificationError(1, "certificate verify failed") if isinstance(said, int) else ssl.SSLError(1)
+    if isinstance(said, int):
+        error.verify_code = said
+    else:
+        error.reason = said
+    failure = tls_failure(error, "api.example")
+    return ApiError(failure.kind, failure.summary, hint=failure.hint)
+
+
 async def every_hint() -> list[str]:
     """One failure of each kind the library tells apart, as a user meets it."""
     errors = [
@@ -171,7 +184,8 @@ async def every_hint() -> list[str]:
             credentials="service account",
         ),
         from_response("GET", BASE, 502, httpx.Headers({"content-type": "text/html"}), b"<html></html>", 0),
-        ApiError("tls", "TLS failed with api.example: CERTIFICATE_VERIFY_FAILED"),
+        ApiError("tls", "The certificate of api.example is signed by an authority this computer does not trust"),
+        *(handshake(code) for code in (62, 10, "WRONG_VERSION_NUMBER")),
         ApiError("connect", "Connection refused by api.example:443"),
         ApiError("timeout", "No answer after 30 s: GET " + BASE),
         ApiError("dns", "The host name api.example does not resolve"),
@@ -187,7 +201,7 @@ async def every_hint() -> list[str]:
             refused()
         except ApiError as error:
             errors.append(error)
-    assert len(errors) == 33
+    assert len(errors) == 36
     return [error.hint for error in errors if error.hint]
 
 

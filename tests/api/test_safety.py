@@ -75,7 +75,7 @@ async def test_a_typed_url_on_another_origin_is_refused_and_never_contacted():
 @pytest.mark.parametrize(
     ("typed", "why"),
     [
-        ("https://[::1/x", "Invalid port"),
+        ("https://[::1/x", "the [ of its IPv6 address is not closed"),
         ("https://api.example.com:abc/x", "Invalid port"),
         ("https://exa\u2100mple.com/", "Invalid IDNA hostname"),
         ("/api/\x1b[2Jx", "it holds ␛, a control character"),
@@ -125,6 +125,20 @@ async def test_a_typed_path_with_a_character_nobody_sees_is_refused_in_plain_wor
     assert caught.value.kind == "config" and said.startswith(shown), said
     assert said.endswith(f"type it percent-encoded: {encoded}") and "codec" not in said and "\\u" not in said
     assert recorder.seen == []
+
+
+@pytest.mark.parametrize(
+    ("typed", "said"),
+    [
+        ("https://[::1/x", "'https://[::1/x' is not a valid URL: the [ of its IPv6 address is not closed (such "),
+        ("https://::1]/x", "'https://::1]/x' is not a valid URL: the ] of its IPv6 address has no [ before it (such "),
+    ],
+)
+async def test_a_bracket_of_an_ipv6_address_left_open_is_named(typed, said):
+    async with session_with(Recorder()) as session:
+        with pytest.raises(ApiError) as caught:
+            await session.fetch(typed)
+    assert caught.value.line() == said + "as https://[::1]:8443/)"
 
 
 @pytest.mark.parametrize(

@@ -67,6 +67,7 @@ def test_a_version_that_is_not_a_date_is_named(tmp_path, bad):
         ("host: evil.example", "host cannot be set: the host is the URL's"),
         ("Accept application/json", "is not NAME: VALUE"),
         ("X-Test: a\x1b[2Jb", "the value of X-Test has a control character"),
+        ("X-A: é", "the value of X-A has 'é', which is not ASCII: header values carry ASCII only; "),
     ],
 )
 def test_headers_that_would_do_harm_are_refused(given, said):

@@ -195,8 +195,7 @@ def test_diff_reads_stdin_and_says_what_is_not_json(sandbox, tmp_path):
     run = sandbox.run("diff", "-", str(other), stdin=b"{nope")
     assert (run.code, run.err) == (
         2,
-        "explorer diff: stdin is not JSON: Expecting property name enclosed in double quotes: "
-        "line 1 column 2 (char 1)\n",
+        'explorer diff: stdin is not JSON: expected a name in double quotes, such as "name", at line 1, column 2\n',
     )
     run = sandbox.run("diff", str(tmp_path / "missing.json"), str(other))
     assert (run.code, run.err) == (2, f"explorer diff: file {tmp_path / 'missing.json'} does not exist\n")

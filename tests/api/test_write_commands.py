@@ -296,7 +296,8 @@ def test_a_profile_that_says_writes_false_refuses_writes_even_asked_for(sandbox)
     "given, said",
     [
         # json words some errors differently from Python to Python (a trailing comma, on 3.13): not this one
-        (["--data", '{"name": }'], "the body is not JSON: Expecting value: line 1 column 10 (char 9)"),
+        (["--data", '{"name": }'], "the body is not JSON: expected a value (a string, number, object, array, "
+        "true, false or null), at line 1, column 10"),
         (["--data", '{"size": NaN}'], "the body is not JSON: NaN is not JSON"),
         (["--data", "@HOME/missing.json"], "cannot read the body in HOME/missing.json: No such file or directory"),
         (["--data", ""], "the body is empty"),  # `--data "$UNSET"` in a script
@@ -327,7 +328,8 @@ def test_a_body_on_stdin_that_is_not_json_names_where_it_came_from(sandbox):
     )
     assert (run.code, run.out) == (2, b"")
     assert run.err.splitlines() == [
-        "explorer patch: the body on stdin is not JSON: Expecting ',' delimiter: line 3 column 3 (char 18)",
+        "explorer patch: the body on stdin is not JSON: expected , between two items, or the } or ] that closes them, "
+        "at line 3, column 3",
         "hint: Nothing was sent. Write the body as JSON; in a shell, put single quotes around it.",
     ]
 
@@ -336,7 +338,8 @@ def test_a_body_on_stdin_that_is_not_json_names_where_it_came_from(sandbox):
     "arguments, said",
     [
         (["post", "/groups", "tags:=[1,", "--writes"],
-         "argument ITEM: the value of tags:= is not JSON: Expecting value: line 1 column 4 (char 3)"),
+         "argument ITEM: the value of tags:= is not JSON: expected a value (a string, number, object, array, "
+        "true, false or null), at line 1, column 4"),
         (["post", "/groups", "name=x", "--data", "{}"], "--data and ITEMs do not go together: give the body one way"),
         (["post", "/groups", "name=x", "name=y"], "the field name is given twice"),
         (["post", "/groups", "X-Trace:1"], "argument ITEM: 'X-Trace:1' is not NAME=VALUE (a string) or NAME:=JSON "

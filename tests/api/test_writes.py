@@ -129,7 +129,9 @@ def test_undo_puts_back_what_a_patch_changed():
 
 
 def test_a_body_is_checked_against_json_then_its_schema_with_lines():
-    assert check_body('{\n  "name": \n}')[0].text().startswith("line 3: not JSON: Expecting value")
+    assert check_body('{\n  "name": \n}')[0].text() == (
+        "line 3: not JSON: expected a value (a string, number, object, array, true, false or null) (column 1)"
+    )
     schema = {
         "type": "object",
         "required": ["name"],
@@ -211,3 +213,28 @@ def test_fields_a_schema_wants_or_refuses_are_named_in_plain_words():
         "the body: x, y are not among its fields",
         "the body: region needs provider beside it",
     ]
+
+
+@pytest.mark.parametrize(
+    ("overrides", "flags"),
+    [
+        ({"profile": "lab"}, "--profile lab"),
+        ({}, "--base-url https://h.example/api/service/v1.0"),
+        ({"ca_bundle": "CA"}, "--base-url https://h.example/api/service/v1.0 --ca-bundle 'CA'"),
+    ],
+)
+def test_a_copied_command_names_how_a_shell_reaches_the_same_service(tmp_path, overrides, flags):
+    from explorer.api.config import Credentials
+    from explorer.api.secret import Secret
+    from explorer.api.session import Session
+    from explorer.api.writes import Outgoing
+    from explorer.sandbox.tls import server_files
+
+    base_url = "https://h.example/api/service/v1.0"
+    if "ca_bundle" in overrides:  # a real authority, in a folder whose name a shell must quote
+        overrides = {"ca_bundle": str(server_files(tmp_path / "my ca", ["localhost"]).ca)}
+        flags = flags.replace("CA", overrides["ca_bundle"])
+    credentials = Credentials(base_url, client_id="a", client_secret=Secret("b"), **overrides)
+    session = Session(credentials)
+    out = Outgoing("GET", base_url + "/orgs", (("accept", "application/json"),))
+    assert as_command(out, base_url, session.reached_by) == f"explorer get /orgs {flags} -H 'Accept: application/json'"

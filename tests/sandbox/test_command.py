@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import errno
 import json
 import os
 import re
@@ -193,8 +194,33 @@ def test_a_port_in_use_gets_a_clear_message():
             timeout=30,
         )
     assert result.returncode == 1
-    assert f"cannot listen on 127.0.0.1:{port}" in result.stderr
-    assert "--port" in result.stderr and "Traceback" not in result.stderr
+    assert result.stderr.splitlines()[-1] == (
+        f"explorer sandbox: cannot listen on 127.0.0.1:{port}: the port is in use already. "
+        "Choose another port with --port (0 picks a free one)."
+    )
+
+
+def test_a_host_that_is_not_known_is_blamed_not_the_port():
+    result = subprocess.run(
+        [sys.executable, "-m", "explorer", "sandbox", "--http", "--host", "999.1.1.1", "--port", "0"],
+        capture_output=True,
+        text=True,
+        timeout=30,
+    )
+    assert (result.returncode, result.stderr.splitlines()) == (
+        1,
+        [
+            "explorer sandbox: cannot listen on 999.1.1.1:0: no host is known by the name 999.1.1.1. "
+            "Check --host (such as 127.0.0.1, or 0.0.0.0 for all)."
+        ],
+    )
+
+
+def test_a_port_it_may_not_take_asks_for_one_above_1023():
+    from explorer.sandbox.server import cannot_listen
+
+    said = cannot_listen(PermissionError(errno.EACCES, "Permission denied"), "127.0.0.1", 443)
+    assert said == "cannot listen on 127.0.0.1:443: permission denied. Choose a port above 1023 with --port."
 
 
 def test_the_help_lists_the_commands():

@@ -43,7 +43,7 @@ async def test_token_errors_can_be_set_up(open_sandbox, error, status, descripti
         if description:
             assert failed.json()["error_description"] == description
         else:
-            assert failed.json()["error_description"].endswith("is limited to 10 requests every 1 minutes.")
+            assert failed.json()["error_description"].endswith("is limited to 10 requests every minute.")
             assert "retry-after" in failed.headers
         assert (await sandbox.request_token()).status_code == 200
 

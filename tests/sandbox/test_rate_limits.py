@@ -24,7 +24,7 @@ async def test_the_limit_is_per_project_and_resets_on_the_minute(open_sandbox):
         body = limited.json()
         assert set(body) == {"detail", "error", "errorCode", "parameters", "reason"}
         assert body["errorCode"] == "RATE_LIMITED" and body["reason"] == "Too Many Requests"
-        assert "is limited to 5 requests every 1 minutes" in body["detail"]
+        assert "is limited to 5 requests every minute." in body["detail"]
         assert limited.headers["retry-after"] == "40"
         assert limited.headers["ratelimit-remaining"] == "0"
 

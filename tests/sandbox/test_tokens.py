@@ -213,7 +213,7 @@ async def test_token_endpoints_share_their_own_per_minute_limit(open_sandbox):
         url = str(sandbox.client.base_url).rstrip("/") + "/api/oauth/token"
         assert limited.json() == {
             "error": "rate_limited",
-            "error_description": f"Resource {url} is limited to 3 requests every 1 minutes.",
+            "error_description": f"Resource {url} is limited to 3 requests every minute.",
         }
         assert limited.headers["retry-after"] == "40"  # the clock starts 20 s into a minute
         assert limited.headers["strict-transport-security"] == "max-age=300"

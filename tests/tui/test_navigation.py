@@ -145,6 +145,13 @@ async def test_go_to_a_url_that_cannot_be_parsed_says_so_and_keeps_the_screen(ex
     assert "is not a valid URL" in bar, bar
 
 
+async def test_go_to_an_ipv6_address_whose_bracket_is_not_closed_says_so(explorer):
+    await explorer.open("orgs")
+    await explorer.go_to("https://[::1/x")
+    bar = str(explorer.q("StatusBar").render())
+    assert "'https://[::1/x' is not a valid URL: the [ of its IPv6 address is not closed" in bar, bar
+
+
 async def test_a_refusal_at_the_token_endpoint_keeps_the_url_asked_for_in_the_title(open_explorer):
     async with open_explorer(scenario="bad-credentials") as explorer:
         assert explorer.screen.sub_title == "https://sandbox.invalid/api/service/v1.0"

@@ -132,7 +132,23 @@ async def test_copy_the_url_and_the_request_as_curl_with_every_header_sent(explo
     )
     assert explorer.app.session.auth.token.value.reveal() not in explorer.app.clipboard
     await explorer.pilot.press("C")
-    assert explorer.app.clipboard == "explorer get /orgs -H 'Accept: application/vnd.service.2023-01-01+json'"
+    assert explorer.app.clipboard == "explorer get /orgs --demo -H 'Accept: application/vnd.service.2023-01-01+json'"
+
+
+async def test_c_under_the_demo_copies_a_command_a_shell_runs_as_it_is(open_explorer, tmp_path):
+    async with open_explorer(scenario="strict-versions") as explorer:
+        await explorer.open("orgs")
+        await explorer.pilot.press("C")
+        command = explorer.app.clipboard
+    assert command == (
+        "explorer get /orgs --demo --scenario strict-versions -H 'Accept: application/vnd.service.2023-01-01+json'"
+    )
+    environment = {name: value for name, value in os.environ.items() if not name.startswith("EXPLORER_")}
+    environment |= {"XDG_CONFIG_HOME": str(tmp_path / "config"), "XDG_CACHE_HOME": str(tmp_path / "cache")}
+    arguments = [sys.executable, "-m", *shlex.split(command), "-i"]
+    done = await asyncio.to_thread(subprocess.run, arguments, capture_output=True, env=environment, timeout=60)
+    assert (done.returncode, done.stderr) == (0, b"")
+    assert done.stdout.startswith(b"HTTP/1.1 200 OK")
 
 
 async def test_what_y_and_c_copy_is_what_was_sent_and_the_sandbox_takes_it_under_strict_versions(
@@ -166,7 +182,7 @@ async def test_what_y_and_c_copy_is_what_was_sent_and_the_sandbox_takes_it_under
             unversioned = [(name, value) for name, value in sent if name != "Accept"]
             assert (await client.get(words[-1], headers=unversioned)).status_code == 406  # what Y copied before
     assert token not in curl and token not in command and '"Authorization: Bearer $TOKEN"' in curl
-    assert command == "explorer get /orgs -H 'Accept: application/vnd.service.2023-01-01+json'"
+    assert command == f"explorer get /orgs --base-url {base_url} -H 'Accept: application/vnd.service.2023-01-01+json'"
     environment = {
         **{name: value for name, value in os.environ.items() if not name.startswith("EXPLORER_")},
         "XDG_CACHE_HOME": str(tmp_path / "cache"),

@@ -161,5 +161,6 @@ async def test_a_body_that_is_not_json_is_said_so_in_the_page_pane(real_response
     app = Panes()
     async with app.run_test(size=SIZE) as pilot:
         shown = await show(app, pilot, resource)
-    assert "The body is not JSON: Expecting value: line 1 column 1 (char 0)" in shown.page, shown.page
+    said = "The body is not JSON: expected a value (a string, number, object, array, true, false or null), at line 1"
+    assert said + ", column 1" in shown.page, shown.page
     assert "200 OK · 100 ms" in shown.bar

@@ -57,6 +57,7 @@ class EditorScreen(Screen[str | None]):
         keep: Callable[[str], None],
         prepare: Prepare,
         base_url: str,
+        reached_by: tuple[str, ...] = (),
         refusal: Problem | None = None,
         about: str = "",
     ) -> None:
@@ -67,6 +68,7 @@ class EditorScreen(Screen[str | None]):
         self.keep = keep
         self.prepare = prepare
         self.base_url = base_url
+        self.reached_by = reached_by  # how a shell reaches the same service: ctrl+g's command says it
         self.refusal = refusal  # the service's refusal of the last try, on the line of the field it names
         self.about = about
         self.problems: list[Problem] = []
@@ -134,7 +136,7 @@ class EditorScreen(Screen[str | None]):
 
     @work(group="copy")
     async def action_copy_command(self) -> None:
-        await self.copy(lambda outgoing: as_command(outgoing, self.base_url))
+        await self.copy(lambda outgoing: as_command(outgoing, self.base_url, self.reached_by))
 
     async def copy(self, render: Callable[[Outgoing], str]) -> None:
         from explorer.api.errors import ApiError

@@ -68,7 +68,8 @@ def field_for(error: ApiError) -> str | None:
         return "secret"  # the likelier mistake of the two (ID and secret); the client ID is just above it
     if error.kind == "tls":
         return "ca_bundle"
-    if error.kind in ("connect", "dns", "timeout", "insecure", "origin", "not-json") or error.status in (404, 406):
+    elsewhere = ("connect", "dns", "timeout", "tls-certificate", "insecure", "origin", "not-json")
+    if error.kind in elsewhere or error.status in (404, 406):
         return "base_url"
     return None
 

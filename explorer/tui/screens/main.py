@@ -490,7 +490,7 @@ class MainScreen(Screen[None]):
         """`C`: the request in view as `explorer get`, with the headers explorer would not send by itself."""
         resource = self.current_resource()
         if resource:
-            self.copy_said(as_command(sent(resource), str(self.session.base_url)))
+            self.copy_said(as_command(sent(resource), str(self.session.base_url), self.session.reached_by))
 
     def copy_said(self, command: str) -> None:
         self.app.copy_to_clipboard(command)
