@@ -17,6 +17,7 @@ from explorer.api.filters import JqError, Outcome
 from explorer.api.resource import Resource
 from explorer.tui.safe import visible
 from explorer.tui.widgets.json_view import JsonView
+from explorer.tui.widgets.ordered_input import OrderedInput
 
 
 class JsonPane(Vertical):
@@ -116,7 +117,7 @@ class JsonPane(Vertical):
     def open_search(self) -> None:
         """The search box, made when asked for: most visits never search."""
         boxes = self.query("#search")
-        box = boxes.first(Input) if boxes else Input(placeholder="search (Enter finds, Esc closes)", id="search")
+        box = boxes.first(Input) if boxes else OrderedInput(placeholder="search (Enter finds, Esc closes)", id="search")
         if not boxes:
             self.mount(box)
         box.value = self.view.term
