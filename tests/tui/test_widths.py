@@ -155,3 +155,19 @@ async def test_the_json_pane_counter_shows_in_a_narrow_pane(open_explorer):
         await press(explorer, *"staging", "enter")
         where = drawn(explorer, explorer.q("JsonPane #where")).strip()
         assert where.endswith("… · “staging” 1/2"), where
+
+
+async def test_at_60_columns_deep_lines_of_the_tree_keep_their_names(open_explorer):
+    """The guides took 4 columns a level: a project's events showed `│   │   │   ├── ▶` and no name."""
+    async with open_explorer(size=(60, 24)) as explorer:
+        await explorer.open("groups")
+        await explorer.open("groups", "production")
+        await explorer.open("groups", "production", "events")
+        lines = drawn(explorer, explorer.q(LinkTree)).splitlines()
+        at = next(n for n, line in enumerate(lines) if "▼ ev" in line)
+        events = lines[at + 1 : at + 6]  # the first five events
+        titles = [child.data.title for child in explorer.node("groups", "production", "events").children]
+        for line, title in zip(events, titles[:5], strict=True):
+            assert title[:6] in line.split("▶")[1], (line, title)
+        await resize(explorer, 120, 40)  # room again: the guides are as wide as ever
+        assert "│   │   │   ├── ▶ " in drawn(explorer, explorer.q(LinkTree))
