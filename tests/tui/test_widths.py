@@ -171,3 +171,12 @@ async def test_at_60_columns_deep_lines_of_the_tree_keep_their_names(open_explor
             assert title[:6] in line.split("▶")[1], (line, title)
         await resize(explorer, 120, 40)  # room again: the guides are as wide as ever
         assert "│   │   │   ├── ▶ " in drawn(explorer, explorer.q(LinkTree))
+
+
+async def test_at_60_columns_a_long_resource_gives_way_before_the_switches(open_explorer):
+    """A project's id took the room: `…/6938b8653d0ca1b0b623491a · …`, the switches gone."""
+    async with open_explorer(size=(60, 24)) as explorer:
+        await explorer.go_to("/groups/6938b8653d0ca1b0b623491a")  # staging
+        await press(explorer, "p", "e")
+        shown = header(explorer).split("⭘")[1].strip()
+        assert shown == "…/6938…3491a · pretty=true · envelope=true", shown
