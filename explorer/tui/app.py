@@ -26,7 +26,7 @@ from explorer.tui.palette import PaletteApp
 from explorer.tui.presenting import Presenting
 from explorer.tui.safe import visible
 from explorer.tui.screens.main import MainScreen
-from explorer.tui.themes import DEFAULT_THEME, PROJECTOR_CONTRAST, PROJECTOR_THEME, load_themes, shipped_dir
+from explorer.tui.themes import DEFAULT_THEME, PROJECTOR_CONTRAST, PROJECTOR_THEME, load_themes, shipped_dir, skipped
 
 if TYPE_CHECKING:
     from explorer.tui.screens.login import Result
@@ -73,7 +73,7 @@ class ExplorerApp(PaletteApp):
         themes, problems = load_themes(*(theme_dirs or [shipped_dir()]))
         for each in themes:
             self.register_theme(each)
-        self.theme_notes = [problem.line() for problem in problems]
+        self.theme_notes = skipped(problems)
         self.theme = self.usable_theme(theme, PROJECTOR_THEME if presenter else kept_theme)
 
     def watch_theme(self, name: str) -> None:
@@ -95,7 +95,7 @@ class ExplorerApp(PaletteApp):
         if missing:
             self.theme_notes.append(
                 f"There is no theme {' nor '.join(map(repr, missing))}: using {chosen}. "
-                f"Themes: {', '.join(sorted(self.available_themes))}."
+                "ctrl+p → Theme lists the themes."
             )
         return chosen
 
@@ -103,8 +103,8 @@ class ExplorerApp(PaletteApp):
         self.screen_change_signal.subscribe(self, self.screen_changed)
         if self.keymap:
             self.set_keymap(self.keymap)
-        for note in self.theme_notes:
-            self.notify(note, title="Theme", severity="warning", timeout=15, markup=False)
+        if self.theme_notes:  # one notice, which fits at 60x24 with every file named
+            self.notify("\n".join(self.theme_notes), title="Theme", severity="warning", timeout=15, markup=False)
         if self.presenting is not None:
             self.presenting.start()
         if self.session is not None:

@@ -12,7 +12,8 @@ def place_line(url: str, switches: list[str], room: int) -> str:
     """`URL · pretty=true` in `room` cells. Too long, it keeps its end, which tells one place from
     another: the resource (the path's last segment), its page and the switches; what gives way, in
     order, is the path before the resource (cut from the left, `…`), the origin, the query's other
-    parameters, then the switches from the left (`…/events?…pageNum=2 · envelope=true`)."""
+    parameters, then the resource's middle (`…/6938b8…623491a · pretty=true · envelope=true`), then
+    the switches from the left (`…/events?…pageNum=2 · envelope=true`)."""
     end = "".join(f" · {switch}" for switch in switches)
     if cell_len(url + end) <= room:
         return url + end
@@ -30,6 +31,9 @@ def place_line(url: str, switches: list[str], room: int) -> str:
             return f"{head}…{tail(before, free)}{resource}{mark}{query}{end}"
     pages = [pair for pair in query.split("&") if pair.startswith("pageNum=")] if query else []
     short = f"?…&{pages[0]}" if pages and query != pages[0] else f"?{query}" if pages else "?…" if query else ""
+    keep = room - cell_len(f"…{short}{end}")
+    if keep >= RESOURCE_LEAST and cell_len(resource) > keep:
+        return f"…{middle(resource, keep)}{short}{end}"
     shown = list(switches)
     while True:
         line = f"…{resource}{short}" + (" · …" if len(shown) < len(switches) else "")
@@ -37,6 +41,15 @@ def place_line(url: str, switches: list[str], room: int) -> str:
         if cell_len(line) <= room or not shown:
             return line if cell_len(line) <= room else "…" + tail(line, room - 1)
         shown.pop(0)
+
+
+RESOURCE_LEAST = 9  # cells of a resource cut in the middle that still tell it apart (`/693…491a`)
+
+
+def middle(text: str, cells: int) -> str:
+    """`text` in `cells` cells, its middle given way to `…`: both ends tell an id apart."""
+    end = tail(text, (cells - 1) // 2)
+    return tail(text[::-1], cells - 1 - cell_len(end))[::-1] + "…" + end
 
 
 def tail(text: str, cells: int) -> str:

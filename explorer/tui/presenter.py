@@ -10,19 +10,39 @@ from collections import deque
 from collections.abc import Reversible
 from dataclasses import dataclass, field
 
+from rich.cells import cell_len
+
 from explorer.api.exchanges import Exchange, since
 from explorer.tui.palette import status_class
+from explorer.tui.place import middle
 from explorer.tui.safe import visible
 
 SHOWN = 4  # actions on screen at once
 REQUESTS_EACH = 3  # requests listed under one action ("+ 2 more" after that)
 
 
+@dataclass(frozen=True)
+class RequestLine:
+    """`GET /groups?pageNum=2  200 · 43 ms`, cut to a width in the path's middle: the status and
+    the time stay whole (a line wrapped in a figure read `503 · 1`, then ` ms`)."""
+
+    method: str
+    target: str
+    outcome: str  # `200 · 43 ms`
+
+    def fit(self, cells: int) -> str:
+        whole = f"{self.method} {self.target}  {self.outcome}"
+        if cell_len(whole) <= cells:
+            return whole
+        room = cells - cell_len(f"{self.method}   {self.outcome}")
+        return f"{self.method} {middle(self.target, max(1, room))}  {self.outcome}"
+
+
 @dataclass
 class Action:
     key: str
     does: str
-    requests: list[tuple[str, str]] = field(default_factory=list)  # (line, status variable)
+    requests: list[tuple[RequestLine, str]] = field(default_factory=list)  # (line, status variable)
     more: int = 0
     times: int = 1  # the same key again, with nothing sent between: "] Next page ×3"
 
@@ -58,10 +78,12 @@ class Presenter:
         self.version += 1
 
 
-def request_line(exchange: Exchange, root: str) -> str:
+def request_line(exchange: Exchange, root: str) -> RequestLine:
     """`GET /groups?pageNum=2  200 · 43 ms`: paths under the API root without it, as the tree has them."""
     target = exchange.target
     if root and (target == root or target.startswith((root + "/", root + "?"))):
         target = target[len(root) :] or "/"
         target = "/" + target if target.startswith("?") else target
-    return visible(f"{exchange.method} {target}  {exchange.status} · {exchange.elapsed * 1000:.0f} ms")
+    return RequestLine(
+        visible(exchange.method), visible(target), visible(f"{exchange.status} · {exchange.elapsed * 1000:.0f} ms")
+    )

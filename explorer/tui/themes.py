@@ -51,6 +51,21 @@ class ThemeProblem:
         where = f"{self.path}, field {self.field!r}" if self.field else str(self.path)
         return f"Theme file {where}: {self.reason}. It was skipped."
 
+    def short(self) -> str:
+        """The line without the folder, which `skipped` names once for all its files."""
+        where = f"{self.path.name}, field {self.field!r}" if self.field else self.path.name
+        return f"{where}: {self.reason}."
+
+
+def skipped(problems: list[ThemeProblem]) -> list[str]:
+    """The theme files skipped, by name under their folder, for one notice at start: with the whole
+    path in each, one notice a file ran off the top of an 80x24 screen, the file names lost."""
+    lines: list[str] = []
+    for folder in dict.fromkeys(problem.path.parent for problem in problems):
+        lines.append(f"Theme files skipped in {folder}:")
+        lines += [f"• {problem.short()}" for problem in problems if problem.path.parent == folder]
+    return lines
+
 
 class BadTheme(Exception):
     def __init__(self, field: str | None, reason: str) -> None:

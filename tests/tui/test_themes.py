@@ -26,6 +26,7 @@ from explorer.tui.widgets.json_view import JsonView
 from tests.screenshots import SHOTS, SIZE, Shot, fixed_surroundings, open_events_page_2, open_first_cluster
 from tests.tui.colour_science import MACHADO, contrast, difference
 from tests.tui.conftest import colour_of, started, theme_colour, toasts_of, wait_until
+from tests.tui.screen_text import region_text
 from tests.tui.test_writes import choose, set_body
 
 SHIPPED = {theme.name: theme for theme in load_themes(shipped_dir())[0]}
@@ -133,7 +134,26 @@ async def test_a_user_theme_is_chosen_by_name_and_an_unknown_name_falls_back():
         await wait_until(lambda: started(app) and "nope" in toasts_of(app), pilot=pilot)
         assert app.theme == "explorer-dark"
         notes = toasts_of(app).replace("\n", " ")
-        assert "There is no theme 'nope'" in notes and "projector" in notes
+        assert "There is no theme 'nope': using explorer-dark. ctrl+p → Theme lists the themes." in notes
+
+
+@pytest.mark.parametrize("size", [(80, 24), (60, 24)])
+async def test_the_notes_at_start_fit_the_screen_with_every_file_named(size):
+    """A bad colour, a broken file and an unknown --theme: three long notices (each file's whole
+    path, every theme listed) ran off the top of the screen, the file names lost."""
+    folder = user_themes()
+    (folder / "night-shift.toml").write_text('name = "night-shift"\n[colors]\nprimary = "#4C9BE8"\nerror = "reddish"\n')
+    (folder / "broken.toml").write_text('name = "broken\n[colors\n')
+    app = build(parser().parse_args(["--demo", "--theme", "night-shift"]))
+    async with app.run_test(size=size, notifications=True) as pilot:
+        await wait_until(lambda: started(app) and "broken.toml" in toasts_of(app), pilot=pilot)
+        await pilot.pause()
+        toasts = list(app.screen.query("Toast"))
+        assert len(toasts) == 1 and toasts[0].region.y >= 1, [toast.region for toast in toasts]
+        shown = " ".join(" ".join(line.strip(" ▌") for line in region_text(app, toasts[0]).splitlines()).split())
+        assert shown.startswith("Theme Theme files skipped in /"), shown  # the title, then the folder
+        assert "• broken.toml: is not valid TOML" in shown and "• night-shift.toml, field 'colors.error'" in shown
+        assert shown.endswith("There is no theme 'night-shift': using explorer-dark. ctrl+p → Theme lists the themes.")
 
 
 async def test_textual_themes_stay_available_and_get_the_explorer_colours_too(explorer):

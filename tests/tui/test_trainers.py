@@ -212,3 +212,13 @@ async def test_presenter_says_tab_on_the_login_form_in_words(tmp_path):
         await wait_until(lambda: "tab" in str(app.screen.query_one(PresenterOverlay).render()), 5.0, pilot)
         shown = str(app.screen.query_one(PresenterOverlay).render())
         assert "Next field" in shown and "focus_next" not in shown
+
+
+async def test_at_60_columns_a_long_request_is_cut_in_its_path_not_in_its_figures(open_explorer):
+    """`→ GET /groups/…/events  503 · 1` then ` ms` on the next line: the path gives way instead."""
+    async with open_explorer(size=(60, 24), app_options={"presenter": True}) as explorer:
+        await explorer.go_to("/groups/687b4c139cc9af4ec9546b43/events?pageNum=2&itemsPerPage=5")
+        strip = explorer.app.screen.query_one(PresenterOverlay)
+        await explorer.until(lambda: "itemsPerPage=5  200 · " in region_text(explorer.app, strip), timeout=1.0)
+        line = next(line for line in region_text(explorer.app, strip).splitlines() if "→ GET" in line)
+        assert line.startswith("   → GET /groups/687b") and "…" in line and line.endswith(" ms"), line

@@ -10,11 +10,13 @@ from explorer.tui.screen_state import load_state, save_state
 from explorer.tui.screens.compare import Compared, CompareScreen
 from explorer.tui.screens.help import HelpScreen
 from explorer.tui.widgets.headers_view import HeadersView
+from explorer.tui.widgets.items_table import ItemsTable
 from explorer.tui.widgets.json_pane import JsonPane
 from explorer.tui.widgets.link_tree import LinkTree
 from explorer.tui.widgets.page_view import PageView
 from explorer.tui.widgets.status_bar import StatusBar
 from tests.tui.screen_text import region_text, screen_lines
+from tests.tui.test_writes import choose
 
 PRODUCTION = "687b4c139cc9af4ec9546b43"  # the demo's first project
 
@@ -233,3 +235,54 @@ async def test_the_compare_dialog_shows_both_sides_of_a_long_change(open_explore
         start = lines.index("~ .connectionStrings.standard:")
         shown = "".join(lines[start : start + 6]).replace(" ", "")  # goes on over the next lines
         assert f'.connectionStrings.standard:"{old}"→"{new}"' in shown, "\n".join(lines[start : start + 6])
+
+
+async def test_at_60_columns_deep_lines_of_the_tree_keep_their_names(open_explorer):
+    """The guides took 4 columns a level: a project's events showed `│   │   │   ├── ▶` and no name."""
+    async with open_explorer(size=(60, 24)) as explorer:
+        await explorer.open("groups")
+        await explorer.open("groups", "production")
+        await explorer.open("groups", "production", "events")
+        lines = drawn(explorer, explorer.q(LinkTree)).splitlines()
+        at = next(n for n, line in enumerate(lines) if "▼ ev" in line)
+        events = lines[at + 1 : at + 6]  # the first five events
+        titles = [child.data.title for child in explorer.node("groups", "production", "events").children]
+        for line, title in zip(events, titles[:5], strict=True):
+            assert title[:6] in line.split("▶")[1], (line, title)
+        await resize(explorer, 120, 40)  # room again: the guides are as wide as ever
+        assert "│   │   │   ├── ▶ " in drawn(explorer, explorer.q(LinkTree))
+
+
+async def test_at_60_columns_a_long_resource_gives_way_before_the_switches(open_explorer):
+    """A project's id took the room: `…/6938b8653d0ca1b0b623491a · …`, the switches gone."""
+    async with open_explorer(size=(60, 24)) as explorer:
+        await explorer.go_to("/groups/6938b8653d0ca1b0b623491a")  # staging
+        await press(explorer, "p", "e")
+        shown = header(explorer).split("⭘")[1].strip()
+        assert shown == "…/6938…3491a · pretty=true · envelope=true", shown
+
+
+async def test_at_80_columns_the_events_table_shows_each_events_type(open_explorer):
+    """An event's name is its `eventTypeName`: it comes after the id, not past the pane's edge."""
+    async with open_explorer(size=(80, 24)) as explorer:
+        events = await explorer.go_to(f"/groups/{PRODUCTION}/events")
+        rows = drawn(explorer, explorer.q(ItemsTable)).splitlines()
+        assert rows[0].split()[:2] == ["id", "eventTypeName"], rows[0]
+        titles = [child.data.title for child in events.children]
+        assert [row.split()[1][:14] for row in rows[1:6]] == [title[:14] for title in titles[:5]], rows
+
+
+async def test_the_keys_that_leave_always_show_in_the_footer(open_explorer):
+    """The footer cut its line at the edge, and the keys that leave come last: on the JSON pane at 80
+    columns `q Quit` went (`… r Reload / Sear`), in the request editor at 60 `esc Back` did."""
+    async with open_explorer(size=(80, 24), writes=True) as explorer:
+        await explorer.go_to(f"/groups/{PRODUCTION}")
+        await press(explorer, "2")
+        footer = drawn(explorer, explorer.app.screen.query_one(Footer)).strip()
+        assert footer.startswith("v Raw/pretty c Copy path") and footer.endswith("? Help q Quit"), footer
+        assert "⌫ Back" in footer and "Sear " not in footer + " "  # a key is left out whole, never cut
+        await resize(explorer, 60, 24)
+        await choose(explorer, "PATCH")
+        await explorer.pilot.pause()
+        footer = drawn(explorer, explorer.app.screen.query_one(Footer)).strip()
+        assert footer.startswith("^s Preview") and "esc Back" in footer, footer

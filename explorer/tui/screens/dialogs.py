@@ -20,6 +20,7 @@ from textual.widgets.input import Selection
 from explorer.api.description import VARIABLE, Description
 from explorer.api.errors import ApiError
 from explorer.tui.safe import lines, visible
+from explorer.tui.widgets.ordered_input import OrderedInput
 
 DIALOG_CSS = """
 {name} {{
@@ -82,7 +83,7 @@ class AskScreen(ModalScreen[str | None]):
         with Vertical():
             yield Label(Text(self.question))
             suggester = SuggestFromList(self.suggestions, case_sensitive=True) if self.suggestions else None
-            yield Input(value=self.value, placeholder=self.placeholder, suggester=suggester)
+            yield OrderedInput(value=self.value, placeholder=self.placeholder, suggester=suggester)
             yield Static(Text(self.problem or ""), id="problem")
 
     def on_input_changed(self, event: Input.Changed) -> None:
@@ -221,7 +222,7 @@ class GoToScreen(AskScreen):
     def compose(self) -> ComposeResult:
         with Vertical() as dialog:
             yield Label(Text(self.question))
-            yield Input(value=self.value, placeholder=self.placeholder, suggester=self.paths)
+            yield OrderedInput(value=self.value, placeholder=self.placeholder, suggester=self.paths)
             if self.paths is not None:
                 dialog.border_subtitle = "→ takes the completion · esc cancels"
                 yield Static(id="documented")

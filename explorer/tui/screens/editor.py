@@ -17,12 +17,13 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical, VerticalScroll
 from textual.screen import Screen
-from textual.widgets import Footer, Label, Static, TextArea
+from textual.widgets import Label, Static, TextArea
 
 from explorer.api.body_check import Problem, check_body, line_of
 from explorer.api.shell_forms import as_command, as_curl
 from explorer.api.writes import Outgoing, WriteChoice
 from explorer.tui.safe import visible
+from explorer.tui.widgets.key_footer import KeyFooter
 
 Prepare = Callable[[str], Awaitable[Outgoing]]
 
@@ -84,7 +85,7 @@ class EditorScreen(Screen[str | None]):
                 yield TextArea(self.text, language="json", tab_behavior="focus", show_line_numbers=True, id="body")
             with VerticalScroll(id="problem-box"):
                 yield Static(id="problems")
-        yield Footer()
+        yield KeyFooter()
 
     def on_mount(self) -> None:
         self.check()

@@ -18,7 +18,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, VerticalScroll
 from textual.screen import Screen
-from textual.widgets import Button, Checkbox, Footer, Label, Static
+from textual.widgets import Button, Checkbox, Label, Static
 from textual.worker import Worker
 
 from explorer.api.config import Credentials, check_ca_bundle
@@ -29,6 +29,7 @@ from explorer.api.session import Session
 from explorer.api.urls import check_base_url
 from explorer.tui.safe import lines, visible
 from explorer.tui.widgets.form_field import FormField
+from explorer.tui.widgets.key_footer import KeyFooter
 from explorer.tui.widgets.tick_box import TickBox
 
 Result = Session | Literal["demo"]
@@ -145,7 +146,7 @@ class LoginScreen(Screen[Result]):
                 demo.can_focus = False  # ctrl+d, or a click: Tab goes round the fields and Connect only
                 yield demo
             yield Static(id="outcome")
-        yield Footer()
+        yield KeyFooter()
 
     def on_mount(self) -> None:
         self.query_one("#profile").display = self.query_one("#save", Checkbox).value

@@ -45,6 +45,7 @@ from explorer.tui.watch_flow import Marked, WatchFlow, badge_of, made_by, same, 
 from explorer.tui.widgets.headers_view import HeadersView
 from explorer.tui.widgets.items_table import ItemsTable
 from explorer.tui.widgets.json_pane import JsonPane
+from explorer.tui.widgets.key_footer import KeyFooter
 from explorer.tui.widgets.link_tree import LinkTree
 from explorer.tui.widgets.page_view import PageView
 from explorer.tui.widgets.request_log import RequestLog
@@ -180,7 +181,7 @@ class MainScreen(Screen[None]):
                 with TabPane("Watch", id="watch"):
                     yield WatchView()
         yield StatusBar()
-        yield Footer()
+        yield KeyFooter()
 
     @property
     def links(self) -> LinkTree:

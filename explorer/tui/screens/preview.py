@@ -19,6 +19,7 @@ from explorer.api.changes import Change
 from explorer.api.writes import Outgoing
 from explorer.tui.safe import lines, visible
 from explorer.tui.screens.dialogs import DIALOG_CSS
+from explorer.tui.widgets.ordered_input import OrderedInput
 
 MOST_CHANGES = 200  # difference lines shown; the rest are counted
 
@@ -108,7 +109,7 @@ class PreviewScreen(ModalScreen[bool]):
                 )
             elif self.identity is not None:
                 yield Label(Text(f"To delete it, type {visible(self.identity)} and press Enter. Esc goes back."))
-                yield Input(placeholder=visible(self.identity), id="confirm")
+                yield OrderedInput(placeholder=visible(self.identity), id="confirm")
             else:
                 yield Label(Text("Enter sends it, once. Esc goes back to the editor."), id="answer")
 

@@ -6,18 +6,16 @@ from __future__ import annotations
 import re
 
 from textual import events
-from textual.binding import Binding
 from textual.message import Message
-from textual.widgets import Input
+
+from explorer.tui.widgets.ordered_input import OrderedInput
 
 
-class FormField(Input):
+class FormField(OrderedInput):
     """An Input for a form a person fills field by field.
 
-    Its keys are done in the order they come. Input's editing keys (backspace, ctrl+u, ...) are
-    bindings, which Textual runs once the key has gone up to the app, after the characters and
-    pastes that came behind it have been put in: ctrl+u then a quick paste emptied the field, the
-    paste first. Here the field runs them itself, in turn with the characters.
+    Its keys are done in the order they come (OrderedInput): ctrl+u then a quick paste empties the
+    field, then puts the paste in.
 
     Focus leaves the text as it is (no select-all on Tab, after which the first key typed would
     replace the whole value). A paste holding a tab or a line break (`id<TAB>secret`, two lines of a
@@ -26,7 +24,6 @@ class FormField(Input):
     of one value is trimmed: the line break a copied line ends with is not part of it.
     """
 
-    EDITING = {binding.key: binding.action for binding in Binding.make_bindings(Input.BINDINGS)}
     DEFAULT_CSS = """
     FormField { background: $panel; }
     FormField:focus { background-tint: $primary 30%; }
@@ -44,14 +41,6 @@ class FormField(Input):
         self, value: str = "", *, placeholder: str = "", password: bool = False, id: str | None = None
     ) -> None:
         super().__init__(value, placeholder=placeholder, password=password, compact=True, select_on_focus=False, id=id)
-
-    async def on_key(self, event: events.Key) -> None:
-        """An editing key's action, now: before Input's own handler, which only puts in characters."""
-        action = self.EDITING.get(event.key)
-        if action is not None:
-            event.prevent_default()
-            event.stop()
-            await self.run_action(action)
 
     def on_paste(self, event: events.Paste) -> None:
         """Take a paste of one value; refuse several."""

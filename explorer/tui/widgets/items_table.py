@@ -16,7 +16,6 @@ from explorer.tui.safe import brief, visible
 from explorer.tui.widgets.field_tree import is_scalar, scalar
 from explorer.tui.widgets.line_cursor import LineCursorView
 
-FIRST_COLUMNS = ("id", "name")
 MAX_COLUMNS = 8
 MAX_CELL = 60
 SAMPLE = 1000  # the rows the columns are chosen and sized from: a page of 167,000 items costs these
@@ -146,9 +145,18 @@ def choose_columns(items: list[Any]) -> list[str]:
     shared = [key for key, count in seen.items() if count == len(dicts)]
     if not shared:  # items of different shapes: take what most of them have
         shared = [key for key, count in seen.items() if count * 2 >= len(dicts)]
-    first = [key for key in FIRST_COLUMNS if key in shared]
+    first = [key for key in ("id", name_of(shared)) if key in shared]
     counts = [f"{key}{COUNTED}{count}" for key in dicts[0] if (count := named_count(dicts, key)) is not None]
-    return [*first, *counts, *(key for key in shared if key not in FIRST_COLUMNS)][:MAX_COLUMNS]
+    return [*first, *counts, *(key for key in shared if key not in first)][:MAX_COLUMNS]
+
+
+def name_of(fields: list[str]) -> str:
+    """The field that names an item: `name`, else what kind of thing it is (an event's
+    `eventTypeName`, a `typeName`), which tells rows apart that otherwise show only an id and a
+    date at 80 columns."""
+    if "name" in fields:
+        return "name"
+    return next((key for key in fields if key == "typeName" or key.endswith("TypeName")), "name")
 
 
 COUNTED = "[]."  # in a column's name: the field's list, the number of each of its objects (jq's path)

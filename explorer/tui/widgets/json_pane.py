@@ -17,6 +17,7 @@ from explorer.api.filters import JqError, Outcome
 from explorer.api.resource import Resource
 from explorer.tui.safe import visible
 from explorer.tui.widgets.json_view import JsonView
+from explorer.tui.widgets.ordered_input import OrderedInput
 
 
 class JsonPane(Vertical):
@@ -117,7 +118,7 @@ class JsonPane(Vertical):
         """The search box, made when asked for: most visits never search. It has the focus when
         this returns, so the keys typed right after `/` are its own."""
         boxes = self.query("#search")
-        box = boxes.first(Input) if boxes else Input(placeholder="search (Enter finds, Esc closes)", id="search")
+        box = boxes.first(Input) if boxes else OrderedInput(placeholder="search (Enter finds, Esc closes)", id="search")
         if not boxes:
             await self.mount(box)
         box.value = self.view.term

@@ -9,6 +9,7 @@ from __future__ import annotations
 from weakref import WeakSet
 
 from rich.text import Text
+from textual import events
 from textual.widgets import Tree
 from textual.widgets.tree import TreeNode
 
@@ -29,6 +30,7 @@ class LinkTree(Tree[Node]):
     }
     """
     MIN_WIDTH = 16
+    NARROW = 26  # narrower than this, the guides are 2 columns a level, not 4: deep lines keep their names
     SHARE_MOST = 70  # the share (38%) is at most this wide; a width chosen with < > or a drag may be wider
 
     def __init__(self, *, id: str | None = None) -> None:
@@ -63,6 +65,11 @@ class LinkTree(Tree[Node]):
         if self.chosen is not None:
             self.styles.width = max(self.MIN_WIDTH, min(self.chosen, most))
         self.styles.max_width = most if self.chosen is not None else min(self.SHARE_MOST, most)
+
+    def on_resize(self, event: events.Resize) -> None:
+        """Guides of 4 columns a level ate a narrow tree: at 60 columns, a project's events showed
+        only their guides and `▶`. A narrow tree draws them 2 columns a level."""
+        self.guide_depth = 2 if event.size.width < self.NARROW else 4
 
     def chosen_width(self) -> int | None:
         """The width chosen with < and > or a drag, if any: to keep for the next run."""

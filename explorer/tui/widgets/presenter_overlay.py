@@ -32,34 +32,37 @@ class PresenterOverlay(Widget):
         super().__init__(id="presenter")
         self.border_title = "keys and requests"
         self.version = -1
-        self.actions: list[list[Content]] = []  # the lines of each action, oldest first
+        self.actions: list[Action] = []  # oldest first
 
     def show(self, presenter: Presenter) -> None:
         """Redraw if the presenter has anything new."""
         if presenter.version == self.version:
             return
         self.version = presenter.version
-        self.actions = [lines_of(action) for action in presenter.actions]
+        self.actions = list(presenter.actions)
         self.refresh()
 
     def render(self) -> Content:
         """The newest actions whole that fit the strip (the newest alone, cut, if even it does not)."""
         if not self.actions:
             return Content("Keys and requests show here.")
-        room = self.content_size.height or sum(map(len, self.actions))
+        width = self.content_size.width or self.app.size.width
+        actions = [lines_of(action, width) for action in self.actions]
+        room = self.content_size.height or sum(map(len, actions))
         shown: list[Content] = []
-        for lines in reversed(self.actions):
+        for lines in reversed(actions):
             if shown and len(shown) + len(lines) > room:
                 break
             shown = lines + shown
         return Content("\n").join(shown[:room])
 
 
-def lines_of(action: Action) -> list[Content]:
-    """` ] ` Next page ×3, then `→ GET /groups?pageNum=2  200 · 43 ms` for each request it sent."""
+def lines_of(action: Action, width: int) -> list[Content]:
+    """` ] ` Next page ×3, then `→ GET /groups?pageNum=2  200 · 43 ms` for each request it sent,
+    its path cut in the middle to `width`."""
     times = f" ×{action.times}" if action.times > 1 else ""
     lines = [Content.assemble((f" {action.key} ", "reverse bold"), " ", (action.does, "bold"), times)]
-    lines += [Content.assemble("  → ", (line, f"${status}")) for line, status in action.requests]
+    lines += [Content.assemble("  → ", (line.fit(width - 4), f"${status}")) for line, status in action.requests]
     if action.more:
         lines.append(Content(f"  + {action.more} more"))
     return lines

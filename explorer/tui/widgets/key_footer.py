@@ -1,0 +1,49 @@
+"""The footer: the screen's keys on one line, those that leave (and help) always among them."""
+
+from __future__ import annotations
+
+from textual import events
+from textual.widget import Widget
+from textual.widgets import Footer
+
+ALWAYS = ("quit", "back", "close", "cancel", "dismiss", "help")  # the ways out (Quit, Back, Close), and Help
+
+
+class KeyFooter(Footer):
+    """A Footer that, where its keys do not all fit, leaves out the last of the others, never the keys
+    that leave (`q Quit`, `⌫ Back`, `esc Back`) or `? Help`: Textual's Footer cut the line at its
+    right edge, and the keys that leave, last in line (the app's), went first."""
+
+    async def recompose(self) -> None:
+        await super().recompose()
+        self.fit()
+
+    def on_resize(self, event: events.Resize) -> None:
+        self.fit()
+
+    def fit(self) -> None:
+        """Show the keys that leave and Help, then the others in their order while they fit."""
+        every = list(self.query_children("FooterKey"))
+        keys = [key for key in every if not key.has_class("-command-palette")]
+        room = self.size.width - sum(width(key) for key in every if key not in keys)
+        kept = {key for key in keys if always(key)}
+        used = sum(width(key) for key in kept)
+        for key in keys:
+            if key not in kept and used + width(key) <= room:
+                kept.add(key)
+                used += width(key)
+            elif key not in kept:
+                used = room + 1  # keys after one left out stay out: the order is kept
+        for key in keys:
+            key.display = key in kept
+
+
+def always(key: Widget) -> bool:
+    action: str = getattr(key, "action", "")
+    return action.rpartition(".")[2].split("(")[0] in ALWAYS
+
+
+def width(key: Widget) -> int:
+    """The cells the key takes in the line: its text, its padding and its margin."""
+    size = key.app.size
+    return key.get_content_width(size, size) + key.styles.gutter.width + key.styles.margin.width
