@@ -10,6 +10,7 @@ import pytest
 from textual import events
 from textual.widgets import Input
 
+from explorer.tui.screens.dialogs import AskScreen
 from tests.tui.conftest import Explorer
 from tests.tui.screen_text import region_text
 
@@ -59,3 +60,13 @@ async def test_the_json_search_does_its_editing_keys_in_turn_with_the_characters
         await explorer.pilot.press(*"abc")
         send_at_once(explorer, keys)
         await field_reads(explorer, field, value)
+
+
+async def test_keys_that_reach_a_question_before_its_field_has_the_focus_are_the_fields(explorer):
+    asking = AskScreen("Save the body, as received, to:")
+    await explorer.app.push_screen(asking)
+    asking.set_focus(None)  # as it is for a moment on a loaded machine, before Textual focuses the field
+    for character in "a.json":
+        asking.post_message(events.Key(character, character))
+    await explorer.pilot.pause()
+    assert explorer.app.screen is asking and asking.query_one(Input).value == "a.json"

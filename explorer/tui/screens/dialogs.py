@@ -86,6 +86,17 @@ class AskScreen(ModalScreen[str | None]):
             yield OrderedInput(value=self.value, placeholder=self.placeholder, suggester=suggester)
             yield Static(Text(self.problem or ""), id="problem")
 
+    def on_key(self, event: events.Key) -> None:
+        """A key that reaches the question before its field has the focus is the field's: the main
+        screen sends on what was typed in one breath with the key that asked, and on a loaded
+        machine that can come before Textual has given the new screen's field the focus."""
+        if self.focused is not None or event.key == "escape":
+            return
+        field = self.query_one(Input)
+        self.set_focus(field)
+        field.post_message(events.Key(event.key, event.character))
+        event.stop()
+
     def on_input_changed(self, event: Input.Changed) -> None:
         if self.check is not None:
             typed = event.value.strip()
