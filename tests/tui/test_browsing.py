@@ -78,7 +78,7 @@ async def test_a_list_shows_a_page_of_items_a_table_and_a_next_page_node(explore
     assert len(children) == 101 and children[-1] == "next page › (page 2 of 13)"
     table = explorer.q(ItemsTable)
     assert table.row_count == 100
-    assert table.column_names[:2] == ["id", "created"]
+    assert table.column_names[:2] == ["id", "eventTypeName"]  # an event's name is its type
     assert str(explorer.q("PageView #pagination", Static).render()) == ("page 1 of 13 · 1,234 items · 100 a page")
 
 
