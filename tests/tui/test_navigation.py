@@ -339,8 +339,15 @@ async def test_keys_typed_in_one_breath_after_g_go_to_the_question_not_the_tree(
     typed = [("g", "g"), ("slash", "/"), *((c, c) for c in "groups"), ("enter", "\r")]
     for key, character in typed:
         explorer.app.post_message(events.Key(key, character))
-    await explorer.until(lambda: isinstance(explorer.app.screen, MainScreen))
+
+    def groups_shown() -> bool:  # the keys are taken in turn: wait for what they do, not for a quiet moment
+        screen = explorer.app.screen
+        shown = screen.navigation.shown if isinstance(screen, MainScreen) else None
+        return shown is not None and shown.resource is not None and shown.resource.url.endswith("/groups")
+
+    await explorer.until(groups_shown)
     await explorer.settle()
+    assert isinstance(explorer.app.screen, MainScreen)
     assert explorer.shown.resource.url.endswith("/api/service/v1.0/groups")  # no ?pretty=true, no search
     assert explorer.shown.resource.status == 200
     assert "production" in screen_text(explorer.app)
@@ -369,8 +376,10 @@ async def test_keys_typed_in_one_breath_after_a_pane_key_go_to_that_pane(explore
     """`1` then `enter`, `2` then `v`, as tmux's send-keys or a fast typist sends them: the pane's
     key takes effect first, and the key after it is the new pane's, not the tree's."""
     await explorer.open("groups")
+    second = explorer.node("groups").data.children[1]
     for key, character in (("1", "1"), ("down", None), ("enter", "\r")):
         explorer.app.post_message(events.Key(key, character))
+    await explorer.until(lambda: explorer.shown is second)  # what the keys do, not a quiet moment
     await explorer.settle()
     assert explorer.shown.kind == "item" and explorer.shown.parent is explorer.node("groups").data
     assert explorer.shown is explorer.node("groups").data.children[1]  # the second row, opened
@@ -378,7 +387,7 @@ async def test_keys_typed_in_one_breath_after_a_pane_key_go_to_that_pane(explore
     pretty = view.showing_pretty
     for key in ("2", "v"):
         explorer.app.post_message(events.Key(key, key))
-    await explorer.settle()
+    await explorer.until(lambda: view.showing_pretty is not pretty)
     assert explorer.app.focused is view and view.showing_pretty is not pretty
 
 
@@ -387,6 +396,6 @@ async def test_keys_typed_in_one_breath_after_slash_are_the_searchs(explorer):
     await explorer.open("groups")
     for character in "/staging":
         explorer.app.post_message(events.Key("slash" if character == "/" else character, character))
-    await explorer.settle()
+    await explorer.until(lambda: getattr(explorer.app.focused, "value", None) == "staging")  # what the keys do
     assert isinstance(explorer.app.screen, MainScreen)
     assert explorer.q("#search", Input).value == "staging"
