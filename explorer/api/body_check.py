@@ -17,7 +17,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from explorer.api.json_words import plain_words
+from explorer.api.json_words import line_and_column, plain_words
 
 MOST = 5  # problems listed at most: the first ones are what a person fixes first
 
@@ -43,7 +43,8 @@ def check_body(text: str, schema: Mapping[str, Any] | None = None) -> list[Probl
     try:
         document = json.loads(text)
     except json.JSONDecodeError as error:
-        return [Problem(error.lineno, f"not JSON: {plain_words(error)} (column {error.colno})")]
+        line, column = line_and_column(error)
+        return [Problem(line, f"not JSON: {plain_words(error)} (column {column})")]
     except RecursionError:
         return [Problem(1, "not JSON this explorer can read: nested too deeply")]
     if schema is None:

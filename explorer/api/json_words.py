@@ -23,13 +23,35 @@ PLAIN = {
 
 
 def plain_words(error: json.JSONDecodeError) -> str:
-    """json's reason as a person would say it, without the position (see `why_not_json`)."""
+    """json's reason as a person would say it, without the position (see `line_and_column`)."""
     if not error.doc.strip():
         return "it is empty"
-    before = error.doc[: error.pos].rstrip()
-    if error.doc[error.pos : error.pos + 1] in ("}", "]") and before.endswith(","):
+    if closing_after_comma(error) is not None:
         return "a comma before the } or ] that closes: JSON takes none there"
     return PLAIN.get(error.msg, error.msg[:1].lower() + error.msg[1:])
+
+
+def closing_after_comma(error: json.JSONDecodeError) -> int | None:
+    """Where the } or ] after a trailing comma is, when that is the mistake; else None. Python's json
+    says it by version: 3.13 names it ("Illegal trailing comma before end of object") at the comma,
+    3.11 and 3.12 expect a value or a name at the closing bracket. Both are said at the bracket."""
+    doc, at = error.doc, error.pos
+    if error.msg.startswith("Illegal trailing comma"):
+        at += 1
+        while at < len(doc) and doc[at] in " \t\r\n":
+            at += 1
+        return at
+    if doc[at : at + 1] in ("}", "]") and doc[:at].rstrip().endswith(","):
+        return at
+    return None
+
+
+def line_and_column(error: json.JSONDecodeError) -> tuple[int, int]:
+    """Where the mistake is, counted from 1, the same on every version of Python."""
+    at = closing_after_comma(error)
+    if at is None:
+        return error.lineno, error.colno
+    return error.doc.count("\n", 0, at) + 1, at - error.doc.rfind("\n", 0, at)
 
 
 def why_not_json(error: ValueError) -> str:
@@ -38,7 +60,8 @@ def why_not_json(error: ValueError) -> str:
     if isinstance(error, json.JSONDecodeError):
         if not error.doc.strip():
             return "it is empty"
-        return f"{plain_words(error)}, at line {error.lineno}, column {error.colno}"
+        line, column = line_and_column(error)
+        return f"{plain_words(error)}, at line {line}, column {column}"
     if isinstance(error, UnicodeDecodeError):
         return f"it is not UTF-8 text (byte {error.start + 1} cannot be read)"
     return str(error)
