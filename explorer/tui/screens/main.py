@@ -647,8 +647,7 @@ class MainScreen(Screen[None]):
             return
         title = self.title_in_view(resource)
         url = resource.url
-        answer = self.answer
-        made = made_by(answer) if answer is not None else None
+        answer, made = self.answer, self.made_in_view()
         if answer is not None and made is not None:  # a create's 201 in view: what it made, not the list
             resource, url, title = answer, made, last_segment(made)
         if self.watching.stop(url) is not None:
@@ -714,11 +713,14 @@ class MainScreen(Screen[None]):
     def show_watches(self) -> None:
         """The Watch pane: the watch of the resource in view (what a create's 201 in view made), and the others."""
         resource = self.current_resource()
-        url = made_by(self.answer) if self.answer is not None else None
-        url = url or (resource.url if resource is not None else None)
+        url = self.made_in_view() or (resource.url if resource is not None else None)
         watch = self.watching.of(url) if url is not None else None
         self.query_one(WatchView).show(watch, list(self.watching.watches.values()), self.session.clock)
         self.query_one(StatusBar).tick()
+
+    def made_in_view(self) -> str | None:
+        """What a create's 201 in view made (its Location, else its self link): what `w` watches there."""
+        return made_by(self.answer) if self.answer is not None else None
 
     def document_in_view(self, otherwise: str) -> Resource | None:
         """The resource in view when it is a JSON document (what m and = work on); else `otherwise` is said."""
