@@ -330,6 +330,7 @@ async def test_go_to_sends_letters_past_ascii_percent_encoded_and_refuses_a_bidi
     said = screen_text(explorer.app)
     assert "'/gröups/日本語/<U+202E>abc' is not a valid URL: it holds <U+202E>, an invisible character" in said
     assert "codec" not in said and "\\u202e" not in said and "\u202e" not in said
+    assert said.splitlines()[0].split("—", 1)[1].strip() == "/gröups/日本語/<U+202E>abc"  # the title names it too
 
 
 async def test_keys_typed_in_one_breath_after_g_go_to_the_question_not_the_tree(explorer):

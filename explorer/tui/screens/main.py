@@ -156,6 +156,7 @@ class MainScreen(Screen[None]):
         self.watch_every = watch_every  # a new watch's seconds between fetches (the config file's watch_every)
         self.navigation = Navigation(str(session.base_url))
         self.last_error: ApiError | None = None
+        self.refused_target: str | None = None  # a go-to target refused before it was sent: the title names it
         self.told: ApiError | None = None  # the description problem already told
         self.writes = WriteFlow(self.app, session, self.answered)
         self.jq = JqRunner()  # the jq filter's and the watches' conditions: a child process, started when first needed
@@ -201,6 +202,7 @@ class MainScreen(Screen[None]):
 
     def run(self, step: Step) -> None:
         """Redraw what changed, start the fetch, show the node, move the cursor, say the note."""
+        self.refused_target = None
         self.links.redraw()
         if step.fetch is not None:
             self.waiting(step.fetch)
@@ -316,8 +318,10 @@ class MainScreen(Screen[None]):
     def update_title(self) -> None:
         """`explorer — URL · pretty=true`: where you are, cut in the middle to one line of the header
         (its icon and clock take 18 columns). Where the place does not fit beside the app's name, the
-        name gives way."""
-        url, *switches = (visible(part) for part in self.navigation.title())
+        name gives way. A go-to target refused before it was sent is named as typed: it is what the
+        panes show."""
+        parts = self.navigation.title() if self.refused_target is None else [self.refused_target]
+        url, *switches = (visible(part) for part in parts)
         room = (self.size.width or self.app.size.width) - HEADER_ICON_AND_CLOCK
         beside_name = place_line(url, switches, room - len("explorer — "))
         if beside_name == " · ".join([url, *switches]):
@@ -440,6 +444,8 @@ class MainScreen(Screen[None]):
                     url = str(self.session.resolve(target))
                 except ApiError as error:
                     self.failed(error)
+                    self.refused_target = target
+                    self.update_title()
                     return
                 self.run(self.navigation.goto(url))
 
