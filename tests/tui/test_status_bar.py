@@ -111,6 +111,17 @@ async def test_a_held_project_request_is_drawn_beside_the_project_meter(clock):
         assert bar.text().endswith(" │ rate limit ████░ 4 of 5 left  token endpoint █████ 0/10 sent")
 
 
+async def test_a_held_429_keeps_its_code_beside_its_countdown_at_80_columns(clock):
+    """The status's time gives way before the status: what refused the request stays in view."""
+    async with status_bar(clock, width=80, rate_limit=5) as bar:
+        await bar.shown(await bar.session.fetch(f"/groups/{PRODUCTION}/clusters"))
+        held = await hold_a_project_request(bar)
+        shown = await bar.until_shows("held")
+        assert shown.endswith(" │ 429 Too Many Requests │ rate limit held 40s"), shown
+        bar.gate.open.set()
+        await held
+
+
 async def test_a_held_request_under_no_limit_is_drawn_on_its_own(clock):
     async with status_bar(clock, outage=(60, 15)) as bar:
         clock.advance(50)  # into the outage's burst of 503s
@@ -185,6 +196,18 @@ async def test_an_error_that_is_not_the_last_response_is_shown_whole(clock):
         shown = await bar.until_shows("200 OK")
         error = "⚠ 404 Not Found · GROUP_NOT_FOUND: No group with ID 111111111111111111111111 exists."
         assert f" │ 200 OK · 2 ms │ {error} │ " in shown
+
+
+async def test_no_part_of_the_bar_is_only_an_ellipsis(clock):
+    """The cursor's cut tree line gives way whole to an error rather than be drawn as `…`; the error
+    keeps a few words at the narrowest."""
+    async with status_bar(clock, width=60) as bar:
+        bar.widget.show_label("ipinfo  not in the description  /api/private/ipinfo")
+        await bar.shown(await bar.session.fetch(NO_SUCH_GROUP))
+        for width in (80, 60, 40, 30):
+            parts = (await bar.at_width(width)).split(" │ ")
+            assert all(len(part.strip(" …")) >= 5 for part in parts), (width, parts)
+        assert parts == ["token valid 60:00", "⚠ 404…"], parts  # 30 columns: read-only gave way first
 
 
 async def test_a_shortened_error_still_opens_whole(open_explorer):

@@ -50,6 +50,7 @@ METER = 5  # cells of the rate-limit meter: ███░░
 WORDS, BAR, NAME = 2, 1, 0  # how much of a meter is drawn: all, its name and bar, its name only if held
 
 
+LEAST = 8  # cells of a cut part that still say something (`⚠ 404 N…`): less, and it gives way whole
 ROOMY = 78  # cells of an 80-column terminal's bar: from there on an error is cut, `read-only` stays
 
 READ_ONLY: Span = ("read-only", "$text-muted")
@@ -64,15 +65,17 @@ class Shape:
     token_endpoint: int = WORDS
     refreshes: bool = True
     status: bool = True
+    elapsed: bool = True  # the status's `· 2 ms`
     read_only: bool = True  # `read-only` said; `writes on` is said in every shape
     watching: bool = True  # what is watched said in words; else `◉ 2` only
 
 
 # From the richest line to the poorest: the first that fits is drawn. The token endpoint's meter
 # gives way first (its words, then its bar), then the refresh count, then the resource's meter (its
-# words, then its bar: the server's figures can be long, 9998 of 10000 left), then the status (an
-# error says its own), then `read-only` (the safe state; `writes on` never gives way) below 80
-# columns; from 80 columns on, the error is cut instead.
+# words, then its bar: the server's figures can be long, 9998 of 10000 left), then the status's time
+# (a held 429 keeps its code beside its countdown), then the status (an error says its own), then
+# `read-only` (the safe state; `writes on` never gives way) below 80 columns; from 80 columns on, the
+# error is cut instead.
 SHAPES = (
     Shape(),
     Shape(token_endpoint=BAR),
@@ -81,6 +84,7 @@ SHAPES = (
     Shape(token_endpoint=NAME, refreshes=False, watching=False),
     Shape(resource=BAR, token_endpoint=NAME, refreshes=False, watching=False),
     Shape(resource=NAME, token_endpoint=NAME, refreshes=False, watching=False),
+    Shape(resource=NAME, token_endpoint=NAME, refreshes=False, watching=False, elapsed=False),
     Shape(resource=NAME, token_endpoint=NAME, refreshes=False, status=False, watching=False),
     Shape(resource=NAME, token_endpoint=NAME, refreshes=False, status=False, read_only=False, watching=False),
 )
@@ -198,13 +202,15 @@ class StatusBar(Static):
                     return line
         label_room = None
         if self.label is not None:
-            label_room = max(1, 1 + width - self.drawn(shape, label_room=1).cell_length)
+            label_room = 1 + width - self.drawn(shape, label_room=1).cell_length
+            label_room = label_room if label_room >= LEAST else 0  # too little to read: it gives way whole
             line = self.drawn(shape, label_room=label_room)
         if self.error is None or line.cell_length <= width:
             return line
-        # Even the error alone does not fit: it gets the room the rest leaves (its `…` is 1 cell).
+        # Even the error alone does not fit: it gets the room the rest leaves (its `…` is 1 cell), and
+        # never less than a few words: what comes after it is cut by the edge instead.
         spare = width - self.drawn(shape, error_room=1, label_room=label_room).cell_length
-        return self.drawn(shape, error_room=1 + spare, label_room=label_room)
+        return self.drawn(shape, error_room=max(LEAST, 1 + spare), label_room=label_room)
 
     def drawn(
         self,
@@ -222,11 +228,11 @@ class StatusBar(Static):
         groups: list[list[Span]] = []
         if self.session is not None:
             groups.append(self.token(now, shape.refreshes, shape.read_only))
-        if self.label is not None:
+        if self.label is not None and label_room != 0:
             groups.append([(self.label if label_room is None else shortened(self.label, label_room), "$text")])
         groups.append(watching(self.watches(), now, shape.watching))
         if shape.status and self.last_response is not None:
-            groups.append(self.status())
+            groups.append(self.status(shape.elapsed))
         if self.error is not None:
             groups.append(self.error_part(self.error, shape.status, error_room))
         if self.session is not None:
@@ -276,11 +282,13 @@ class StatusBar(Static):
         after = self.session.pacing.held_after if self.session is not None else None
         return after or self.response
 
-    def status(self) -> list[Span]:
-        """`404 Not Found · 2 ms`, in the colour of its class."""
+    def status(self, elapsed: bool = True) -> list[Span]:
+        """`404 Not Found · 2 ms`, in the colour of its class (without its time where room is short)."""
         resource = self.last_response
         assert resource is not None
-        line = f"{resource.status} {resource.reason} · {resource.elapsed * 1000:.0f} ms"
+        line = f"{resource.status} {resource.reason}"
+        if elapsed:
+            line += f" · {resource.elapsed * 1000:.0f} ms"
         spans: list[Span] = [(visible(line), f"${status_class(resource.status)}")]
         sunset = deprecation(resource.headers)
         if sunset is not None:  # `· deprecated; sunset 2027-07-01`: the Headers pane names the version
