@@ -3,7 +3,7 @@ tree's marks, the page line and the footer, the notices, the JSON pane's counter
 
 from __future__ import annotations
 
-from textual.widgets import Footer, TabbedContent
+from textual.widgets import Footer, Input, TabbedContent
 
 from explorer.api.changes import changes
 from explorer.tui.screen_state import load_state, save_state
@@ -196,6 +196,24 @@ async def test_the_json_pane_counter_shows_in_a_narrow_pane(open_explorer):
         await press(explorer, *"staging", "enter")
         where = drawn(explorer, explorer.q("JsonPane #where")).strip()
         assert where.endswith("… · “staging” 1/2"), where
+
+
+async def test_an_old_search_never_crowds_out_why_a_jq_filter_failed(open_explorer):
+    async with open_explorer(size=(80, 24)) as explorer:
+        await explorer.open("groups")
+        await press(explorer, "slash")
+        await explorer.until(lambda: explorer.q(JsonPane).query("#search"))
+        await press(explorer, *"staging", "enter")
+        await explorer.pilot.press("vertical_line")
+        await explorer.until(lambda: isinstance(explorer.app.focused, Input))
+        explorer.app.focused.value = '.totalCount + "x"'
+        await explorer.pilot.press("enter")
+        said = "cannot be added (the document as it is)"
+        await explorer.until(lambda: said in " ".join(drawn(explorer, explorer.q("JsonPane #filtered")).split()))
+        lines = drawn(explorer, explorer.q(JsonPane)).splitlines()
+        assert lines[0].strip().startswith('| .totalCount + "x": '), lines  # the filter's own lines, wrapped
+        where = next(line for line in lines if "“staging”" in line).strip()
+        assert where.endswith("· “staging” 0/2"), where  # and the counter on the line below
 
 
 async def test_the_tree_draws_no_scrollbar_for_the_lines_it_cuts(open_explorer):

@@ -1,5 +1,6 @@
-"""The JSON pane: a line saying where the view is (which view, line, path, match), the JSON view,
-and its search box, made when asked for."""
+"""The JSON pane: what its jq filter makes of the document (a line of its own, wrapped, while there
+is one), a line saying where the view is (which view, line, path, match), the JSON view, and its
+search box, made when asked for."""
 
 from __future__ import annotations
 
@@ -24,6 +25,14 @@ class JsonPane(Vertical):
     """The JSON view, a line saying where it is, and its search box."""
 
     DEFAULT_CSS = """
+    JsonPane > #filtered {
+        display: none;
+        height: auto;
+        max-height: 3;
+        padding: 0 1;
+        background: $boost;
+        color: $text-muted;
+    }
     JsonPane > #where {
         height: 1;
         text-wrap: nowrap;
@@ -43,6 +52,7 @@ class JsonPane(Vertical):
     run: Callable[[str, Any], Awaitable[Outcome]] | None = None
 
     def compose(self) -> ComposeResult:
+        yield Static(id="filtered")
         yield Static(id="where")
         yield JsonView(id="json")
 
@@ -101,8 +111,13 @@ class JsonPane(Vertical):
         self.show_where()
 
     def show_where(self) -> None:
-        """The line above the view, in one line: where it is too long, what comes before the match
-        counter gives way (cut with `…`), never the counter at its end (`“staging” 1/2`)."""
+        """The lines above the view. The filter's (`| .name: … (the document as it is)`) has its own,
+        wrapped: an old search's counter never crowds out why a filter failed. Where the view's line is
+        too long, what comes before the match counter gives way (cut with `…`), never the counter at its
+        end (`“staging” 1/2`)."""
+        filtered = self.query_one("#filtered", Static)
+        filtered.display = bool(self.view.filtered)
+        filtered.update(Text(visible(self.view.filtered or "")))
         parts = [visible(part) for part in self.view.where_parts()]
         line = self.query_one("#where", Static)
         room = line.content_size.width or self.size.width - 2

@@ -171,7 +171,7 @@ class JsonView(LineCursorView):
                 self.call_after_refresh(self.make_pretty, self.value, self.generation)
 
     def show_value(self, value: Any, said: str) -> None:
-        """Show a value that is not a body as received (a jq filter's results); `said` leads the title line."""
+        """Show a value that is not a body as received (a jq filter's results); `said` is the filter's line."""
         self.generation += 1
         self.pretty = Pretty(value)
         self.raw = [json.dumps(value, ensure_ascii=False)]
@@ -182,7 +182,7 @@ class JsonView(LineCursorView):
         self.use(pretty=True)
 
     def say(self, said: str) -> None:
-        """Lead the title line with `said` (a filter that failed, over the body it left as it was)."""
+        """Say `said` on the filter's line (a filter that failed, over the body it left as it was)."""
         self.filtered = said
         self.post_message(self.Changed())
 
@@ -332,8 +332,6 @@ class JsonView(LineCursorView):
         if self.pretty is None and self.parsed:
             view += " (pretty view on its way)"
         parts = [view, self.not_json] if self.not_json else [view]
-        if self.filtered:
-            parts.insert(0, self.filtered)
         if self.total:
             physical, _ = self.locate(self.cursor)
             parts.append(f"line {physical + 1:,} of {len(self.lines):,}")
