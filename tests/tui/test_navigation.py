@@ -333,6 +333,19 @@ async def test_go_to_sends_letters_past_ascii_percent_encoded_and_refuses_a_bidi
     assert said.splitlines()[0].split("—", 1)[1].strip() == "/gröups/日本語/<U+202E>abc"  # the title names it too
 
 
+async def test_a_pasted_bidi_override_or_escape_shows_in_the_go_to_field(explorer):
+    await explorer.pilot.press("g")
+    await explorer.until(lambda: isinstance(explorer.app.focused, Input))
+    field = explorer.app.focused
+    pasted = "/groups/\u202eabc\x1b[2J"
+    explorer.app.post_message(events.Paste(pasted))
+    await explorer.until(lambda: field.value == pasted)  # kept as pasted: Enter refuses it in plain words
+    await explorer.pilot.pause()
+    line = next(line for line in screen_lines(explorer.app) if "/groups/" in line)
+    assert "/groups/\ufffdabc\u241b[2J" in line, line
+    assert "\u202e" not in screen_text(explorer.app) and "\x1b" not in screen_text(explorer.app)
+
+
 async def test_keys_typed_in_one_breath_after_g_go_to_the_question_not_the_tree(explorer):
     """`g/groups` then Enter as a terminal sends a fast typist's keys: all of them before the dialog
     is drawn. Each key after `g` belongs to the question, in order; none is the tree's (`/` would

@@ -1,11 +1,39 @@
 """A one-line field whose keys are done in the order they come: every question the app asks on one
-line (the login form's fields, `g`, the JSON pane's search, a watch's condition) is one."""
+line (the login form's fields, `g`, the JSON pane's search, a watch's condition) is one. What is
+pasted into it shows as it is: a bidi override or an escape is drawn as a character that shows."""
 
 from __future__ import annotations
 
+import re
+from typing import Any
+
+from rich.highlighter import Highlighter
+from rich.text import Text
 from textual import events
 from textual.binding import Binding
 from textual.widgets import Input
+
+from explorer.tui.safe import UNSAFE
+
+
+def one_for_one(match: re.Match[str]) -> str:
+    """An unsafe character's stand-in in one character: a control picture (␛), else `�`."""
+    code = ord(match.group(0))
+    return chr(0x2400 + code) if code < 0x20 else "␡" if code == 0x7F else "\ufffd"
+
+
+class StandIns(Highlighter):
+    """Draws each character a terminal would not show as itself (U+202E, an escape) as one that shows,
+    in reverse: one for one, so the cursor and the selection stay where the value says. The value is
+    untouched: what is typed is what is sent (or refused, in plain words, on Enter)."""
+
+    def highlight(self, text: Text) -> None:
+        plain = text.plain
+        if UNSAFE.search(plain) is None:
+            return
+        text.plain = UNSAFE.sub(one_for_one, plain)
+        for match in UNSAFE.finditer(plain):
+            text.stylize("reverse", match.start(), match.end())
 
 
 class OrderedInput(Input):
@@ -18,6 +46,10 @@ class OrderedInput(Input):
     """
 
     EDITING = {binding.key: binding.action for binding in Binding.make_bindings(Input.BINDINGS)}
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        kwargs.setdefault("highlighter", StandIns())
+        super().__init__(*args, **kwargs)
 
     async def on_key(self, event: events.Key) -> None:
         """An editing key's action, now: before Input's own handler, which only puts in characters."""
