@@ -87,6 +87,24 @@ async def test_a_429_is_held_with_a_countdown_while_the_screen_keeps_working(ope
         await explorer.until(lambda: "held" not in bar(explorer))
 
 
+async def test_a_429_whose_held_request_is_cancelled_stays_the_last_error(open_explorer):
+    async with open_explorer(gated=True, rate_limit=2) as explorer:
+        explorer.app.session.pace = False  # let the 429 happen, to watch Retry-After
+        await explorer.open("groups")
+        await explorer.open("groups", "production")
+        await explorer.open("groups", "production", "clusters")
+        await explorer.cursor_to(explorer.node("groups", "production", "events"))
+        await explorer.pilot.press("enter")
+        await explorer.until(lambda: explorer.gate.waits)
+        await bar_shows(explorer, "held")
+        await explorer.pilot.press("escape")  # the held request cancelled: nothing was shown of it
+        await explorer.until(lambda: "held" not in bar(explorer))
+        assert "⚠ 429 Too Many Requests · RATE_LIMITED: " in bar(explorer), bar(explorer)
+        await explorer.pilot.press("x")
+        await explorer.until(lambda: isinstance(explorer.app.screen, ErrorScreen))
+        assert "RATE_LIMITED" in screen_text(explorer.app)
+
+
 async def test_a_404_is_a_document_in_the_page_pane_a_mark_in_the_tree_and_a_line_below(explorer):
     node = await explorer.go_to("/groups/111111111111111111111111")
     assert node.label.plain == "go to  ✗ 404  /groups/111111111111111111111111"

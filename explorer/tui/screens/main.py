@@ -225,6 +225,7 @@ class MainScreen(Screen[None]):
 
     @work(exclusive=True, group="fetch")
     async def fetch(self, fetch: Fetch) -> None:
+        started = self.session.clock()
         try:
             resource = await self.session.fetch(fetch.url)
             await asyncio.to_thread(resource.prepare)  # a big body decoded off the screen's thread
@@ -233,6 +234,7 @@ class MainScreen(Screen[None]):
         except asyncio.CancelledError:
             self.navigation.cancelled(fetch)
             if self.standing:  # not when q took the screen down with the fetch
+                self.keep_refusal_since(started)
                 self.links.redraw()
                 self.links.fold_if_empty(fetch.node)  # unfolded by Enter, it got nothing to show
                 self.update_title()
@@ -249,6 +251,14 @@ class MainScreen(Screen[None]):
         self.run(step)
         if step.show is fetch.node:
             self.links.unfold(fetch.node)  # what you opened shows what it holds: relations, or items
+
+    def keep_refusal_since(self, started: float) -> None:
+        """A 429 (or 503) this fetch was held after, cancelled before anything was shown: it stays the
+        last error, on the bar and for `x`, as if its answer had been shown."""
+        refusal = self.session.pacing.refusal
+        if refusal is not None and refusal[1].received_at >= started and refusal[1].error is not None:
+            self.last_error = refusal[1].error
+            self.query_one(StatusBar).show_error(refusal[1].error)
 
     @property
     def standing(self) -> bool:
