@@ -178,6 +178,20 @@ async def test_the_ca_bundle_flag_reaches_the_form_and_the_https_sandbox_is_reac
         assert app.session.credentials.ca_bundle == ca
 
 
+async def test_an_untrusted_certificate_is_met_with_the_forms_own_field_not_a_flag(https_sandbox, monkeypatch):
+    url, _ = https_sandbox
+    without_connection_variables(monkeypatch)
+    app = build(parser().parse_args([]))
+    async with app.run_test(size=(120, 40)) as pilot:
+        await wait_until(lambda: isinstance(app.screen, LoginScreen), pilot=pilot)
+        await fill(pilot, url)
+        await pilot.press("enter")
+        await wait_until(lambda: "not trusted" in shown(app, "#outcome"), timeout=10, pilot=pilot)
+        said = " ".join(shown(app, "#outcome").split())
+        assert "name its authority in the CA bundle field (for the sandbox, its sandbox-ca.pem)" in said, said
+        assert "--" not in said and app.focused is app.screen.query_one("#ca_bundle", Input)
+
+
 async def test_the_api_version_and_description_flags_reach_the_session_the_form_opens(https_sandbox, monkeypatch):
     url, ca = https_sandbox
     without_connection_variables(monkeypatch)

@@ -43,6 +43,13 @@ FIELDS = (
 )
 PROFILE = "default"  # the name offered for the profile to save
 
+# The hints the library words with command-line flags, in the form's own words: here the fix is a field.
+FORM_HINTS = {
+    "tls": "The certificate is not trusted: name its authority in the CA bundle field (for the sandbox, its "
+    "sandbox-ca.pem).",
+    "timeout": "Check the network and the API root; the service may also be slow right now.",
+}
+
 
 class FieldError(Exception):
     """A failure that is about one field of the form: the cursor goes there, to correct it."""
@@ -183,7 +190,9 @@ class LoginScreen(Screen[Result]):
 
     @staticmethod
     def message(error: ApiError) -> Text:
-        return Text("\n".join(lines(error.line() + (f"\n{error.hint}" if error.hint else ""))))
+        """The error and its hint, worded for the form where the library's names a flag."""
+        hint = FORM_HINTS.get(error.kind, error.hint) if error.hint else None
+        return Text("\n".join(lines(error.line() + (f"\n{hint}" if hint else ""))))
 
     def fail(self, error: ApiError, field: str | None) -> None:
         """Say what went wrong, and put the cursor in the field it is about, to correct it there."""
