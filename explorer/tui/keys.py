@@ -75,6 +75,18 @@ def check_keys(table: dict[str, str], where: str) -> None:
                     )
 
 
+def near_miss(binding_id: str, known: list[str]) -> str | None:
+    """The known id `binding_id` was likely meant to be: within its namespace (`explorer.`), by the
+    name after it, since the namespace alone makes `explorer.bogus` look like `explorer.tab_log`."""
+    space, _, name = binding_id.rpartition(".")
+    names = {one.rpartition(".")[2]: one for one in known if one.rpartition(".")[0] == space}
+    if names:
+        close = difflib.get_close_matches(name, list(names), n=1)
+        return names[close[0]] if close else None
+    close = difflib.get_close_matches(binding_id, known, n=1)
+    return close[0] if close else None
+
+
 def keymap_from(config: dict[str, Any], where: str) -> dict[str, str]:
     """The [keys] table, checked: only known ids (a near miss is named), each given a string of keys."""
     table = config.get("keys", {})
@@ -86,10 +98,10 @@ def keymap_from(config: dict[str, Any], where: str) -> dict[str, str]:
     known = sorted(b.id for b in all_bindings() if b.id)
     for binding_id, keys in table.items():
         if binding_id not in known:
-            close = difflib.get_close_matches(binding_id, known, n=1)
+            close = near_miss(binding_id, known)
             raise ConfigError(
                 f"In {where}, [keys] names {binding_id!r}, which is not a key of the explorer",
-                (f"Did you mean {close[0]!r}? " if close else "")
+                (f"Did you mean {close!r}? " if close else "")
                 + "The ids are listed by ? in the explorer, and in the README.",
             )
         if not isinstance(keys, str) or not keys.strip():

@@ -109,6 +109,16 @@ async def test_the_screen_only_reads(explorer):
             "Did you mean 'explorer.reload'? The ids are listed by ? in the explorer, and in the README.",
         ),
         (
+            '[keys]\n"explorer.bogus" = "q"\n',  # it shares only `explorer.` with any id: no near miss
+            "In {path}, [keys] names 'explorer.bogus', which is not a key of the explorer",
+            "The ids are listed by ? in the explorer, and in the README.",
+        ),
+        (
+            '[keys]\n"explorr.reload" = "f5"\n',
+            "In {path}, [keys] names 'explorr.reload', which is not a key of the explorer",
+            "Did you mean 'explorer.reload'? The ids are listed by ? in the explorer, and in the README.",
+        ),
+        (
             '[keys]\n"explorer.reload" = 5\n',
             "In {path}, [keys] 'explorer.reload' must be keys such as \"ctrl+q\"",
             'Give its keys as a string, several separated by commas: "f5,ctrl+r".',
