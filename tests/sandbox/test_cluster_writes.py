@@ -164,6 +164,25 @@ async def test_a_read_only_field_changed_by_patch_is_refused(sandbox, field, val
     assert (response.json()["errorCode"], response.json()["parameters"]) == ("ATTRIBUTE_READ_ONLY", [field])
 
 
+async def test_a_cluster_with_termination_protection_is_not_deleted_until_it_is_turned_off(sandbox):
+    path = clusters(sandbox, "production") + "/orders-prod"
+    assert (await sandbox.get(path)).json()["terminationProtectionEnabled"] is True
+
+    refused = await sandbox.call("DELETE", path)
+
+    assert (refused.status_code, refused.json()["errorCode"]) == (
+        400,
+        "CANNOT_TERMINATE_CLUSTER_WHEN_TERMINATION_PROTECTION_ENABLED",
+    )
+    assert refused.json()["detail"] == (
+        "Cannot terminate cluster orders-prod while termination protection is enabled: "
+        "turn terminationProtectionEnabled off first."
+    )
+    assert (await sandbox.get(path)).json()["stateName"] == "IDLE"
+    assert (await sandbox.call("PATCH", path, json={"terminationProtectionEnabled": False})).status_code == 200
+    assert (await sandbox.call("DELETE", path)).status_code == 202
+
+
 async def test_delete_is_accepted_and_the_cluster_shows_deleting(sandbox):
     path = clusters(sandbox) + "/ml-staging"
 

@@ -242,10 +242,19 @@ async def delete_cluster(request: Request) -> Response:
     """Delete one cluster of a project.
 
     The deletion goes on after the answer: the cluster stays listed, in state DELETING, until it
-    is gone (then 404 CLUSTER_NOT_FOUND)."""
+    is gone (then 404 CLUSTER_NOT_FOUND). One with termination protection on (the demo's `-prod`
+    clusters) is refused, as the service refuses it, until a PATCH turns it off."""
     project, cluster = find_cluster(request)
     query = Query(request)
     check_not_deleting(project, cluster)
+    if cluster.fields.get("terminationProtectionEnabled"):
+        raise ApiProblem(
+            400,
+            "CANNOT_TERMINATE_CLUSTER_WHEN_TERMINATION_PROTECTION_ENABLED",
+            f"Cannot terminate cluster {cluster.name} while termination protection is enabled: "
+            "turn terminationProtectionEnabled off first.",
+            [cluster.name],
+        )
     sandbox(request).operations.start(project, cluster, "delete")
     project_event(request, project, "CLUSTER_DELETE_SUBMITTED", clusterName=cluster.name)
     return done(request, query)
