@@ -10,6 +10,7 @@ import subprocess
 import sys
 
 import httpx
+import pytest
 from textual.containers import VerticalScroll
 from textual.geometry import Region
 from textual.widgets import Input, Static, TabbedContent
@@ -213,6 +214,14 @@ async def test_save_writes_the_body_as_received(explorer, tmp_path):
     await explorer.pilot.press("enter")
     await explorer.until(lambda: "exists already: save under another name" in explorer.toasts())
     assert (tmp_path / "orgs.json").read_bytes() == explorer.node("orgs").data.resource.body  # not overwritten
+
+
+@pytest.mark.parametrize("segment, offered", [("a" * 300, "a" * 120 + ".json"), ("ö" * 45, "ö" * 45 + ".json")])
+async def test_save_offers_a_name_a_file_system_takes_for_a_long_last_segment(explorer, segment, offered):
+    await explorer.go_to(f"/groups/{segment}")  # answered 400 or 404: a body all the same
+    await explorer.pilot.press("s")
+    await explorer.until(lambda: isinstance(explorer.app.focused, Input))
+    assert explorer.app.focused.value == offered  # the path's last segment as a person reads it, cut to fit
 
 
 async def test_help_lists_every_key_with_its_id(explorer):

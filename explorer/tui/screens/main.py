@@ -37,7 +37,7 @@ from explorer.api.writes import WriteChoice
 from explorer.tui.navigation import Navigation
 from explorer.tui.nodes import Fetch, Node, Step, place_of, self_href
 from explorer.tui.place import place_line
-from explorer.tui.safe import visible
+from explorer.tui.safe import UNSAFE, visible
 from explorer.tui.screen_state import load_state, save_state
 from explorer.tui.screens.compare import Compared, CompareScreen
 from explorer.tui.screens.dialogs import AskScreen, ErrorScreen, GoToScreen
@@ -60,14 +60,29 @@ ROOMY_FOOTER = 100  # columns from which the footer's keys have room to spare
 MIN_PANES = 36  # the panes' least width beside the tree: their five tabs, a table's id and name
 
 
+NAME_BYTES = 120  # the most bytes of a name `s` offers: file systems take 255, and a suffix goes after
+
+
+def body_file_name(url: str, is_json: bool) -> str:
+    """The name `s` offers for a body: the URL's last segment as a person reads it (`ö`, not
+    `%C3%B6`), with nothing a file name cannot hold, cut to NAME_BYTES; `.json` after a JSON body."""
+    name = UNSAFE.sub("_", unquote(urlsplit(url).path.rstrip("/").rpartition("/")[2])).replace("/", "_")
+    name = name.encode()[:NAME_BYTES].decode(errors="ignore").strip(". ") or "body"
+    return f"{name}.json" if is_json else name
+
+
 def free_name(name: str) -> str:
     """`name`, or `stem-2.json`, `stem-3.json`…: the first that names no file here (`s` never
-    offers a name it would then refuse)."""
+    offers a name it would then refuse). A name the file system cannot check is offered as it is:
+    saving says why it cannot be used."""
     path = Path(name)
     number = 1
-    while path.exists():
-        number += 1
-        path = Path(f"{Path(name).stem}-{number}{Path(name).suffix}")
+    try:
+        while path.exists():
+            number += 1
+            path = Path(f"{Path(name).stem}-{number}{Path(name).suffix}")
+    except OSError:
+        return name
     return str(path)
 
 
@@ -517,8 +532,7 @@ class MainScreen(Screen[None]):
         resource = self.current_resource()
         if resource is None:
             return
-        name = Path(urlsplit(resource.url).path).name or "body"
-        suggestion = free_name(f"{name}.json" if resource.json is not None else name)
+        suggestion = free_name(body_file_name(resource.url, resource.json is not None))
         if self.app.is_web:  # in a browser (explorer serve): to its downloads, never to the server's disk
             self.app.deliver_binary(io.BytesIO(resource.body), save_filename=suggestion)
             self.notify(f"Sent {resource.size:,} bytes to the browser as {visible(suggestion)}", markup=False)
