@@ -28,6 +28,7 @@ import httpx
 
 from explorer.api.config_file import config_path, is_private, load_config
 from explorer.api.errors import ConfigError
+from explorer.api.local_paths import exists, is_dir, is_file
 from explorer.api.secret import Secret
 from explorer.api.urls import check_base_url
 from explorer.api.versions import check_version
@@ -99,7 +100,7 @@ class Credentials:
             raise ConfigError(f"In {path}, [profiles] must be a table of profiles")
         name = chosen_profile(config, profile, environ)
         if name and name not in profiles:
-            if not path.exists():
+            if not exists(path):
                 raise ConfigError(
                     f"No profile {name!r}: there is no config file at {path}",
                     "Add the profile there (the README's Configuration shows one), or save one from the login form.",
@@ -182,9 +183,9 @@ def chosen_profile(config: Mapping[str, Any], profile: str | None, environ: Mapp
 def check_ca_bundle(text: str) -> str:
     """The CA bundle's path, `~` expanded, if it is a file of PEM certificates TLS can load."""
     path = Path(text.strip()).expanduser()
-    if path.is_dir():
+    if is_dir(path):
         raise ConfigError(f"The CA bundle {path} is a folder, not a file")
-    if not path.is_file():
+    if not is_file(path):
         raise ConfigError(f"The CA bundle {path} does not exist")
     trusting(str(path))
     return str(path)

@@ -35,6 +35,7 @@ from urllib.parse import parse_qsl, urlencode
 import httpx
 
 from explorer import __version__
+from explorer.api.local_paths import exists, is_dir
 from explorer.api.recording import CREATOR, RecordingError, content_of, read_recording
 from explorer.api.values import MOST_DEPTH, TooDeep, json_within
 
@@ -222,9 +223,9 @@ class HarRecorder:
         The screen asks this at its start, before any session, so a login form is not filled in
         for a recording that could never be written.
         """
-        if path.is_dir():
+        if is_dir(path):
             raise RecordingError(f"{path} is a folder: --har names a file to write")
-        if not (path.exists() and path.stat().st_size):
+        if not (exists(path) and path.stat().st_size):
             return []
         recording = read_recording(path)
         if recording.creator != CREATOR:

@@ -22,6 +22,7 @@ from urllib.parse import urlsplit
 
 import httpx
 
+from explorer.api.local_paths import is_dir
 from explorer.api.recording import Recording, RecordingError, path_and_query, read_http_folder, read_recording
 
 TOKEN_PATHS = ("/api/oauth/token", "/api/oauth/revoke")
@@ -106,7 +107,7 @@ def answers_of(recording: Recording) -> dict[tuple[str, str, str], list[Answer]]
 
 def load(source: Path) -> tuple[Recording, ReplayTransport]:
     """The recording at `source` (a HAR file, or a folder of .http files) and a transport answering from it."""
-    recording = read_http_folder(source) if source.is_dir() else read_recording(source)
+    recording = read_http_folder(source) if is_dir(source) else read_recording(source)
     return recording, ReplayTransport(answers_of(recording), source.name, base_url_of(recording))
 
 

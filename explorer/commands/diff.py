@@ -20,6 +20,7 @@ from typing import Any
 from explorer.api.changes import Change, changes, noise
 from explorer.api.errors import ApiError
 from explorer.api.json_files import parse, read_document
+from explorer.api.local_paths import is_file
 from explorer.api.session import Session
 from explorer.api.visible import visible
 from explorer.commands.flags import add_header_flag, add_token_cache_flag
@@ -68,7 +69,7 @@ def local(word: str) -> Path | None:
     if word.startswith("@"):
         return Path(word[1:])
     path = Path(word)
-    return path if word != "-" and path.is_file() else None
+    return path if word != "-" and is_file(path) else None
 
 
 def read_local(word: str, levels: int) -> Side:

@@ -591,3 +591,29 @@ def test_a_config_file_that_is_not_toml_stops_every_command_that_connects(tmp_pa
     said = f"The config file {path} is not valid TOML: Expected ']' at the end of a table declaration"
     said += " (at line 2, column 6)"
     assert (done.returncode, done.stdout, done.stderr) == (code, "", f"{command}: {said}\n{MEND}\n")
+
+
+LONG = "b" * 300  # longer than a file name may be: Path.exists() raises on it
+
+
+@pytest.mark.parametrize(
+    "arguments, said, code",
+    [
+        (["get", "--demo", "/orgs", "--har", LONG], f"explorer get: Cannot write the HAR file {LONG}", 1),
+        (["get", "--replay", LONG, "/orgs"], f"explorer get: Cannot read {LONG}: File name too long", 1),
+        (["diff", "--demo", f"@{LONG}", "/orgs"], f"explorer diff: file {LONG} cannot be read: File name too long", 2),
+    ],
+)
+def test_a_file_name_too_long_is_said_plainly_not_a_crash(tmp_path, arguments, said, code):
+    environment = {k: v for k, v in os.environ.items() if not k.startswith("EXPLORER_")}
+    done = subprocess.run(
+        [sys.executable, "-m", "explorer", *arguments],
+        capture_output=True,
+        env={**environment, "XDG_STATE_HOME": str(tmp_path), "XDG_CACHE_HOME": str(tmp_path / "cache")},
+        cwd=tmp_path,
+        stdin=subprocess.DEVNULL,
+        timeout=60,
+        text=True,
+    )
+    assert done.stderr.startswith(said), done.stderr
+    assert "crash" not in done.stderr and done.returncode == code

@@ -1,0 +1,34 @@
+"""Questions about a path a person typed, answered without raising.
+
+`Path.exists()` and its kin raise on a name the system cannot even look up (`File name too long`,
+a name with a NUL): for a path typed into a form or given as a flag that is simply no file there,
+and opening it, where that is tried, says why in the system's own words.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+
+def exists(path: Path) -> bool:
+    """Whether something is there under `path`; False for a name that cannot be looked up."""
+    try:
+        return path.exists()
+    except (OSError, ValueError):
+        return False
+
+
+def is_file(path: Path) -> bool:
+    """Whether `path` is a file; False for a name that cannot be looked up."""
+    try:
+        return path.is_file()
+    except (OSError, ValueError):
+        return False
+
+
+def is_dir(path: Path) -> bool:
+    """Whether `path` is a folder; False for a name that cannot be looked up."""
+    try:
+        return path.is_dir()
+    except (OSError, ValueError):
+        return False
