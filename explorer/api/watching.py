@@ -123,7 +123,9 @@ class Watch:
     """One resource watched: its versions, what its last fetch said, and why it ended (if it has).
 
     `until` is a jq condition on the document; `problem` the last fetch's failure (a 500, no answer),
-    which does not end a watch on the screen (the next fetch may succeed) and does end a script's."""
+    else the condition's failure on the latest version (`.a.b` on a number), which stands as long as
+    the document does: neither ends a watch on the screen (the next fetch may succeed, the next
+    version may hold) and both end a script's."""
 
     url: str
     title: str
@@ -133,7 +135,8 @@ class Watch:
     seen: int = 0  # versions seen in all (more than kept, once MOST_VERSIONS is passed)
     fetches: int = 0
     last_fetched: float | None = None
-    problem: str | None = None
+    fetch_problem: str | None = None  # the last fetch's failure, until a fetch succeeds
+    condition_problem: str | None = None  # why the condition failed on the latest version
     ended: str | None = None  # "deleted", "the condition holds", "stopped", or what ended it
     slowed: str | None = None  # why the watch goes slower than asked, while it does
 
@@ -141,6 +144,12 @@ class Watch:
     def bucket(self) -> str:
         """The rate limit its fetches spend (a bucket_of): watches on the same one share it."""
         return bucket_of("GET", httpx.URL(self.url))
+
+    @property
+    def problem(self) -> str | None:
+        """What keeps the watch from telling whether it is done: the last fetch's failure, else the
+        condition's on the latest version."""
+        return self.fetch_problem or self.condition_problem
 
     @property
     def latest(self) -> Version | None:
@@ -156,16 +165,17 @@ class Watch:
         self.last_fetched = at
         if resource.status == 404 and self.versions:
             self.ended = "deleted"
-            self.problem = None
+            self.fetch_problem = self.condition_problem = None
             return self.add(Version(self.seen + 1, at, 404, None, (Change("", "removed", self.versions[-1].document),)))
         if resource.error is not None:
-            self.problem = resource.error.line()
+            self.fetch_problem = resource.error.line()
             return None
-        self.problem = None
+        self.fetch_problem = None
         document = resource.document
         latest = self.latest
         if latest is not None and latest.status == resource.status and latest.document == document:
-            return None
+            return None  # the condition's failure, if any, stands: it was on this very document
+        self.condition_problem = None
         found = tuple(changes(latest.document, document)) if latest is not None else ()
         return self.add(Version(self.seen + 1, at, resource.status, document, found))
 
@@ -181,7 +191,7 @@ class Watch:
         """A fetch that had no answer (connection, TLS, a deadline)."""
         self.fetches += 1
         self.last_fetched = at
-        self.problem = error.line()
+        self.fetch_problem = error.line()
 
 
 Fetch = Callable[[str], Awaitable[Resource]]
@@ -197,7 +207,7 @@ async def checked(watch: Watch, runner: JqRunner, version: Version) -> None:
     try:
         holds = (await runner.run(watch.until, version.document)).holds
     except JqError as error:
-        watch.problem = f"the condition failed: {error}"
+        watch.condition_problem = f"the condition failed: {error}"
         return
     if holds:
         watch.ended = "the condition holds"

@@ -187,6 +187,29 @@ async def test_a_watch_sees_each_change_field_by_field_until_its_condition_holds
     assert second.at - first.at == 15.0
 
 
+async def test_a_condition_that_fails_on_the_document_is_said_for_as_long_as_the_document_stands(connect, runner):
+    async with connect() as c:
+        project = c.world.project_named("production")
+        cluster = next(iter(project.clusters.values()))
+        path = f"/groups/{project.id}/clusters/{cluster.name}"
+        watch = Watch(str(c.session.resolve(path)), cluster.name, every=5.0, until=".diskSizeGB.foo")
+        problems: list[str | None] = []
+
+        def seen(watch: Watch, version: Version | None, resource: object) -> None:
+            problems.append(watch.problem)
+            if len(problems) == 3:  # the document changes: the condition is asked again, of it
+                cluster.fields["diskSizeGB"] = {"foo": True}
+            if len(problems) == 4:
+                watch.ended = "stopped"
+
+        pace = session_pace(c.session, lambda bucket: 1)
+        await follow(watch, c.session.fetch, runner, c.clock, c.sleeper, pace, seen)
+
+    said = [None if problem is None else problem.partition(" with ")[0] for problem in problems]  # jq's words vary
+    assert said == ["the condition failed: Cannot index number"] * 3 + [None], problems
+    assert watch.fetches == 4 and watch.seen == 2
+
+
 async def test_a_watch_of_a_resource_deleted_ends_deleted(connect, runner):
     async with connect() as c:
         project = c.world.project_named("production")
