@@ -3,6 +3,8 @@ from a deprecated version says so, in the status bar and the Headers pane."""
 
 from __future__ import annotations
 
+import re
+
 import httpx
 from textual.widgets import Static
 
@@ -39,3 +41,8 @@ async def test_the_screen_asks_for_a_version_and_shows_when_it_is_deprecated():
         assert "accept: application/vnd.atlas.2023-01-01+json" in headers
         assert " · version 2023-01-01\n" in headers
         assert "\nversion 2023-01-01 is deprecated; sunset 2027-07-01\n" in headers
+        await pilot.resize_terminal(60, 24)  # narrow: the sunset date and the time give way, not the status
+        await explorer.until(lambda: app.screen.query_one("StatusBar").outer_size.width == 60)
+        await pilot.pause()
+        bar = str(app.screen.query_one("StatusBar").render())
+        assert re.fullmatch(r"read-only · token valid \d\d:\d\d │ 200 OK · deprecated", bar), bar  # a real clock

@@ -65,7 +65,7 @@ class Shape:
     token_endpoint: int = WORDS
     refreshes: bool = True
     status: bool = True
-    elapsed: bool = True  # the status's `· 2 ms`
+    elapsed: bool = True  # the status's `· 2 ms`, and a deprecation's sunset date
     read_only: bool = True  # `read-only` said; `writes on` is said in every shape
     watching: bool = True  # what is watched said in words; else `◉ 2` only
 
@@ -283,7 +283,8 @@ class StatusBar(Static):
         return after or self.response
 
     def status(self, elapsed: bool = True) -> list[Span]:
-        """`404 Not Found · 2 ms`, in the colour of its class (without its time where room is short)."""
+        """`404 Not Found · 2 ms`, in the colour of its class; where room is short, without its time
+        (and a deprecation without its sunset date: `200 OK · deprecated`)."""
         resource = self.last_response
         assert resource is not None
         line = f"{resource.status} {resource.reason}"
@@ -292,7 +293,8 @@ class StatusBar(Static):
         spans: list[Span] = [(visible(line), f"${status_class(resource.status)}")]
         sunset = deprecation(resource.headers)
         if sunset is not None:  # `· deprecated; sunset 2027-07-01`: the Headers pane names the version
-            spans.append((visible(" · deprecated" + sunset.partition(" is deprecated")[2]), "$text-warning"))
+            said = " · deprecated" + (sunset.partition(" is deprecated")[2] if elapsed else "")
+            spans.append((visible(said), "$text-warning"))
         return spans
 
     def error_part(self, error: ApiError, beside_status: bool, room: int | None) -> list[Span]:
