@@ -346,6 +346,20 @@ async def test_a_pasted_bidi_override_or_escape_shows_in_the_go_to_field(explore
     assert "\u202e" not in screen_text(explorer.app) and "\x1b" not in screen_text(explorer.app)
 
 
+async def test_an_invisible_character_typed_as_a_key_is_kept_and_refused_not_dropped(explorer):
+    await explorer.pilot.press("g")
+    await explorer.until(lambda: isinstance(explorer.app.focused, Input))
+    field = explorer.app.focused
+    typed = [("slash", "/"), ("o", "o"), ("r", "r"), ("right_to_left_override", "\u202e"), ("g", "g"), ("s", "s")]
+    for key, character in typed:  # as tmux's send-keys, or a terminal without bracketed paste, types them
+        explorer.app.post_message(events.Key(key, character))
+    await explorer.until(lambda: field.value == "/or\u202egs")  # not /orgs
+    await explorer.pilot.press("enter")
+    await explorer.until(lambda: "is not a valid URL" in screen_text(explorer.app))
+    assert "'/or<U+202E>gs' is not a valid URL: it holds <U+202E>" in screen_text(explorer.app)
+    assert not [entry for entry in explorer.app.session.log if entry.url.endswith("/orgs")]
+
+
 async def test_keys_typed_in_one_breath_after_g_go_to_the_question_not_the_tree(explorer):
     """`g/groups` then Enter as a terminal sends a fast typist's keys: all of them before the dialog
     is drawn. Each key after `g` belongs to the question, in order; none is the tree's (`/` would

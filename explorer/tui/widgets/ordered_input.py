@@ -52,7 +52,17 @@ class OrderedInput(Input):
         super().__init__(*args, **kwargs)
 
     async def on_key(self, event: events.Key) -> None:
-        """An editing key's action, now: before Input's own handler, which only puts in characters."""
+        """An editing key's action, now: before Input's own handler, which only puts in characters.
+
+        An invisible character typed (U+202E, a zero-width space, as tmux's send-keys or a terminal
+        without bracketed paste sends one) is put in too: Input drops what is not printable, which
+        sent `/or‮gs` as `/orgs` without a word. In the field it shows, and Enter says what it is."""
+        character = event.character
+        if character and len(character) == 1 and ord(character) > 0x9F and UNSAFE.match(character):
+            event.prevent_default()
+            event.stop()
+            self.insert_text_at_cursor(character)
+            return
         action = self.EDITING.get(event.key)
         if action is not None:
             event.prevent_default()
