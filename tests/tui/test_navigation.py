@@ -360,6 +360,16 @@ async def test_an_invisible_character_typed_as_a_key_is_kept_and_refused_not_dro
     assert not [entry for entry in explorer.app.session.log if entry.url.endswith("/orgs")]
 
 
+async def test_a_paste_of_several_lines_into_go_to_says_only_the_first_was_put_in(explorer):
+    await explorer.pilot.press("g")
+    await explorer.until(lambda: isinstance(explorer.app.focused, Input))
+    field = explorer.app.focused
+    explorer.app.post_message(events.Paste("/orgs\n/groups\n"))
+    await explorer.until(lambda: field.value == "/orgs")
+    await explorer.until(lambda: "Only the first line of the paste was put in" in explorer.toasts())
+    assert "this field takes one line (2 were pasted)" in explorer.toasts()
+
+
 async def test_keys_typed_in_one_breath_after_g_go_to_the_question_not_the_tree(explorer):
     """`g/groups` then Enter as a terminal sends a fast typist's keys: all of them before the dialog
     is drawn. Each key after `g` belongs to the question, in order; none is the tree's (`/` would

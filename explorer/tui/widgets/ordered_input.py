@@ -51,6 +51,16 @@ class OrderedInput(Input):
         kwargs.setdefault("highlighter", StandIns())
         super().__init__(*args, **kwargs)
 
+    def on_paste(self, event: events.Paste) -> None:
+        """Input takes a paste's first line: where there were more, say so (nothing is dropped unsaid)."""
+        lines = [line for line in event.text.splitlines() if line.strip()]
+        if len(lines) > 1:
+            self.notify(
+                f"Only the first line of the paste was put in: this field takes one line ({len(lines)} were pasted)",
+                severity="warning",
+                markup=False,
+            )
+
     async def on_key(self, event: events.Key) -> None:
         """An editing key's action, now: before Input's own handler, which only puts in characters.
 
