@@ -13,7 +13,8 @@ def place_line(url: str, switches: list[str], room: int) -> str:
     another: the resource (the path's last segment), its page and the switches; what gives way, in
     order, is the path before the resource (cut from the left, `…`), the origin, the query's other
     parameters, then the resource's middle (`…/6938b8…623491a · pretty=true · envelope=true`), then
-    the switches from the left (`…/events?…pageNum=2 · envelope=true`)."""
+    the switches from the left (`…/events?…pageNum=2 · envelope=true`), the last of them cut in its
+    middle rather than lost (`…/groups · itemsPerPage=999…999`)."""
     end = "".join(f" · {switch}" for switch in switches)
     if cell_len(url + end) <= room:
         return url + end
@@ -36,10 +37,13 @@ def place_line(url: str, switches: list[str], room: int) -> str:
         return f"…{middle(resource, keep)}{short}{end}"
     shown = list(switches)
     while True:
-        line = f"…{resource}{short}" + (" · …" if len(shown) < len(switches) else "")
-        line += "".join(f" · {switch}" for switch in shown)
+        head = f"…{resource}{short}" + (" · …" if len(shown) < len(switches) else "")
+        line = head + "".join(f" · {switch}" for switch in shown)
         if cell_len(line) <= room or not shown:
             return line if cell_len(line) <= room else "…" + tail(line, room - 1)
+        free = room - cell_len(f"{head} · ")
+        if len(shown) == 1 and free >= RESOURCE_LEAST:  # the last switch: cut in its middle, not lost whole
+            return f"{head} · {middle(shown[0], free)}"
         shown.pop(0)
 
 

@@ -1,0 +1,25 @@
+"""The header's place line (place.py): what gives way, in order, when the URL does not fit."""
+
+from __future__ import annotations
+
+from rich.cells import cell_len
+
+from explorer.tui.place import place_line
+
+GROUPS = "https://sandbox.invalid/api/service/v1.0/groups"
+
+
+def test_a_line_that_fits_is_whole():
+    assert place_line(GROUPS, ["pretty=true"], 80) == f"{GROUPS} · pretty=true"
+
+
+def test_the_last_switch_is_cut_in_its_middle_rather_than_lost():
+    """At 60 columns (42 cells for the title) a refused itemsPerPage still shows what was asked."""
+    line = place_line(GROUPS, ["itemsPerPage=99999999999999999999"], 42)
+    assert line == "…/groups · itemsPerPage=99…999999999999999", line
+    assert cell_len(line) <= 42
+
+
+def test_switches_give_way_from_the_left_and_the_last_is_kept():
+    line = place_line(GROUPS + "/events", ["pretty=true", "envelope=true"], 30)
+    assert line == "…/events · … · envelope=true", line
