@@ -17,6 +17,8 @@ from explorer.tui.widgets.json_view import JsonView
 from explorer.tui.widgets.link_tree import LinkTree
 from tests.tui.screen_text import screen_lines, screen_text
 
+PRODUCTION = "687b4c139cc9af4ec9546b43"  # the demo's first project
+
 
 def titles(line) -> list[str]:
     return [child.data.title for child in line.children]
@@ -427,6 +429,22 @@ async def test_keys_typed_in_one_breath_after_a_pane_key_go_to_that_pane(explore
         explorer.app.post_message(events.Key(key, key))
     await explorer.until(lambda: view.showing_pretty is not pretty)
     assert explorer.app.focused is view and view.showing_pretty is not pretty
+
+
+async def test_2v_in_one_breath_shows_a_resource_new_to_the_json_pane_as_received(explorer):
+    """The JSON pane lays out what it was given only once it shows: `v` typed right after `2` must
+    switch the new resource's view, not the old one's before the new one replaces it."""
+    await explorer.open("groups")
+    await explorer.pilot.press("2")  # the JSON pane has shown the list once
+    await explorer.until(lambda: explorer.app.focused is explorer.q(JsonView))
+    await explorer.pilot.press("1")
+    await explorer.go_to(f"/groups/{PRODUCTION}/events")  # new to the JSON pane: laid out when it shows
+    view = explorer.q(JsonView)
+    for key in ("2", "v"):
+        explorer.app.post_message(events.Key(key, key))
+    await explorer.until(lambda: view.showing_pretty is False and "/events?" in view.lines[0])
+    await explorer.settle()
+    assert view.showing_pretty is False and "/events?" in view.lines[0] and len(view.lines) == 1  # as received
 
 
 async def test_keys_typed_in_one_breath_after_slash_are_the_searchs(explorer):

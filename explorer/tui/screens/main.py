@@ -572,8 +572,11 @@ class MainScreen(Screen[None]):
 
     def action_tab(self, name: str) -> None:
         """Show a pane, and give it the keys at once (v, c, n in the JSON pane; the table's in Page):
-        the focus moves now, not after a refresh, so the key typed next is the pane's."""
+        the focus moves now, not after a refresh, so the key typed next is the pane's; and the JSON
+        pane lays out what it holds now, not when it shows, so that key acts on what it will show."""
         self.query_one(TabbedContent).active = name
+        if name == "json":
+            self.query_one(JsonPane).lay_out()
         pane = self.query_one(f"TabPane#{name}", TabPane)
         for widget in self.focus_chain:
             if pane in widget.ancestors:
