@@ -205,13 +205,18 @@ class HarRecorder:
         self.count = len(entries)
         self.writing = threading.Lock()
         text = preamble(base_url, openapi) + ",\n".join(json.dumps(entry) for entry in entries) + SUFFIX
+        written: str | None = None
         try:
             path.parent.mkdir(parents=True, exist_ok=True)
             with tempfile.NamedTemporaryFile("w", dir=path.parent, delete=False, encoding="utf-8") as out:
+                written = out.name
                 out.write(text)
-            os.replace(out.name, path)
+            os.replace(written, path)
+            written = None
             self.file = path.open("r+b")
         except OSError as error:
+            if written is not None:  # never left behind beside the file it was to become
+                Path(written).unlink(missing_ok=True)
             raise RecordingError(f"Cannot write the HAR file {path}: {error.strerror or error}") from None
         self.file.seek(0, os.SEEK_END)
 

@@ -617,3 +617,4 @@ def test_a_file_name_too_long_is_said_plainly_not_a_crash(tmp_path, arguments, s
     )
     assert done.stderr.startswith(said), done.stderr
     assert "crash" not in done.stderr and done.returncode == code
+    assert [path.name for path in tmp_path.iterdir() if path.is_file()] == []  # no temporary file left behind

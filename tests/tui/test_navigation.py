@@ -424,11 +424,12 @@ async def test_keys_typed_in_one_breath_after_a_pane_key_go_to_that_pane(explore
     assert explorer.shown.kind == "item" and explorer.shown.parent is explorer.node("groups").data
     assert explorer.shown is explorer.node("groups").data.children[1]  # the second row, opened
     view = explorer.q(JsonView)
-    pretty = view.showing_pretty
-    for key in ("2", "v"):
+    for key in ("2", "v"):  # a small body is shown pretty at once: v shows it as received
         explorer.app.post_message(events.Key(key, key))
-    await explorer.until(lambda: view.showing_pretty is not pretty)
-    assert explorer.app.focused is view and view.showing_pretty is not pretty
+    raw = explorer.shown.resource.text.split("\n")
+    await explorer.until(lambda: view.showing_pretty is False and view.lines == raw)
+    await explorer.settle()
+    assert explorer.app.focused is view and view.showing_pretty is False and view.lines == raw
 
 
 async def test_2v_in_one_breath_shows_a_resource_new_to_the_json_pane_as_received(explorer):
