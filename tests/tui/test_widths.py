@@ -124,7 +124,7 @@ async def test_the_tree_shows_its_marks_before_paths_and_the_bar_shows_a_cut_lin
         await explorer.cursor_to(ipinfo)
         await explorer.settle()
         lines = drawn(explorer, explorer.q(LinkTree)).splitlines()
-        assert lines[3].startswith(" └── ▶ ipinfo  not in the des"), lines[3]
+        assert lines[3].startswith(" └ ▶ ipinfo  not in the descr"), lines[3]  # guides of 2 columns at 80
         bar = drawn(explorer, explorer.q(StatusBar))
         assert bar.strip() == "token valid 60:00 │ ipinfo  not in the description  /api/private/ipinfo"
         await explorer.cursor_to(explorer.node("orgs"))  # a line the tree shows whole
@@ -153,7 +153,7 @@ async def test_under_sparse_links_the_mark_the_lesson_names_shows(open_explorer)
         whitelist = next(line for line in project.children if line.data.title == "whitelist")
         await explorer.cursor_to(whitelist)
         await explorer.settle()
-        assert "├── ▶ whitelist  not in" in drawn(explorer, explorer.q(LinkTree))  # the mark, not the path
+        assert "├ ▶ whitelist  not in the" in drawn(explorer, explorer.q(LinkTree))  # the mark, not the path
         bar = drawn(explorer, explorer.q(StatusBar)).strip()  # the tree cuts it: the bar says the line whole
         assert bar == "read-only · token valid 60:00 │ whitelist  not in the description  …/whitelist", bar
 
@@ -267,6 +267,11 @@ async def test_at_60_columns_deep_lines_of_the_tree_keep_their_names(open_explor
         titles = [child.data.title for child in explorer.node("groups", "production", "events").children]
         for line, title in zip(events, titles[:5], strict=True):
             assert title[:6] in line.split("▶")[1], (line, title)
+        await resize(explorer, 80, 24)  # the tree of an 80-column terminal: 2 columns a level too
+        lines = drawn(explorer, explorer.q(LinkTree)).splitlines()
+        events = lines[at + 1 : at + 6]
+        for line, title in zip(events, titles[:5], strict=True):
+            assert title[:14] in line.split("▶")[1], (line, title)  # CLUSTER_UPDATE, not CLUSTER_
         await resize(explorer, 120, 40)  # room again: the guides are as wide as ever
         assert "│   │   │   ├── ▶ " in drawn(explorer, explorer.q(LinkTree))
 

@@ -249,7 +249,8 @@ class MainScreen(Screen[None]):
         except asyncio.CancelledError:
             self.navigation.cancelled(fetch)
             if self.standing:  # not when q took the screen down with the fetch
-                self.keep_refusal_since(started)
+                if self.navigation.fetching is None:  # Esc: nothing else will say the refusal
+                    self.keep_refusal_since(started)
                 self.links.redraw()
                 self.links.fold_if_empty(fetch.node)  # unfolded by Enter, it got nothing to show
                 self.update_title()
@@ -268,8 +269,9 @@ class MainScreen(Screen[None]):
             self.links.unfold(fetch.node)  # what you opened shows what it holds: relations, or items
 
     def keep_refusal_since(self, started: float) -> None:
-        """A 429 (or 503) this fetch was held after, cancelled before anything was shown: it stays the
-        last error, on the bar and for `x`, as if its answer had been shown."""
+        """A 429 (or 503) this fetch was held after, cancelled (Esc) before anything was shown: it stays
+        the last error, on the bar and for `x`, as if its answer had been shown. Not when another fetch
+        took its place: held after the same refusal, that one shows it."""
         refusal = self.session.pacing.refusal
         if refusal is not None and refusal[1].received_at >= started and refusal[1].error is not None:
             self.last_error = refusal[1].error

@@ -30,7 +30,8 @@ class LinkTree(Tree[Node]):
     }
     """
     MIN_WIDTH = 16
-    NARROW = 26  # narrower than this, the guides are 2 columns a level, not 4: deep lines keep their names
+    NARROW = 32  # narrower than this (an 80-column terminal's tree), the guides are 2 columns a level, not
+    # 4: deep lines keep more of their names
     SHARE_MOST = 70  # the share (38%) is at most this wide; a width chosen with < > or a drag may be wider
 
     def __init__(self, *, id: str | None = None) -> None:
