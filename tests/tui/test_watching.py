@@ -143,8 +143,10 @@ async def test_plus_and_minus_change_a_watch_pace_and_w_stops_it(live_server, cl
         w.steps.allow()
         await explorer.until(lambda: len(w.steps.waits) == 2)
         assert w.steps.waits == [5.0, 10.0]
-        await explorer.pilot.press("minus", "minus")
-        assert "every 2 s" in timeline(explorer)
+        await explorer.pilot.press("minus", "minus", "minus", "minus", "minus")  # to the quickest, and past it
+        assert "every 1 s" in timeline(explorer)
+        said = explorer.toasts()
+        assert said.count("every 1 s (the quickest)") == 1, said  # said once, not once a key
         await explorer.pilot.press("w")
         assert f"Stopped watching {w.cluster().name}" in explorer.toasts()
         assert "■ stopped" in timeline(explorer)

@@ -39,7 +39,7 @@ FIELDS = (
     ("base_url", "API root", "https://host/api/service/v1.0"),
     ("client_id", "Client ID", "the service account's client ID"),
     ("secret", "Secret", "the client secret"),
-    ("ca_bundle", "CA bundle", "optional: PEM file to trust, e.g. sandbox-ca.pem"),
+    ("ca_bundle", "CA bundle", "optional: e.g. sandbox-ca.pem"),
 )
 PROFILE = "default"  # the name offered for the profile to save
 

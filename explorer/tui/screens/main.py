@@ -492,10 +492,14 @@ class MainScreen(Screen[None]):
     def action_page_size(self, step: int) -> None:
         """`+` and `-`: the page size of a list; of a resource watched, the time between its fetches."""
         resource = self.current_resource()
+        running = self.watching.of(resource.url) if resource is not None else None
+        before = running.every if running is not None else None
         watch = self.watching.step(resource.url, quicker=step < 0) if resource is not None else None
         if watch is not None:
-            edge = " (the quickest)" if watch.every == FASTEST else " (the slowest)" if watch.every == SLOWEST else ""
-            self.notify(f"Watching {visible(watch.title)} every {watch.every:g} s{edge}", markup=False)
+            if watch.every != before:  # at either end a key changes nothing: said once, not stacked up
+                edges = {FASTEST: " (the quickest)", SLOWEST: " (the slowest)"}
+                edge = edges.get(watch.every, "")
+                self.notify(f"Watching {visible(watch.title)} every {watch.every:g} s{edge}", markup=False)
             self.show_watches()
             return
         self.run(self.navigation.resize_page(step, self.cursor_item()))

@@ -133,7 +133,7 @@ class JsonPane(Vertical):
         """The search box, made when asked for: most visits never search. It has the focus when
         this returns, so the keys typed right after `/` are its own."""
         boxes = self.query("#search")
-        box = boxes.first(Input) if boxes else OrderedInput(placeholder="search (Enter finds, Esc closes)", id="search")
+        box = boxes.first(Input) if boxes else OrderedInput(placeholder="search (Enter finds, Esc)", id="search")
         if not boxes:
             await self.mount(box)
         box.value = self.view.term
