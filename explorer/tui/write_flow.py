@@ -25,7 +25,7 @@ from explorer.tui.safe import visible
 from explorer.tui.screens.act import ActScreen
 from explorer.tui.screens.editor import EditorScreen, Place, refusal_problem
 from explorer.tui.screens.preview import PreviewScreen
-from explorer.tui.writing import Drafts, Undo, choices_for, operation_of, prefill, pretty
+from explorer.tui.writing import Drafts, Undo, choices_for, operation_of, prefill, pretty, undo_choice
 
 NOISE = (".links",)  # what a service changes on every answer, and no write is about
 
@@ -61,7 +61,7 @@ class WriteFlow:
                 severity="warning",
                 markup=False,
             )
-        choice = WriteChoice("PATCH", undo.url, "Undo the last write")
+        choice = undo_choice(undo, await self.session.described())
         self.drafts.keep(choice, pretty(undo.body))
         await self.write(choice, None)
 

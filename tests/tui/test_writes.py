@@ -5,7 +5,7 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-from textual.widgets import Input, OptionList, Static, TextArea
+from textual.widgets import Input, Label, OptionList, Static, TextArea
 
 from explorer.api.config import Credentials
 from explorer.api.secret import Secret
@@ -246,7 +246,25 @@ async def test_a_delete_asks_for_the_name_typed_out(open_explorer):
 
 async def test_u_undoes_a_patch_after_its_own_preview(open_explorer):
     async with open_explorer(writes=True) as explorer:
-        await patch_and_undo(explorer)
+        await patch_and_undo(explorer, "Undo the last write · roles: Project Owner · writes on")
+
+
+async def test_the_undo_is_checked_against_the_schema_of_a_patch_there(open_explorer):
+    async with open_explorer(writes=True) as explorer:
+        await open_production(explorer)
+        await choose(explorer, "PATCH")
+        set_body(explorer, '{"name": "renamed"}')
+        await explorer.pilot.press("ctrl+s")
+        await explorer.until(lambda: isinstance(explorer.app.screen, PreviewScreen))
+        await explorer.pilot.press("enter")
+        await explorer.until(lambda: "PATCH · 200 OK" in explorer.toasts())
+        await explorer.pilot.press("u")
+        await explorer.until(lambda: isinstance(explorer.app.screen, EditorScreen))
+        problems = explorer.app.screen.query_one("#problems", Static)
+        assert str(problems.render()) == "✓ JSON, as the API description's schema asks"
+        set_body(explorer, '{"name": 7}')
+        await explorer.until(lambda: str(problems.render()).startswith("line 1"))
+        assert str(problems.render()) == "line 1: .name: must be a string, not a number"
 
 
 async def test_a_patch_and_its_undo_over_a_real_socket(live_server, clock):
@@ -257,11 +275,14 @@ async def test_a_patch_and_its_undo_over_a_real_socket(live_server, clock):
         server.url + API_ROOT, client_id=defaults.client_id, client_secret=Secret(defaults.client_secret)
     )
     async with explorer_on(Session(credentials, writes=WritePolicy(True, "--writes")), clock) as explorer:
-        await patch_and_undo(explorer)
+        await patch_and_undo(  # no API description here: nothing documents a PATCH, nor its schema
+            explorer, "Undo the last write (no PATCH documented here: no schema to check it against) · writes on"
+        )
 
 
-async def patch_and_undo(explorer) -> None:
-    """PATCH production's name, then `u`: the editor, the preview and the service agree at each step."""
+async def patch_and_undo(explorer, about: str) -> None:
+    """PATCH production's name, then `u`: the editor (`about` its line under the URL), the preview
+    and the service agree at each step."""
     await open_production(explorer)
     await choose(explorer, "PATCH")
     set_body(explorer, '{"name": "renamed"}')
@@ -272,6 +293,7 @@ async def patch_and_undo(explorer) -> None:
     await explorer.pilot.press("u")
     await explorer.until(lambda: isinstance(explorer.app.screen, EditorScreen))
     assert json.loads(editor_text(explorer)) == {"name": "production"}
+    assert str(explorer.app.screen.query_one("#about", Label).render()) == about
     await explorer.pilot.press("ctrl+s")
     await explorer.until(lambda: isinstance(explorer.app.screen, PreviewScreen))
     assert '~ .name: "renamed" → "production"' in screen_text(explorer)
