@@ -2,7 +2,8 @@
 
 Each step is a screen the person answers; the flow awaits them in a worker, so the main screen
 stays live. Nothing is sent but from the preview's yes. A refusal, a cancelled preview or Esc in the
-editor keep the draft, and a refusal reopens the editor with the field it names marked.
+editor keep the draft. Back from the preview, the editor opens where it was left (cursor, selection,
+scroll); a refusal reopens it with the field it names marked and the cursor on that field's line.
 """
 
 from __future__ import annotations
@@ -22,9 +23,9 @@ from explorer.api.session import Session
 from explorer.api.writes import WriteChoice, body_bytes, delete_answers, delete_name, undo_body, write_changes
 from explorer.tui.safe import visible
 from explorer.tui.screens.act import ActScreen
-from explorer.tui.screens.editor import EditorScreen, refusal_problem
+from explorer.tui.screens.editor import EditorScreen, Place, refusal_problem
 from explorer.tui.screens.preview import PreviewScreen
-from explorer.tui.writing import Drafts, Undo, choices_for, operation_of, prefill, pretty
+from explorer.tui.writing import Drafts, Undo, choices_for, operation_of, prefill, pretty, undo_choice
 
 NOISE = (".links",)  # what a service changes on every answer, and no write is about
 
@@ -60,7 +61,7 @@ class WriteFlow:
                 severity="warning",
                 markup=False,
             )
-        choice = WriteChoice("PATCH", undo.url, "Undo the last write")
+        choice = undo_choice(undo, await self.session.described())
         self.drafts.keep(choice, pretty(undo.body))
         await self.write(choice, None)
 
@@ -74,6 +75,7 @@ class WriteFlow:
         opened = resource.json if resource is not None and resource.error is None else None
         about = self.about(choice)
         refusal = None
+        place = Place()
         while True:
             editor = EditorScreen(
                 choice,
@@ -85,19 +87,23 @@ class WriteFlow:
                 reached_by=self.session.reached_by,
                 refusal=refusal,
                 about=about,
+                place=place,
             )
-            body = await self.app.push_screen_wait(editor)
-            if body is None:
+            edited = await self.app.push_screen_wait(editor)
+            if edited is None:
                 if choice.method != "DELETE":
                     self.app.notify("Draft kept: `a` and the same write open it again.", markup=False)
                 return
+            body, place = edited
             answer = await self.preview_and_send(choice, body, opened, schema)
             if answer is None:
-                continue  # back to the editor, as it was
+                continue  # back to the editor, as it was: the same draft, at the same place
             if answer.error is None:
                 self.drafts.sent(choice)
                 return
             refusal = refusal_problem(body, field_named(answer.error, body), visible(answer.error.line()))
+            if refusal.line:
+                place = Place.on_line(refusal.line)  # to the field the service refused
 
     def about(self, choice: WriteChoice) -> str:
         policy = self.session.write_policy

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import json
 import re
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from explorer.api.body_check import top_schema
@@ -22,20 +22,34 @@ from explorer.api.writes import WITH_BODY, WriteChoice, conventional_choices, ed
 def choices_for(resource: Resource, description: Description | None, is_root: bool) -> list[WriteChoice]:
     """The writes that can be made on `resource`: documented ones first-hand, else the conventions'."""
     url = resource.url.split("?", 1)[0]
+    return documented_writes(url, description) or conventional_choices(url, resource.listing is not None, is_root)
+
+
+def documented_writes(url: str, description: Description | None) -> list[WriteChoice]:
+    """The writes the API description documents on `url`'s path, each with its operation's template
+    (which finds its request schema) and roles; none without a description or where it is silent."""
     path = url.split("://", 1)[-1].partition("/")[2]
     documented = description.writes("/" + path) if description is not None else []
-    if documented:
-        return [
-            WriteChoice(
-                op.method.upper(),
-                url,
-                op.summary or op.operation_id or f"{op.method.upper()} {op.template}",
-                op.roles,
-                template=op.template,
-            )
-            for op in documented
-        ]
-    return conventional_choices(url, resource.listing is not None, is_root)
+    return [
+        WriteChoice(
+            op.method.upper(),
+            url,
+            op.summary or op.operation_id or f"{op.method.upper()} {op.template}",
+            op.roles,
+            template=op.template,
+        )
+        for op in documented
+    ]
+
+
+def undo_choice(undo: Undo, description: Description | None) -> WriteChoice:
+    """The undo as a write: the PATCH the description documents on its URL, so its body is checked
+    against the same schema as any PATCH there; where none is documented, a PATCH said to be so."""
+    summary = "Undo the last write"
+    for choice in documented_writes(undo.url, description):
+        if choice.method == "PATCH":
+            return replace(choice, summary=summary)
+    return WriteChoice("PATCH", undo.url, f"{summary} (no PATCH documented here: no schema to check it against)")
 
 
 def operation_of(choice: WriteChoice, description: Description | None) -> Operation | None:

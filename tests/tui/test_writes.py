@@ -5,7 +5,7 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-from textual.widgets import Input, OptionList, Static, TextArea
+from textual.widgets import Input, Label, OptionList, Static, TextArea
 
 from explorer.api.config import Credentials
 from explorer.api.secret import Secret
@@ -20,6 +20,7 @@ from explorer.tui.screens.preview import PreviewScreen
 from explorer.tui.widgets.presenter_overlay import PresenterOverlay
 from explorer.tui.widgets.watch_view import WatchView
 from tests.tui.conftest import explorer_on
+from tests.tui.screen_text import region_text, screen_lines
 
 
 async def open_production(explorer):
@@ -126,6 +127,78 @@ async def test_a_refused_write_reopens_the_editor_with_the_field_marked_and_the_
         assert problems.startswith("line 3: 400 Bad Request · INVALID_ATTRIBUTE"), problems
 
 
+CATALOG = "/groups/687b4c139cc9af4ec9546b43/clusters/catalog-prod"  # the demo's sharded cluster
+
+
+def editor_lines(explorer) -> list[str]:
+    """The body's lines as the editor shows them, its frame's right edge left off."""
+    area = explorer.app.screen.query_one(TextArea)
+    return [line.rstrip("▎ ") for line in region_text(explorer.app, area).splitlines()]
+
+
+async def preview_and_back(explorer) -> None:
+    await explorer.pilot.press("ctrl+s")
+    await explorer.until(lambda: isinstance(explorer.app.screen, PreviewScreen))
+    await explorer.pilot.press("escape")
+    await explorer.until(lambda: isinstance(explorer.app.screen, EditorScreen))
+
+
+async def test_back_from_the_preview_typing_goes_on_the_line_it_went_before(open_explorer):
+    """The tester's keys: line 3 edited, previewed, Esc, then End and BackSpace edit line 3 again."""
+    async with open_explorer(writes=True, size=(120, 40)) as explorer:
+        await explorer.go_to(CATALOG)
+        await choose(explorer, "PATCH")
+        await explorer.pilot.press("down", "down", "end", *["backspace"] * 5, *"20.0,")
+        await preview_and_back(explorer)
+        await explorer.pilot.press("end", *["backspace"] * 5, *'"big",')
+        area = explorer.app.screen.query_one(TextArea)
+        await explorer.until(lambda: '"big"' in area.text)
+        assert editor_lines(explorer)[1:4] == [
+            "▊  1  {",
+            '▊  2    "backupEnabled": true,',
+            '▊  3    "diskSizeGB": "big",',
+        ]
+        assert " line 3: .diskSizeGB: must be a number, not a string" in screen_lines(explorer.app)
+
+
+async def test_back_from_the_preview_the_editor_is_scrolled_and_selected_as_it_was(open_explorer):
+    async with open_explorer(writes=True, size=(80, 24)) as explorer:
+        await open_production(explorer)
+        await choose(explorer, "PATCH")
+        set_body(explorer, json.dumps({f"f{n:02}": n for n in range(1, 41)}, indent=2))
+        await explorer.pilot.press(*["down"] * 36, *["up"] * 4)  # scrolled down, the cursor above the bottom
+        await explorer.pilot.press("end", "left", "shift+left", "shift+left")  # "f32": 32
+        before = editor_lines(explorer)
+        assert before[1] == '▊ 23    "f22": 22,' and before[-2] == '▊ 37    "f36": 36,'
+        await preview_and_back(explorer)
+        assert editor_lines(explorer) == before
+        await explorer.pilot.press(*"99")  # over the selection
+        await explorer.until(lambda: '"f32": 99' in editor_text(explorer))
+        assert '▊ 33    "f32": 99,' in editor_lines(explorer)
+
+
+async def test_a_refusal_puts_the_cursor_on_its_field_and_the_preview_leaves_it_where_moved(open_explorer):
+    async with open_explorer(writes=True, size=(120, 40)) as explorer:
+        await open_production(explorer)
+        await choose(explorer, "PATCH")
+        set_body(explorer, '{\n  "name": "production",\n  "nonsense": 1\n}')
+        await explorer.pilot.press("ctrl+s")
+        await explorer.until(lambda: isinstance(explorer.app.screen, PreviewScreen))
+        await explorer.pilot.press("enter")
+        await explorer.until(lambda: isinstance(explorer.app.screen, EditorScreen))
+        await explorer.pilot.press("end", "0")  # on the refused field's line
+        await explorer.pilot.press("up")
+        await preview_and_back(explorer)
+        await explorer.pilot.press("end", "backspace")  # where the cursor was left, not the refused line
+        await explorer.until(lambda: '"production"\n' in editor_text(explorer))
+        assert editor_lines(explorer)[1:5] == [
+            "▊ 1  {",
+            '▊ 2    "name": "production"',
+            '▊ 3    "nonsense": 10',
+            "▊ 4  }",
+        ]
+
+
 async def test_a_refused_delete_says_why_and_sends_nothing_more(open_explorer):
     async with open_explorer(writes=True) as explorer:
         await open_production(explorer)  # it holds clusters: the service refuses to delete it
@@ -173,7 +246,25 @@ async def test_a_delete_asks_for_the_name_typed_out(open_explorer):
 
 async def test_u_undoes_a_patch_after_its_own_preview(open_explorer):
     async with open_explorer(writes=True) as explorer:
-        await patch_and_undo(explorer)
+        await patch_and_undo(explorer, "Undo the last write · roles: Project Owner · writes on")
+
+
+async def test_the_undo_is_checked_against_the_schema_of_a_patch_there(open_explorer):
+    async with open_explorer(writes=True) as explorer:
+        await open_production(explorer)
+        await choose(explorer, "PATCH")
+        set_body(explorer, '{"name": "renamed"}')
+        await explorer.pilot.press("ctrl+s")
+        await explorer.until(lambda: isinstance(explorer.app.screen, PreviewScreen))
+        await explorer.pilot.press("enter")
+        await explorer.until(lambda: "PATCH · 200 OK" in explorer.toasts())
+        await explorer.pilot.press("u")
+        await explorer.until(lambda: isinstance(explorer.app.screen, EditorScreen))
+        problems = explorer.app.screen.query_one("#problems", Static)
+        assert str(problems.render()) == "✓ JSON, as the API description's schema asks"
+        set_body(explorer, '{"name": 7}')
+        await explorer.until(lambda: str(problems.render()).startswith("line 1"))
+        assert str(problems.render()) == "line 1: .name: must be a string, not a number"
 
 
 async def test_a_patch_and_its_undo_over_a_real_socket(live_server, clock):
@@ -184,11 +275,14 @@ async def test_a_patch_and_its_undo_over_a_real_socket(live_server, clock):
         server.url + API_ROOT, client_id=defaults.client_id, client_secret=Secret(defaults.client_secret)
     )
     async with explorer_on(Session(credentials, writes=WritePolicy(True, "--writes")), clock) as explorer:
-        await patch_and_undo(explorer)
+        await patch_and_undo(  # no API description here: nothing documents a PATCH, nor its schema
+            explorer, "Undo the last write (no PATCH documented here: no schema to check it against) · writes on"
+        )
 
 
-async def patch_and_undo(explorer) -> None:
-    """PATCH production's name, then `u`: the editor, the preview and the service agree at each step."""
+async def patch_and_undo(explorer, about: str) -> None:
+    """PATCH production's name, then `u`: the editor (`about` its line under the URL), the preview
+    and the service agree at each step."""
     await open_production(explorer)
     await choose(explorer, "PATCH")
     set_body(explorer, '{"name": "renamed"}')
@@ -199,6 +293,7 @@ async def patch_and_undo(explorer) -> None:
     await explorer.pilot.press("u")
     await explorer.until(lambda: isinstance(explorer.app.screen, EditorScreen))
     assert json.loads(editor_text(explorer)) == {"name": "production"}
+    assert str(explorer.app.screen.query_one("#about", Label).render()) == about
     await explorer.pilot.press("ctrl+s")
     await explorer.until(lambda: isinstance(explorer.app.screen, PreviewScreen))
     assert '~ .name: "renamed" → "production"' in screen_text(explorer)

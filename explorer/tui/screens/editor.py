@@ -3,12 +3,14 @@
 The body is checked on every change: JSON first, then the API description's schema for it
 (body_check.py), each problem with its line under the editor. The draft goes to its keeper on
 every change, so Esc, a refusal or a crash of the flow never loses it. Nothing is sent from here:
-ctrl+s asks for the preview, which alone can send.
+ctrl+s asks for the preview, which alone can send. The editor hands back where the person was in the
+body (its Place), so the editor that follows a cancelled preview opens there, not at line 1.
 """
 
 from __future__ import annotations
 
 from collections.abc import Awaitable, Callable, Mapping
+from dataclasses import dataclass
 from typing import Any
 
 from rich.text import Text
@@ -16,8 +18,10 @@ from textual import work
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical, VerticalScroll
+from textual.geometry import Offset
 from textual.screen import Screen
 from textual.widgets import Label, Static, TextArea
+from textual.widgets.text_area import Selection
 
 from explorer.api.body_check import Problem, check_body, line_of
 from explorer.api.shell_forms import as_command, as_curl
@@ -28,9 +32,24 @@ from explorer.tui.widgets.key_footer import KeyFooter
 Prepare = Callable[[str], Awaitable[Outgoing]]
 
 
-class EditorScreen(Screen[str | None]):
-    """A write being prepared. Dismissed with the body to preview (ctrl+s), or None (Esc: the draft
-    is kept). With writes off it still prepares: ctrl+o and ctrl+g copy it as curl or as a command."""
+@dataclass(frozen=True)
+class Place:
+    """Where the person was in the body: the cursor and selection, and how far it was scrolled. Each
+    step back from the preview opens a new editor, which starts here so typing goes where it did."""
+
+    selection: Selection = Selection()
+    scroll: Offset | None = None  # None: just so far that the cursor shows
+
+    @classmethod
+    def on_line(cls, line: int) -> Place:
+        """The start of a line (counted from 1): where a refusal sends the cursor, to the field it names."""
+        return cls(Selection.cursor((line - 1, 0)))
+
+
+class EditorScreen(Screen[tuple[str, Place] | None]):
+    """A write being prepared. Dismissed with the body to preview and the place in it (ctrl+s), or
+    None (Esc: the draft is kept). With writes off it still prepares: ctrl+o and ctrl+g copy it as
+    curl or as a command."""
 
     DEFAULT_CSS = """
     EditorScreen > Vertical { padding: 0 1; }
@@ -61,6 +80,7 @@ class EditorScreen(Screen[str | None]):
         reached_by: tuple[str, ...] = (),
         refusal: Problem | None = None,
         about: str = "",
+        place: Place = Place(),
     ) -> None:
         super().__init__()
         self.choice = choice
@@ -72,6 +92,7 @@ class EditorScreen(Screen[str | None]):
         self.reached_by = reached_by  # how a shell reaches the same service: ctrl+g's command says it
         self.refusal = refusal  # the service's refusal of the last try, on the line of the field it names
         self.about = about
+        self.place = place  # where to start: where the last editor was left, or a refused field's line
         self.problems: list[Problem] = []
         self.blocked: str | None = None  # why nothing can be previewed or copied as it is
 
@@ -82,7 +103,9 @@ class EditorScreen(Screen[str | None]):
             if self.choice.method == "DELETE":
                 yield Static(Text("A DELETE sends no body: ctrl+s previews it, and asks you to confirm."))
             else:
-                yield TextArea(self.text, language="json", tab_behavior="focus", show_line_numbers=True, id="body")
+                area = TextArea(self.text, language="json", tab_behavior="focus", show_line_numbers=True, id="body")
+                area.selection = self.place.selection  # before any key can reach it
+                yield area
             with VerticalScroll(id="problem-box"):
                 yield Static(id="problems")
         yield KeyFooter()
@@ -90,9 +113,15 @@ class EditorScreen(Screen[str | None]):
     def on_mount(self) -> None:
         self.check()
         for area in self.query(TextArea):
-            if self.refusal is not None:
-                area.cursor_location = (max(self.refusal.line - 1, 0), 0)
+            self.call_after_refresh(self.scroll_back, area)  # once laid out: until then it has no size
             area.focus()
+
+    def scroll_back(self, area: TextArea) -> None:
+        """Scrolled as it was left, so the lines stand where the person last saw them."""
+        if self.place.scroll is None:
+            area.scroll_cursor_visible()
+        else:
+            area.scroll_to(self.place.scroll.x, self.place.scroll.y, animate=False)
 
     @property
     def body(self) -> str:
@@ -126,7 +155,9 @@ class EditorScreen(Screen[str | None]):
         if self.blocked:
             self.notify(f"{self.blocked}: nothing can be sent until it is.", severity="error", markup=False)
             return
-        self.dismiss(self.body)
+        areas = self.query(TextArea)
+        place = Place(areas.first().selection, areas.first().scroll_offset) if areas else Place()
+        self.dismiss((self.body, place))
 
     def action_close(self) -> None:
         self.dismiss(None)

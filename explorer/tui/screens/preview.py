@@ -1,7 +1,8 @@
 """The preview of a write: exactly what will go, what it changes, and the person's yes.
 
 Nothing is sent without this screen's yes: Enter on a session that may write, and, for a DELETE,
-the resource's name or id typed out first. Esc goes back to the editor, the draft as it was.
+the resource's name or id typed out first. Esc goes back to the editor, the draft as it was and
+the cursor where it was.
 """
 
 from __future__ import annotations
