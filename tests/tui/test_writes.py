@@ -439,3 +439,10 @@ async def test_w_on_a_creates_201_watches_what_it_made_not_the_list(open_explore
         assert "Watching reporting every 5 s" in explorer.toasts()
         pane = explorer.screen.query_one(WatchView)  # the answer still in view: its watch is the pane's first
         await explorer.until(lambda: pane.text().plain.startswith("◉ Watching reporting"))
+        await explorer.pilot.press("1")
+        page = explorer.screen.query_one("PageView")
+        await explorer.until(lambda: page.region.area > 0)
+        assert "CREATING" in region_text(explorer.app, page)  # the 201's cluster, as it was made
+        explorer.clock.advance(25)  # the sandbox makes it; the watch's next fetch sees it IDLE
+        await explorer.until(lambda: "IDLE" in region_text(explorer.app, page), timeout=10)
+        assert "CREATING" not in region_text(explorer.app, page)  # the panes show the new version, as any watch's

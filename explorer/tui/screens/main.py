@@ -728,6 +728,9 @@ class MainScreen(Screen[None]):
             node = self.navigation.find(watch.url)
             if node is not None:
                 self.run(self.navigation.arrived(Fetch(node, watch.url), resource))
+            made = self.made_in_view()
+            if made is not None and same(made, watch.url):  # a create's 201 in view: what it made, as it is now
+                self.show_resource(resource)
         if watch.ended == "deleted":
             self.notify(f"{visible(watch.title)}: deleted (404); the watch ended", severity="warning", markup=False)
             self.fetch_again(watch.url)
