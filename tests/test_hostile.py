@@ -23,7 +23,7 @@ from explorer.tui.screens.main import MainScreen
 from tests.conftest import ROOT
 from tests.hostile_service import DIGEST_CASES, ROOT_PATH, TOKEN, TOKEN_CASES, HostileService
 from tests.tui.conftest import on_hostile_service
-from tests.tui.screen_text import screen_text
+from tests.tui.screen_text import region_text, rows_of, screen_text
 
 RAW = ("\x1b", "\x07", "\x9b", "\u202e")  # what must never reach the terminal from a server
 
@@ -253,8 +253,8 @@ async def test_the_screen_says_what_it_could_not_read_and_stays_up():
         await explorer.go_to("/cases/deeper-error")
         bar = screen_text(app).splitlines()[-2]
         assert "│ 404 Not Found · " in bar and bar.endswith(f" │ ⚠ {DEEP}"), bar
-        assert page_message(app).splitlines()[0] == f"error    404 Not Found · {DEEP}"
-        assert page_message(app).splitlines()[-1] == f"hint     {NOTHING_THERE} {DEEPER}"
+        assert page_rows(app)[0] == f"error    404 Not Found · {DEEP}"
+        assert page_rows(app)[-1] == f"hint     {NOTHING_THERE} {DEEPER}"
         await explorer.go_to("/cases/deep-json")
         assert page_message(app) == f"The body is {DEEP}: the JSON pane shows it as received. {DEEPER}"
         await explorer.go_to("/cases/date-past-9999")
@@ -269,10 +269,15 @@ async def test_the_screen_says_what_it_could_not_read_and_stays_up():
 async def test_the_screen_says_a_token_refusal_nested_past_max_depth():
     async with on_hostile_service(client="deeper-token-401", deadline=2) as explorer:
         assert f"│ ⚠ 401 Unauthorized · {DEEP}" in screen_text(explorer.app)
-        assert page_message(explorer.app).splitlines()[0] == f"error    401 Unauthorized · {DEEP}"
-        assert page_message(explorer.app).splitlines()[-1] == f"hint     {CREDENTIALS} {DEEPER}"
+        assert page_rows(explorer.app)[0] == f"error    401 Unauthorized · {DEEP}"
+        assert page_rows(explorer.app)[-1] == f"hint     {CREDENTIALS} {DEEPER}"
 
 
 def page_message(app) -> str:
     """What the Page pane says, as one text (the screen wraps it)."""
     return str(app.screen.query_one("PageView #message", Static).render())
+
+
+def page_rows(app) -> list[str]:
+    """The error document the Page pane shows, as its rows (a value wraps under itself on the screen)."""
+    return rows_of(region_text(app, app.screen.query_one("PageView #message", Static)))

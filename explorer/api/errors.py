@@ -109,6 +109,13 @@ class ApiError(Exception):
 
     def full(self) -> str:
         """Every field the failure has, one a line, then the hint."""
+        rows = self.fields()
+        width = max(len(name) for name, _ in rows)
+        return "\n".join(f"{name:<{width}}  {value}" for name, value in rows)
+
+    def fields(self) -> list[tuple[str, str]]:
+        """Every field the failure has, named (`errorCode`, `RATE_LIMITED`), then the hint: the rows
+        of `full`, for a screen that lays them out itself."""
         rows = [("error", self.line())]
         if self.method and self.url:
             rows.append(("request", f"{self.method} {self.url}"))
@@ -126,8 +133,7 @@ class ApiError(Exception):
                 rows.append((name, value))
         if self.hint:
             rows.append(("hint", self.hint))
-        width = max(len(name) for name, _ in rows)
-        return "\n".join(f"{name:<{width}}  {value}" for name, value in rows)
+        return rows
 
 
 def reason_of(status: int) -> str:

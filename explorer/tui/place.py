@@ -1,11 +1,16 @@
-"""Where you are, in one line of the header: the URL in view and its switches, cut to the room.
+"""Where you are, in one line of the header: the URL in view and its switches, cut to the room;
+and a URL on as many lines as it needs, broken between its segments (a dialog's `Act on …`).
 
 No Textual here: the screen measures the room and puts the line in its title.
 """
 
 from __future__ import annotations
 
+import re
+
 from rich.cells import cell_len
+
+PIECES = re.compile(r"[^/?&]*(?:/+|[?&])|[^/?&]+$")  # a URL's segments, each with the `/` after it
 
 
 def place_line(url: str, switches: list[str], room: int) -> str:
@@ -45,6 +50,21 @@ def place_line(url: str, switches: list[str], room: int) -> str:
         if len(shown) == 1 and free >= RESOURCE_LEAST:  # the last switch: cut in its middle, not lost whole
             return f"{head} · {middle(shown[0], free)}"
         shown.pop(0)
+
+
+def url_lines(url: str, room: int, lead: str = "") -> list[str]:
+    """`lead` and `url` in lines of `room` cells, broken after a `/` (or a `?`, an `&`), never
+    inside a segment: `…/clusters/` then `reporting`, not `…/clusters/reportin` then `g`. A segment
+    wider than the room is cut in its middle, as the title cuts a resource (`687b4…b43/`)."""
+    rows = [lead]
+    for piece in PIECES.findall(url):
+        if cell_len(piece) > room:
+            piece = middle(piece, room)
+        if cell_len(rows[-1] + piece) <= room:
+            rows[-1] += piece
+        else:
+            rows.append(piece)
+    return [row.rstrip() for row in rows]
 
 
 RESOURCE_LEAST = 9  # cells of a resource cut in the middle that still tell it apart (`/693…491a`)

@@ -52,3 +52,17 @@ def cut(line: str, start: int, end: int) -> str:
             out.append(char)
         column += max(1, cell_len(char))
     return "".join(out)
+
+
+def rows_of(document: str) -> list[str]:
+    """A document laid out as names and values, each value wrapping under itself (an error's
+    fields), read as its rows: a line indented past the names goes on the row above it."""
+    drawn = [line for line in document.splitlines() if line.strip()]
+    margin = len(drawn[0]) - len(drawn[0].lstrip())
+    rows: list[str] = []
+    for line in drawn:
+        if len(line) - len(line.lstrip()) > margin:
+            rows[-1] += " " + line.strip()
+        else:
+            rows.append(line.strip())
+    return rows

@@ -5,12 +5,10 @@ from __future__ import annotations
 import asyncio
 import re
 
-from textual.widgets import Static
-
 from explorer.tui.screens.dialogs import ErrorScreen
 from explorer.tui.widgets.page_view import PageView
 from tests.tui.conftest import wait_until
-from tests.tui.screen_text import region_text, screen_text
+from tests.tui.screen_text import region_text, rows_of, screen_text
 
 
 def bar(explorer) -> str:
@@ -117,7 +115,7 @@ async def test_a_404_is_a_document_in_the_page_pane_a_mark_in_the_tree_and_a_lin
     assert re.search(r"detail +No group with ID 111111111111111111111111 exists\.\n", page), page
     await explorer.pilot.click("StatusBar", offset=(shown.index("⚠") + 3, 0))  # on the error (1 cell of padding)
     await explorer.until(lambda: isinstance(explorer.app.screen, ErrorScreen))
-    assert "No group with ID" in str(explorer.app.screen.query_one("#fields", Static).render())
+    assert "No group with ID" in region_text(explorer.app, explorer.q("#fields"))
     assert "esc or q closes" in screen_text(explorer.app)
     await explorer.pilot.press("escape")
     await explorer.until(lambda: not isinstance(explorer.app.screen, ErrorScreen))
@@ -129,7 +127,24 @@ async def test_a_404_is_a_document_in_the_page_pane_a_mark_in_the_tree_and_a_lin
     assert "│ 200 OK · " in bar(explorer) and "⚠" not in bar(explorer), bar(explorer)
     await explorer.pilot.press("x")
     await explorer.until(lambda: isinstance(explorer.app.screen, ErrorScreen))
-    assert "No group with ID" in str(explorer.app.screen.query_one("#fields", Static).render())
+    assert "No group with ID" in region_text(explorer.app, explorer.q("#fields"))
+
+
+async def test_the_error_dialog_wraps_a_long_value_under_its_value_column(open_explorer):
+    async with open_explorer(size=(120, 40), gated=True, scenario="rate-limit") as explorer:
+        await explorer.go_to("/groups/687b4c139cc9af4ec9546b43")
+        for _ in range(4):  # 5 requests a minute here
+            await explorer.pilot.press("r")
+            await explorer.settle()
+        await explorer.pilot.press("r")  # the sixth: a 429, held until the minute is out
+        await explorer.until(lambda: explorer.gate.waits)
+        await explorer.pilot.press("x")
+        await explorer.until(lambda: isinstance(explorer.app.screen, ErrorScreen))
+        document = region_text(explorer.app, explorer.q("#fields"))
+        names = [line.split("  ")[0] for line in document.splitlines() if not line.startswith(" ")]
+        assert names == ["error", "request", "status", "errorCode", "detail", "parameters", "retry after", "hint"]
+        detail = "Resource https://sandbox.invalid/api/service/v1.0/groups/687b4c139cc9af4ec9546b43 is limited to 5"
+        assert f"detail       {detail} requests every minute." in rows_of(document), document
 
 
 async def test_a_request_that_gets_no_answer_is_shown_too(explorer):

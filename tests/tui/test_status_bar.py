@@ -28,6 +28,7 @@ from explorer.tui.widgets.status_bar import StatusBar
 from tests.conftest import REAL_RESPONSES, FakeClock
 from tests.real_response import read_recorded
 from tests.tui.conftest import Explorer, Gate, started, wait_until
+from tests.tui.screen_text import region_text, rows_of
 from tests.versioned_service import VersionedService
 
 PRODUCTION = "687b4c139cc9af4ec9546b43"  # the demo's first project
@@ -218,8 +219,8 @@ async def test_a_shortened_error_still_opens_whole(open_explorer):
         assert "⚠ 404 Not Found · GROUP_NOT_FOUND: " in shown and shown.endswith("…"), shown
         await explorer.pilot.click(StatusBar, offset=(shown.index("⚠") + 3, 0))  # on the error (1 cell of padding)
         await explorer.until(lambda: isinstance(explorer.app.screen, ErrorScreen))
-        document = str(explorer.app.screen.query_one("#fields").render())
-        assert "No group with ID 111111111111111111111111 exists." in document
+        document = rows_of(region_text(explorer.app, explorer.q("#fields")))
+        assert "detail      No group with ID 111111111111111111111111 exists." in document
 
 
 async def test_an_api_key_session_shows_no_token_endpoint_meter(clock):

@@ -25,6 +25,7 @@ from explorer.tui.widgets.status_bar import StatusBar
 from explorer.tui.widgets.watch_view import WatchView
 from tests.conftest import FakeClock
 from tests.tui.conftest import Explorer, explorer_on
+from tests.tui.screen_text import screen_text
 
 
 @dataclass
@@ -229,6 +230,27 @@ async def test_m_marks_and_equals_compares_two_clusters_field_by_field(live_serv
         assert ".links" not in str(shown.query_one("#differences").render())
         await explorer.pilot.press("escape")
         await explorer.until(lambda: not isinstance(explorer.app.screen, CompareScreen))
+
+
+async def test_the_comparison_says_how_many_differences_are_out_of_view_and_the_key_to_them(open_explorer):
+    async with open_explorer(size=(200, 50)) as explorer:
+        clusters = "/groups/687b4c139cc9af4ec9546b43/clusters"
+        await explorer.go_to(f"{clusters}/orders-prod")
+        await explorer.pilot.press("m")
+        await explorer.go_to(f"{clusters}/search-prod")
+        await explorer.pilot.press("equals_sign")
+        await explorer.until(lambda: isinstance(explorer.app.screen, CompareScreen))
+        await explorer.pilot.resize_terminal(120, 40)  # as the tester did: the dialog is smaller than it opened
+        await explorer.pilot.pause()
+        shown = screen_text(explorer.app)
+        assert "13 differences" in shown
+        assert "… 6 more below (PageDown)" in shown  # the last drawn, cut, and the five under it
+        assert ".name:" not in shown and ".replicationSpecs" not in shown
+        await explorer.pilot.press("pagedown")  # the key the line names takes the person to them
+        shown = screen_text(explorer.app)
+        assert '~ .name: "orders-prod" → "search-prod"' in shown and '~ .stateName: "IDLE" → "UPDATING"' in shown
+        assert "… 6 more above (PageUp)" in shown
+        assert "more below" not in shown
 
 
 async def test_equals_without_a_mark_compares_with_a_saved_body(live_server, clock, tmp_path):

@@ -62,6 +62,24 @@ async def test_a_lists_the_documented_writes_and_the_read_only_state(explorer):
     assert "read-only (the default)" in screen_text(explorer)
 
 
+async def test_the_act_dialog_breaks_the_url_after_a_slash_never_mid_segment(open_explorer):
+    async with open_explorer(size=(120, 40), writes=True) as explorer:
+        clusters = "https://sandbox.invalid/api/service/v1.0/groups/687b4c139cc9af4ec9546b43/clusters/"
+        await explorer.go_to(clusters + "catalog-prod")
+        await explorer.pilot.press("a")
+        await explorer.until(lambda: isinstance(explorer.app.screen, ActScreen))
+        title = explorer.q("Label")
+        assert region_text(explorer.app, title).splitlines() == [f"Act on {clusters}", "catalog-prod"]
+        await explorer.pilot.resize_terminal(60, 24)
+        await explorer.pilot.pause()
+        assert region_text(explorer.app, title).splitlines() == [
+            "Act on https://sandbox.invalid/api/",
+            "service/v1.0/groups/",
+            "687b4c139cc9af4ec9546b43/clusters/",
+            "catalog-prod",
+        ]
+
+
 async def test_a_patch_is_prefilled_previewed_with_its_differences_and_sent_on_enter(open_explorer):
     async with open_explorer(writes=True) as explorer:
         project = await open_production(explorer)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from rich.console import Console, ConsoleOptions, RenderResult
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
@@ -11,6 +12,7 @@ from textual.widgets import Label, OptionList
 from textual.widgets.option_list import Option
 
 from explorer.api.writes import WriteChoice
+from explorer.tui.place import url_lines
 from explorer.tui.safe import visible
 from explorer.tui.screens.dialogs import DIALOG_CSS
 
@@ -23,6 +25,18 @@ def writes_line(on: bool, because: str) -> Text:
         f"read-only ({because}): prepare and copy a request (as curl, as an explorer command); sending "
         "needs --writes, EXPLORER_WRITES=1 or writes = true in the profile."
     )
+
+
+class ActOn:
+    """`Act on URL`, the URL broken after a `/` where the dialog's width ends: a word wrap breaks a
+    URL where it runs out of room, mid-segment (`…/clusters/reportin`, then `g`)."""
+
+    def __init__(self, url: str) -> None:
+        self.url = url
+
+    def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
+        lines = url_lines(visible(self.url), options.max_width, lead="Act on ")
+        yield Text("\n".join(lines), style="bold", no_wrap=True, overflow="ellipsis")
 
 
 class ActScreen(ModalScreen[WriteChoice | None]):
@@ -48,7 +62,7 @@ class ActScreen(ModalScreen[WriteChoice | None]):
 
     def compose(self) -> ComposeResult:
         with Vertical():
-            yield Label(Text(f"Act on {visible(self.url)}", style="bold"))
+            yield Label(ActOn(self.url))
             yield Label(writes_line(self.on, self.because), id="writes", classes="on" if self.on else "")
             if not self.choices:
                 yield Label(Text("Nothing can be written here: the root takes no writes (spec 4.5)."))

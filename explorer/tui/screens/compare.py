@@ -5,13 +5,16 @@ the resource in view. Lists of entities are matched by `id` or `name`, not by po
 
 from __future__ import annotations
 
+from bisect import bisect_left, bisect_right
 from dataclasses import dataclass
+from itertools import accumulate
 from typing import Any
 
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical, VerticalScroll
+from textual.content import Content
 from textual.screen import ModalScreen
 from textual.widgets import Label, Static
 
@@ -40,6 +43,7 @@ class CompareScreen(ModalScreen[None]):
     CompareScreen > Vertical { max-width: 160; width: 95%; height: 90%; max-height: 90%; }
     CompareScreen VerticalScroll { height: 1fr; }
     CompareScreen #sides { color: $text-muted; }
+    CompareScreen #beyond { color: $text-muted; height: 1; text-wrap: nowrap; text-overflow: ellipsis; }
     """
     )
     BINDINGS = [
@@ -54,6 +58,7 @@ class CompareScreen(ModalScreen[None]):
         self.after = after
         self.found = found
         self.hide_noise = False
+        self.drawn: list[Content] = []  # the differences drawn, measured to tell which are out of view
 
     def compose(self) -> ComposeResult:
         with Vertical():
@@ -63,11 +68,18 @@ class CompareScreen(ModalScreen[None]):
             yield Static(id="summary")
             with VerticalScroll():
                 yield Static(id="differences")
+            yield Static(id="beyond")
             yield Label(Text("n hides or shows differences in links and timestamps · Esc closes", style="dim"))
 
     def on_mount(self) -> None:
         self.draw()
-        self.query_one(VerticalScroll).focus()
+        scroll = self.query_one(VerticalScroll)
+        scroll.focus()
+        self.watch(scroll, "scroll_y", self.say_beyond, init=False)
+
+    def on_resize(self) -> None:
+        """A new size wraps the long differences anew, and shows more or fewer of them."""
+        self.call_after_refresh(self.say_beyond)
 
     def action_toggle_noise(self) -> None:
         self.hide_noise = not self.hide_noise
@@ -89,8 +101,35 @@ class CompareScreen(ModalScreen[None]):
             said += " (n hides the ones in links and timestamps)"
         self.query_one("#summary", Static).update(Text(said, style="bold"))
         lines = [change_line(change) for change in kept[:MOST_SHOWN]]
+        self.drawn = [Content(line.plain) for line in lines]
         if len(kept) > MOST_SHOWN:
             lines.append(Text(f"… and {len(kept) - MOST_SHOWN:,} more", style="dim"))
         shown = Text("\n").join(lines)
         shown.no_wrap, shown.overflow = False, "fold"  # a long change goes on over the next lines: old, → new
         self.query_one("#differences", Static).update(shown)
+        self.call_after_refresh(self.say_beyond)
+
+    def say_beyond(self) -> None:
+        """How many differences are out of view, above and below, and the key that shows them: the
+        scrollbar alone, a thin bar at the edge, was missed, and with it what the dialog hid."""
+        above, below = self.beyond()
+        said = [
+            f"{count:,} more {where}"
+            for count, where in ((below, "below (PageDown)"), (above, "above (PageUp)"))
+            if count
+        ]
+        self.query_one("#beyond", Static).update(Text("… " + " · ".join(said) if said else ""))
+
+    def beyond(self) -> tuple[int, int]:
+        """How many differences begin above the view, and how many end below it."""
+        scroll, differences = self.query_one(VerticalScroll), self.query_one("#differences", Static)
+        width = differences.content_size.width
+        if not width:
+            return 0, 0
+        rules = differences.styles.get_render_rules()  # how the Static wraps them: measured the same way
+        heights = [line.get_height(rules, width) for line in self.drawn]
+        ends = list(accumulate(heights))  # the row after each difference's last
+        top = round(scroll.scroll_y)
+        bottom = top + scroll.scrollable_content_region.height
+        starts = [end - height for end, height in zip(ends, heights, strict=True)]
+        return bisect_left(starts, top), len(ends) - bisect_right(ends, bottom)

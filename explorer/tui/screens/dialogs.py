@@ -21,6 +21,7 @@ from explorer.api.description import VARIABLE, Description
 from explorer.api.errors import ApiError
 from explorer.tui.safe import lines, visible
 from explorer.tui.widgets.ordered_input import OrderedInput
+from explorer.tui.widgets.page_view import error_document
 
 DIALOG_CSS = """
 {name} {{
@@ -312,7 +313,7 @@ class ErrorScreen(ModalScreen[None]):
     def compose(self) -> ComposeResult:
         with Vertical() as dialog, VerticalScroll():
             dialog.border_subtitle = "esc or q closes"
-            yield Static(Text("\n".join(lines(self.error.full()))), id="fields")
+            yield Static(error_document(self.error), id="fields")
             if self.error.body:
                 body = self.error.body.decode("utf-8", "replace")
                 yield Static(Text("\n".join(lines(body))), id="body")

@@ -7,6 +7,7 @@ from __future__ import annotations
 from typing import Any
 
 from rich.cells import cell_len
+from rich.table import Table
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.containers import Vertical
@@ -125,13 +126,29 @@ class PageView(Vertical):
             self.show_message(visible(document))
 
     def show_error(self, error: ApiError) -> None:
-        self.show_message("\n".join(lines(error.full())), error=True)
+        self.show_message(error_document(error), error=True)
 
-    def show_message(self, message: str, error: bool = False) -> None:
+    def show_message(self, message: str | Table, error: bool = False) -> None:
         widget = self.query_one("#message", Static)
-        widget.update(Text(message))
+        widget.update(Text(message) if isinstance(message, str) else message)
         widget.set_class(error, "error")
         self.showing("message")
+
+
+def error_document(error: ApiError) -> Table:
+    """A failure's fields, one a row: its name, then its value, which wraps under itself (a hanging
+    indent), so the names stay a column to read down. The Page pane and the `x` dialog draw this.
+
+    errorCode    RATE_LIMITED
+    detail       Resource https://…/groups/687b… is limited to 5
+                 requests every minute.
+    """
+    document = Table.grid(padding=(0, 2, 0, 0))
+    document.add_column(no_wrap=True)
+    document.add_column(overflow="fold")  # a URL longer than the column goes on under itself too
+    for name, value in error.fields():
+        document.add_row(Text(visible(name)), Text("\n".join(lines(value))))  # Text: a server's `[b]` is not markup
+    return document
 
 
 def packed(parts: list[str], room: int) -> str:
