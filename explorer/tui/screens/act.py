@@ -13,6 +13,7 @@ from textual.widgets.option_list import Option
 from explorer.api.writes import WriteChoice
 from explorer.tui.safe import visible
 from explorer.tui.screens.dialogs import DIALOG_CSS
+from explorer.tui.widgets.key_footer import KeyFooter
 
 
 def writes_line(on: bool, because: str) -> Text:
@@ -37,7 +38,11 @@ class ActScreen(ModalScreen[WriteChoice | None]):
     ActScreen #writes.on { color: $text-warning; }
     """
     )
-    BINDINGS = [Binding("escape", "dismiss(None)", "Close", id="dialog.cancel")]
+    BINDINGS = [
+        # The list's own Enter, named in the footer: a priority binding, as the list's is not shown.
+        Binding("enter", "choose", "Edit", priority=True, id="act.choose"),
+        Binding("escape", "dismiss(None)", "Close", id="dialog.cancel"),
+    ]
 
     def __init__(self, url: str, choices: list[WriteChoice], on: bool, because: str) -> None:
         super().__init__()
@@ -47,6 +52,7 @@ class ActScreen(ModalScreen[WriteChoice | None]):
         self.because = because
 
     def compose(self) -> ComposeResult:
+        yield KeyFooter()
         with Vertical():
             yield Label(Text(f"Act on {visible(self.url)}", style="bold"))
             yield Label(writes_line(self.on, self.because), id="writes", classes="on" if self.on else "")
@@ -54,6 +60,15 @@ class ActScreen(ModalScreen[WriteChoice | None]):
                 yield Label(Text("Nothing can be written here: the root takes no writes (spec 4.5)."))
                 return
             yield OptionList(*(Option(self.label(choice), id=str(at)) for at, choice in enumerate(self.choices)))
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        """Enter is neither shown nor bound where there is nothing to choose (the root)."""
+        return bool(self.choices) if action == "choose" else True
+
+    def action_choose(self) -> None:
+        """Enter: the list's own, once the list has taken the keys typed before it (`a↓⏎`)."""
+        options = self.query_one(OptionList)
+        options.call_later(options.action_select)
 
     @staticmethod
     def label(choice: WriteChoice) -> Text:

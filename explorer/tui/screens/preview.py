@@ -19,6 +19,7 @@ from explorer.api.changes import Change
 from explorer.api.writes import Outgoing
 from explorer.tui.safe import lines, visible
 from explorer.tui.screens.dialogs import DIALOG_CSS
+from explorer.tui.widgets.key_footer import KeyFooter
 from explorer.tui.widgets.ordered_input import OrderedInput
 
 MOST_CHANGES = 200  # difference lines shown; the rest are counted
@@ -38,8 +39,8 @@ class PreviewScreen(ModalScreen[bool]):
     """
     )
     BINDINGS = [
-        Binding("escape", "dismiss(False)", "Back to the editor", id="preview.back"),
         Binding("enter", "send", "Send", id="preview.send", priority=True),
+        Binding("escape", "dismiss(False)", "Back to the editor", id="preview.back"),
     ]
 
     def __init__(
@@ -69,6 +70,7 @@ class PreviewScreen(ModalScreen[bool]):
 
     def compose(self) -> ComposeResult:
         out = self.outgoing
+        yield KeyFooter()
         with Vertical():
             yield Label(Text(f"{out.method} {visible(out.url)}", style="bold"))
             with VerticalScroll():  # what it changes first: at 24 rows the headers would hide it
