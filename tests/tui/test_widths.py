@@ -242,6 +242,52 @@ async def test_a_dialog_s_footer_names_its_own_keys(open_explorer, width):
         await explorer.until(lambda: isinstance(explorer.app.screen, EditorScreen))
 
 
+NOTICE = "A notice shown while a dialog is open, long enough to take two lines of a toast"
+
+
+async def open_help(explorer) -> tuple[str, str]:
+    """Each opener: what the dialog says last, and the notice over it."""
+    await explorer.pilot.press("question_mark")
+    return "Mouse: click nodes, tabs, rows and the error in the status bar.", NOTICE
+
+
+async def open_comparison(explorer) -> tuple[str, str]:
+    await explorer.pilot.press("m", "equals_sign")  # `m` says what it marked: a notice, still up
+    return (
+        "n hides or shows differences in links and timestamps · Esc closes",
+        "Marked catalog-prod: = compares it with what is in view",
+    )
+
+
+async def open_preview(explorer) -> tuple[str, str]:
+    await choose(explorer, "PATCH")
+    await explorer.pilot.press("ctrl+s")
+    return "Enter sends it, once. Esc goes back to the editor.", NOTICE
+
+
+@pytest.mark.parametrize(
+    ("size", "opens"),
+    [((60, 24), open_help), ((80, 24), open_help), ((80, 24), open_comparison), ((80, 24), open_preview)],
+)
+async def test_a_notice_never_covers_what_a_dialog_says(open_explorer, size, opens):
+    """A notice stood over a tall dialog's last lines (help's, the comparison's, the preview's
+    question): the dialog now gives the notice its lines, and says all it says above it."""
+    async with open_explorer(size=size, writes=True) as explorer:
+        await explorer.go_to(f"/groups/{PRODUCTION}/clusters/catalog-prod")
+        last, said = await opens(explorer)
+        await dialog_open(explorer)
+        if said == NOTICE:
+            explorer.app.notify(NOTICE, timeout=60)
+        await explorer.until(lambda: said in " ".join(explorer.toasts().split()))
+        await explorer.pilot.pause()
+        await explorer.pilot.pause()
+        lines = screen_lines(explorer.app)
+        dialog = region_text(explorer.app, explorer.app.screen.query_one("ModalScreen > Vertical"), lines)
+        assert last in " ".join(dialog.replace("█", " ").split()), dialog  # its lines, its borders left out
+        notice = region_text(explorer.app, explorer.app.screen.query_one("Toast"), lines)
+        assert said in " ".join(notice.replace("▌", " ").split()), notice
+
+
 async def test_the_json_pane_counter_shows_in_a_narrow_pane(open_explorer):
     async with open_explorer(size=(60, 24)) as explorer:
         await explorer.open("groups")

@@ -33,6 +33,7 @@ class ActScreen(ModalScreen[WriteChoice | None]):
     DEFAULT_CSS = (
         DIALOG_CSS.format(name="ActScreen")
         + """
+    ActScreen > Vertical { max-height: 100%; }  /* all the room a notice leaves: its list does not scroll */
     ActScreen OptionList { height: auto; max-height: 12; }
     ActScreen #writes { margin-bottom: 1; }
     ActScreen #writes.on { color: $text-warning; }

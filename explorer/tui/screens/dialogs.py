@@ -41,6 +41,12 @@ DIALOG_CSS = """
     width: 1fr;  /* a long line wraps: a URL or what a write will do is never cut */
     margin-bottom: 1;
 }}
+{name} ToastRack {{
+    layer: default;  /* the dialog's: notices take their lines from its room, never cover what it says */
+}}
+{name} Toast {{
+    max-width: 100%;  /* beside nothing now: as wide as it goes (60), as few lines taken as can be */
+}}
 """
 
 
