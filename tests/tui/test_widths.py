@@ -3,12 +3,17 @@ tree's marks, the page line and the footer, the notices, the JSON pane's counter
 
 from __future__ import annotations
 
+import pytest
+from textual.screen import ModalScreen
 from textual.widgets import Footer, Input, TabbedContent
 
 from explorer.api.changes import changes
 from explorer.tui.screen_state import load_state, save_state
 from explorer.tui.screens.compare import Compared, CompareScreen
+from explorer.tui.screens.editor import EditorScreen
 from explorer.tui.screens.help import HelpScreen
+from explorer.tui.screens.main import MainScreen
+from explorer.tui.screens.preview import PreviewScreen
 from explorer.tui.widgets.headers_view import HeadersView
 from explorer.tui.widgets.items_table import ItemsTable
 from explorer.tui.widgets.json_pane import JsonPane
@@ -186,6 +191,101 @@ async def test_a_notice_stands_above_the_status_bar_under_a_dialog_too(open_expl
         assert "rate limit █████" in before and lines[bar.region.y] == before
         above = "\n".join(lines[: bar.region.y])
         assert "Copied" in above and "while help is open" in above
+
+
+async def dialog_open(explorer, kind: type = ModalScreen) -> None:
+    """Until a dialog is up, and drawn."""
+    await explorer.until(lambda: isinstance(explorer.app.screen, kind))
+    await explorer.pilot.pause()
+    await explorer.pilot.pause()
+
+
+async def footer_under(explorer, *keys: str) -> str:
+    """The bottom line, spaces between words made one, once these keys have opened a dialog."""
+    await explorer.pilot.press(*keys)
+    await dialog_open(explorer)
+    return " ".join(screen_lines(explorer.app)[-1].split())
+
+
+async def close_dialogs(explorer) -> None:
+    while not isinstance(explorer.app.screen, MainScreen):
+        await explorer.pilot.press("escape")
+    await explorer.settle()
+
+
+@pytest.mark.parametrize("width", [60, 120])
+async def test_a_dialog_s_footer_names_its_own_keys(open_explorer, width):
+    """Under a dialog the footer still named the keys of the screen below (`g Go to`, `? Help`,
+    `q Quit`), which do nothing there, and never the dialog's own (esc, enter, n)."""
+    async with open_explorer(size=(width, 24), writes=True) as explorer:
+        assert await footer_under(explorer, "a") == "esc Close"  # at the root: nothing to choose
+        await close_dialogs(explorer)
+        await explorer.go_to("/groups/nope")
+        assert await footer_under(explorer, "x") == "esc Close"
+        await close_dialogs(explorer)
+        await explorer.go_to(f"/groups/{PRODUCTION}/clusters/catalog-prod")
+        assert await footer_under(explorer, "a") == "⏎ Edit esc Close"
+        await close_dialogs(explorer)
+        for asks in ("g", "w", "vertical_line", "s"):
+            assert await footer_under(explorer, asks) == "⏎ OK esc Cancel", asks
+            await close_dialogs(explorer)
+        assert await footer_under(explorer, "question_mark") == "esc Close"
+        await close_dialogs(explorer)
+        comparison = await footer_under(explorer, "m", "equals_sign")
+        assert comparison == "esc Close the comparison n Compare: hide/show links, times"
+        await close_dialogs(explorer)
+        await choose(explorer, "PATCH")
+        await explorer.pilot.press("ctrl+s")
+        await dialog_open(explorer, PreviewScreen)
+        assert " ".join(screen_lines(explorer.app)[-1].split()) == "⏎ Send esc Back to the editor"
+        await explorer.pilot.press("escape")
+        await explorer.until(lambda: isinstance(explorer.app.screen, EditorScreen))
+
+
+NOTICE = "A notice shown while a dialog is open, long enough to take two lines of a toast"
+
+
+async def open_help(explorer) -> tuple[str, str]:
+    """Each opener: what the dialog says last, and the notice over it."""
+    await explorer.pilot.press("question_mark")
+    return "Mouse: click nodes, tabs, rows and the error in the status bar.", NOTICE
+
+
+async def open_comparison(explorer) -> tuple[str, str]:
+    await explorer.pilot.press("m", "equals_sign")  # `m` says what it marked: a notice, still up
+    return (
+        "n hides or shows differences in links and timestamps · Esc closes",
+        "Marked catalog-prod: = compares it with what is in view",
+    )
+
+
+async def open_preview(explorer) -> tuple[str, str]:
+    await choose(explorer, "PATCH")
+    await explorer.pilot.press("ctrl+s")
+    return "Enter sends it, once. Esc goes back to the editor.", NOTICE
+
+
+@pytest.mark.parametrize(
+    ("size", "opens"),
+    [((60, 24), open_help), ((80, 24), open_help), ((80, 24), open_comparison), ((80, 24), open_preview)],
+)
+async def test_a_notice_never_covers_what_a_dialog_says(open_explorer, size, opens):
+    """A notice stood over a tall dialog's last lines (help's, the comparison's, the preview's
+    question): the dialog now gives the notice its lines, and says all it says above it."""
+    async with open_explorer(size=size, writes=True) as explorer:
+        await explorer.go_to(f"/groups/{PRODUCTION}/clusters/catalog-prod")
+        last, said = await opens(explorer)
+        await dialog_open(explorer)
+        if said == NOTICE:
+            explorer.app.notify(NOTICE, timeout=60)
+        await explorer.until(lambda: said in " ".join(explorer.toasts().split()))
+        await explorer.pilot.pause()
+        await explorer.pilot.pause()
+        lines = screen_lines(explorer.app)
+        dialog = region_text(explorer.app, explorer.app.screen.query_one("ModalScreen > Vertical"), lines)
+        assert last in " ".join(dialog.replace("█", " ").split()), dialog  # its lines, its borders left out
+        notice = region_text(explorer.app, explorer.app.screen.query_one("Toast"), lines)
+        assert said in " ".join(notice.replace("▌", " ").split()), notice
 
 
 async def test_the_json_pane_counter_shows_in_a_narrow_pane(open_explorer):

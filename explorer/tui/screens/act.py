@@ -15,6 +15,7 @@ from explorer.api.writes import WriteChoice
 from explorer.tui.place import url_lines
 from explorer.tui.safe import visible
 from explorer.tui.screens.dialogs import DIALOG_CSS
+from explorer.tui.widgets.key_footer import KeyFooter
 
 
 def writes_line(on: bool, because: str) -> Text:
@@ -46,12 +47,17 @@ class ActScreen(ModalScreen[WriteChoice | None]):
     DEFAULT_CSS = (
         DIALOG_CSS.format(name="ActScreen")
         + """
+    ActScreen > Vertical { max-height: 100%; }  /* all the room a notice leaves: its list does not scroll */
     ActScreen OptionList { height: auto; max-height: 12; }
     ActScreen #writes { margin-bottom: 1; }
     ActScreen #writes.on { color: $text-warning; }
     """
     )
-    BINDINGS = [Binding("escape", "dismiss(None)", "Close", id="dialog.cancel")]
+    BINDINGS = [
+        # The list's own Enter, named in the footer: a priority binding, as the list's is not shown.
+        Binding("enter", "choose", "Edit", priority=True, id="act.choose"),
+        Binding("escape", "dismiss(None)", "Close", id="dialog.cancel"),
+    ]
 
     def __init__(self, url: str, choices: list[WriteChoice], on: bool, because: str) -> None:
         super().__init__()
@@ -61,6 +67,7 @@ class ActScreen(ModalScreen[WriteChoice | None]):
         self.because = because
 
     def compose(self) -> ComposeResult:
+        yield KeyFooter()
         with Vertical():
             yield Label(ActOn(self.url))
             yield Label(writes_line(self.on, self.because), id="writes", classes="on" if self.on else "")
@@ -68,6 +75,15 @@ class ActScreen(ModalScreen[WriteChoice | None]):
                 yield Label(Text("Nothing can be written here: the root takes no writes (spec 4.5)."))
                 return
             yield OptionList(*(Option(self.label(choice), id=str(at)) for at, choice in enumerate(self.choices)))
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        """Enter is neither shown nor bound where there is nothing to choose (the root)."""
+        return bool(self.choices) if action == "choose" else True
+
+    def action_choose(self) -> None:
+        """Enter: the list's own, once the list has taken the keys typed before it (`a↓⏎`)."""
+        options = self.query_one(OptionList)
+        options.call_later(options.action_select)
 
     @staticmethod
     def label(choice: WriteChoice) -> Text:

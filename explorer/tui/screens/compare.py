@@ -22,6 +22,7 @@ from explorer.api.changes import Change, noise
 from explorer.tui.differences import change_line
 from explorer.tui.safe import visible
 from explorer.tui.screens.dialogs import DIALOG_CSS
+from explorer.tui.widgets.key_footer import KeyFooter
 
 MOST_SHOWN = 2000  # difference lines drawn; the rest are counted
 
@@ -61,6 +62,7 @@ class CompareScreen(ModalScreen[None]):
         self.drawn: list[Content] = []  # the differences drawn, measured to tell which are out of view
 
     def compose(self) -> ComposeResult:
+        yield KeyFooter()
         with Vertical():
             yield Label(Text("Compare", style="bold"))
             sides = Text(f"- {visible(self.before.said)}\n+ {visible(self.after.said)}")

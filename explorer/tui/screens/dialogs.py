@@ -20,6 +20,7 @@ from textual.widgets.input import Selection
 from explorer.api.description import VARIABLE, Description
 from explorer.api.errors import ApiError
 from explorer.tui.safe import lines, visible
+from explorer.tui.widgets.key_footer import KeyFooter
 from explorer.tui.widgets.ordered_input import OrderedInput
 from explorer.tui.widgets.page_view import error_document
 
@@ -41,6 +42,12 @@ DIALOG_CSS = """
     width: 1fr;  /* a long line wraps: a URL or what a write will do is never cut */
     margin-bottom: 1;
 }}
+{name} ToastRack {{
+    layer: default;  /* the dialog's: notices take their lines from its room, never cover what it says */
+}}
+{name} Toast {{
+    max-width: 100%;  /* beside nothing now: as wide as it goes (60), as few lines taken as can be */
+}}
 """
 
 
@@ -56,7 +63,11 @@ class AskScreen(ModalScreen[str | None]):
     AskScreen #problem { color: $text-error; height: auto; }
     """
     )
-    BINDINGS = [Binding("escape", "dismiss(None)", "Cancel", id="dialog.cancel")]
+    BINDINGS = [
+        # The field's own Enter, named in the footer: a priority binding, as the field's is not shown.
+        Binding("enter", "answer", "OK", priority=True, id="dialog.answer"),
+        Binding("escape", "dismiss(None)", "Cancel", id="dialog.cancel"),
+    ]
 
     def __init__(
         self,
@@ -81,11 +92,17 @@ class AskScreen(ModalScreen[str | None]):
         self.problem = problem
 
     def compose(self) -> ComposeResult:
+        yield KeyFooter()
         with Vertical():
             yield Label(Text(self.question))
             suggester = SuggestFromList(self.suggestions, case_sensitive=True) if self.suggestions else None
             yield OrderedInput(value=self.value, placeholder=self.placeholder, suggester=suggester)
             yield Static(Text(self.problem or ""), id="problem")
+
+    def action_answer(self) -> None:
+        """Enter: the field's own, once the field has taken the keys typed before it (`g/groups⏎`)."""
+        field = self.query_one(Input)
+        field.call_later(field.action_submit)
 
     def on_key(self, event: events.Key) -> None:
         """A key that reaches the question before its field has the focus is the field's: the main
@@ -232,6 +249,7 @@ class GoToScreen(AskScreen):
         self.offered = found[0] if found else None  # the completion shown as ghost text for what is typed
 
     def compose(self) -> ComposeResult:
+        yield KeyFooter()
         with Vertical() as dialog:
             yield Label(Text(self.question))
             yield OrderedInput(value=self.value, placeholder=self.placeholder, suggester=self.paths)
@@ -311,6 +329,7 @@ class ErrorScreen(ModalScreen[None]):
         self.error = error
 
     def compose(self) -> ComposeResult:
+        yield KeyFooter()
         with Vertical() as dialog, VerticalScroll():
             dialog.border_subtitle = "esc or q closes"
             yield Static(error_document(self.error), id="fields")

@@ -17,6 +17,7 @@ from textual.screen import ModalScreen
 from textual.widgets import Static
 
 from explorer.tui.screens.dialogs import DIALOG_CSS
+from explorer.tui.widgets.key_footer import KeyFooter
 
 
 class KeyTable:
@@ -68,6 +69,7 @@ class HelpScreen(ModalScreen[None]):
 
     def compose(self) -> ComposeResult:
         rows = self.rows
+        yield KeyFooter()
         with Vertical() as dialog:
             dialog.border_subtitle = "esc, q or ? closes"
             yield Static(Text("Keys (remap any by its id under [keys] in the config file)", style="bold"))

@@ -22,7 +22,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal
 from textual.screen import Screen
-from textual.widgets import Footer, Header, Input, TabbedContent, TabPane, Tree
+from textual.widgets import Header, Input, TabbedContent, TabPane, Tree
 
 from explorer.api.changes import changes
 from explorer.api.errors import ApiError
@@ -56,7 +56,6 @@ from explorer.tui.write_flow import WriteFlow
 
 TREE_STEP = 4  # columns a < or > makes the tree narrower or wider
 HEADER_ICON_AND_CLOCK = 18  # the columns of Textual's header that are not its title
-ROOMY_FOOTER = 100  # columns from which the footer's keys have room to spare
 MIN_PANES = 36  # the panes' least width beside the tree: their five tabs, a table's id and name
 
 
@@ -359,9 +358,6 @@ class MainScreen(Screen[None]):
     def on_resize(self, event: events.Resize) -> None:
         self.links.fit(self.tree_room)  # a narrower terminal: the tree gives way, the panes keep their room
         self.call_after_refresh(self.say_cursor_label)
-        footer = self.query_one(Footer)
-        footer.compact = event.size.width < ROOMY_FOOTER  # Quit shows at 80 columns
-        footer.show_command_palette = not footer.compact  # ctrl+p still opens it (the header's icon too)
         self.update_title()
 
     async def on_key(self, event: events.Key) -> None:

@@ -20,6 +20,7 @@ from explorer.api.changes import Change
 from explorer.api.writes import Outgoing
 from explorer.tui.safe import lines, visible
 from explorer.tui.screens.dialogs import DIALOG_CSS
+from explorer.tui.widgets.key_footer import KeyFooter
 from explorer.tui.widgets.ordered_input import OrderedInput
 
 MOST_CHANGES = 200  # difference lines shown; the rest are counted
@@ -39,8 +40,8 @@ class PreviewScreen(ModalScreen[bool]):
     """
     )
     BINDINGS = [
-        Binding("escape", "dismiss(False)", "Back to the editor", id="preview.back"),
         Binding("enter", "send", "Send", id="preview.send", priority=True),
+        Binding("escape", "dismiss(False)", "Back to the editor", id="preview.back"),
     ]
 
     def __init__(
@@ -70,6 +71,7 @@ class PreviewScreen(ModalScreen[bool]):
 
     def compose(self) -> ComposeResult:
         out = self.outgoing
+        yield KeyFooter()
         with Vertical():
             yield Label(Text(f"{out.method} {visible(out.url)}", style="bold"))
             with VerticalScroll():  # what it changes first: at 24 rows the headers would hide it

@@ -1,4 +1,7 @@
-"""The footer: the screen's keys on one line, those that leave (and help) always among them."""
+"""The footer: the screen's keys on one line, those that leave (and help) always among them.
+
+Every screen has its own, a dialog too: Textual's Footer shows the keys of the screen it is on, so
+a dialog's footer names the dialog's keys (esc, enter, …), not those of the screen under it."""
 
 from __future__ import annotations
 
@@ -7,6 +10,7 @@ from textual.widget import Widget
 from textual.widgets import Footer
 
 ALWAYS = ("quit", "back", "close", "cancel", "dismiss", "help")  # the ways out (Quit, Back, Close), and Help
+ROOMY = 100  # columns from which the keys have room to spare
 
 
 class KeyFooter(Footer):
@@ -19,7 +23,11 @@ class KeyFooter(Footer):
         self.fit()
 
     def on_resize(self, event: events.Resize) -> None:
-        self.fit()
+        """Below ROOMY columns, compact and without `^p palette` (ctrl+p still opens it, the header's
+        icon too): `q Quit` shows at 80 columns, and a dialog's keys at 60."""
+        self.compact = event.size.width < ROOMY
+        self.show_command_palette = not self.compact
+        self.call_after_refresh(self.fit)  # measured once the keys are drawn compact (or not)
 
     def fit(self) -> None:
         """Show the keys that leave and Help, then the others in their order while they fit."""
