@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from rich.text import Text
+from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
@@ -13,6 +14,7 @@ from textual.widgets.option_list import Option
 from explorer.api.writes import WriteChoice
 from explorer.tui.safe import visible
 from explorer.tui.screens.dialogs import DIALOG_CSS
+from explorer.tui.typeahead import TypedAhead
 
 
 def writes_line(on: bool, because: str) -> Text:
@@ -38,13 +40,18 @@ class ActScreen(ModalScreen[WriteChoice | None]):
     """
     )
     BINDINGS = [Binding("escape", "dismiss(None)", "Close", id="dialog.cancel")]
+    LIST_KEYS = {binding.key: binding.action for binding in Binding.make_bindings(OptionList.BINDINGS)}
 
-    def __init__(self, url: str, choices: list[WriteChoice], on: bool, because: str) -> None:
+    def __init__(
+        self, url: str, choices: list[WriteChoice], on: bool, because: str, ahead: TypedAhead | None = None
+    ) -> None:
         super().__init__()
         self.url = url
         self.choices = choices
         self.on = on
         self.because = because
+        self.ahead = ahead  # where the keys typed after the choice wait for the editor
+        self.chosen = False
 
     def compose(self) -> ComposeResult:
         with Vertical():
@@ -62,5 +69,36 @@ class ActScreen(ModalScreen[WriteChoice | None]):
             text.append(f"  roles: {visible(' or '.join(choice.roles))}", style="dim")
         return text
 
+    async def on_key(self, event: events.Key) -> None:
+        """The list's keys, done as they come; the keys after Enter are the editor's.
+
+        Textual runs the list's bindings once a key has gone up to the app, after the keys typed behind
+        it have come here: Enter then `down` in one breath would move the list, not the editor's
+        cursor, and the characters would be lost. So the list's keys are done here, in turn, and
+        Enter chooses at once: what comes after it is held for the editor it opens."""
+        if self.chosen:
+            if self.ahead is not None:
+                self.ahead.hold(event)
+            return
+        action = self.LIST_KEYS.get(event.key)
+        options = self.query(OptionList)
+        if action is None or not options:
+            return
+        event.prevent_default()
+        event.stop()
+        if action != "select":
+            await options.first().run_action(action)
+        elif (at := options.first().highlighted) is not None:
+            self.choose(self.choices[at])
+
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
-        self.dismiss(self.choices[int(event.option.id or 0)])
+        self.choose(self.choices[int(event.option.id or 0)])
+
+    def choose(self, choice: WriteChoice) -> None:
+        """Once only: a click and Enter can both choose before the screen is gone."""
+        if self.chosen:
+            return
+        self.chosen = True
+        if self.ahead is not None:
+            self.ahead.expect()
+        self.dismiss(choice)
