@@ -25,6 +25,7 @@ from explorer.tui.safe import visible
 from explorer.tui.screens.act import ActScreen
 from explorer.tui.screens.editor import EditorScreen, Place, refusal_problem
 from explorer.tui.screens.preview import PreviewScreen
+from explorer.tui.typeahead import TypedAhead
 from explorer.tui.writing import Drafts, Undo, choices_for, operation_of, prefill, pretty, undo_choice
 
 NOISE = (".links",)  # what a service changes on every answer, and no write is about
@@ -39,13 +40,18 @@ class WriteFlow:
         self.answered = answered  # the screen shows the answer and fetches again what it changed
         self.drafts = Drafts()
         self.undo: Undo | None = None
+        # Keys typed after the list's Enter or the preview's Esc, held for the editor those open: the
+        # main screen holds those that reach it while the editor is on its way.
+        self.ahead = TypedAhead()
 
     async def act(self, resource: Resource, is_root: bool) -> None:
         """`a`: list what can be done to `resource`; the chosen write goes to the editor."""
         description = await self.session.described()
         choices = choices_for(resource, description, is_root)
         policy = self.session.write_policy
-        choice = await self.app.push_screen_wait(ActScreen(resource.url, choices, policy.on, policy.because))
+        choice = await self.app.push_screen_wait(
+            ActScreen(resource.url, choices, policy.on, policy.because, self.ahead)
+        )
         if choice is not None:
             await self.write(choice, resource)
 
@@ -67,6 +73,12 @@ class WriteFlow:
 
     async def write(self, choice: WriteChoice, resource: Resource | None) -> None:
         """Edit, preview and send `choice` until it is accepted or the person leaves (the draft kept)."""
+        try:
+            await self.editing(choice, resource)
+        finally:
+            self.ahead.take()  # nothing is held once no editor is on its way
+
+    async def editing(self, choice: WriteChoice, resource: Resource | None) -> None:
         description = self.session.description
         operation = operation_of(choice, description)
         schema = description.request_schema(operation) if description and operation else None
@@ -88,6 +100,7 @@ class WriteFlow:
                 refusal=refusal,
                 about=about,
                 place=place,
+                typed=self.ahead.take(),
             )
             edited = await self.app.push_screen_wait(editor)
             if edited is None:
@@ -157,6 +170,7 @@ class WriteFlow:
             problems=len(check_body(body, schema)) if schema is not None else 0,
             writes_on=policy.on,
             because=policy.because,
+            ahead=self.ahead,
         )
         if not await self.app.push_screen_wait(preview):
             return None

@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
+from textual import events
 from textual.widgets import Input, Label, OptionList, Static, TextArea
 
 from explorer.api.config import Credentials
@@ -177,6 +178,59 @@ async def test_back_from_the_preview_typing_goes_on_the_line_it_went_before(open
             '▊  3    "diskSizeGB": "big",',
         ]
         assert " line 3: .diskSizeGB: must be a number, not a string" in screen_lines(explorer.app)
+
+
+EDIT_LINE_3 = [("down", None), ("down", None), ("end", None), *[("backspace", None)] * 5, *((c, c) for c in "20.0,")]
+
+
+def type_in_one_breath(explorer, *keys: tuple[str, str | None]) -> None:
+    """Keys as a fast typist or tmux's send-keys sends them: all before the app has taken the first."""
+    for key, character in keys:
+        explorer.app.post_message(events.Key(key, character))
+
+
+async def until_line_3_edited(explorer) -> TextArea:
+    await explorer.until(lambda: isinstance(explorer.app.screen, EditorScreen) and "20.0," in editor_text(explorer))
+    area = explorer.app.screen.query_one(TextArea)
+    await explorer.until(lambda: area.has_focus)
+    return area
+
+
+async def test_keys_typed_in_one_breath_with_the_choice_go_to_the_editor_in_order(open_explorer):
+    """Enter on PATCH, then down, down, end, backspaces and `20.0,` at once: each key is the editor's,
+    in turn, on the line the cursor is on; none is the list's, none the tree's, none is lost."""
+    async with open_explorer(writes=True, size=(120, 40)) as explorer:
+        await explorer.go_to(CATALOG)
+        await explorer.pilot.press("a")
+        await explorer.until(lambda: isinstance(explorer.app.screen, ActScreen))
+        options = explorer.app.screen.query_one(OptionList)
+        options.highlighted = 0
+        assert str(options.get_option_at_index(0).prompt).startswith("PATCH")
+        type_in_one_breath(explorer, ("enter", "\r"), *EDIT_LINE_3)
+        area = await until_line_3_edited(explorer)
+        assert editor_lines(explorer)[1:5] == [
+            "▊  1  {",
+            '▊  2    "backupEnabled": true,',
+            '▊  3    "diskSizeGB": 20.0,',
+            '▊  4    "labels": [],',
+        ]
+        assert area.cursor_location == (2, len('  "diskSizeGB": 20.0,'))
+
+
+async def test_keys_typed_in_one_breath_after_esc_from_the_preview_go_to_the_editor(open_explorer):
+    async with open_explorer(writes=True, size=(80, 24)) as explorer:
+        await explorer.go_to(CATALOG)
+        await choose(explorer, "PATCH")
+        await explorer.pilot.press("ctrl+s")
+        await explorer.until(lambda: isinstance(explorer.app.screen, PreviewScreen))
+        type_in_one_breath(explorer, ("escape", None), *EDIT_LINE_3)
+        area = await until_line_3_edited(explorer)
+        assert editor_lines(explorer)[1:4] == [
+            "▊  1  {",
+            '▊  2    "backupEnabled": true,',
+            '▊  3    "diskSizeGB": 20.0,',
+        ]
+        assert area.cursor_location == (2, len('  "diskSizeGB": 20.0,'))
 
 
 async def test_back_from_the_preview_the_editor_is_scrolled_and_selected_as_it_was(open_explorer):

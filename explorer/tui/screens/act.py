@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from rich.console import Console, ConsoleOptions, RenderResult
 from rich.text import Text
+from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
@@ -15,6 +16,7 @@ from explorer.api.writes import WriteChoice
 from explorer.tui.place import url_lines
 from explorer.tui.safe import visible
 from explorer.tui.screens.dialogs import DIALOG_CSS
+from explorer.tui.typeahead import TypedAhead
 from explorer.tui.widgets.key_footer import KeyFooter
 
 
@@ -54,17 +56,22 @@ class ActScreen(ModalScreen[WriteChoice | None]):
     """
     )
     BINDINGS = [
-        # The list's own Enter, named in the footer: a priority binding, as the list's is not shown.
-        Binding("enter", "choose", "Edit", priority=True, id="act.choose"),
+        # Enter, named in the footer; on_key does it as it comes, after the keys typed before it (`a↓⏎`).
+        Binding("enter", "choose", "Edit", id="act.choose"),
         Binding("escape", "dismiss(None)", "Close", id="dialog.cancel"),
     ]
+    LIST_KEYS = {binding.key: binding.action for binding in Binding.make_bindings(OptionList.BINDINGS)}
 
-    def __init__(self, url: str, choices: list[WriteChoice], on: bool, because: str) -> None:
+    def __init__(
+        self, url: str, choices: list[WriteChoice], on: bool, because: str, ahead: TypedAhead | None = None
+    ) -> None:
         super().__init__()
         self.url = url
         self.choices = choices
         self.on = on
         self.because = because
+        self.ahead = ahead  # where the keys typed after the choice wait for the editor
+        self.chosen = False
 
     def compose(self) -> ComposeResult:
         yield KeyFooter()
@@ -81,9 +88,10 @@ class ActScreen(ModalScreen[WriteChoice | None]):
         return bool(self.choices) if action == "choose" else True
 
     def action_choose(self) -> None:
-        """Enter: the list's own, once the list has taken the keys typed before it (`a↓⏎`)."""
-        options = self.query_one(OptionList)
-        options.call_later(options.action_select)
+        """Enter: the highlighted write (on_key does it first, as keys come; this is the footer's)."""
+        options = self.query(OptionList)
+        if options and (at := options.first().highlighted) is not None:
+            self.choose(self.choices[at])
 
     @staticmethod
     def label(choice: WriteChoice) -> Text:
@@ -92,5 +100,36 @@ class ActScreen(ModalScreen[WriteChoice | None]):
             text.append(f"  roles: {visible(' or '.join(choice.roles))}", style="dim")
         return text
 
+    async def on_key(self, event: events.Key) -> None:
+        """The list's keys, done as they come; the keys after Enter are the editor's.
+
+        Textual runs the list's bindings once a key has gone up to the app, after the keys typed behind
+        it have come here: Enter then `down` in one breath would move the list, not the editor's
+        cursor, and the characters would be lost. So the list's keys are done here, in turn, and
+        Enter chooses at once: what comes after it is held for the editor it opens."""
+        if self.chosen:
+            if self.ahead is not None:
+                self.ahead.hold(event)
+            return
+        action = self.LIST_KEYS.get(event.key)
+        options = self.query(OptionList)
+        if action is None or not options:
+            return
+        event.prevent_default()
+        event.stop()
+        if action != "select":
+            await options.first().run_action(action)
+        elif (at := options.first().highlighted) is not None:
+            self.choose(self.choices[at])
+
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
-        self.dismiss(self.choices[int(event.option.id or 0)])
+        self.choose(self.choices[int(event.option.id or 0)])
+
+    def choose(self, choice: WriteChoice) -> None:
+        """Once only: a click and Enter can both choose before the screen is gone."""
+        if self.chosen:
+            return
+        self.chosen = True
+        if self.ahead is not None:
+            self.ahead.expect()
+        self.dismiss(choice)

@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from rich.text import Text
-from textual import work
+from textual import events, work
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical, VerticalScroll
@@ -28,6 +28,7 @@ from explorer.api.shell_forms import as_command, as_curl
 from explorer.api.writes import Outgoing, WriteChoice
 from explorer.tui.safe import visible
 from explorer.tui.widgets.key_footer import KeyFooter
+from explorer.tui.widgets.ordered_text_area import OrderedTextArea
 
 Prepare = Callable[[str], Awaitable[Outgoing]]
 
@@ -81,6 +82,7 @@ class EditorScreen(Screen[tuple[str, Place] | None]):
         refusal: Problem | None = None,
         about: str = "",
         place: Place = Place(),
+        typed: list[events.Key] | None = None,
     ) -> None:
         super().__init__()
         self.choice = choice
@@ -93,6 +95,7 @@ class EditorScreen(Screen[tuple[str, Place] | None]):
         self.refusal = refusal  # the service's refusal of the last try, on the line of the field it names
         self.about = about
         self.place = place  # where to start: where the last editor was left, or a refused field's line
+        self.typed = typed or []  # keys typed after the editor was asked for, before it was there
         self.problems: list[Problem] = []
         self.blocked: str | None = None  # why nothing can be previewed or copied as it is
 
@@ -103,7 +106,9 @@ class EditorScreen(Screen[tuple[str, Place] | None]):
             if self.choice.method == "DELETE":
                 yield Static(Text("A DELETE sends no body: ctrl+s previews it, and asks you to confirm."))
             else:
-                area = TextArea(self.text, language="json", tab_behavior="focus", show_line_numbers=True, id="body")
+                area = OrderedTextArea(
+                    self.text, language="json", tab_behavior="focus", show_line_numbers=True, id="body"
+                )
                 area.selection = self.place.selection  # before any key can reach it
                 yield area
             with VerticalScroll(id="problem-box"):
@@ -115,6 +120,20 @@ class EditorScreen(Screen[tuple[str, Place] | None]):
         for area in self.query(TextArea):
             self.call_after_refresh(self.scroll_back, area)  # once laid out: until then it has no size
             area.focus()
+            for key in self.typed:  # first, before any key that comes to the screen from now on
+                area.post_message(key)
+        self.typed = []
+
+    def on_key(self, event: events.Key) -> None:
+        """A key that reaches the editor before its body has the focus is the body's: it was typed in
+        one breath with the key that asked for the editor, and came before Textual gave the focus."""
+        areas = self.query(TextArea)
+        if self.focused is not None or not areas or event.key in ("escape", "ctrl+s", "ctrl+o", "ctrl+g"):
+            return
+        self.set_focus(areas.first())
+        areas.first().post_message(events.Key(event.key, event.character))
+        event.prevent_default()
+        event.stop()
 
     def scroll_back(self, area: TextArea) -> None:
         """Scrolled as it was left, so the lines stand where the person last saw them."""

@@ -371,6 +371,8 @@ class MainScreen(Screen[None]):
         it comes: the keys after it go to the question, or, matched with the bindings of what has
         the focus once they are up at the app, to the pane.
         """
+        if self.writes.ahead.hold(event):  # the editor's, typed before it is there (typeahead.py)
+            return
         if not self.is_active:
             top = self.app.screen  # its field has focus by the time this comes: ScreenResume came first
             (top.focused or top).post_message(events.Key(event.key, event.character))

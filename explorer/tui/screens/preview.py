@@ -20,6 +20,7 @@ from explorer.api.changes import Change
 from explorer.api.writes import Outgoing
 from explorer.tui.safe import lines, visible
 from explorer.tui.screens.dialogs import DIALOG_CSS
+from explorer.tui.typeahead import TypedAhead
 from explorer.tui.widgets.key_footer import KeyFooter
 from explorer.tui.widgets.ordered_input import OrderedInput
 
@@ -41,7 +42,9 @@ class PreviewScreen(ModalScreen[bool]):
     )
     BINDINGS = [
         Binding("enter", "send", "Send", id="preview.send", priority=True),
-        Binding("escape", "dismiss(False)", "Back to the editor", id="preview.back"),
+        # Taken as it comes (priority), not once it has gone up to the app: the keys typed after it
+        # are then the editor's, held for it until it is there (typeahead.py), not this screen's.
+        Binding("escape", "back", "Back to the editor", id="preview.back", priority=True),
     ]
 
     def __init__(
@@ -56,6 +59,7 @@ class PreviewScreen(ModalScreen[bool]):
         problems: int = 0,
         writes_on: bool,
         because: str,
+        ahead: TypedAhead | None = None,
     ) -> None:
         super().__init__()
         self.outgoing = outgoing
@@ -68,6 +72,7 @@ class PreviewScreen(ModalScreen[bool]):
         self.problems = problems  # what the description's schema finds wrong with the body
         self.writes_on = writes_on
         self.because = because
+        self.ahead = ahead  # where the keys typed after Esc wait for the editor
 
     def compose(self) -> ComposeResult:
         out = self.outgoing
@@ -128,6 +133,11 @@ class PreviewScreen(ModalScreen[bool]):
     def on_mount(self) -> None:
         for box in self.query("#confirm"):
             box.focus()
+
+    def action_back(self) -> None:
+        if self.ahead is not None:
+            self.ahead.expect()
+        self.dismiss(False)
 
     def action_send(self) -> None:
         if not self.writes_on:

@@ -1,0 +1,28 @@
+"""The request editor's body: a TextArea whose keys are done in the order they come."""
+
+from __future__ import annotations
+
+from textual import events
+from textual.binding import Binding
+from textual.widgets import TextArea
+
+
+class OrderedTextArea(TextArea):
+    """A TextArea that does its editing and moving keys in turn with the characters typed after them.
+
+    TextArea's cursor and editing keys (down, end, backspace, ...) are bindings, which Textual runs
+    once the key has gone up to the app, after the characters that came behind it have been put in:
+    down, end, backspace and `20` sent at once put `20` at the start of the line the cursor was on,
+    then moved and deleted. Here the area runs them itself, when their turn comes (as OrderedInput
+    does for a one-line field).
+    """
+
+    EDITING = {binding.key: binding.action for binding in Binding.make_bindings(TextArea.BINDINGS)}
+
+    async def on_key(self, event: events.Key) -> None:
+        """An editing key's action, now: before TextArea's own handler, which only puts in characters."""
+        action = self.EDITING.get(event.key)
+        if action is not None:
+            event.prevent_default()
+            event.stop()
+            await self.run_action(action)
