@@ -17,6 +17,7 @@ from explorer.tui.place import url_lines
 from explorer.tui.safe import visible
 from explorer.tui.screens.dialogs import DIALOG_CSS
 from explorer.tui.typeahead import TypedAhead
+from explorer.tui.widgets.choice_list import ChoiceList
 from explorer.tui.widgets.key_footer import KeyFooter
 
 
@@ -56,8 +57,6 @@ class ActScreen(ModalScreen[WriteChoice | None]):
     """
     )
     BINDINGS = [
-        # Enter, named in the footer; on_key does it as it comes, after the keys typed before it (`a↓⏎`).
-        Binding("enter", "choose", "Edit", id="act.choose"),
         Binding("escape", "dismiss(None)", "Close", id="dialog.cancel"),
     ]
     LIST_KEYS = {binding.key: binding.action for binding in Binding.make_bindings(OptionList.BINDINGS)}
@@ -81,17 +80,7 @@ class ActScreen(ModalScreen[WriteChoice | None]):
             if not self.choices:
                 yield Label(Text("Nothing can be written here: the root takes no writes (spec 4.5)."))
                 return
-            yield OptionList(*(Option(self.label(choice), id=str(at)) for at, choice in enumerate(self.choices)))
-
-    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        """Enter is neither shown nor bound where there is nothing to choose (the root)."""
-        return bool(self.choices) if action == "choose" else True
-
-    def action_choose(self) -> None:
-        """Enter: the highlighted write (on_key does it first, as keys come; this is the footer's)."""
-        options = self.query(OptionList)
-        if options and (at := options.first().highlighted) is not None:
-            self.choose(self.choices[at])
+            yield ChoiceList(*(Option(self.label(choice), id=str(at)) for at, choice in enumerate(self.choices)))
 
     @staticmethod
     def label(choice: WriteChoice) -> Text:
