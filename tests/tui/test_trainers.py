@@ -17,14 +17,17 @@ from explorer.tui.widgets.page_view import PageView
 from explorer.tui.widgets.presenter_overlay import PresenterOverlay
 from explorer.tui.widgets.status_bar import StatusBar
 from tests.tui.conftest import colour_of, theme_colour, wait_until
-from tests.tui.screen_text import region_text
+from tests.tui.screen_text import region_text, rows_of
 from tests.tui.test_status import bar, bar_shows
 
 
 def dialog(explorer) -> str:
-    """The text of the error document's dialog, as shown."""
-    assert isinstance(explorer.app.screen, ErrorScreen)
-    return "\n".join(str(widget.render()) for widget in explorer.app.screen.query(Static))
+    """The text of the error document's dialog, as shown: its fields a row a line (a value wraps
+    under itself), then the rest (the document as received)."""
+    screen = explorer.app.screen
+    assert isinstance(screen, ErrorScreen)
+    fields = rows_of(region_text(explorer.app, screen.query_one("#fields", Static)))
+    return "\n".join([*fields, *(str(widget.render()) for widget in screen.query(Static) if widget.id != "fields")])
 
 
 async def error_dialog(explorer) -> str:
