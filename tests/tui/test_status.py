@@ -172,13 +172,13 @@ async def test_escape_cancels_the_request_in_flight(open_explorer):
 
 async def test_a_new_navigation_cancels_the_one_in_flight(open_explorer):
     async with open_explorer() as explorer:
-        explorer.slow_down(1000)
+        explorer.slow_down(3000)  # long enough to be seen in flight on a loaded machine
         orgs, groups = explorer.node("orgs"), explorer.node("groups")
         await explorer.cursor_to(orgs)
         await explorer.pilot.press("enter")
         await explorer.until(lambda: orgs.label.plain == "orgs  …  /orgs")
         await explorer.pilot.press("down", "enter")
-        await explorer.until(lambda: groups.data.resource is not None, timeout=10)
+        await explorer.until(lambda: groups.data.resource is not None, timeout=15)
         assert orgs.data.resource is None and orgs.label.plain == "orgs  /orgs"
         explorer.slow_down(0)
 

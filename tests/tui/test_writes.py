@@ -189,11 +189,19 @@ def type_in_one_breath(explorer, *keys: tuple[str, str | None]) -> None:
         explorer.app.post_message(events.Key(key, character))
 
 
-async def until_line_3_edited(explorer) -> TextArea:
+async def line_3_edited(explorer) -> list[str]:
+    """The editor's lines once EDIT_LINE_3 has been typed: line 3 edited, the cursor at its end."""
     await explorer.until(lambda: isinstance(explorer.app.screen, EditorScreen) and "20.0," in editor_text(explorer))
     area = explorer.app.screen.query_one(TextArea)
     await explorer.until(lambda: area.has_focus)
-    return area
+    lines = editor_lines(explorer)
+    assert lines[1:4] == [
+        "▊  1  {",
+        '▊  2    "backupEnabled": true,',
+        '▊  3    "diskSizeGB": 20.0,',
+    ]
+    assert area.cursor_location == (2, len('  "diskSizeGB": 20.0,'))
+    return lines
 
 
 async def test_keys_typed_in_one_breath_with_the_choice_go_to_the_editor_in_order(open_explorer):
@@ -207,14 +215,8 @@ async def test_keys_typed_in_one_breath_with_the_choice_go_to_the_editor_in_orde
         options.highlighted = 0
         assert str(options.get_option_at_index(0).prompt).startswith("PATCH")
         type_in_one_breath(explorer, ("enter", "\r"), *EDIT_LINE_3)
-        area = await until_line_3_edited(explorer)
-        assert editor_lines(explorer)[1:5] == [
-            "▊  1  {",
-            '▊  2    "backupEnabled": true,',
-            '▊  3    "diskSizeGB": 20.0,',
-            '▊  4    "labels": [],',
-        ]
-        assert area.cursor_location == (2, len('  "diskSizeGB": 20.0,'))
+        lines = await line_3_edited(explorer)
+        assert lines[4] == '▊  4    "labels": [],'
 
 
 async def test_keys_typed_in_one_breath_after_esc_from_the_preview_go_to_the_editor(open_explorer):
@@ -224,13 +226,7 @@ async def test_keys_typed_in_one_breath_after_esc_from_the_preview_go_to_the_edi
         await explorer.pilot.press("ctrl+s")
         await explorer.until(lambda: isinstance(explorer.app.screen, PreviewScreen))
         type_in_one_breath(explorer, ("escape", None), *EDIT_LINE_3)
-        area = await until_line_3_edited(explorer)
-        assert editor_lines(explorer)[1:4] == [
-            "▊  1  {",
-            '▊  2    "backupEnabled": true,',
-            '▊  3    "diskSizeGB": 20.0,',
-        ]
-        assert area.cursor_location == (2, len('  "diskSizeGB": 20.0,'))
+        await line_3_edited(explorer)
 
 
 async def test_back_from_the_preview_the_editor_is_scrolled_and_selected_as_it_was(open_explorer):

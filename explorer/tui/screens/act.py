@@ -13,6 +13,7 @@ from textual.widgets import Label, OptionList
 from textual.widgets.option_list import Option
 
 from explorer.api.writes import WriteChoice
+from explorer.tui.keys_in_turn import actions_by_key
 from explorer.tui.place import url_lines
 from explorer.tui.safe import visible
 from explorer.tui.screens.dialogs import DIALOG_CSS
@@ -59,7 +60,7 @@ class ActScreen(ModalScreen[WriteChoice | None]):
     BINDINGS = [
         Binding("escape", "dismiss(None)", "Close", id="dialog.cancel"),
     ]
-    LIST_KEYS = {binding.key: binding.action for binding in Binding.make_bindings(OptionList.BINDINGS)}
+    LIST_KEYS = actions_by_key(OptionList.BINDINGS)
 
     def __init__(
         self, url: str, choices: list[WriteChoice], on: bool, because: str, ahead: TypedAhead | None = None

@@ -65,7 +65,8 @@ NAME_BYTES = 120  # the most bytes of a name `s` offers: file systems take 255, 
 def body_file_name(url: str, is_json: bool) -> str:
     """The name `s` offers for a body: the URL's last segment as a person reads it (`ö`, not
     `%C3%B6`), with nothing a file name cannot hold, cut to NAME_BYTES; `.json` after a JSON body."""
-    name = UNSAFE.sub("_", unquote(urlsplit(url).path.rstrip("/").rpartition("/")[2])).replace("/", "_")
+    segment = last_segment(url)
+    name = UNSAFE.sub("_", "" if segment == "/" else segment).replace("/", "_")
     name = name.encode()[:NAME_BYTES].decode(errors="ignore").strip(". ") or "body"
     return f"{name}.json" if is_json else name
 

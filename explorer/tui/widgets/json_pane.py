@@ -50,6 +50,7 @@ class JsonPane(Vertical):
     current: Resource | None = None  # the resource shown (or to be)
     program: str | None = None  # the jq filter `|` gave, kept for every resource shown until cleared
     run: Callable[[str, Any], Awaitable[Outcome]] | None = None
+    filter_said = ""  # what the filter's line says now
 
     def compose(self) -> ComposeResult:
         yield Static(id="filtered")
@@ -115,9 +116,12 @@ class JsonPane(Vertical):
         wrapped: an old search's counter never crowds out why a filter failed. Where the view's line is
         too long, what comes before the match counter gives way (cut with `…`), never the counter at its
         end (`“staging” 1/2`)."""
-        filtered = self.query_one("#filtered", Static)
-        filtered.display = bool(self.view.filtered)
-        filtered.update(Text(visible(self.view.filtered or "")))
+        said = visible(self.view.filtered or "")
+        if said != self.filter_said:  # not on every cursor move: its update lays the pane out
+            self.filter_said = said
+            filtered = self.query_one("#filtered", Static)
+            filtered.display = bool(said)
+            filtered.update(Text(said))
         parts = [visible(part) for part in self.view.where_parts()]
         line = self.query_one("#where", Static)
         room = line.content_size.width or self.size.width - 2

@@ -5,14 +5,16 @@ pasted into it shows as it is: a bidi override or an escape is drawn as a charac
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from typing import Any
 
+from rich.control import strip_control_codes
 from rich.highlighter import Highlighter
 from rich.text import Text
 from textual import events
-from textual.binding import Binding
 from textual.widgets import Input
 
+from explorer.tui.keys_in_turn import actions_by_key, run_in_turn
 from explorer.tui.safe import UNSAFE
 
 
@@ -25,10 +27,22 @@ def one_for_one(match: re.Match[str]) -> str:
 class StandIns(Highlighter):
     """Draws each character a terminal would not show as itself (U+202E, an escape) as one that shows,
     in reverse: one for one, so the cursor and the selection stay where the value says. The value is
-    untouched: what is typed is what is sent (or refused, in plain words, on Enter)."""
+    untouched: what is typed is what is sent (or refused, in plain words, on Enter).
+
+    Rich drops a bell or a backspace from a Text before any highlighter sees it, so a pasted BEL
+    would be held in the value and shown nowhere. Given the field's value (`value_of`), the stand-ins
+    are drawn from that instead, whenever the text is the value with those characters dropped.
+    """
+
+    def __init__(self, value_of: Callable[[], str] | None = None) -> None:
+        self.value_of = value_of
 
     def highlight(self, text: Text) -> None:
         plain = text.plain
+        if self.value_of is not None:
+            value = self.value_of()
+            if value != plain and strip_control_codes(value) == plain:
+                plain = value
         if UNSAFE.search(plain) is None:
             return
         text.plain = UNSAFE.sub(one_for_one, plain)
@@ -45,10 +59,10 @@ class OrderedInput(Input):
     it). Here the field runs them itself, when their turn comes.
     """
 
-    EDITING = {binding.key: binding.action for binding in Binding.make_bindings(Input.BINDINGS)}
+    EDITING = actions_by_key(Input.BINDINGS)
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
-        kwargs.setdefault("highlighter", StandIns())
+        kwargs.setdefault("highlighter", StandIns(lambda: self.value))
         super().__init__(*args, **kwargs)
 
     def on_paste(self, event: events.Paste) -> None:
@@ -73,8 +87,4 @@ class OrderedInput(Input):
             event.stop()
             self.insert_text_at_cursor(character)
             return
-        action = self.EDITING.get(event.key)
-        if action is not None:
-            event.prevent_default()
-            event.stop()
-            await self.run_action(action)
+        await run_in_turn(self, self.EDITING, event)

@@ -3,8 +3,9 @@
 from __future__ import annotations
 
 from textual import events
-from textual.binding import Binding
 from textual.widgets import TextArea
+
+from explorer.tui.keys_in_turn import actions_by_key, run_in_turn
 
 
 class OrderedTextArea(TextArea):
@@ -17,12 +18,8 @@ class OrderedTextArea(TextArea):
     does for a one-line field).
     """
 
-    EDITING = {binding.key: binding.action for binding in Binding.make_bindings(TextArea.BINDINGS)}
+    EDITING = actions_by_key(TextArea.BINDINGS)
 
     async def on_key(self, event: events.Key) -> None:
         """An editing key's action, now: before TextArea's own handler, which only puts in characters."""
-        action = self.EDITING.get(event.key)
-        if action is not None:
-            event.prevent_default()
-            event.stop()
-            await self.run_action(action)
+        await run_in_turn(self, self.EDITING, event)
