@@ -32,3 +32,20 @@ def is_dir(path: Path) -> bool:
         return path.is_dir()
     except (OSError, ValueError):
         return False
+
+
+def cannot_write(target: Path, error: OSError) -> str:
+    """Why a new file could not be written at `target`, in words about the path, not the system's
+    (`[Errno 2] No such file or directory` named neither the folder missing nor what to do)."""
+    where = target.parent
+    if isinstance(error, FileExistsError):
+        return f"{target} exists already: save under another name"
+    if isinstance(error, IsADirectoryError):
+        return f"{target} is a folder: add a file name to it"
+    if isinstance(error, FileNotFoundError):
+        return f"There is no folder {where}: make it first, or save somewhere else"
+    if isinstance(error, NotADirectoryError):
+        return f"Part of {where} is a file, not a folder: save somewhere else"
+    if isinstance(error, PermissionError):
+        return f"You may not write in {where}: save somewhere else"
+    return f"Cannot save to {target}: {error.strerror or error}"

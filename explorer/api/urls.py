@@ -101,24 +101,39 @@ def percent_encoded(text: str) -> str:
 
 def refuse_unseen(target: str) -> None:
     """ApiError (config) for a target holding a control character, or an invisible one that reorders
-    or hides text (U+202E, a zero-width space): nobody sees it there, and a URL cannot carry it as typed."""
-    found = UNSAFE.search(target)
-    if found is None:
+    or hides text (U+202E, a zero-width space): nobody sees it there, and a URL cannot carry it as typed.
+    Every such character is named, each once: the person mends them all in one go."""
+    unseen = list(dict.fromkeys(match.group(0) for match in UNSAFE.finditer(target)))
+    if not unseen:
         return
-    char = found.group(0)
+    said = ", and ".join(f"{visible(char)}, {unseen_kind(char)}" for char in unseen)
+    encoded = [percent_encoded_char(char) for char in unseen]
+    if None in encoded:  # a lone surrogate has no bytes to encode
+        hint = "Copy the path again from where it came: this one lost half of a character."
+    elif len(unseen) == 1:
+        hint = f"If a name on the service really holds it, type it percent-encoded: {encoded[0]}"
+    else:
+        each = ", ".join(f"{visible(char)} as {code}" for char, code in zip(unseen, encoded, strict=True))
+        hint = f"If a name on the service really holds them, type them percent-encoded: {each}"
+    raise ApiError("config", f"'{visible(target)}' is not a valid URL: it holds {said}", hint=hint)
+
+
+def unseen_kind(char: str) -> str:
+    """What kind of character that does not show `char` is, in a few words."""
     code = ord(char)
     if code < 0x20 or 0x7F <= code <= 0x9F:
-        what = "a control character"
-    elif 0xD800 <= code <= 0xDFFF:
-        what = "half of a character (a lone surrogate)"
-    else:
-        what = "an invisible character that reorders or hides text"
+        return "a control character"
+    if 0xD800 <= code <= 0xDFFF:
+        return "half of a character (a lone surrogate)"
+    return "an invisible character that reorders or hides text"
+
+
+def percent_encoded_char(char: str) -> str | None:
+    """`char` as a URL carries it (`%E2%80%8B`); None for a lone surrogate, which has no bytes."""
     try:
-        encoded = "".join(f"%{byte:02X}" for byte in char.encode("utf-8"))
-        hint = f"If a name on the service really holds it, type it percent-encoded: {encoded}"
-    except UnicodeError:  # a lone surrogate has no bytes to encode
-        hint = "Copy the path again from where it came: this one lost half of a character."
-    raise ApiError("config", f"'{visible(target)}' is not a valid URL: it holds {visible(char)}, {what}", hint=hint)
+        return "".join(f"%{byte:02X}" for byte in char.encode("utf-8"))
+    except UnicodeError:
+        return None
 
 
 def resolve(base_url: httpx.URL, target: str) -> httpx.URL:

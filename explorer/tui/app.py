@@ -18,6 +18,7 @@ from explorer.api.config import Credentials
 from explorer.api.config_file import config_path, remember
 from explorer.api.errors import ApiError, ConfigError
 from explorer.api.har import archive, save
+from explorer.api.local_paths import cannot_write
 from explorer.api.session import Session, elapsed
 from explorer.api.watching import EVERY
 from explorer.tui.keys import key_table
@@ -32,6 +33,7 @@ if TYPE_CHECKING:
     from explorer.tui.screens.login import Result
 
 SAVED_NAME = "explorer-session.har"  # what "Save the session as HAR" suggests, and a browser's download is
+HAR_QUESTION = "Save the session (HAR 1.2, secrets redacted) to:"
 
 
 class ExplorerApp(PaletteApp):
@@ -124,12 +126,20 @@ class ExplorerApp(PaletteApp):
         """Notices (Textual's toasts) stand above the status bar, never over it, on the main screen and
         on every dialog, help or editor over it: the rate-limit meter and a held request's countdown
         are there, and matter most when a notice says why. Textual's documented way: the CSS of the
-        ToastRack, which each screen has its own of."""
+        ToastRack, which each screen has its own of.
+
+        Only the screen on top shows its notices: a screen below keeps the ones it had when a dialog
+        opened over it, which peeked out, cut, from behind the dialog showing the same notice."""
         mains = [screen for screen in self.screen_stack if isinstance(screen, MainScreen)]
         lines = mains[0].notices_above() if mains else None
-        if lines is not None:
-            for rack in self.screen.query("ToastRack"):
+        over_the_bar = self.screen.is_modal or isinstance(self.screen, MainScreen)  # not the editor's own
+        for rack in self.screen.query("ToastRack"):
+            if lines is not None and over_the_bar:
                 rack.styles.margin = (0, 0, lines, 0)
+        for screen in self.screen_stack[:-1]:  # back on top, Textual shows a screen's notices afresh
+            for rack in screen.query("ToastRack"):
+                rack.display = False
+            screen.call_after_refresh(screen.check_idle)  # a screen below lays itself out when prompted
 
     async def on_event(self, event: events.Event) -> None:
         if (
@@ -233,10 +243,7 @@ class ExplorerApp(PaletteApp):
         if self.is_web:
             self.run_worker(self.save_session(None), group="har")
         else:
-            self.push_screen(
-                AskScreen("Save the session (HAR 1.2, secrets redacted) to:", value=SAVED_NAME),
-                self.save_to,
-            )
+            self.push_screen(AskScreen(HAR_QUESTION, value=SAVED_NAME), self.save_to)
 
     def save_to(self, path: str | None) -> None:
         if path:
@@ -258,10 +265,11 @@ class ExplorerApp(PaletteApp):
         target = Path(path).expanduser()
         try:
             await asyncio.to_thread(save, target, data)
-        except FileExistsError:
-            self.notify(f"{visible(target)} exists already: save under another name", severity="error", markup=False)
-        except OSError as error:
-            self.notify(f"Cannot save to {visible(target)}: {error.strerror}", severity="error", markup=False)
+        except (OSError, ValueError) as error:  # asked again, as typed, with what was wrong
+            from explorer.tui.screens.dialogs import AskScreen
+
+            problem = cannot_write(target, error) if isinstance(error, OSError) else "That is not a file name"
+            self.push_screen(AskScreen(HAR_QUESTION, value=path, problem=visible(problem)), self.save_to)
         else:
             self.notify(f"Saved {count:,} exchanges to {visible(target)}, secrets redacted{older}", markup=False)
 

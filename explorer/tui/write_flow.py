@@ -105,7 +105,7 @@ class WriteFlow:
             edited = await self.app.push_screen_wait(editor)
             if edited is None:
                 if choice.method != "DELETE":
-                    self.app.notify("Draft kept: `a` and the same write open it again.", markup=False)
+                    self.app.notify("Draft kept: a, then the same write, opens it again.", markup=False)
                 return
             body, place = edited
             answer = await self.preview_and_send(choice, body, opened, schema)

@@ -127,6 +127,22 @@ async def test_a_typed_path_with_a_character_nobody_sees_is_refused_in_plain_wor
     assert recorder.seen == []
 
 
+async def test_every_character_nobody_sees_is_named_each_once():
+    recorder = Recorder()
+    async with session_with(recorder) as session:
+        with pytest.raises(ApiError) as caught:
+            await session.fetch("/groups/\u200ba\x1bb\u200b\x07")
+    assert caught.value.line() == (
+        "'/groups/<U+200B>a␛b<U+200B>␇' is not a valid URL: it holds <U+200B>, an invisible character that "
+        "reorders or hides text, and ␛, a control character, and ␇, a control character"
+    )
+    assert caught.value.hint == (
+        "If a name on the service really holds them, type them percent-encoded: "
+        "<U+200B> as %E2%80%8B, ␛ as %1B, ␇ as %07"
+    )
+    assert recorder.seen == []
+
+
 @pytest.mark.parametrize(
     ("typed", "said"),
     [

@@ -158,6 +158,12 @@ def started(app: Any) -> bool:
     return root is not None and (root.resource is not None or root.error is not None)
 
 
+def problem_said(app: Any) -> str:
+    """What the dialog on top says is wrong with what was typed (a file that exists), its lines joined."""
+    problems = app.screen.query("#problem")
+    return " ".join(str(problems.first().render()).split()) if problems else ""
+
+
 def toasts_of(app: Any) -> str:
     return "\n".join(str(toast.render()) for toast in app.screen.query("Toast"))
 

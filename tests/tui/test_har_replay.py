@@ -75,6 +75,7 @@ async def test_the_palette_saves_the_session_so_far_redacted(explorer, tmp_path:
     from textual.widgets import Input
 
     from explorer.api.har import REDACTED
+    from tests.tui.conftest import problem_said
 
     await explorer.open("groups")
     await explorer.pilot.press("ctrl+p")
@@ -85,6 +86,15 @@ async def test_the_palette_saves_the_session_so_far_redacted(explorer, tmp_path:
     await explorer.pilot.press("enter")
     await explorer.until(lambda: type(explorer.app.screen).__name__ == "AskScreen")
     field = explorer.app.focused
+    nowhere = tmp_path / "no-such-folder" / "handed-over.har"
+    field.value = ""
+    explorer.app.post_message(events.Paste(str(nowhere)))
+    await explorer.until(lambda: field.value == str(nowhere))
+    await explorer.pilot.press("enter")  # asked again, as typed, with the folder named
+    said = f"There is no folder {nowhere.parent}: make it first, or save somewhere else"
+    await explorer.until(lambda: said in problem_said(explorer.app))
+    field = explorer.app.focused
+    assert field.value == str(nowhere)
     target = tmp_path / "handed-over.har"
     field.value = ""
     explorer.app.post_message(events.Paste(str(target)))

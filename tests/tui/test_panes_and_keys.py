@@ -29,7 +29,8 @@ from explorer.tui.screens.help import HelpScreen
 from explorer.tui.screens.login import LoginScreen
 from explorer.tui.widgets.json_pane import JsonPane
 from explorer.tui.widgets.json_view import JsonView, Pretty
-from tests.tui.conftest import JsonHost, explorer_on, json_resource, started, toasts_of, wait_until
+from tests.tui.conftest import JsonHost, explorer_on, json_resource, problem_said, started, toasts_of, wait_until
+from tests.tui.screen_text import screen_text
 
 
 async def show_json(explorer, *titles: str) -> JsonView:
@@ -206,14 +207,29 @@ async def test_save_writes_the_body_as_received(explorer, tmp_path):
     box.value = str(tmp_path / "orgs.json")
     await explorer.pilot.press("enter")
     await explorer.pilot.pause()
-    assert (tmp_path / "orgs.json").read_bytes() == explorer.shown.resource.body
+    orgs = explorer.shown.resource.body
+    assert (tmp_path / "orgs.json").read_bytes() == orgs
     await explorer.open("groups")
+    groups = explorer.shown.resource.body
     await explorer.pilot.press("s")
     await explorer.pilot.pause()
     explorer.app.screen.query_one(Input).value = str(tmp_path / "orgs.json")
     await explorer.pilot.press("enter")
-    await explorer.until(lambda: "exists already: save under another name" in explorer.toasts())
-    assert (tmp_path / "orgs.json").read_bytes() == explorer.node("orgs").data.resource.body  # not overwritten
+    said = f"{tmp_path / 'orgs.json'} exists already: save under another name"
+    await explorer.until(lambda: said in problem_said(explorer.app))  # asked again, in the dialog
+    assert (tmp_path / "orgs.json").read_bytes() == orgs  # not overwritten
+    box = explorer.app.screen.query_one(Input)
+    assert box.value == str(tmp_path / "orgs.json")  # what was typed, kept to mend
+    box.value = str(tmp_path / "no-such-folder" / "groups.json")
+    await explorer.pilot.press("enter")
+    said = f"There is no folder {tmp_path / 'no-such-folder'}: make it first, or save somewhere else"
+    await explorer.until(lambda: said in problem_said(explorer.app))
+    assert "Errno" not in screen_text(explorer.app)
+    assert explorer.app.screen.query_one(Input).value == str(tmp_path / "no-such-folder" / "groups.json")
+    explorer.app.screen.query_one(Input).value = str(tmp_path / "groups.json")
+    await explorer.pilot.press("enter")
+    await explorer.until(lambda: (tmp_path / "groups.json").exists())
+    assert (tmp_path / "groups.json").read_bytes() == groups
 
 
 @pytest.mark.parametrize("segment, offered", [("a" * 300, "a" * 120 + ".json"), ("ö" * 45, "ö" * 45 + ".json")])

@@ -211,6 +211,16 @@ async def test_no_part_of_the_bar_is_only_an_ellipsis(clock):
         assert parts == ["token valid 60:00", "⚠ 404…"], parts  # 30 columns: read-only gave way first
 
 
+async def test_the_cursors_cut_line_gives_way_before_the_status_and_read_only(clock):
+    async with status_bar(clock, width=60) as bar:
+        bar.widget.show_label("production ◉ watched  /groups/687b4c139cc9af4ec9546b43")
+        bar.widget.show_response(await bar.session.fetch("/orgs"))
+        shown = await bar.until_shows("200 OK")
+        assert shown == "read-only · token valid 60:00 │ production ◉… │ 200 OK", shown  # cut at a word
+        shown = await bar.at_width(44)  # too little left for the line to be read: it goes whole
+        assert shown == "read-only · token valid 60:00 │ 200 OK", shown
+
+
 async def test_a_shortened_error_still_opens_whole(open_explorer):
     async with open_explorer(size=(80, 24)) as explorer:
         await explorer.go_to(NO_SUCH_GROUP)

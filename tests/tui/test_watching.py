@@ -254,6 +254,22 @@ async def test_the_comparison_says_how_many_differences_are_out_of_view_and_the_
         assert "more below" not in shown
 
 
+async def test_a_difference_longer_than_the_view_is_counted_once_in_the_comparison(open_explorer):
+    async with open_explorer(size=(60, 24)) as explorer:
+        clusters = "/groups/687b4c139cc9af4ec9546b43/clusters"
+        await explorer.go_to(f"{clusters}/orders-prod")
+        await explorer.pilot.press("m")
+        await explorer.go_to(f"{clusters}/search-prod")
+        explorer.app.clear_notifications()
+        await explorer.pilot.press("equals_sign")
+        await explorer.until(lambda: isinstance(explorer.app.screen, CompareScreen))
+        await explorer.pilot.press("down", "down")  # the connection string's difference fills the view
+        await explorer.pilot.pause()
+        shown = screen_text(explorer.app)
+        assert "… 12 more below (PageDown) · 1 more above (PageUp)" in shown, shown  # 13 in all, not 14
+        assert "timestamps · Esc closes" in shown  # the dialog's last line, with no blank rows after it
+
+
 async def test_equals_without_a_mark_compares_with_a_saved_body(live_server, clock, tmp_path):
     async with watching(live_server, clock) as w:
         explorer = w.explorer
@@ -315,3 +331,18 @@ async def test_at_80_columns_the_status_bar_keeps_the_watch_short(live_server, c
         await explorer.until(lambda: "◉" in status(explorer))
         assert "◉ 1" in status(explorer)
         assert len(status(explorer)) <= 78
+
+
+async def test_w_stopping_a_watch_takes_its_mark_off_the_status_bars_copy_of_the_cursor_line(live_server, clock):
+    async with watching(live_server, clock, size=(100, 30)) as w:
+        explorer = w.explorer
+        await watch_in_view(w, "")
+        await explorer.until(lambda: w.steps.waits == [5.0])
+        explorer.links.focus()
+        await explorer.pilot.press(*["less_than_sign"] * 8)  # the tree at its narrowest cuts the cursor's line
+        await explorer.until(lambda: "◉ watched" in status(explorer))  # the narrow tree cuts the line: the bar says it
+        await explorer.pilot.press("w")
+        await explorer.until(lambda: "■ stopped" in timeline(explorer))
+        await explorer.until(lambda: "◉" not in tree_line(explorer))
+        await explorer.settle()
+        assert "◉" not in status(explorer), status(explorer)

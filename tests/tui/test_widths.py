@@ -123,7 +123,7 @@ async def test_at_80_columns_the_page_line_and_the_footer_fit(open_explorer):
         assert drawn(explorer, explorer.q(Footer)).rstrip().endswith("? Help q Quit")
 
 
-async def test_the_tree_shows_its_marks_before_paths_and_the_bar_shows_a_cut_line_whole(open_explorer):
+async def test_the_tree_shows_its_marks_before_paths_and_the_bar_shows_the_cut_line_s_marks(open_explorer):
     async with open_explorer(size=(80, 24)) as explorer:
         ipinfo = explorer.node("ipinfo")
         await explorer.cursor_to(ipinfo)
@@ -131,7 +131,9 @@ async def test_the_tree_shows_its_marks_before_paths_and_the_bar_shows_a_cut_lin
         lines = drawn(explorer, explorer.q(LinkTree)).splitlines()
         assert lines[3].startswith(" └ ▶ ipinfo  not in the descr"), lines[3]  # guides of 2 columns at 80
         bar = drawn(explorer, explorer.q(StatusBar))
-        assert bar.strip() == "token valid 60:00 │ ipinfo  not in the description  /api/private/ipinfo"
+        assert bar.strip() == "read-only · token valid 60:00 │ ipinfo  not in the description… │ 200 OK", (
+            bar
+        )  # below both
         await explorer.cursor_to(explorer.node("orgs"))  # a line the tree shows whole
         await explorer.settle()
         assert "ipinfo" not in drawn(explorer, explorer.q(StatusBar))
@@ -159,8 +161,8 @@ async def test_under_sparse_links_the_mark_the_lesson_names_shows(open_explorer)
         await explorer.cursor_to(whitelist)
         await explorer.settle()
         assert "├ ▶ whitelist  not in the" in drawn(explorer, explorer.q(LinkTree))  # the mark, not the path
-        bar = drawn(explorer, explorer.q(StatusBar)).strip()  # the tree cuts it: the bar says the line whole
-        assert bar == "read-only · token valid 60:00 │ whitelist  not in the description  …/whitelist", bar
+        bar = drawn(explorer, explorer.q(StatusBar)).strip()  # the tree cuts it: the bar says its mark
+        assert bar == "read-only · token valid 60:00 │ whitelist  not in the description… │ 200 OK", bar
 
 
 async def test_a_notice_stands_above_the_status_bar(open_explorer):
@@ -267,7 +269,13 @@ async def open_preview(explorer) -> tuple[str, str]:
 
 @pytest.mark.parametrize(
     ("size", "opens"),
-    [((60, 24), open_help), ((80, 24), open_help), ((80, 24), open_comparison), ((80, 24), open_preview)],
+    [
+        ((60, 24), open_help),
+        ((80, 24), open_help),
+        ((60, 24), open_comparison),
+        ((80, 24), open_comparison),
+        ((80, 24), open_preview),
+    ],
 )
 async def test_a_notice_never_covers_what_a_dialog_says(open_explorer, size, opens):
     """A notice stood over a tall dialog's last lines (help's, the comparison's, the preview's
@@ -286,6 +294,8 @@ async def test_a_notice_never_covers_what_a_dialog_says(open_explorer, size, ope
         assert last in " ".join(dialog.replace("█", " ").split()), dialog  # its lines, its borders left out
         notice = region_text(explorer.app, explorer.app.screen.query_one("Toast"), lines)
         assert said in " ".join(notice.replace("▌", " ").split()), notice
+        opening = " ".join(said.split()[:2])  # the screen below kept its copy, which peeked out, cut
+        assert " ".join("\n".join(lines).replace("▌", " ").split()).count(opening) == 1, "\n".join(lines)
 
 
 async def test_the_json_pane_counter_shows_in_a_narrow_pane(open_explorer):

@@ -287,6 +287,7 @@ async def test_esc_keeps_the_draft(open_explorer):
         set_body(explorer, '{"name": "draft"}')
         await explorer.pilot.press("escape")
         await explorer.until(lambda: not isinstance(explorer.app.screen, EditorScreen))
+        assert "Draft kept: a, then the same write, opens it again." in explorer.toasts()  # as said, no backticks
         await choose(explorer, "PATCH")
         assert editor_text(explorer) == '{"name": "draft"}'
 
@@ -514,3 +515,19 @@ async def test_w_on_a_creates_201_watches_what_it_made_not_the_list(open_explore
         explorer.clock.advance(25)  # the sandbox makes it; the watch's next fetch sees it IDLE
         await explorer.until(lambda: "IDLE" in region_text(explorer.app, page), timeout=10)
         assert "CREATING" not in region_text(explorer.app, page)  # the panes show the new version, as any watch's
+
+
+async def test_a_notice_in_the_editor_takes_its_lines_from_the_body_never_covers_it(open_explorer):
+    async with open_explorer(size=(80, 24), writes=True) as explorer:
+        await open_production(explorer)
+        await choose(explorer, "PATCH")
+        await explorer.pilot.press("ctrl+o")  # Copied …: a notice of four lines
+        await explorer.until(lambda: "Copied" in explorer.toasts())
+        await explorer.pilot.pause()
+        await explorer.pilot.pause()
+        lines = screen_lines(explorer.app)
+        area = explorer.app.screen.query_one(TextArea).region
+        assert set(lines[area.bottom - 1].strip()) == {"▊", "▁", "▎"}, lines[area.bottom - 1]  # its border, whole
+        toast = explorer.app.screen.query_one("Toast").region
+        assert toast.y > area.bottom, (toast, area)
+        assert "✓ JSON, as the API description's schema asks" in lines[area.bottom]  # the check, still said

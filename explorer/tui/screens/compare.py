@@ -123,7 +123,9 @@ class CompareScreen(ModalScreen[None]):
         self.query_one("#beyond", Static).update(Text("… " + " · ".join(said) if said else ""))
 
     def beyond(self) -> tuple[int, int]:
-        """How many differences begin above the view, and how many end below it."""
+        """How many differences begin above the view, and how many end below it. One long enough
+        to begin above and end below is in view, and counted below only: the two never add up to
+        more than there are."""
         scroll, differences = self.query_one(VerticalScroll), self.query_one("#differences", Static)
         width = differences.content_size.width
         if not width:
@@ -134,4 +136,5 @@ class CompareScreen(ModalScreen[None]):
         top = round(scroll.scroll_y)
         bottom = top + scroll.scrollable_content_region.height
         starts = [end - height for end, height in zip(ends, heights, strict=True)]
-        return bisect_left(starts, top), len(ends) - bisect_right(ends, bottom)
+        above, below = bisect_left(starts, top), len(ends) - bisect_right(ends, bottom)
+        return min(above, len(ends) - below), below

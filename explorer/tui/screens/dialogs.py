@@ -42,6 +42,9 @@ DIALOG_CSS = """
     width: 1fr;  /* a long line wraps: a URL or what a write will do is never cut */
     margin-bottom: 1;
 }}
+{name} > Vertical > Label:last-child {{
+    margin-bottom: 0;  /* the padding is room enough: two blank rows cut what the dialog says above */
+}}
 {name} ToastRack {{
     layer: default;  /* the dialog's: notices take their lines from its room, never cover what it says */
 }}

@@ -61,6 +61,7 @@ class EditorScreen(Screen[tuple[str, Place] | None]):
     EditorScreen #problems { height: auto; }
     EditorScreen #problems.bad { color: $text-error; }
     EditorScreen #problems.good { color: $text-success; }
+    EditorScreen ToastRack { layer: default; }  /* notices take their lines from the editor, above its footer */
     """
     BINDINGS = [
         Binding("ctrl+s", "preview", "Preview", id="editor.preview"),

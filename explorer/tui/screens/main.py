@@ -28,6 +28,7 @@ from explorer.api.changes import changes
 from explorer.api.errors import ApiError
 from explorer.api.filters import JqError, JqRunner, compiled
 from explorer.api.json_files import read_document
+from explorer.api.local_paths import cannot_write
 from explorer.api.resource import Resource
 from explorer.api.session import Session
 from explorer.api.shell_forms import as_command, as_curl, sent
@@ -251,7 +252,7 @@ class MainScreen(Screen[None]):
             if self.standing:  # not when q took the screen down with the fetch
                 if self.navigation.fetching is None:  # Esc: nothing else will say the refusal
                     self.keep_refusal_since(started)
-                self.links.redraw()
+                self.redraw_links()
                 self.links.fold_if_empty(fetch.node)  # unfolded by Enter, it got nothing to show
                 self.update_title()
                 self.refresh_log()
@@ -415,6 +416,12 @@ class MainScreen(Screen[None]):
         if event.control is self.links and event.node.data is not None:
             self.run(self.navigation.highlighted(event.node.data))
 
+    def redraw_links(self) -> None:
+        """The tree's lines as the model now is, and the status bar's copy of the cursor's line with
+        them: a watch stopped by `w` takes its `◉` off both at once."""
+        self.links.redraw()
+        self.call_after_refresh(self.say_cursor_label)
+
     def say_cursor_label(self) -> None:
         """The status bar says the line under the tree's cursor whole when the tree cuts it."""
         if not self.standing:  # called after a refresh: q may have taken the screen down since
@@ -543,6 +550,8 @@ class MainScreen(Screen[None]):
             self.notify(f"Sent {resource.size:,} bytes to the browser as {visible(suggestion)}", markup=False)
             return
 
+        question = "Save the body, as received, to:"
+
         def save(path: str | None) -> None:
             if not path:
                 return
@@ -550,18 +559,14 @@ class MainScreen(Screen[None]):
             try:
                 with target.open("xb") as file:  # never over a file that is there: nothing is lost
                     file.write(resource.body)
-            except FileExistsError:
-                self.notify(
-                    f"{visible(target)} exists already: save under another name", severity="error", markup=False
-                )
-                return
-            except OSError as error:
-                self.notify(f"Cannot save to {visible(target)}: {error.strerror}", severity="error", markup=False)
+            except (OSError, ValueError) as error:  # asked again, as typed, with what was wrong
+                problem = cannot_write(target, error) if isinstance(error, OSError) else "That is not a file name"
+                self.app.push_screen(AskScreen(question, value=path, problem=visible(problem)), save)
                 return
             self.saved = str(target)
             self.notify(f"Saved {resource.size:,} bytes to {visible(target)}", markup=False)
 
-        self.app.push_screen(AskScreen("Save the body, as received, to:", value=suggestion), save)
+        self.app.push_screen(AskScreen(question, value=suggestion), save)
 
     def action_show_error(self) -> None:
         error = self.query_one(StatusBar).shown_error or self.last_error  # a 429 being waited out first
@@ -670,7 +675,7 @@ class MainScreen(Screen[None]):
             if not self.standing:
                 return
             self.navigation.arrived(Fetch(each, again), resource)
-            self.links.redraw()
+            self.redraw_links()
         self.refresh_log()
         if listed is not None and self.navigation.shown is None:  # what was in view is gone from the tree
             self.run(self.navigation.show_step(listed, select=True))
@@ -748,7 +753,7 @@ class MainScreen(Screen[None]):
         self.navigation.badge(
             url, badge_of(self.watching.of(url), self.marked is not None and same(self.marked.url, url))
         )
-        self.links.redraw()
+        self.redraw_links()
         self.show_watches()
 
     def show_watches(self) -> None:

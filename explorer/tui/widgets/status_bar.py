@@ -191,19 +191,26 @@ class StatusBar(Static):
     def line(self, width: int) -> Content:
         """The richest line that fits `width` cells (every part, while the width is not known yet).
 
-        Where even the poorest does not fit, the cursor's label is cut first, then the error."""
+        The cursor's label ranks below the status and `read-only`: before a shape without the status,
+        the last with it is tried with the label cut (or gone). Where even the poorest does not fit,
+        the label is cut first, then the error."""
+        before: Shape | None = None
         for shape in SHAPES:
             if not shape.read_only and self.error is not None and width >= ROOMY:
                 shape = replace(shape, read_only=True)  # from 80 columns on, the error is cut instead
                 break
+            if self.label is not None and before is not None and before.status and not shape.status:
+                line = self.drawn(before, label_room=self.label_room(before, width))
+                if line.cell_length <= width:
+                    return line
             for padded in (True, False):
                 line = self.drawn(shape, padded=padded)
                 if not width or line.cell_length <= width:
                     return line
+            before = shape
         label_room = None
         if self.label is not None:
-            label_room = 1 + width - self.drawn(shape, label_room=1).cell_length
-            label_room = label_room if label_room >= LEAST else 0  # too little to read: it gives way whole
+            label_room = self.label_room(shape, width)
             line = self.drawn(shape, label_room=label_room)
         if self.error is None or line.cell_length <= width:
             return line
@@ -211,6 +218,12 @@ class StatusBar(Static):
         # never less than a few words: what comes after it is cut by the edge instead.
         spare = width - self.drawn(shape, error_room=1, label_room=label_room).cell_length
         return self.drawn(shape, error_room=max(LEAST, 1 + spare), label_room=label_room)
+
+    def label_room(self, shape: Shape, width: int) -> int:
+        """The cells the cursor's label gets in `shape` on `width`: what the rest leaves, or 0 (it gives
+        way whole) when that is too little to read."""
+        room = 1 + width - self.drawn(shape, label_room=1).cell_length
+        return room if room >= LEAST else 0
 
     def drawn(
         self,
