@@ -245,7 +245,7 @@ async def test_the_comparison_says_how_many_differences_are_out_of_view_and_the_
         await explorer.pilot.pause()
         shown = screen_text(explorer.app)
         assert "13 differences" in shown
-        assert "… 6 more below (PageDown)" in shown  # the last drawn, cut, and the five under it
+        assert "… 5 more below (PageDown)" in shown  # the five under the last drawn
         assert ".name:" not in shown and ".replicationSpecs" not in shown
         await explorer.pilot.press("pagedown")  # the key the line names takes the person to them
         shown = screen_text(explorer.app)
@@ -267,7 +267,9 @@ async def test_a_difference_longer_than_the_view_is_counted_once_in_the_comparis
         await explorer.pilot.pause()
         shown = screen_text(explorer.app)
         assert "… 12 more below (PageDown) · 1 more above (PageUp)" in shown, shown  # 13 in all, not 14
-        assert "timestamps · Esc closes" in shown  # the dialog's last line, with no blank rows after it
+        lines = shown.splitlines()
+        beyond = next(at for at, line in enumerate(lines) if "more below" in line)
+        assert lines[beyond + 1].strip(" █") == "" and "▄▄▄" in lines[beyond + 2], shown  # then its padding, its border
 
 
 async def test_equals_without_a_mark_compares_with_a_saved_body(live_server, clock, tmp_path):

@@ -256,7 +256,7 @@ async def open_help(explorer) -> tuple[str, str]:
 async def open_comparison(explorer) -> tuple[str, str]:
     await explorer.pilot.press("m", "equals_sign")  # `m` says what it marked: a notice, still up
     return (
-        "n hides or shows differences in links and timestamps · Esc closes",
+        "The same: no differences",
         "Marked catalog-prod: = compares it with what is in view",
     )
 

@@ -70,8 +70,7 @@ class CompareScreen(ModalScreen[None]):
             yield Static(id="summary")
             with VerticalScroll():
                 yield Static(id="differences")
-            yield Static(id="beyond")
-            yield Label(Text("n hides or shows differences in links and timestamps · Esc closes", style="dim"))
+            yield Static(id="beyond")  # n and Esc are in the footer: a hint line here said them twice
 
     def on_mount(self) -> None:
         self.draw()
