@@ -65,6 +65,7 @@ class Navigation:
         self.regrow: set[Node] = set()  # nodes whose children changed
         self.description: Description | None = None  # the API description, once the session has it
         self.badges: dict[str, str] = {}  # URL without query -> what the tree says beside it (watched, marked)
+        self.turns_ahead = 0  # `]` (+1) and `[` (-1) pressed while a page turn was in flight, each done in turn
         self.index(self.root)
 
     # What the tree reads --------------------------------------------------------------------
@@ -162,11 +163,16 @@ class Navigation:
             return Step()
         return self.open(node)
 
-    def request(self, node: Node, url: str, keep: str | None = None, select: bool = False, typed: bool = False) -> Step:
-        """Fetch `url` into `node`; the fetch in flight, if any, is given up."""
+    def request(
+        self, node: Node, url: str, keep: str | None = None, select: bool = False, typed: bool = False, turn: int = 0
+    ) -> Step:
+        """Fetch `url` into `node`; the fetch in flight, if any, is given up, and the page turns that
+        were to follow it (anything but a page turn is asked for: they are not wanted any more)."""
         if self.fetching is not None:
             self.relabel.add(self.fetching.node)
-        self.fetching = Fetch(node, url, keep, typed)
+        if not turn:
+            self.turns_ahead = 0
+        self.fetching = Fetch(node, url, keep, typed, turn)
         self.requested = node
         node.asked = url
         if not typed:  # a typed URL's refusal is not the node's: it keeps what it says until an answer
@@ -200,12 +206,22 @@ class Navigation:
         self.relabel.add(node)
         if self.requested is not node:
             return Step()
-        return self.show_step(node, keep=fetch.keep)
+        step = self.show_step(node, keep=fetch.keep)
+        turns, self.turns_ahead = self.turns_ahead, 0
+        if fetch.turn and turns and resource.listing is not None and resource.error is None:
+            ahead = 1 if turns > 0 else -1
+            then = self.turn_page(ahead)  # from the page that came: its own next or previous link
+            step.fetch, step.note = then.fetch, then.note or step.note
+            if then.fetch is not None:  # not past the first or the last page: the rest follow it
+                self.turns_ahead = turns - ahead
+        return step
 
     def failed(self, fetch: Fetch, error: ApiError) -> Step:
-        """No answer to `fetch` (refused, unreachable, no token): the node says so."""
+        """No answer to `fetch` (refused, unreachable, no token): the node says so, and the page turns
+        pressed after it are not made."""
         if self.fetching is fetch:
             self.fetching = None
+            self.turns_ahead = 0
         if self.stray(fetch):
             return self.refused(fetch, error=error)
         fetch.node.error = error
@@ -243,6 +259,7 @@ class Navigation:
         """Esc, or a fetch given up for another: you are back where you were."""
         if self.fetching is fetch:
             self.fetching = None
+            self.turns_ahead = 0
             self.relabel.add(fetch.node)
         if self.requested is fetch.node:
             self.requested = self.shown
@@ -424,8 +441,13 @@ class Navigation:
     # Lists ------------------------------------------------------------------------------------
 
     def turn_page(self, step: int) -> Step:
-        """`]` and `[`: the next or previous page of the list in view."""
+        """`]` and `[`: the next or previous page of the list in view. Pressed while a page turn of
+        that list is in flight, it follows that one, from the page it brings (`]]]` turns three
+        pages: each page's `next` link is the only way to the one after it)."""
         node = self.list_in_view()
+        if self.fetching is not None and self.fetching.turn and self.fetching.node is node:
+            self.turns_ahead += step
+            return Step()
         if node is None or node.resource is None or node.resource.listing is None:
             return Step(note="Not a list: [ and ] turn the pages of a list.")
         page = node.resource.listing
@@ -434,7 +456,7 @@ class Navigation:
         href = page.next_href if step > 0 else page.previous_href
         if not href:
             return Step(note="This is the last page." if step > 0 else "This is the first page.")
-        return self.request(node, self.url_for(node, href), select=True)
+        return self.request(node, self.url_for(node, href), select=True, turn=step)
 
     def resize_page(self, step: int, keep: str | None = None) -> Step:
         """`+` and `-`: more or fewer items a page, on the page that holds the item under the cursor."""
@@ -496,6 +518,12 @@ class Navigation:
 
     def back(self) -> Step:
         return self.revisit(self.history.back, "Nothing to go back to.")
+
+    def back_from_refusal(self) -> Step:
+        """Back from a target refused before it was sent (`g` with a character nobody sees): the page
+        you were on, which the history is still at, since nothing was visited."""
+        here = [self.history.current]
+        return self.revisit(lambda: here.pop() if here else self.history.back(), "Nothing to go back to.")
 
     def forward(self) -> Step:
         return self.revisit(self.history.forward, "Nothing to go forward to.")

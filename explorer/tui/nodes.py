@@ -159,6 +159,7 @@ class Fetch:
     url: str
     keep: str | None = None  # the item to keep the table's cursor on (its self URL), if it is still there
     typed: bool = False  # a URL typed into g (or met again in the history): refused, it leaves the node as it was
+    turn: int = 0  # a page turn's step (`]` 1, `[` -1): the turns pressed while it is in flight follow it
 
 
 @dataclass

@@ -5,10 +5,13 @@ Each test drives the demo sandbox with keys, as a user would, and reads what the
 
 from __future__ import annotations
 
+import asyncio
+
 import pytest
 from textual import events
 from textual.widgets import Input, Static
 
+from explorer.tui.safe import visible
 from explorer.tui.screen_state import load_state
 from explorer.tui.screens.main import MainScreen
 from explorer.tui.widgets.field_tree import FieldTree
@@ -77,6 +80,33 @@ async def test_back_after_a_page_turn_puts_page_one_back_and_adds_no_node(explor
         assert pagination(explorer).startswith(f"page {page} of 13")
     assert titles(explorer.links.root) == ["orgs", "groups", "ipinfo"]  # no `go to` node
     assert explorer.requests() == requests  # pages seen before come back as they were
+
+
+async def test_page_turns_pressed_while_one_is_in_flight_each_turn_a_page_in_turn(explorer):
+    await open_events(explorer)
+    explorer.slow_down(300)  # each page takes a while: the presses come while the first is on its way
+    pages = lambda: [e.url for e in explorer.app.session.log if "/events" in e.url and "pageNum=" in e.url]  # noqa: E731
+    before = len(pages())
+    explorer.hold_key("right_square_bracket", 5)  # five in one breath, as tmux's send-keys sends them
+    await explorer.until(lambda: pagination(explorer).startswith("page 6 of 13"), timeout=15)
+    await explorer.settle()
+    turned = pages()[before:]
+    assert [url.split("pageNum=")[1].split("&")[0] for url in turned] == ["2", "3", "4", "5", "6"]  # each once
+    explorer.hold_key("left_square_bracket", 2)
+    await explorer.until(lambda: pagination(explorer).startswith("page 4 of 13"), timeout=15)
+    explorer.slow_down(0)
+
+
+@pytest.mark.parametrize("gap", [0, 0.005, 0.02])  # Enter in the same write as `g/orgs`, or just after it
+async def test_g_a_path_and_enter_typed_fast_go_there(explorer, gap):
+    await explorer.open("groups")  # the field starts at /groups, selected: what is typed takes its place
+    for key, character in [("g", "g"), ("slash", "/"), ("o", "o"), ("r", "r"), ("g", "g"), ("s", "s")]:
+        explorer.app.post_message(events.Key(key, character))  # as tmux's send-keys -l sends them
+    await asyncio.sleep(gap)
+    explorer.app.post_message(events.Key("enter", "\r"))
+    await explorer.until(lambda: isinstance(explorer.app.screen, MainScreen))
+    await explorer.settle()
+    assert explorer.shown.resource.url.endswith("/orgs")  # not /groups, the start the typing took the place of
 
 
 async def test_back_on_a_page_opens_again_what_was_open_there(explorer):
@@ -220,11 +250,12 @@ async def test_go_to_a_new_url_adds_its_node_and_folds_nothing_you_opened(explor
         assert unfolded() == [True, True, True], target
 
 
-async def test_back_from_a_refused_url_returns_to_the_page_you_were_on(explorer):
+@pytest.mark.parametrize("refused", ["https://elsewhere.example/x", "/x\u200by", "https://[::1/x"])
+async def test_back_from_a_refused_url_returns_to_the_page_you_were_on(explorer, refused):
     await explorer.open("groups")
     production = await explorer.open("groups", "production")
-    await explorer.go_to("https://elsewhere.example/x")
-    assert explorer.screen.sub_title == "https://elsewhere.example/x"
+    await explorer.go_to(refused)  # refused on its way out, or before it was sent at all
+    assert explorer.screen.sub_title == visible(refused)  # the title names what was refused
     await press(explorer, "backspace")
     assert explorer.shown is production.data and explorer.links.cursor_node is production
     assert explorer.screen.sub_title == production.data.resource.url
@@ -282,6 +313,18 @@ async def test_the_tree_width_changes_with_keys_and_a_drag_and_is_remembered(ope
         assert load_state()["tree_width"] == start - 6
     async with open_explorer(size=(120, 30)) as again:
         assert again.q(LinkTree).outer_size.width == start - 6
+
+
+async def test_as_many_of_each_width_key_give_the_tree_its_share_again(open_explorer):
+    async with open_explorer(size=(200, 50)) as explorer:
+        tree = explorer.q(LinkTree)
+        start = tree.outer_size.width
+        assert start == LinkTree.SHARE_MOST  # 38% of 200, at most 70
+        await explorer.pilot.press("less_than_sign", "greater_than_sign")
+        await explorer.until(lambda: tree.outer_size.width == start)
+        assert load_state()["tree_width"] is None  # the share, not a fixed 70
+        await explorer.pilot.resize_terminal(80, 24)
+        await explorer.until(lambda: tree.outer_size.width == 30)  # the share at 80 columns, as at a first start
 
 
 async def test_before_the_root_comes_the_page_pane_says_what_it_waits_for():

@@ -113,6 +113,17 @@ async def test_narrower_and_wider_come_back_to_a_remembered_start_past_either_bo
             assert (tree.outer_size.width, load_state()["tree_width"]) == (min(start, 83), start)
 
 
+async def test_the_footer_follows_the_width_the_window_is_made(open_explorer):
+    async with open_explorer(size=(120, 40)) as explorer:
+        footer = lambda: " ".join(drawn(explorer, explorer.q(Footer)).split())  # noqa: E731
+        await explorer.until(lambda: footer().endswith("^p palette"))
+        await explorer.pilot.resize_terminal(80, 24)
+        await explorer.until(lambda: "palette" not in footer())
+        assert footer().endswith("w Watch ? Help q Quit"), footer()
+        await explorer.pilot.resize_terminal(120, 40)
+        await explorer.until(lambda: footer().endswith("^p palette"))
+
+
 async def test_at_80_columns_the_page_line_and_the_footer_fit(open_explorer):
     async with open_explorer(size=(80, 24)) as explorer:
         await press(explorer, *["greater_than_sign"] * 4)  # the tree as wide as it goes: the panes keep 36

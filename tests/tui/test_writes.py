@@ -313,6 +313,21 @@ async def test_a_delete_asks_for_the_name_typed_out(open_explorer):
         assert explorer.app.screen.sub_title.endswith("/groups")
 
 
+async def test_a_delete_confirmed_by_the_name_and_enter_in_one_breath_is_sent(open_explorer):
+    async with open_explorer(writes=True) as explorer:
+        await explorer.open("groups")
+        await explorer.open("groups", "empty-sandbox")
+        await choose(explorer, "DELETE")
+        await explorer.pilot.press("ctrl+s")
+        await explorer.until(lambda: isinstance(explorer.app.screen, PreviewScreen))
+        await explorer.until(lambda: isinstance(explorer.app.focused, Input))
+        type_in_one_breath(
+            explorer, *[(char if char != "-" else "minus", char) for char in "empty-sandbox"], ("enter", "\r")
+        )
+        await explorer.until(lambda: "DELETE · 204 No Content: done" in explorer.toasts())
+        assert "exactly to delete it" not in explorer.toasts()
+
+
 async def test_u_undoes_a_patch_after_its_own_preview(open_explorer):
     async with open_explorer(writes=True) as explorer:
         await patch_and_undo(explorer, "Undo the last write · roles: Project Owner · writes on")

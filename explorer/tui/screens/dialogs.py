@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from functools import partial
 from urllib.parse import unquote, urlsplit, urlunsplit
 
 from rich.cells import cell_len
@@ -103,9 +104,20 @@ class AskScreen(ModalScreen[str | None]):
             yield Static(Text(self.problem or ""), id="problem")
 
     def action_answer(self) -> None:
-        """Enter: the field's own, once the field has taken the keys typed before it (`g/groups⏎`)."""
+        """Enter: the field's own, once the field has taken the keys typed before it (`g/groups⏎`).
+
+        Those may still wait on their way: in the screen below, which sends on the keys typed in one
+        breath with the key that asked, then in this one, which gives them to the field. Enter, a
+        binding, comes straight here: it waits its turn behind them, queue by queue."""
         field = self.query_one(Input)
-        field.call_later(field.action_submit)
+        in_field = partial(field.call_later, field.action_submit)
+        here = partial(self.call_later, in_field)
+        stack = self.app.screen_stack
+        below = stack[-2] if len(stack) > 1 and stack[-1] is self else None
+        if below is not None:
+            below.call_later(here)
+        else:
+            here()
 
     def on_key(self, event: events.Key) -> None:
         """A key that reaches the question before its field has the focus is the field's: the main

@@ -209,7 +209,7 @@ class MainScreen(Screen[None]):
         self.query_one(StatusBar).show_watches(self.watching.running)
         self.set_interval(1.0, self.refresh_log)
         width = load_state().get("tree_width")
-        self.set_tree_width(width if isinstance(width, int) and not isinstance(width, bool) else None)
+        self.links.set_width(width if isinstance(width, int) and not isinstance(width, bool) else None, self.tree_room)
         self.links.start(self.navigation)
         self.links.focus()
         self.run(self.navigation.open(self.navigation.root))
@@ -461,7 +461,8 @@ class MainScreen(Screen[None]):
         return self_href(table.items[min(table.cursor, len(table.items) - 1)])
 
     def action_back(self) -> None:
-        self.run(self.navigation.back())
+        refused = self.refused_target is not None
+        self.run(self.navigation.back_from_refusal() if refused else self.navigation.back())
 
     def action_forward(self) -> None:
         self.run(self.navigation.forward())
@@ -608,15 +609,14 @@ class MainScreen(Screen[None]):
         """The widest the tree may be: the panes keep MIN_PANES columns (and the bar between, one)."""
         return (self.size.width or self.app.size.width) - MIN_PANES - 1
 
-    def set_tree_width(self, width: int | None) -> None:
-        """The tree this many columns wide (None: its share of the width), leaving the panes room."""
-        self.links.set_width(width, self.tree_room)
+    def set_tree_width(self, width: int) -> None:
+        """The tree this many columns wide, as the person chose, leaving the panes room."""
+        self.links.choose_width(width, self.tree_room)
 
     def keep_tree_width(self) -> None:
         """Remember the tree's width for the next run."""
         width = self.links.chosen_width()
-        if width is not None:
-            save_state({"tree_width": max(LinkTree.MIN_WIDTH, width)})
+        save_state({"tree_width": None if width is None else max(LinkTree.MIN_WIDTH, width)})
 
     # Writes (write_flow.py): a, u, and what an answer changes ------------------------------------
 

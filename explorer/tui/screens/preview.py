@@ -140,14 +140,21 @@ class PreviewScreen(ModalScreen[bool]):
         self.dismiss(False)
 
     def action_send(self) -> None:
+        """Enter: sent, once confirmed. The name typed to confirm a DELETE is read once its field has
+        taken the keys typed before Enter (`orders-prod⏎` in one breath was refused as not typed)."""
         if not self.writes_on:
             self.notify(f"Not sent: this session is read-only ({self.because}).", severity="error", markup=False)
             return
-        if self.identity is not None:
-            typed = self.query_one("#confirm", Input).value.strip()
-            if typed not in self.accepted:
-                self.notify(f"Type {visible(self.identity)} exactly to delete it.", severity="error", markup=False)
-                return
+        if self.identity is None:
+            self.dismiss(True)
+            return
+        field = self.query_one("#confirm", Input)
+        field.call_later(self.send_if_confirmed, field)
+
+    def send_if_confirmed(self, field: Input) -> None:
+        if field.value.strip() not in self.accepted:
+            self.notify(f"Type {visible(self.identity)} exactly to delete it.", severity="error", markup=False)
+            return
         self.dismiss(True)
 
 

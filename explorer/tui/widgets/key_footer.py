@@ -25,9 +25,14 @@ class KeyFooter(Footer):
     def on_resize(self, event: events.Resize) -> None:
         """Below ROOMY columns, compact and without `^p palette` (ctrl+p still opens it, the header's
         icon too): `q Quit` shows at 80 columns, and a dialog's keys at 60."""
-        self.compact = event.size.width < ROOMY
-        self.show_command_palette = not self.compact
-        self.call_after_refresh(self.fit)  # measured once the keys are drawn compact (or not)
+        compact = event.size.width < ROOMY
+        palette_changed = self.show_command_palette == compact
+        self.compact = compact
+        self.show_command_palette = not compact
+        if palette_changed:  # a window made narrower or wider: Footer draws `^p palette` only as it composes
+            self.call_later(self.recompose)
+        else:
+            self.call_after_refresh(self.fit)  # measured once the keys are drawn compact (or not)
 
     def fit(self) -> None:
         """Show the keys that leave and Help, then the others in their order while they fit."""

@@ -40,6 +40,7 @@ class LinkTree(Tree[Node]):
         self.drawn: dict[int, TreeNode[Node]] = {}  # id of a model node -> the line that draws it
         self.unfolded: WeakSet[Node] = WeakSet()  # nodes whose lines were unfolded when taken away
         self.chosen: int | None = None  # the width chosen with < > or a drag; None: the share
+        self.share_left: int | None = None  # the share's width when a width was first chosen
 
     @property
     def model(self) -> Navigation:
@@ -60,11 +61,21 @@ class LinkTree(Tree[Node]):
         self.chosen = width
         self.fit(most)
 
+    def choose_width(self, width: int, most: int) -> None:
+        """A width the person chose (`<`, `>`, a drag). One back at the share it left (`<` then `>`)
+        is the share again, which follows the terminal's width: it was kept as a fixed 70 columns,
+        which an 80-column terminal got."""
+        if self.chosen is None:
+            self.share_left = self.outer_size.width
+        self.set_width(None if width == self.share_left else width, most)
+
     def fit(self, most: int) -> None:
         """The width chosen (or the share), no wider than `most` columns (the terminal's width changed)."""
         most = max(self.MIN_WIDTH, most)
         if self.chosen is not None:
             self.styles.width = max(self.MIN_WIDTH, min(self.chosen, most))
+        else:
+            self.styles.width = None  # the CSS's share again
         self.styles.max_width = most if self.chosen is not None else min(self.SHARE_MOST, most)
 
     def on_resize(self, event: events.Resize) -> None:
