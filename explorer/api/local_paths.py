@@ -38,10 +38,10 @@ def cannot_write(target: Path, error: OSError) -> str:
     """Why a new file could not be written at `target`, in words about the path, not the system's
     (`[Errno 2] No such file or directory` named neither the folder missing nor what to do)."""
     where = target.parent
+    if isinstance(error, IsADirectoryError) or (isinstance(error, FileExistsError) and is_dir(target)):
+        return f"{target} is a folder: add a file name to it"
     if isinstance(error, FileExistsError):
         return f"{target} exists already: save under another name"
-    if isinstance(error, IsADirectoryError):
-        return f"{target} is a folder: add a file name to it"
     if isinstance(error, FileNotFoundError):
         return f"There is no folder {where}: make it first, or save somewhere else"
     if isinstance(error, NotADirectoryError):

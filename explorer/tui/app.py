@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import io
+import time
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -12,6 +13,7 @@ from textual import events
 from textual.app import SystemCommand
 from textual.binding import Binding
 from textual.command import CommandPalette
+from textual.notifications import SeverityLevel
 from textual.screen import Screen
 
 from explorer.api.config import Credentials
@@ -71,6 +73,7 @@ class ExplorerApp(PaletteApp):
         self.closed = False
         self.quitting = False
         self.previewing: str | None = None  # the theme to go back to while the theme palette previews
+        self.showing_until: dict[tuple[str, str], float] = {}  # a notice's words and kind -> when it goes
         self.presenting = Presenting(self, lambda: self.session) if presenter else None
         themes, problems = load_themes(*(theme_dirs or [shipped_dir()]))
         for each in themes:
@@ -115,6 +118,29 @@ class ExplorerApp(PaletteApp):
             from explorer.tui.screens.login import LoginScreen
 
             self.push_screen(LoginScreen(self.problem, self.settings_path, self.login, self.connect), self.logged_in)
+
+    def notify(
+        self,
+        message: str,
+        *,
+        title: str = "",
+        severity: SeverityLevel = "information",
+        timeout: float | None = None,
+        markup: bool = True,
+    ) -> None:
+        """A notice, unless the same one already shows: Enter pressed twice on a refusal stacked two
+        alike, which took a dialog's lines twice over (at 24 rows, those of the field it spoke of)."""
+        now = time.monotonic()
+        key = (message, severity)
+        if self.showing_until.get(key, 0.0) > now:
+            return
+        self.showing_until = {said: until for said, until in self.showing_until.items() if until > now}
+        self.showing_until[key] = now + (self.NOTIFICATION_TIMEOUT if timeout is None else timeout)
+        super().notify(message, title=title, severity=severity, timeout=timeout, markup=markup)
+
+    def clear_notifications(self) -> None:
+        self.showing_until.clear()
+        super().clear_notifications()
 
     def screen_changed(self, screen: Screen[Any]) -> None:
         self.call_after_refresh(self.lift_notices)  # once the screen is laid out (the presenter's strip too)
@@ -218,6 +244,8 @@ class ExplorerApp(PaletteApp):
 
     def get_system_commands(self, screen: Screen[Any]) -> Iterable[SystemCommand]:
         for command in super().get_system_commands(screen):
+            if command.callback in (self.action_show_help_panel, self.action_hide_help_panel):
+                continue  # Textual's key panel squeezed the panes past their 36 columns; `?` is Help
             if command.callback == self.action_change_theme:
                 command = SystemCommand(
                     "Theme", "Preview themes as you move; Enter keeps one, Esc undoes", command.callback

@@ -21,7 +21,7 @@ def test_each_way_a_save_fails_is_said_about_the_path(tmp_path: Path):
     (tmp_path / "there.json").write_bytes(b"{}")
     (tmp_path / "a-file").write_bytes(b"")
     assert written(tmp_path / "there.json") == f"{tmp_path / 'there.json'} exists already: save under another name"
-    assert written(tmp_path) == f"{tmp_path} exists already: save under another name"  # a folder is there too
+    assert written(tmp_path) == f"{tmp_path} is a folder: add a file name to it"
     assert written(tmp_path / "nope" / "x.json") == (
         f"There is no folder {tmp_path / 'nope'}: make it first, or save somewhere else"
     )

@@ -267,6 +267,7 @@ async def test_every_screen_action_is_in_the_command_palette(explorer):
         "Help",
     ):
         assert title in commands, title
+    assert "Keys" not in commands  # Textual's key panel: it squeezed the panes, and `?` is Help
 
 
 async def test_keys_can_be_remapped_by_id(tmp_path):

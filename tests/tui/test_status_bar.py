@@ -221,6 +221,16 @@ async def test_the_cursors_cut_line_gives_way_before_the_status_and_read_only(cl
         assert shown == "read-only · token valid 60:00 │ 200 OK", shown
 
 
+async def test_a_cursor_line_whose_first_word_is_long_is_cut_in_it_not_drawn_as_a_lone_ellipsis(clock):
+    async with status_bar(clock, width=60) as bar:
+        bar.widget.show_label("MONGODB_USER_DELETED  6a4876920445d656de3a5db5")  # an event, as the tree draws it
+        bar.widget.show_response(await bar.session.fetch("/orgs"))
+        shown = await bar.until_shows("200 OK")
+        label = shown.split(" │ ")[1]
+        assert label.startswith("MONGODB_USER_") and label.endswith("…"), shown
+        assert len(label) >= 8, shown
+
+
 async def test_a_shortened_error_still_opens_whole(open_explorer):
     async with open_explorer(size=(80, 24)) as explorer:
         await explorer.go_to(NO_SUCH_GROUP)

@@ -134,6 +134,16 @@ async def test_w_watches_a_cluster_until_its_condition_holds_and_shows_each_chan
         assert len(w.steps.waits) == 2  # and it fetches no more
 
 
+async def test_a_condition_that_holds_at_once_is_said_alone(live_server, clock):
+    async with watching(live_server, clock) as w:
+        explorer = w.explorer
+        w.cluster().fields["stateName"] = "IDLE"
+        await watch_in_view(w, '.stateName == "IDLE"')
+        await explorer.until(lambda: "✓ the condition holds" in timeline(explorer))
+        await explorer.until(lambda: "holds" in explorer.toasts())
+        assert "Watching" not in explorer.toasts(), explorer.toasts()  # not "every 5 s" beside "✓ … holds"
+
+
 async def test_plus_and_minus_change_a_watch_pace_and_w_stops_it(live_server, clock):
     async with watching(live_server, clock) as w:
         explorer = w.explorer
@@ -270,6 +280,29 @@ async def test_a_difference_longer_than_the_view_is_counted_once_in_the_comparis
         lines = shown.splitlines()
         beyond = next(at for at, line in enumerate(lines) if "more below" in line)
         assert lines[beyond + 1].strip(" █") == "" and "▄▄▄" in lines[beyond + 2], shown  # then its padding, its border
+
+
+async def test_the_comparisons_counts_are_said_again_when_a_notice_goes(open_explorer):
+    async with open_explorer(size=(80, 24)) as explorer:
+        clusters = "/groups/687b4c139cc9af4ec9546b43/clusters"
+        await explorer.go_to(f"{clusters}/orders-prod")
+        await explorer.pilot.press("m")
+        await explorer.go_to(f"{clusters}/search-prod")
+        explorer.app.notify("A notice that takes lines from the dialog", timeout=60)
+        await explorer.pilot.press("equals_sign")
+        await explorer.until(lambda: isinstance(explorer.app.screen, CompareScreen))
+        beyond = lambda: str(explorer.app.screen.query_one("#beyond").render())  # noqa: E731
+        await explorer.until(lambda: "more below" in beyond())
+        with_notice = beyond()
+        explorer.app.clear_notifications()  # the dialog gets its lines back: more differences show
+        await explorer.until(lambda: beyond() != with_notice)
+        after = beyond()
+        await explorer.pilot.press("escape")
+        await explorer.until(lambda: not isinstance(explorer.app.screen, CompareScreen))
+        await explorer.pilot.press("equals_sign")  # opened afresh, with no notice: the same counts
+        await explorer.until(lambda: isinstance(explorer.app.screen, CompareScreen))
+        await explorer.until(lambda: "more below" in beyond())
+        assert beyond() == after, (after, beyond(), with_notice)
 
 
 async def test_equals_without_a_mark_compares_with_a_saved_body(live_server, clock, tmp_path):

@@ -301,8 +301,9 @@ async def test_a_delete_asks_for_the_name_typed_out(open_explorer):
         await explorer.until(lambda: isinstance(explorer.app.screen, PreviewScreen))
         assert "To delete it, type empty-sandbox" in screen_text(explorer)
         await explorer.pilot.press("enter")
-        await explorer.pilot.pause(0.2)
+        await explorer.until(lambda: "Not sent: that is not empty-sandbox." in screen_text(explorer))  # in the dialog
         assert not [e for e in explorer.app.session.log if e.method == "DELETE"]
+        assert explorer.toasts() == ""  # not a notice, which took the lines of the field it speaks of
         explorer.app.screen.query_one(Input).value = project.data.url.rsplit("/", 1)[-1]  # its id does as well
         await explorer.pilot.press("enter")
         await explorer.until(lambda: "DELETE · 204 No Content: done" in explorer.toasts())
@@ -325,7 +326,7 @@ async def test_a_delete_confirmed_by_the_name_and_enter_in_one_breath_is_sent(op
             explorer, *[(char if char != "-" else "minus", char) for char in "empty-sandbox"], ("enter", "\r")
         )
         await explorer.until(lambda: "DELETE · 204 No Content: done" in explorer.toasts())
-        assert "exactly to delete it" not in explorer.toasts()
+        assert [e.status for e in explorer.app.session.log if e.method == "DELETE"] == [204]
 
 
 async def test_u_undoes_a_patch_after_its_own_preview(open_explorer):

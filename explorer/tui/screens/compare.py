@@ -60,6 +60,7 @@ class CompareScreen(ModalScreen[None]):
         self.found = found
         self.hide_noise = False
         self.drawn: list[Content] = []  # the differences drawn, measured to tell which are out of view
+        self.beyond_said = ""  # what the line under them says of those out of view
 
     def compose(self) -> ComposeResult:
         yield KeyFooter()
@@ -77,6 +78,9 @@ class CompareScreen(ModalScreen[None]):
         scroll = self.query_one(VerticalScroll)
         scroll.focus()
         self.watch(scroll, "scroll_y", self.say_beyond, init=False)
+        # A notice coming or going gives the differences fewer or more lines, with no resize of the
+        # screen: the counts are said again whenever the dialog is laid out anew.
+        self.screen_layout_refresh_signal.subscribe(scroll, lambda _: self.say_beyond())
 
     def on_resize(self) -> None:
         """A new size wraps the long differences anew, and shows more or fewer of them."""
@@ -119,7 +123,10 @@ class CompareScreen(ModalScreen[None]):
             for count, where in ((below, "below (PageDown)"), (above, "above (PageUp)"))
             if count
         ]
-        self.query_one("#beyond", Static).update(Text("… " + " · ".join(said) if said else ""))
+        line = "… " + " · ".join(said) if said else ""
+        if line != self.beyond_said:  # said only when it changes: saying it lays the dialog out again
+            self.beyond_said = line
+            self.query_one("#beyond", Static).update(Text(line))
 
     def beyond(self) -> tuple[int, int]:
         """How many differences begin above the view, and how many end below it. One long enough

@@ -135,8 +135,10 @@ class MainScreen(Screen[None]):
         Binding("r", "reload", "Reload", id="explorer.reload"),
         Binding("p", "switch('pretty')", "pretty=true", show=False, id="explorer.toggle_pretty"),
         Binding("e", "switch('envelope')", "envelope=true", show=False, id="explorer.toggle_envelope"),
-        Binding("plus", "page_size(1)", "More a page", show=False, id="explorer.page_size_up"),
-        Binding("minus", "page_size(-1)", "Fewer a page", show=False, id="explorer.page_size_down"),
+        Binding("plus", "page_size(1)", "More items a page (a watch: slower)", show=False, id="explorer.page_size_up"),
+        Binding(
+            "minus", "page_size(-1)", "Fewer items a page (a watch: quicker)", show=False, id="explorer.page_size_down"
+        ),
         Binding("slash", "search", "Search", id="explorer.search"),
         Binding("y", "copy_url", "Copy URL", show=False, id="explorer.copy_url"),
         Binding("Y", "copy_curl", "Copy as curl", show=False, id="explorer.copy_curl"),
@@ -701,9 +703,8 @@ class MainScreen(Screen[None]):
         def start(until: str | None) -> None:
             if until is None:
                 return
-            watch = self.watching.start(url, title, until or None, self.watch_every)
-            self.notify(f"Watching {visible(title)} every {watch.every:g} s: + and - change it, w stops", markup=False)
-            self.action_tab("watch")
+            self.watching.start(url, title, until or None, self.watch_every)
+            self.action_tab("watch")  # "Watching … every 5 s" is said once its first fetch has not ended it
 
         question = (
             f"Watch {visible(title)} every {self.watch_every:g} s until (a jq condition; Enter alone: until w, "
@@ -743,6 +744,9 @@ class MainScreen(Screen[None]):
             self.notify(f"✓ {visible(watch.title)}: {visible(watch.until)} holds", timeout=15, markup=False)
         elif watch.ended is not None and watch.ended.startswith("stopped by an error"):
             self.notify(f"{visible(watch.title)}: {visible(watch.ended)}", severity="error", markup=False)
+        elif watch.ended is None and watch.fetches == 1:  # going on: said now, not beside a first "✓ holds"
+            said = f"Watching {visible(watch.title)} every {watch.every:g} s: + and - change it, w stops"
+            self.notify(said, markup=False)
         if version is not None or watch.ended is not None:
             self.watch_seen_again(watch.url)
         else:  # the same again: only the pane's counts and time moved (the Log pane has its own second)

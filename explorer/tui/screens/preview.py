@@ -38,6 +38,7 @@ class PreviewScreen(ModalScreen[bool]):
     PreviewScreen .warning { color: $text-warning; }
     PreviewScreen .refused { color: $text-error; }
     PreviewScreen #answer { margin-top: 1; }
+    PreviewScreen #mistyped { height: auto; }
     """
     )
     BINDINGS = [
@@ -118,6 +119,7 @@ class PreviewScreen(ModalScreen[bool]):
             elif self.identity is not None:
                 yield Label(Text(f"To delete it, type {visible(self.identity)} and press Enter. Esc goes back."))
                 yield OrderedInput(placeholder=visible(self.identity), id="confirm")
+                yield Static(id="mistyped", classes="refused")  # in the dialog: a notice took the field's lines
             else:
                 yield Label(Text("Enter sends it, once. Esc goes back to the editor."), id="answer")
 
@@ -153,7 +155,8 @@ class PreviewScreen(ModalScreen[bool]):
 
     def send_if_confirmed(self, field: Input) -> None:
         if field.value.strip() not in self.accepted:
-            self.notify(f"Type {visible(self.identity)} exactly to delete it.", severity="error", markup=False)
+            said = f"Not sent: that is not {visible(self.identity)}. Type it exactly to delete it."
+            self.query_one("#mistyped", Static).update(Text(said))
             return
         self.dismiss(True)
 

@@ -20,6 +20,8 @@ from explorer.tui.safe import visible
 from explorer.tui.widgets.json_view import JsonView
 from explorer.tui.widgets.ordered_input import OrderedInput
 
+LEAST_PART = 8  # cells of a part cut beside the match counter that still say something
+
 
 class JsonPane(Vertical):
     """The JSON view, a line saying where it is, and its search box."""
@@ -125,12 +127,15 @@ class JsonPane(Vertical):
         parts = [visible(part) for part in self.view.where_parts()]
         line = self.query_one("#where", Static)
         room = line.content_size.width or self.size.width - 2
-        said = " · ".join(parts)
-        if self.view.term and cell_len(said) > room > 0:
-            match = " · " + parts[-1]
-            head = " · ".join(parts[:-1])
-            keep = max(0, room - cell_len(match) - 1)
-            said = (set_cell_size(head, keep) + "…" if keep else "") + match.removeprefix("" if keep else " · ")
+        counter = parts[-1:] if self.view.term else []
+        head = parts[: len(parts) - len(counter)]
+        while len(head) > 1 and cell_len(" · ".join(head + counter)) > room > 0:
+            head.pop(0)  # whole parts give way from the front (the view's name first): a number is never
+            # cut in its middle, where `line 2 of 1…` read as one line of one
+        said = " · ".join(head + counter)
+        if counter and cell_len(said) > room > 0:  # the last part left is cut at its end, the counter never
+            keep = max(0, room - cell_len(counter[0]) - 4)
+            said = (set_cell_size(head[0], keep) + "… · " if keep >= LEAST_PART else "") + counter[0]
         line.update(Text(said, no_wrap=True, overflow="ellipsis"))
 
     async def open_search(self) -> None:
@@ -152,7 +157,7 @@ class JsonPane(Vertical):
         count = self.view.search(event.value)
         self.close_search()
         if event.value:
-            self.notify(f"{count:,} matches" if count else "No matches", markup=False)
+            self.notify(f"{count:,} match{'es' * (count != 1)}" if count else "No matches", markup=False)
 
     def on_key(self, event: Any) -> None:
         if event.key == "escape" and self.query("#search"):

@@ -399,7 +399,8 @@ def meter(reading: Reading, held: float | None, level: int) -> list[Span]:
 
 
 def shortened(text: str, room: int) -> str:
-    """`text` whole if it fits `room` cells, else cut at a word boundary and ended with `…`."""
+    """`text` whole if it fits `room` cells, else cut at a word boundary and ended with `…`; a first
+    word longer than the room is cut in it (`MONGODB_USER_…`), not drawn as a lone `…`."""
     if cell_len(text) <= room:
         return text
     kept = ""
@@ -408,4 +409,8 @@ def shortened(text: str, room: int) -> str:
         if cell_len(longer.rstrip(" ·:,;") + "…") > room:
             break
         kept = longer
+    if not kept.rstrip(" ·:,;"):
+        kept = text
+        while kept and cell_len(kept + "…") > room:
+            kept = kept[:-1]
     return kept.rstrip(" ·:,;") + "…"
