@@ -163,3 +163,19 @@ async def test_go_to_a_path(explorer):
     assert node is explorer.node("ipinfo")
     node = await explorer.go_to("/orgs/000000000000000000000000")  # not in the tree: a node of its own
     assert node.data.kind == "goto" and node.label.plain == "go to  ✗ 404  /orgs/000000000000000000000000"
+
+
+async def test_the_log_cuts_a_path_in_its_middle_so_the_names_at_its_end_show(open_explorer):
+    from tests.tui.screen_text import region_text
+
+    async with open_explorer(size=(120, 40)) as explorer:
+        clusters = "/groups/687b4c139cc9af4ec9546b43/clusters"
+        await explorer.go_to(f"{clusters}/orders-prod")
+        await explorer.go_to(f"{clusters}/search-prod")
+        await explorer.pilot.press("4")
+        log = explorer.q("RequestLog", DataTable)
+        await explorer.until(lambda: explorer.q(TabbedContent).active == "log")
+        await explorer.pilot.pause()
+        drawn = region_text(explorer.app, log)
+        rows = [line.strip() for line in drawn.splitlines() if "/groups/687b…6b43" in line]
+        assert [row.rsplit("/", 1)[1] for row in rows] == ["orders-prod", "search-prod"], drawn  # told apart
