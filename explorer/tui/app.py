@@ -28,6 +28,7 @@ from explorer.tui.legible import LEAST
 from explorer.tui.palette import PaletteApp
 from explorer.tui.presenting import Presenting
 from explorer.tui.safe import visible
+from explorer.tui.screens.command_palette import KeyedPalette
 from explorer.tui.screens.main import MainScreen
 from explorer.tui.themes import DEFAULT_THEME, PROJECTOR_CONTRAST, PROJECTOR_THEME, load_themes, shipped_dir, skipped
 
@@ -138,6 +139,11 @@ class ExplorerApp(PaletteApp):
         self.showing_until[key] = now + (self.NOTIFICATION_TIMEOUT if timeout is None else timeout)
         super().notify(message, title=title, severity=severity, timeout=timeout, markup=markup)
 
+    def action_command_palette(self) -> None:
+        """`ctrl+p`: Textual's palette, with a footer of its own keys."""
+        if self.use_command_palette and not isinstance(self.screen, CommandPalette):
+            self.push_screen(KeyedPalette(id="--command-palette"))
+
     def clear_notifications(self) -> None:
         self.showing_until.clear()
         super().clear_notifications()
@@ -189,7 +195,7 @@ class ExplorerApp(PaletteApp):
 
         self.previewing = self.theme
         self.push_screen(
-            CommandPalette(providers=[ThemeChoices], placeholder="Themes: move to preview, Enter keeps, Esc undoes")
+            KeyedPalette(providers=[ThemeChoices], placeholder="Themes: move to preview, Enter keeps, Esc undoes")
         )
 
     def on_command_palette_option_highlighted(self, event: CommandPalette.OptionHighlighted) -> None:

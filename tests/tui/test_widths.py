@@ -253,6 +253,8 @@ async def test_a_dialog_s_footer_names_its_own_keys(open_explorer, width):
             await close_dialogs(explorer)
         assert await footer_under(explorer, "question_mark") == "esc Close"
         await close_dialogs(explorer)
+        assert await footer_under(explorer, "ctrl+p") == "esc Exit the command palette"  # not the screen's keys
+        await close_dialogs(explorer)
         comparison = await footer_under(explorer, "m", "equals_sign")
         assert comparison == "esc Close the comparison n Compare: hide/show links, times"
         await close_dialogs(explorer)
