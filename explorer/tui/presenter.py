@@ -17,7 +17,7 @@ from explorer.tui.palette import status_class
 from explorer.tui.place import middle
 from explorer.tui.safe import visible
 
-SHOWN = 4  # actions on screen at once
+SHOWN = 10  # actions kept: as many as the strip's most lines, of which it shows the newest that fit
 REQUESTS_EACH = 3  # requests listed under one action ("+ 2 more" after that)
 
 
@@ -54,8 +54,12 @@ class Presenter:
         self.version = 0  # goes up with every change, so overlays redraw only when needed
 
     def pressed(self, key: str, does: str) -> None:
+        """A key and what it does. Characters typed into a field run on in one line (`/orgs  typing`):
+        a line a letter pushed the key that opened the field out, and `g` typed read as `g Go to`."""
         last = self.actions[-1] if self.actions else None
-        if last is not None and (last.key, last.does) == (key, does) and not last.requests:
+        if last is not None and does == "typing" and last.does == "typing" and not last.requests:
+            last.key += key
+        elif last is not None and (last.key, last.does) == (key, does) and not last.requests:
             last.times += 1
         else:
             self.actions.append(Action(key, does))

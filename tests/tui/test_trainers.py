@@ -6,7 +6,7 @@ import subprocess
 import sys
 
 import pytest
-from textual.widgets import Footer, Header, Static, TabbedContent
+from textual.widgets import Footer, Header, Input, Static, TabbedContent
 
 from explorer.demo import demo_session
 from explorer.tui.app import ExplorerApp
@@ -83,6 +83,16 @@ async def test_the_presenter_strip_takes_its_own_rows_and_hides_nothing(open_exp
         assert "page 1 of 1 · 5 items" in region_text(explorer.app, explorer.q(PageView))
         assert "production" in region_text(explorer.app, explorer.q(LinkTree))
         assert region_text(explorer.app, explorer.q(StatusBar)).startswith(" read-only · token valid 60:00")
+
+
+async def test_presenter_shows_what_is_typed_in_one_line_under_the_key_that_asked(open_explorer):
+    async with open_explorer(size=(200, 50), app_options={"presenter": True}) as explorer:
+        await explorer.pilot.press("g")
+        await explorer.until(lambda: isinstance(explorer.app.focused, Input))
+        await explorer.pilot.press(*"/orgs", "enter")
+        await explorer.until(lambda: "→ GET /orgs  200 · " in overlay(explorer), timeout=2.0)
+        shown = overlay(explorer)
+        assert " g  Go to\n" in shown and " /orgs  typing\n" in shown, shown  # not a line a letter
 
 
 async def test_presenter_never_shows_a_secret_being_typed(tmp_path):
