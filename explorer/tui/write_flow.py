@@ -46,11 +46,14 @@ class WriteFlow:
 
     async def act(self, resource: Resource, is_root: bool) -> None:
         """`a`: list what can be done to `resource`; the chosen write goes to the editor."""
-        description = await self.session.described()
+        try:
+            description = await self.session.described()
+        finally:
+            typed = self.ahead.take()  # what was typed after `a` while the description came: the list's
         choices = choices_for(resource, description, is_root)
         policy = self.session.write_policy
         choice = await self.app.push_screen_wait(
-            ActScreen(resource.url, choices, policy.on, policy.because, self.ahead)
+            ActScreen(resource.url, choices, policy.on, policy.because, self.ahead, typed)
         )
         if choice is not None:
             await self.write(choice, resource)

@@ -179,3 +179,13 @@ async def test_the_log_cuts_a_path_in_its_middle_so_the_names_at_its_end_show(op
         drawn = region_text(explorer.app, log)
         rows = [line.strip() for line in drawn.splitlines() if "/groups/687b…6b43" in line]
         assert [row.rsplit("/", 1)[1] for row in rows] == ["orders-prod", "search-prod"], drawn  # told apart
+        await explorer.pilot.press("1")  # the Log pane hidden, the terminal made narrower, a request more
+        await explorer.pilot.resize_terminal(80, 24)
+        await explorer.go_to(f"{clusters}/catalog-prod")
+        await explorer.pilot.press("4")
+        await explorer.until(lambda: explorer.q(TabbedContent).active == "log")
+        await explorer.pilot.pause()
+        await explorer.pilot.pause()
+        rows = [line.rstrip(" ▁▂▃▄▅▆▇█▊▎▌│") for line in region_text(explorer.app, log).splitlines()]
+        ends = [row[-4:] for row in rows if "GET" in row or "POST" in row]
+        assert ends[-3:] == ["prod", "prod", "prod"] and ends[0] == "json", rows  # each path's end, in its room

@@ -219,6 +219,18 @@ async def test_keys_typed_in_one_breath_with_the_choice_go_to_the_editor_in_orde
         assert lines[4] == '▊  4    "labels": [],'
 
 
+async def test_a_and_the_keys_after_it_in_one_breath_go_to_the_list_then_the_editor(open_explorer):
+    """`a`, Enter and the editing keys at once, as tmux's send-keys sends them: the Enter is the list's
+    (PATCH, the first), not the tree's, and the rest the editor's, in turn."""
+    async with open_explorer(writes=True, size=(120, 40)) as explorer:
+        await explorer.go_to(CATALOG)
+        unfolded = explorer.links.cursor_node.is_expanded
+        type_in_one_breath(explorer, ("a", "a"), ("enter", "\r"), *EDIT_LINE_3)
+        lines = await line_3_edited(explorer)
+        assert lines[4] == '▊  4    "labels": [],'
+        assert explorer.app.screen_stack[1].links.cursor_node.is_expanded == unfolded  # the tree had no Enter
+
+
 async def test_keys_typed_in_one_breath_after_esc_from_the_preview_go_to_the_editor(open_explorer):
     async with open_explorer(writes=True, size=(80, 24)) as explorer:
         await explorer.go_to(CATALOG)

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from rich.console import Console, ConsoleOptions, RenderResult
 from rich.text import Text
 from textual import events
@@ -63,15 +65,28 @@ class ActScreen(ModalScreen[WriteChoice | None]):
     LIST_KEYS = actions_by_key(OptionList.BINDINGS)
 
     def __init__(
-        self, url: str, choices: list[WriteChoice], on: bool, because: str, ahead: TypedAhead | None = None
+        self,
+        url: str,
+        choices: list[WriteChoice],
+        on: bool,
+        because: str,
+        ahead: TypedAhead | None = None,
+        typed: Sequence[events.Key] = (),
     ) -> None:
+        """`typed`: the keys typed after `a` before this was up (`a` and Enter in one breath)."""
         super().__init__()
         self.url = url
         self.choices = choices
         self.on = on
         self.because = because
         self.ahead = ahead  # where the keys typed after the choice wait for the editor
+        self.typed = list(typed)
         self.chosen = False
+
+    def on_mount(self) -> None:
+        for key in self.typed:  # first, in order, before any key that comes to this screen from now on
+            self.post_message(key)
+        self.typed = []
 
     def compose(self) -> ComposeResult:
         yield KeyFooter()

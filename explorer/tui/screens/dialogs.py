@@ -104,11 +104,8 @@ class AskScreen(ModalScreen[str | None]):
             yield Static(Text(self.problem or ""), id="problem")
 
     def action_answer(self) -> None:
-        """Enter: the field's own, once the field has taken the keys typed before it (`g/groups⏎`).
-
-        Those may still wait on their way: in the screen below, which sends on the keys typed in one
-        breath with the key that asked, then in this one, which gives them to the field. Enter, a
-        binding, comes straight here: it waits its turn behind them, queue by queue."""
+        """Enter: the field's own, once the field has taken the keys typed before it (`g/groups⏎`),
+        which may still wait in the screen below, then in this one: it waits behind them, queue by queue."""
         field = self.query_one(Input)
         in_field = partial(field.call_later, field.action_submit)
         here = partial(self.call_later, in_field)

@@ -120,7 +120,7 @@ PANES = (
 
 # The actions that give the keys to something else, a question typed into a field or another pane:
 # the keys typed right after theirs are its.
-ASKING = {"go_to", "save", "watch", "filter", "compare", "search"}
+ASKING = {"go_to", "save", "watch", "filter", "compare", "search", "act"}
 MOVING = {"tab"}  # `1` to `5`: the pane shown takes the keys
 
 
@@ -627,6 +627,7 @@ class MainScreen(Screen[None]):
         if resource is None:
             self.notify("Nothing in view to act on yet.")
             return
+        self.writes.ahead.expect()  # the keys typed in one breath with `a` are the dialog's, held till it is up
         self.acting(resource, self.navigation.shown is self.navigation.root)
 
     @work(group="write", exclusive=True)

@@ -16,7 +16,7 @@ from explorer.tui.palette import status_class
 from explorer.tui.place import middle
 from explorer.tui.safe import text
 
-LEAST_PATH = 16  # cells of a path cut in its middle that still name where it went
+LEAST_PATH = 8  # cells of a path cut in its middle that still name where it went (`/gro…prod`)
 
 
 class RequestLog(DataTable[object]):
@@ -41,6 +41,10 @@ class RequestLog(DataTable[object]):
     def on_resize(self) -> None:
         self.fit_paths()
 
+    def on_show(self) -> None:
+        """Rows added while the pane was hidden were cut to no width: now it has one."""
+        self.call_after_refresh(self.fit_paths)
+
     def room_for_paths(self) -> int:
         """The cells the pane leaves the path column (0 while it is not laid out)."""
         width = self.scrollable_content_region.width
@@ -52,7 +56,7 @@ class RequestLog(DataTable[object]):
     def fit_paths(self) -> None:
         """Each path cut to the room there is now, in its middle; whole where it fits."""
         room = self.room_for_paths()
-        if room == self.path_room:
+        if room == self.path_room or not room:  # not laid out (a hidden pane): cut when it shows
             return
         self.path_room = room
         for row, path in self.paths:
