@@ -73,6 +73,11 @@ class Explorer:
         """Let the app run until `condition` holds (fetches are real, in process)."""
         await wait_until(condition, timeout, self.pilot)
 
+    async def until_screen(self, kind: type[Any], timeout: float = 5.0) -> None:
+        """Let the app run until a screen of `kind` is on top with its widgets: a pushed screen is on
+        the stack before it has composed them, and a loaded machine shows the gap."""
+        await self.until(lambda: isinstance(self.app.screen, kind) and self.app.screen.is_mounted, timeout)
+
     def idle(self) -> bool:
         """Nothing fetched, nothing worked on: what is on the screen is what there is."""
         return self.screen.navigation.fetching is None and all(worker.is_finished for worker in self.app.workers)

@@ -26,7 +26,7 @@ def help_lines(explorer) -> list[str]:
 
 async def open_help(explorer) -> None:
     await explorer.pilot.press("question_mark")
-    await explorer.until(lambda: isinstance(explorer.app.screen, HelpScreen))
+    await explorer.until_screen(HelpScreen)
     await explorer.pilot.pause()
 
 
@@ -79,5 +79,5 @@ async def test_help_closes_on_q_escape_and_question_mark(open_explorer, key):
         await open_help(explorer)
         assert "esc, q or ? closes" in screen_text(explorer.app)  # and says so
         await explorer.pilot.press(key)
-        await explorer.until(lambda: isinstance(explorer.app.screen, MainScreen))
+        await explorer.until_screen(MainScreen)
         assert explorer.app.is_running  # q closed the help, and did not quit

@@ -104,7 +104,7 @@ async def test_g_a_path_and_enter_typed_fast_go_there(explorer, gap):
         explorer.app.post_message(events.Key(key, character))  # as tmux's send-keys -l sends them
     await asyncio.sleep(gap)
     explorer.app.post_message(events.Key("enter", "\r"))
-    await explorer.until(lambda: isinstance(explorer.app.screen, MainScreen))
+    await explorer.until_screen(MainScreen)
     await explorer.settle()
     assert explorer.shown.resource.url.endswith("/orgs")  # not /groups, the start the typing took the place of
 

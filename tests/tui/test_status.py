@@ -99,7 +99,7 @@ async def test_a_429_whose_held_request_is_cancelled_stays_the_last_error(open_e
         await explorer.until(lambda: "held" not in bar(explorer))
         assert "⚠ 429 Too Many Requests · RATE_LIMITED: " in bar(explorer), bar(explorer)
         await explorer.pilot.press("x")
-        await explorer.until(lambda: isinstance(explorer.app.screen, ErrorScreen))
+        await explorer.until_screen(ErrorScreen)
         assert "RATE_LIMITED" in screen_text(explorer.app)
 
 
@@ -114,19 +114,19 @@ async def test_a_404_is_a_document_in_the_page_pane_a_mark_in_the_tree_and_a_lin
     assert re.search(r"errorCode +GROUP_NOT_FOUND\n", page), page
     assert re.search(r"detail +No group with ID 111111111111111111111111 exists\.\n", page), page
     await explorer.pilot.click("StatusBar", offset=(shown.index("⚠") + 3, 0))  # on the error (1 cell of padding)
-    await explorer.until(lambda: isinstance(explorer.app.screen, ErrorScreen))
+    await explorer.until_screen(ErrorScreen)
     assert "No group with ID" in region_text(explorer.app, explorer.q("#fields"))
     assert "esc or q closes" in screen_text(explorer.app)
     await explorer.pilot.press("escape")
     await explorer.until(lambda: not isinstance(explorer.app.screen, ErrorScreen))
     await explorer.pilot.press("x")  # the same, from the keyboard
-    await explorer.until(lambda: isinstance(explorer.app.screen, ErrorScreen))
+    await explorer.until_screen(ErrorScreen)
     await explorer.pilot.press("escape")
     await explorer.until(lambda: not isinstance(explorer.app.screen, ErrorScreen))
     await explorer.open("orgs")  # an answer that is fine: the error leaves the bar, x still shows it
     assert "│ 200 OK · " in bar(explorer) and "⚠" not in bar(explorer), bar(explorer)
     await explorer.pilot.press("x")
-    await explorer.until(lambda: isinstance(explorer.app.screen, ErrorScreen))
+    await explorer.until_screen(ErrorScreen)
     assert "No group with ID" in region_text(explorer.app, explorer.q("#fields"))
 
 
@@ -139,7 +139,7 @@ async def test_the_error_dialog_wraps_a_long_value_under_its_value_column(open_e
         await explorer.pilot.press("r")  # the sixth: a 429, held until the minute is out
         await explorer.until(lambda: explorer.gate.waits)
         await explorer.pilot.press("x")
-        await explorer.until(lambda: isinstance(explorer.app.screen, ErrorScreen))
+        await explorer.until_screen(ErrorScreen)
         document = region_text(explorer.app, explorer.q("#fields"))
         names = [line.split("  ")[0] for line in document.splitlines() if not line.startswith(" ")]
         assert names == ["error", "request", "status", "errorCode", "detail", "parameters", "retry after", "hint"]

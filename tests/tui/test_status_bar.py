@@ -238,7 +238,7 @@ async def test_a_shortened_error_still_opens_whole(open_explorer):
         shown = str(bar.render())
         assert "⚠ 404 Not Found · GROUP_NOT_FOUND: " in shown and shown.endswith("…"), shown
         await explorer.pilot.click(StatusBar, offset=(shown.index("⚠") + 3, 0))  # on the error (1 cell of padding)
-        await explorer.until(lambda: isinstance(explorer.app.screen, ErrorScreen))
+        await explorer.until_screen(ErrorScreen)
         document = rows_of(region_text(explorer.app, explorer.q("#fields")))
         assert "detail      No group with ID 111111111111111111111111 exists." in document
 

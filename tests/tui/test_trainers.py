@@ -33,7 +33,7 @@ def dialog(explorer) -> str:
 async def error_dialog(explorer) -> str:
     """Press x and read the whole error document."""
     await explorer.pilot.press("x")
-    await explorer.until(lambda: isinstance(explorer.app.screen, ErrorScreen))
+    await explorer.until_screen(ErrorScreen)
     return dialog(explorer)
 
 
@@ -54,7 +54,8 @@ async def test_presenter_shows_each_key_what_it_does_and_what_it_sent(open_explo
         assert " down  Cursor Down ×2" in overlay(explorer)  # repeats fold into one line
         await explorer.pilot.press("right_square_bracket")
         await explorer.pilot.press("question_mark")  # help is a screen of its own: the overlay is there too
-        await explorer.until(lambda: isinstance(explorer.app.screen, HelpScreen) and " ?  Help" in overlay(explorer))
+        await explorer.until_screen(HelpScreen)
+        await explorer.until(lambda: " ?  Help" in overlay(explorer))
         assert colour_of(explorer.app.screen.query_one(PresenterOverlay), "GET") == theme_colour(
             explorer.app, "status-2xx"
         )

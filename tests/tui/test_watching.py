@@ -229,7 +229,7 @@ async def test_m_marks_and_equals_compares_two_clusters_field_by_field(live_serv
         assert "◆ marked" in tree_line(explorer)
         await explorer.go_to(w.path(1))
         await explorer.pilot.press("equals_sign")
-        await explorer.until(lambda: isinstance(explorer.app.screen, CompareScreen))
+        await explorer.until_screen(CompareScreen)
         shown = explorer.app.screen
         lines = str(shown.query_one("#differences").render())
         assert f'~ .name: "{first}" → "{second}"' in lines
@@ -250,7 +250,7 @@ async def test_the_comparison_says_how_many_differences_are_out_of_view_and_the_
         await explorer.go_to(f"{clusters}/search-prod")
         explorer.app.clear_notifications()  # "Marked …" would take its lines from the dialog (tested elsewhere)
         await explorer.pilot.press("equals_sign")
-        await explorer.until(lambda: isinstance(explorer.app.screen, CompareScreen))
+        await explorer.until_screen(CompareScreen)
         await explorer.pilot.resize_terminal(120, 40)  # as the tester did: the dialog is smaller than it opened
         await explorer.pilot.pause()
         shown = screen_text(explorer.app)
@@ -272,7 +272,7 @@ async def test_a_difference_longer_than_the_view_is_counted_once_in_the_comparis
         await explorer.go_to(f"{clusters}/search-prod")
         explorer.app.clear_notifications()
         await explorer.pilot.press("equals_sign")
-        await explorer.until(lambda: isinstance(explorer.app.screen, CompareScreen))
+        await explorer.until_screen(CompareScreen)
         await explorer.pilot.press("down", "down")  # the connection string's difference fills the view
         await explorer.pilot.pause()
         shown = screen_text(explorer.app)
@@ -290,7 +290,7 @@ async def test_the_comparisons_counts_are_said_again_when_a_notice_goes(open_exp
         await explorer.go_to(f"{clusters}/search-prod")
         explorer.app.notify("A notice that takes lines from the dialog", timeout=60)
         await explorer.pilot.press("equals_sign")
-        await explorer.until(lambda: isinstance(explorer.app.screen, CompareScreen))
+        await explorer.until_screen(CompareScreen)
         beyond = lambda: str(explorer.app.screen.query_one("#beyond").render())  # noqa: E731
         await explorer.until(lambda: "more below" in beyond())
         with_notice = beyond()
@@ -300,7 +300,7 @@ async def test_the_comparisons_counts_are_said_again_when_a_notice_goes(open_exp
         await explorer.pilot.press("escape")
         await explorer.until(lambda: not isinstance(explorer.app.screen, CompareScreen))
         await explorer.pilot.press("equals_sign")  # opened afresh, with no notice: the same counts
-        await explorer.until(lambda: isinstance(explorer.app.screen, CompareScreen))
+        await explorer.until_screen(CompareScreen)
         await explorer.until(lambda: "more below" in beyond())
         assert beyond() == after, (after, beyond(), with_notice)
 
@@ -313,7 +313,7 @@ async def test_equals_without_a_mark_compares_with_a_saved_body(live_server, clo
         saved.write_bytes(explorer.shown.resource.body)
         await explorer.pilot.press("equals_sign")
         await answer(explorer, str(saved))
-        await explorer.until(lambda: isinstance(explorer.app.screen, CompareScreen))
+        await explorer.until_screen(CompareScreen)
         assert str(explorer.app.screen.query_one("#summary").render()) == "The same: no differences"
         await explorer.pilot.press("escape")
         saved.write_text("{not json")

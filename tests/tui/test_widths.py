@@ -204,7 +204,7 @@ async def test_a_notice_stands_above_the_status_bar_under_a_dialog_too(open_expl
         before = screen_lines(explorer.app)[bar.region.y]
         await press(explorer, "y")  # Copied …
         await explorer.pilot.press("question_mark")  # then help over the screen
-        await explorer.until(lambda: isinstance(explorer.app.screen, HelpScreen))
+        await explorer.until_screen(HelpScreen)
         await explorer.pilot.pause()
         explorer.app.notify("A notice shown while help is open, long enough to reach the status bar's end")
         await explorer.until(lambda: "while help is open" in explorer.toasts())
@@ -217,7 +217,7 @@ async def test_a_notice_stands_above_the_status_bar_under_a_dialog_too(open_expl
 
 async def dialog_open(explorer, kind: type = ModalScreen) -> None:
     """Until a dialog is up, and drawn."""
-    await explorer.until(lambda: isinstance(explorer.app.screen, kind))
+    await explorer.until_screen(kind)
     await explorer.pilot.pause()
     await explorer.pilot.pause()
 
@@ -263,7 +263,7 @@ async def test_a_dialog_s_footer_names_its_own_keys(open_explorer, width):
         await dialog_open(explorer, PreviewScreen)
         assert " ".join(screen_lines(explorer.app)[-1].split()) == "⏎ Send esc Back to the editor"
         await explorer.pilot.press("escape")
-        await explorer.until(lambda: isinstance(explorer.app.screen, EditorScreen))
+        await explorer.until_screen(EditorScreen)
 
 
 NOTICE = "A notice shown while a dialog is open, long enough to take two lines of a toast"
@@ -379,7 +379,7 @@ async def test_the_compare_dialog_shows_both_sides_of_a_long_change(open_explore
         await explorer.app.push_screen(
             CompareScreen(Compared("marked", before), Compared("now", after), changes(before, after))
         )
-        await explorer.until(lambda: isinstance(explorer.app.screen, CompareScreen))
+        await explorer.until_screen(CompareScreen)
         await explorer.pilot.pause()
         lines = [line.strip(" █") for line in screen_lines(explorer.app)]  # inside the dialog's border
         start = lines.index("~ .connectionStrings.standard:")

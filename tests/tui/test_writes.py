@@ -31,13 +31,13 @@ async def open_production(explorer):
 
 async def choose(explorer, method: str):
     await explorer.pilot.press("a")
-    await explorer.until(lambda: isinstance(explorer.app.screen, ActScreen))
+    await explorer.until_screen(ActScreen)
     options = explorer.app.screen.query_one(OptionList)
     labels = [str(options.get_option_at_index(i).prompt) for i in range(options.option_count)]
     at = next(i for i, label in enumerate(labels) if label.startswith(method))
     options.highlighted = at
     await explorer.pilot.press("enter")
-    await explorer.until(lambda: isinstance(explorer.app.screen, EditorScreen))
+    await explorer.until_screen(EditorScreen)
     return labels
 
 
@@ -68,7 +68,7 @@ async def test_the_act_dialog_breaks_the_url_after_a_slash_never_mid_segment(ope
         clusters = "https://sandbox.invalid/api/service/v1.0/groups/687b4c139cc9af4ec9546b43/clusters/"
         await explorer.go_to(clusters + "catalog-prod")
         await explorer.pilot.press("a")
-        await explorer.until(lambda: isinstance(explorer.app.screen, ActScreen))
+        await explorer.until_screen(ActScreen)
         title = explorer.q("Label")
         assert region_text(explorer.app, title).splitlines() == [f"Act on {clusters}", "catalog-prod"]
         await explorer.pilot.resize_terminal(60, 24)
@@ -90,7 +90,7 @@ async def test_a_patch_is_prefilled_previewed_with_its_differences_and_sent_on_e
         assert "links" not in prefilled and "id" not in prefilled
         set_body(explorer, json.dumps({"name": "production-eu"}, indent=2))
         await explorer.pilot.press("ctrl+s")
-        await explorer.until(lambda: isinstance(explorer.app.screen, PreviewScreen))
+        await explorer.until_screen(PreviewScreen)
         shown = screen_text(explorer)
         assert "PATCH https://sandbox.invalid/api/service/v1.0/groups/" in shown
         assert "authorization: Bearer ***" in shown
@@ -104,7 +104,7 @@ async def test_a_patch_is_prefilled_previewed_with_its_differences_and_sent_on_e
         assert len(log) == 1 and log[0].status == 200
         await explorer.until(lambda: explorer.node("groups", "production-eu") is not None)  # the tree renamed it
         await explorer.pilot.press("a")  # and it is still the entity in view, to act on again
-        await explorer.until(lambda: isinstance(explorer.app.screen, ActScreen))
+        await explorer.until_screen(ActScreen)
         assert project.data is not None
 
 
@@ -113,7 +113,7 @@ async def test_the_preview_shows_the_body_line_by_line_its_controls_visible(expl
     await choose(explorer, "PATCH")
     set_body(explorer, '{\n  "name": "a\u202eb"\n}')
     await explorer.pilot.press("ctrl+s")
-    await explorer.until(lambda: isinstance(explorer.app.screen, PreviewScreen))
+    await explorer.until_screen(PreviewScreen)
     shown = str(explorer.app.screen.query_one("#body").render())
     assert shown.splitlines() == ["", "{", '  "name": "a<U+202E>b"', "}"]
 
@@ -123,7 +123,7 @@ async def test_read_only_prepares_but_never_sends(explorer):
     await choose(explorer, "PATCH")
     set_body(explorer, '{"name": "x"}')
     await explorer.pilot.press("ctrl+s")
-    await explorer.until(lambda: isinstance(explorer.app.screen, PreviewScreen))
+    await explorer.until_screen(PreviewScreen)
     assert "Not sent: read-only" in screen_text(explorer)
     await explorer.pilot.press("enter")
     await explorer.pilot.pause(0.2)
@@ -138,9 +138,9 @@ async def test_a_refused_write_reopens_the_editor_with_the_field_marked_and_the_
         body = '{\n  "name": "production",\n  "nonsense": 1\n}'
         set_body(explorer, body)
         await explorer.pilot.press("ctrl+s")
-        await explorer.until(lambda: isinstance(explorer.app.screen, PreviewScreen))
+        await explorer.until_screen(PreviewScreen)
         await explorer.pilot.press("enter")
-        await explorer.until(lambda: isinstance(explorer.app.screen, EditorScreen))
+        await explorer.until_screen(EditorScreen)
         assert editor_text(explorer) == body
         problems = str(explorer.app.screen.query_one("#problems").render())
         assert problems.startswith("line 3: 400 Bad Request · INVALID_ATTRIBUTE"), problems
@@ -157,9 +157,9 @@ def editor_lines(explorer) -> list[str]:
 
 async def preview_and_back(explorer) -> None:
     await explorer.pilot.press("ctrl+s")
-    await explorer.until(lambda: isinstance(explorer.app.screen, PreviewScreen))
+    await explorer.until_screen(PreviewScreen)
     await explorer.pilot.press("escape")
-    await explorer.until(lambda: isinstance(explorer.app.screen, EditorScreen))
+    await explorer.until_screen(EditorScreen)
 
 
 async def test_back_from_the_preview_typing_goes_on_the_line_it_went_before(open_explorer):
@@ -191,7 +191,8 @@ def type_in_one_breath(explorer, *keys: tuple[str, str | None]) -> None:
 
 async def line_3_edited(explorer) -> list[str]:
     """The editor's lines once EDIT_LINE_3 has been typed: line 3 edited, the cursor at its end."""
-    await explorer.until(lambda: isinstance(explorer.app.screen, EditorScreen) and "20.0," in editor_text(explorer))
+    await explorer.until_screen(EditorScreen)
+    await explorer.until(lambda: "20.0," in editor_text(explorer))
     area = explorer.app.screen.query_one(TextArea)
     await explorer.until(lambda: area.has_focus)
     lines = editor_lines(explorer)
@@ -210,7 +211,7 @@ async def test_keys_typed_in_one_breath_with_the_choice_go_to_the_editor_in_orde
     async with open_explorer(writes=True, size=(120, 40)) as explorer:
         await explorer.go_to(CATALOG)
         await explorer.pilot.press("a")
-        await explorer.until(lambda: isinstance(explorer.app.screen, ActScreen))
+        await explorer.until_screen(ActScreen)
         options = explorer.app.screen.query_one(OptionList)
         options.highlighted = 0
         assert str(options.get_option_at_index(0).prompt).startswith("PATCH")
@@ -236,7 +237,7 @@ async def test_keys_typed_in_one_breath_after_esc_from_the_preview_go_to_the_edi
         await explorer.go_to(CATALOG)
         await choose(explorer, "PATCH")
         await explorer.pilot.press("ctrl+s")
-        await explorer.until(lambda: isinstance(explorer.app.screen, PreviewScreen))
+        await explorer.until_screen(PreviewScreen)
         type_in_one_breath(explorer, ("escape", None), *EDIT_LINE_3)
         await line_3_edited(explorer)
 
@@ -263,9 +264,9 @@ async def test_a_refusal_puts_the_cursor_on_its_field_and_the_preview_leaves_it_
         await choose(explorer, "PATCH")
         set_body(explorer, '{\n  "name": "production",\n  "nonsense": 1\n}')
         await explorer.pilot.press("ctrl+s")
-        await explorer.until(lambda: isinstance(explorer.app.screen, PreviewScreen))
+        await explorer.until_screen(PreviewScreen)
         await explorer.pilot.press("enter")
-        await explorer.until(lambda: isinstance(explorer.app.screen, EditorScreen))
+        await explorer.until_screen(EditorScreen)
         await explorer.pilot.press("end", "0")  # on the refused field's line
         await explorer.pilot.press("up")
         await preview_and_back(explorer)
@@ -284,10 +285,10 @@ async def test_a_refused_delete_says_why_and_sends_nothing_more(open_explorer):
         await open_production(explorer)  # it holds clusters: the service refuses to delete it
         await choose(explorer, "DELETE")
         await explorer.pilot.press("ctrl+s")
-        await explorer.until(lambda: isinstance(explorer.app.screen, PreviewScreen))
+        await explorer.until_screen(PreviewScreen)
         explorer.app.screen.query_one(Input).value = "production"
         await explorer.pilot.press("enter")
-        await explorer.until(lambda: isinstance(explorer.app.screen, EditorScreen))
+        await explorer.until_screen(EditorScreen)
         assert "DELETE · 409 Conflict: refused" in explorer.toasts()
         assert [e.status for e in explorer.app.session.log if e.method == "DELETE"] == [409]
 
@@ -310,7 +311,7 @@ async def test_a_delete_asks_for_the_name_typed_out(open_explorer):
         project = await explorer.open("groups", "empty-sandbox")
         await choose(explorer, "DELETE")
         await explorer.pilot.press("ctrl+s")
-        await explorer.until(lambda: isinstance(explorer.app.screen, PreviewScreen))
+        await explorer.until_screen(PreviewScreen)
         assert "To delete it, type empty-sandbox" in screen_text(explorer)
         await explorer.pilot.press("enter")
         await explorer.until(lambda: "Not sent: that is not empty-sandbox." in screen_text(explorer))  # in the dialog
@@ -332,7 +333,7 @@ async def test_a_delete_confirmed_by_the_name_and_enter_in_one_breath_is_sent(op
         await explorer.open("groups", "empty-sandbox")
         await choose(explorer, "DELETE")
         await explorer.pilot.press("ctrl+s")
-        await explorer.until(lambda: isinstance(explorer.app.screen, PreviewScreen))
+        await explorer.until_screen(PreviewScreen)
         await explorer.until(lambda: isinstance(explorer.app.focused, Input))
         type_in_one_breath(
             explorer, *[(char if char != "-" else "minus", char) for char in "empty-sandbox"], ("enter", "\r")
@@ -352,11 +353,11 @@ async def test_the_undo_is_checked_against_the_schema_of_a_patch_there(open_expl
         await choose(explorer, "PATCH")
         set_body(explorer, '{"name": "renamed"}')
         await explorer.pilot.press("ctrl+s")
-        await explorer.until(lambda: isinstance(explorer.app.screen, PreviewScreen))
+        await explorer.until_screen(PreviewScreen)
         await explorer.pilot.press("enter")
         await explorer.until(lambda: "PATCH · 200 OK" in explorer.toasts())
         await explorer.pilot.press("u")
-        await explorer.until(lambda: isinstance(explorer.app.screen, EditorScreen))
+        await explorer.until_screen(EditorScreen)
         problems = explorer.app.screen.query_one("#problems", Static)
         assert str(problems.render()) == "✓ JSON, as the API description's schema asks"
         set_body(explorer, '{"name": 7}')
@@ -384,15 +385,15 @@ async def patch_and_undo(explorer, about: str) -> None:
     await choose(explorer, "PATCH")
     set_body(explorer, '{"name": "renamed"}')
     await explorer.pilot.press("ctrl+s")
-    await explorer.until(lambda: isinstance(explorer.app.screen, PreviewScreen))
+    await explorer.until_screen(PreviewScreen)
     await explorer.pilot.press("enter")
     await explorer.until(lambda: "PATCH · 200 OK" in explorer.toasts())
     await explorer.pilot.press("u")
-    await explorer.until(lambda: isinstance(explorer.app.screen, EditorScreen))
+    await explorer.until_screen(EditorScreen)
     assert json.loads(editor_text(explorer)) == {"name": "production"}
     assert str(explorer.app.screen.query_one("#about", Label).render()) == about
     await explorer.pilot.press("ctrl+s")
-    await explorer.until(lambda: isinstance(explorer.app.screen, PreviewScreen))
+    await explorer.until_screen(PreviewScreen)
     assert '~ .name: "renamed" → "production"' in screen_text(explorer)
     await explorer.pilot.press("enter")
     await explorer.until(lambda: len([e for e in explorer.app.session.log if e.method == "PATCH"]) == 2)
@@ -417,21 +418,21 @@ async def test_the_real_services_recorded_refusals_reopen_the_editor_saying_why(
         body = '{\n  "collName": "test",\n  "paused": true\n}'
         set_body(explorer, body)
         await explorer.pilot.press("ctrl+s")
-        await explorer.until(lambda: isinstance(explorer.app.screen, PreviewScreen))
+        await explorer.until_screen(PreviewScreen)
         unfetched = str(explorer.app.screen.query_one("#unfetched", Static).render())
         assert unfetched.strip() == (
             "⚠ It could not be fetched just now (404 Not Found · RESOURCE_NOT_FOUND: Cannot find resource "
             "Online archive with id 6a79450d2c88faeba59d4082.): no difference to show."
         )
         await explorer.pilot.press("enter")
-        await explorer.until(lambda: isinstance(explorer.app.screen, EditorScreen))
+        await explorer.until_screen(EditorScreen)
         assert editor_text(explorer) == body
         assert str(explorer.app.screen.query_one("#problems").render()) == (
             "the service refused it: 400 Bad Request · ONLINE_ARCHIVE_CANNOT_MODIFY_FIELD: "
             "The request contained modifications to immutable fields."
         )
         await explorer.pilot.press("ctrl+s")  # again: the recording's 409, whose detail names `paused`
-        await explorer.until(lambda: isinstance(explorer.app.screen, PreviewScreen))
+        await explorer.until_screen(PreviewScreen)
         await explorer.pilot.press("enter")
         await explorer.until(lambda: "PATCH · 409 Conflict" in explorer.toasts())
         assert str(explorer.app.screen.query_one("#problems").render()) == (
@@ -449,7 +450,7 @@ async def test_the_presenter_shows_the_write_under_the_key_that_sent_it(open_exp
         await explorer.pilot.press("space")  # typed into the body
         assert explorer.app.presenting.presenter.actions[-1].does == "typing"
         await explorer.pilot.press("ctrl+s")
-        await explorer.until(lambda: isinstance(explorer.app.screen, PreviewScreen))
+        await explorer.until_screen(PreviewScreen)
         await explorer.pilot.press("enter")
         await explorer.until(lambda: "PATCH · 200 OK" in explorer.toasts())
         overlay = explorer.app.screen.query_one(PresenterOverlay)  # the main screen's, where it is back
@@ -486,9 +487,9 @@ async def test_a_refusal_stays_on_its_fields_line_while_other_lines_change(open_
         await choose(explorer, "PATCH")
         set_body(explorer, '{\n  "name": "production",\n  "nonsense": 1\n}')
         await explorer.pilot.press("ctrl+s")
-        await explorer.until(lambda: isinstance(explorer.app.screen, PreviewScreen))
+        await explorer.until_screen(PreviewScreen)
         await explorer.pilot.press("enter")
-        await explorer.until(lambda: isinstance(explorer.app.screen, EditorScreen))
+        await explorer.until_screen(EditorScreen)
         set_body(explorer, '{\n  "orgId": "x",\n  "name": "production",\n  "nonsense": 1\n}')
         problems = explorer.app.screen.query_one("#problems", Static)
         await explorer.until(lambda: str(problems.render()).startswith("line 4: 400 Bad Request · INVALID_ATTRIBUTE"))
@@ -500,7 +501,7 @@ async def test_the_preview_says_what_the_schema_finds_and_what_changes_first(ope
         await choose(explorer, "PATCH")
         set_body(explorer, json.dumps({"name": "production-eu", "nonsense": 1}))
         await explorer.pilot.press("ctrl+s")
-        await explorer.until(lambda: isinstance(explorer.app.screen, PreviewScreen))
+        await explorer.until_screen(PreviewScreen)
         first = [str(w.render()) for w in explorer.app.screen.query("VerticalScroll > Static")][:2]
         assert first[0].startswith('Against the entity as fetched just now:\n~ .name: "production" → "production-eu"')
         assert first[1].startswith("⚠ The API description's schema finds 1 problem in the body")
@@ -523,7 +524,7 @@ async def test_w_on_a_creates_201_watches_what_it_made_not_the_list(open_explore
         body = json.loads(editor_text(explorer))  # the description's example, named
         set_body(explorer, json.dumps({**body, "name": "reporting"}))
         await explorer.pilot.press("ctrl+s")
-        await explorer.until(lambda: isinstance(explorer.app.screen, PreviewScreen))
+        await explorer.until_screen(PreviewScreen)
         await explorer.pilot.press("enter")
         await explorer.until(lambda: "POST · 201" in explorer.toasts())
         await explorer.settle()
