@@ -23,6 +23,7 @@ from explorer.api.har import archive, save
 from explorer.api.local_paths import cannot_write
 from explorer.api.session import Session, elapsed
 from explorer.api.watching import EVERY
+from explorer.tui.key_line import KeyLine
 from explorer.tui.keys import key_table
 from explorer.tui.legible import LEAST
 from explorer.tui.palette import PaletteApp
@@ -75,6 +76,7 @@ class ExplorerApp(PaletteApp):
         self.quitting = False
         self.previewing: str | None = None  # the theme to go back to while the theme palette previews
         self.showing_until: dict[tuple[str, str], float] = {}  # a notice's words and kind -> when it goes
+        self.keys = KeyLine(self, self.let_in)
         self.presenting = Presenting(self, lambda: self.session) if presenter else None
         themes, problems = load_themes(*(theme_dirs or [shipped_dir()]))
         for each in themes:
@@ -180,6 +182,11 @@ class ExplorerApp(PaletteApp):
             and not event.is_forwarded  # the first time the app sees it, not as it bubbles back up
         ):
             self.presenting.saw(event)
+        if not await self.keys.take(event):  # a key read from the terminal waits for its turn
+            await super().on_event(event)
+
+    async def let_in(self, event: events.Event) -> None:
+        """A key or paste whose turn has come (key_line.py), as Textual handles one."""
         await super().on_event(event)
 
     def logged_in(self, result: Result | None) -> None:

@@ -109,6 +109,21 @@ async def test_g_a_path_and_enter_typed_fast_go_there(explorer, gap):
     assert explorer.shown.resource.url.endswith("/orgs")  # not /groups, the start the typing took the place of
 
 
+async def test_keys_sent_while_go_to_opens_come_after_the_ones_before_them(explorer):
+    """tmux's send-keys wrote `g` and a path in two writes: the second half, read once the field was
+    up, went straight to it, ahead of the first half still on its way up from the tree."""
+    path = "/groups/abcdef0123456789/events?x=1"
+    await explorer.until(lambda: explorer.idle())
+    for character in "g" + path[:20]:
+        explorer.app.post_message(events.Key("slash" if character == "/" else character, character))
+    while isinstance(explorer.app.screen, MainScreen):  # the next write comes as the field opens
+        await asyncio.sleep(0)
+    for character in path[20:]:
+        explorer.app.post_message(events.Key(character if character.isalnum() else "x", character))
+    await explorer.until(lambda: explorer.app.screen.is_mounted and len(explorer.q(Input).value) >= len(path))
+    assert explorer.q(Input).value == path
+
+
 async def test_back_on_a_page_opens_again_what_was_open_there(explorer):
     await open_events(explorer)
     first = explorer.node(*EVENTS).children[0]

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from functools import partial
 from urllib.parse import unquote, urlsplit, urlunsplit
 
 from rich.cells import cell_len
@@ -103,23 +102,14 @@ class AskScreen(ModalScreen[str | None]):
             yield OrderedInput(value=self.value, placeholder=self.placeholder, suggester=suggester)
             yield Static(Text(self.problem or ""), id="problem")
 
-    def action_answer(self) -> None:
-        """Enter: the field's own, once the field has taken the keys typed before it (`g/groups⏎`),
-        which may still wait in the screen below, then in this one: it waits behind them, queue by queue."""
-        field = self.query_one(Input)
-        in_field = partial(field.call_later, field.action_submit)
-        here = partial(self.call_later, in_field)
-        stack = self.app.screen_stack
-        below = stack[-2] if len(stack) > 1 and stack[-1] is self else None
-        if below is not None:
-            below.call_later(here)
-        else:
-            here()
+    async def action_answer(self) -> None:
+        """Enter: the field's own (the key line lets it in once the keys typed before it are in)."""
+        await self.query_one(Input).action_submit()
 
     def on_key(self, event: events.Key) -> None:
-        """A key that reaches the question before its field has the focus is the field's: the main
-        screen sends on what was typed in one breath with the key that asked, and on a loaded
-        machine that can come before Textual has given the new screen's field the focus."""
+        """A key that reaches the question while its field has no focus is the field's: Textual gives
+        a new screen's field the focus only while the terminal has it (a blurred window, tmux's
+        send-keys to a pane not in view), and the key that brings the focus back comes to the screen."""
         if self.focused is not None or event.key == "escape":
             return
         field = self.query_one(Input)

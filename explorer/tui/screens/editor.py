@@ -125,17 +125,6 @@ class EditorScreen(Screen[tuple[str, Place] | None]):
                 area.post_message(key)
         self.typed = []
 
-    def on_key(self, event: events.Key) -> None:
-        """A key that reaches the editor before its body has the focus is the body's: it was typed in
-        one breath with the key that asked for the editor, and came before Textual gave the focus."""
-        areas = self.query(TextArea)
-        if self.focused is not None or not areas or event.key in ("escape", "ctrl+s", "ctrl+o", "ctrl+g"):
-            return
-        self.set_focus(areas.first())
-        areas.first().post_message(events.Key(event.key, event.character))
-        event.prevent_default()
-        event.stop()
-
     def scroll_back(self, area: TextArea) -> None:
         """Scrolled as it was left, so the lines stand where the person last saw them."""
         if self.place.scroll is None:

@@ -22,7 +22,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal
 from textual.screen import Screen
-from textual.widgets import Header, Input, TabbedContent, TabPane, Tree
+from textual.widgets import Header, TabbedContent, TabPane, Tree
 
 from explorer.api.changes import changes
 from explorer.api.errors import ApiError
@@ -116,12 +116,6 @@ PANES = (
     WatchView,
     StatusBar,
 )  # what carrying out a step touches
-
-
-# The actions that give the keys to something else, a question typed into a field or another pane:
-# the keys typed right after theirs are its.
-ASKING = {"go_to", "save", "watch", "filter", "compare", "search", "act"}
-MOVING = {"tab"}  # `1` to `5`: the pane shown takes the keys
 
 
 class MainScreen(Screen[None]):
@@ -364,38 +358,10 @@ class MainScreen(Screen[None]):
         self.call_after_refresh(self.say_cursor_label)
         self.update_title()
 
-    async def on_key(self, event: events.Key) -> None:
-        """Keys typed in one breath after one that asks a question (`g/groups`, as a terminal sends a
-        fast typist's keys, a paste or tmux's send-keys) are the question's, in the order typed; after
-        one that shows a pane (`2v`, `1` and `enter`), that pane's.
-
-        Textual runs a binding once its key has gone up to the app, after the keys behind it have
-        come to this screen's widgets: `/groups` would be this screen's (search, go to, reload...),
-        and the `enter` after `1` the tree's. So a key that asks or shows a pane is acted on here, as
-        it comes: the keys after it go to the question, or, matched with the bindings of what has
-        the focus once they are up at the app, to the pane.
-        """
-        if self.writes.ahead.hold(event):  # the editor's, typed before it is there (typeahead.py)
-            return
-        if not self.is_active:
-            top = self.app.screen  # its field has focus by the time this comes: ScreenResume came first
-            (top.focused or top).post_message(events.Key(event.key, event.character))
-            event.prevent_default()
-            event.stop()
-            return
-        if isinstance(self.focused, Input) and event.is_printable:
-            # A field takes what is typed into it itself: a character that comes up here came to
-            # the widget that had the focus before `/` gave it to the field (`/staging` in one breath).
-            self.focused.post_message(events.Key(event.key, event.character))
-            event.prevent_default()
-            event.stop()
-            return
-        active = self.active_bindings.get(event.key)
-        action = active.binding.action.partition("(")[0] if active is not None else ""
-        if active is not None and active.enabled and active.node is self and action in ASKING | MOVING:
-            event.prevent_default()
-            event.stop()
-            await self.run_action(active.binding.action)
+    def on_key(self, event: events.Key) -> None:
+        """Keys typed while the editor is on its way (the act list's choice fetches first) are the
+        editor's, in turn (typeahead.py)."""
+        self.writes.ahead.hold(event)
 
     def notices_above(self) -> int | None:
         """The lines from the status bar down, which notices leave clear (the app's lift_notices), on
