@@ -242,15 +242,23 @@ async def test_m_marks_and_equals_compares_two_clusters_field_by_field(live_serv
         await explorer.until(lambda: not isinstance(explorer.app.screen, CompareScreen))
 
 
+async def compare_two_clusters(explorer: Explorer, notice: str | None = None) -> None:
+    """orders-prod marked, search-prod compared with it (13 differences), with `notice` up or none:
+    "Marked …" would take its lines from the dialog (tested elsewhere)."""
+    clusters = "/groups/687b4c139cc9af4ec9546b43/clusters"
+    await explorer.go_to(f"{clusters}/orders-prod")
+    await explorer.pilot.press("m")
+    await explorer.go_to(f"{clusters}/search-prod")
+    explorer.app.clear_notifications()
+    if notice is not None:
+        explorer.app.notify(notice, timeout=60)
+    await explorer.pilot.press("equals_sign")
+    await explorer.until_screen(CompareScreen)
+
+
 async def test_the_comparison_says_how_many_differences_are_out_of_view_and_the_key_to_them(open_explorer):
     async with open_explorer(size=(200, 50)) as explorer:
-        clusters = "/groups/687b4c139cc9af4ec9546b43/clusters"
-        await explorer.go_to(f"{clusters}/orders-prod")
-        await explorer.pilot.press("m")
-        await explorer.go_to(f"{clusters}/search-prod")
-        explorer.app.clear_notifications()  # "Marked …" would take its lines from the dialog (tested elsewhere)
-        await explorer.pilot.press("equals_sign")
-        await explorer.until_screen(CompareScreen)
+        await compare_two_clusters(explorer)
         await explorer.pilot.resize_terminal(120, 40)  # as the tester did: the dialog is smaller than it opened
         await explorer.pilot.pause()
         shown = screen_text(explorer.app)
@@ -266,13 +274,7 @@ async def test_the_comparison_says_how_many_differences_are_out_of_view_and_the_
 
 async def test_a_difference_longer_than_the_view_is_counted_once_in_the_comparison(open_explorer):
     async with open_explorer(size=(60, 24)) as explorer:
-        clusters = "/groups/687b4c139cc9af4ec9546b43/clusters"
-        await explorer.go_to(f"{clusters}/orders-prod")
-        await explorer.pilot.press("m")
-        await explorer.go_to(f"{clusters}/search-prod")
-        explorer.app.clear_notifications()
-        await explorer.pilot.press("equals_sign")
-        await explorer.until_screen(CompareScreen)
+        await compare_two_clusters(explorer)
         await explorer.pilot.press("down", "down")  # the connection string's difference fills the view
         await explorer.pilot.pause()
         shown = screen_text(explorer.app)
@@ -284,13 +286,7 @@ async def test_a_difference_longer_than_the_view_is_counted_once_in_the_comparis
 
 async def test_the_comparisons_counts_are_said_again_when_a_notice_goes(open_explorer):
     async with open_explorer(size=(80, 24)) as explorer:
-        clusters = "/groups/687b4c139cc9af4ec9546b43/clusters"
-        await explorer.go_to(f"{clusters}/orders-prod")
-        await explorer.pilot.press("m")
-        await explorer.go_to(f"{clusters}/search-prod")
-        explorer.app.notify("A notice that takes lines from the dialog", timeout=60)
-        await explorer.pilot.press("equals_sign")
-        await explorer.until_screen(CompareScreen)
+        await compare_two_clusters(explorer, notice="A notice that takes lines from the dialog")
         beyond = lambda: str(explorer.app.screen.query_one("#beyond").render())  # noqa: E731
         await explorer.until(lambda: "more below" in beyond())
         with_notice = beyond()

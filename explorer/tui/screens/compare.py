@@ -78,13 +78,9 @@ class CompareScreen(ModalScreen[None]):
         scroll = self.query_one(VerticalScroll)
         scroll.focus()
         self.watch(scroll, "scroll_y", self.say_beyond, init=False)
-        # A notice coming or going gives the differences fewer or more lines, with no resize of the
-        # screen: the counts are said again whenever the dialog is laid out anew.
+        # A new size, or a notice coming or going (which gives the differences fewer or more lines
+        # with no resize): the counts are said again whenever the dialog is laid out anew.
         self.screen_layout_refresh_signal.subscribe(scroll, lambda _: self.say_beyond())
-
-    def on_resize(self) -> None:
-        """A new size wraps the long differences anew, and shows more or fewer of them."""
-        self.call_after_refresh(self.say_beyond)
 
     def action_toggle_noise(self) -> None:
         self.hide_noise = not self.hide_noise

@@ -93,8 +93,7 @@ class RequestLog(DataTable[object]):
         if fresh:
             self.shown = fresh[-1].number
             self.move_cursor(row=self.row_count - 1)
-            self.path_room = -1  # the other columns may have grown: cut again
-            self.call_after_refresh(self.fit_paths)
+            self.call_after_refresh(self.fit_paths)  # the other columns may have grown: cut again
 
     def fitted(self, path: str) -> str:
         """`path` in the path column's room, cut in its middle (`/groups/687b…/clusters/orders-prod`)."""
