@@ -206,13 +206,15 @@ async def test_a_condition_that_is_not_jq_is_said_as_it_is_typed_and_enter_keeps
 
 
 async def test_the_watch_question_offers_the_likely_condition(live_server, clock):
-    async with watching(live_server, clock) as w:
+    async with watching(live_server, clock, size=(60, 24)) as w:
         explorer = w.explorer
         w.cluster().fields["stateName"] = "CREATING"
         await explorer.go_to(w.path())
         await explorer.pilot.press("w")
         await explorer.until(lambda: isinstance(explorer.app.focused, Input))
-        assert explorer.app.focused.placeholder == 'e.g. .stateName == "IDLE" (type . then → takes it)'
+        assert explorer.app.focused.placeholder == 'e.g. .stateName == "IDLE" (. then →)'
+        await explorer.pilot.pause()
+        assert 'e.g. .stateName == "IDLE" (. then →)' in screen_text(explorer.app)  # whole at 60 columns
         (main,) = [screen for screen in explorer.app.screen_stack if isinstance(screen, MainScreen)]
         assert main.jq.child is not None  # jq's own process starts as the question opens
         await explorer.pilot.press("full_stop", "right")

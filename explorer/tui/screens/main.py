@@ -678,7 +678,7 @@ class MainScreen(Screen[None]):
             "or deleted):"
         )
         offered = suggestion_for(resource.document)
-        hint = f"e.g. {offered} (type . then → takes it)" if offered else "a jq condition on the document"
+        hint = f"e.g. {offered} (. then →)" if offered else "a jq condition on the document"  # fits at 60 columns
         suggestions = [offered] if offered else []
         self.jq.start()  # jq's own process, ready by the time a condition is typed (it takes a moment)
         asking = AskScreen(question, placeholder=hint, suggestions=suggestions, empty_ok=True, check=jq_problem)
