@@ -101,12 +101,15 @@ async def test_search_jumps_between_matches_and_paths_are_copied(explorer):
     await explorer.pilot.press(*"staging", "enter")
     await explorer.pilot.pause()
     assert where(explorer.app).endswith(" · .results[1].name · “staging” 1/2")
+    assert explorer.toasts() == ""  # the line says how many: a notice would cover a match at 60×24
     await explorer.pilot.press("c")
     assert explorer.app.clipboard == ".results[1].name"
     await explorer.pilot.press("n")
     assert where(explorer.app).endswith(" · “staging” 2/2")
     await explorer.pilot.press("N")
     assert where(explorer.app).endswith(" · .results[1].name · “staging” 1/2")
+    await explorer.pilot.press("slash", "ctrl+u", *"zzz", "enter")
+    await explorer.until(lambda: "No matches" in explorer.toasts())
 
 
 async def test_p_and_e_ask_the_service_for_pretty_and_envelope(explorer):

@@ -156,8 +156,8 @@ class JsonPane(Vertical):
         event.stop()
         count = self.view.search(event.value)
         self.close_search()
-        if event.value:
-            self.notify(f"{count:,} match{'es' * (count != 1)}" if count else "No matches", markup=False)
+        if event.value and not count:  # the count of matches is on the line above: a notice would hide one
+            self.notify("No matches", markup=False)
 
     def on_key(self, event: Any) -> None:
         if event.key == "escape" and self.query("#search"):
