@@ -110,6 +110,7 @@ async def test_search_jumps_between_matches_and_paths_are_copied(explorer):
     assert where(explorer.app).endswith(" · .results[1].name · “staging” 1/2")
     await explorer.pilot.press("slash", "ctrl+u", *"zzz", "enter")
     await explorer.until(lambda: "No matches" in explorer.toasts())
+    assert where(explorer.app).endswith(" · “zzz” 0/0")
 
 
 async def test_p_and_e_ask_the_service_for_pretty_and_envelope(explorer):

@@ -339,6 +339,7 @@ class JsonView(LineCursorView):
         if path:
             parts.append(path)
         if self.term:
-            shown = self.match_index + 1 if self.match_index >= 0 else 0
+            # Not on a match yet (a new document, a filter's results): `?/3`, as editors say it, not `0/3`
+            shown = f"{self.match_index + 1:,}" if self.match_index >= 0 else "?" if self.matches else "0"
             parts.append(f"“{self.term}” {shown}/{len(self.matches):,}")
         return parts
