@@ -176,17 +176,16 @@ class ExplorerApp(PaletteApp):
             screen.call_after_refresh(screen.check_idle)  # a screen below lays itself out when prompted
 
     async def on_event(self, event: events.Event) -> None:
-        if (
-            self.presenting is not None
-            and isinstance(event, events.Key | events.MouseDown)
-            and not event.is_forwarded  # the first time the app sees it, not as it bubbles back up
-        ):
-            self.presenting.saw(event)
+        if self.presenting is not None and isinstance(event, events.MouseDown) and not event.is_forwarded:
+            self.presenting.saw(event)  # the first time the app sees it, not as it bubbles back up
         if not await self.keys.take(event):  # a key read from the terminal waits for its turn
             await super().on_event(event)
 
     async def let_in(self, event: events.Event) -> None:
-        """A key or paste whose turn has come (key_line.py), as Textual handles one."""
+        """A key or paste whose turn has come (key_line.py), as Textual handles one. The presenter
+        describes a key now, where it lands: a letter after `g` is typing into its field, not Reload."""
+        if self.presenting is not None and isinstance(event, events.Key):
+            self.presenting.saw(event)
         await super().on_event(event)
 
     def logged_in(self, result: Result | None) -> None:

@@ -6,6 +6,7 @@ import subprocess
 import sys
 
 import pytest
+from textual import events
 from textual.widgets import Footer, Header, Input, Static, TabbedContent
 
 from explorer.demo import demo_session
@@ -38,7 +39,9 @@ async def error_dialog(explorer) -> str:
 
 
 def overlay(explorer) -> str:
-    return str(explorer.app.screen.query_one(PresenterOverlay).render())
+    """The presenter's overlay on the screen on top ("" while that screen is still being put up)."""
+    overlays = explorer.app.screen.query(PresenterOverlay)
+    return str(overlays.first().render()) if overlays else ""
 
 
 async def test_presenter_shows_each_key_what_it_does_and_what_it_sent(open_explorer):
@@ -94,6 +97,17 @@ async def test_presenter_shows_what_is_typed_in_one_line_under_the_key_that_aske
         await explorer.until(lambda: "→ GET /orgs  200 · " in overlay(explorer), timeout=2.0)
         shown = overlay(explorer)
         assert " g  Go to\n" in shown and " /orgs  typing\n" in shown, shown  # not a line a letter
+
+
+async def test_presenter_shows_keys_typed_in_one_breath_as_what_they_did(open_explorer):
+    """`g/orgs` sent at once (tmux's send-keys): the letters were typing, not Reload and Save body."""
+    async with open_explorer(size=(200, 50), app_options={"presenter": True}) as explorer:
+        for key, character in [("g", "g"), ("slash", "/"), *((c, c) for c in "orgs"), ("enter", "\r")]:
+            explorer.app.post_message(events.Key(key, character))
+        await explorer.until(lambda: "→ GET /orgs  200 · " in overlay(explorer), timeout=2.0)
+        shown = overlay(explorer)
+        assert " g  Go to\n" in shown and " /orgs  typing\n" in shown, shown
+        assert "Reload" not in shown and "Save" not in shown, shown
 
 
 async def test_presenter_never_shows_a_secret_being_typed(tmp_path):
