@@ -76,7 +76,7 @@ class ExplorerApp(PaletteApp):
         self.quitting = False
         self.previewing: str | None = None  # the theme to go back to while the theme palette previews
         self.showing_until: dict[tuple[str, str], float] = {}  # a notice's words and kind -> when it goes
-        self.keys = KeyLine(self, self.let_in)
+        self.keys = KeyLine(self, self.let_in, self.awaits_page)
         self.presenting = Presenting(self, lambda: self.session) if presenter else None
         themes, problems = load_themes(*(theme_dirs or [shipped_dir()]))
         for each in themes:
@@ -151,6 +151,7 @@ class ExplorerApp(PaletteApp):
         super().clear_notifications()
 
     def screen_changed(self, screen: Screen[Any]) -> None:
+        self.keys.screens_changed()  # a key waited for on a dialog that closed goes past it
         self.call_after_refresh(self.lift_notices)  # once the screen is laid out (the presenter's strip too)
 
     def on_resize(self, event: events.Resize) -> None:
@@ -187,6 +188,14 @@ class ExplorerApp(PaletteApp):
         if self.presenting is not None and isinstance(event, events.Key):
             self.presenting.saw(event)
         await super().on_event(event)
+
+    def awaits_page(self, event: events.Key | events.Paste) -> bool:
+        """Whether a key acts on a page still on its way, and waits for it (key_line.py)."""
+        screen = self.screen
+        return isinstance(screen, MainScreen) and isinstance(event, events.Key) and screen.awaits_page(event)
+
+    def on_main_screen_fetch_ended(self) -> None:
+        self.keys.resume()
 
     def logged_in(self, result: Result | None) -> None:
         """The login screen's session (opened, its root fetched), or the demo sandbox's."""

@@ -5,11 +5,17 @@ there, widget by widget, each with a queue of its own. Keys typed in one breath 
 paste without bracketed paste, tmux's send-keys) overtook one another on the way: `g` then
 `/groups/…/events` opened the go-to field, and the keys still on their way up through the tree
 reached the field after the ones the terminal sent later, straight to the field
-(`events/groups/…`). Here a key is let in only once the one before it has gone all the way up, and
-once the screen on top (a dialog the last key opened) has taken the focus it gives itself.
+(`events/groups/…`). Here a key is let in only once the one before it has gone all the way up, then
+once more behind what it set going (Enter in a field submits with a message of its own, which
+closes the dialog), and once the screen on top (a dialog the last key opened) has its focus.
 
-A key's way can break (the dialog it went to closed on it): after LONGEST the next one goes in
-regardless, so no key waits for one that is lost.
+Each step of that waiting is a hop: a callback queued behind what a widget has to do. A hop queued
+on a dialog that closes is never run: the screens' change lets it go at once, and after LONGEST the
+next key goes in regardless, so no key waits for one that is lost.
+
+A key that acts on a page still on its way (`]` typed with the Enter that opens a list, `down` in a
+table about to show another page) waits for that page: `awaits` says which, and `resume` is called
+when the page has come (or failed, or was given up). Escape is never held: it gives the page up.
 """
 
 from __future__ import annotations
@@ -22,11 +28,12 @@ from typing import TYPE_CHECKING, Any
 from textual import events
 from textual.dom import DOMNode
 from textual.message_pump import MessagePump
+from textual.screen import Screen
 from textual.timer import Timer
+from textual.widgets import Input, TextArea
 
 if TYPE_CHECKING:
     from textual.app import App
-    from textual.screen import Screen
 
 LONGEST = 0.25  # seconds a key is waited for before the next one goes in
 Typed = events.Key | events.Paste
@@ -35,12 +42,21 @@ Typed = events.Key | events.Paste
 class KeyLine:
     """The keys and pastes read from the terminal, in the order read, let in one at a time."""
 
-    def __init__(self, app: App[Any], let_in: Callable[[Typed], Awaitable[None]]) -> None:
+    def __init__(
+        self,
+        app: App[Any],
+        let_in: Callable[[Typed], Awaitable[None]],
+        awaits: Callable[[Typed], bool] = lambda event: False,
+    ) -> None:
         self.app = app
         self.let_in = let_in  # Textual's own handling of a key read from the terminal
+        self.awaits = awaits  # whether a key acts on a page still on its way, and waits for it
+        self.holding = False  # the next key waits for a page
         self.waiting: deque[Typed] = deque()
-        self.current: Typed | None = None  # let in, not yet done
+        self.current: Typed | None = None  # let in (or about to be), not yet done
         self.screen: Screen[Any] | None = None  # the screen on top when the last key was let in
+        self.hop: tuple[MessagePump, Callable[[], None]] | None = None  # where the current key is waited for
+        self.field: MessagePump | None = None  # where text was last typed, maybe not all put in yet
         self.since = 0.0  # when the current key was let in
         self.watch: Timer | None = None  # lets the next key in when the current one is lost
 
@@ -48,54 +64,107 @@ class KeyLine:
         """Hold a key or paste read from the terminal for its turn; False for any other event."""
         if not isinstance(event, Typed) or event.is_forwarded:
             return False
+        if self.holding and isinstance(event, events.Key) and event.key == "escape":
+            await self.let_in(event)  # ahead of the keys waiting for the page it gives up
+            return True
         self.waiting.append(event)
         if self.current is None:
             await self.next()
         return True
 
     async def next(self) -> None:
-        """Let the next key in, once the screen on top has settled: one a key just opened has its
-        widgets and its focus only once its own queue has reached what came before this."""
-        if self.current is not None or not self.waiting:
-            return
-        screen = self.app.screen
-        if screen is not self.screen:
-            self.screen = screen
-            self.current = self.waiting[0]
-            self.wait_for(self.current)
-            if screen.call_later(self.settled, self.current):
+        """Let the next keys in: text typed into a field at once, one after another (they go to the
+        one queue, in order); any other key once the one before it is done, the screen on top has
+        settled (one a key just opened has its focus only once its queue has come this far), and
+        the field has put in what was typed into it (Enter reads it)."""
+        while self.current is None and self.waiting:
+            screen = self.app.screen
+            event = self.waiting[0]
+            if screen is not self.screen:
+                self.screen = screen
+                self.wait_behind(screen, event)
                 return
-            self.current = None
-        event = self.current = self.waiting.popleft()
-        target: MessagePump = self.app.focused or screen
-        self.wait_for(event)
-        await self.let_in(event)
-        if not event.is_forwarded:  # a priority binding took it
-            self.done(event)
-            return
-        self.follow([*upwards(target, screen), self.app], event)
+            target: MessagePump = self.app.focused or screen
+            if types_into(target, event):
+                self.waiting.popleft()
+                self.field = target
+                await self.let_in(event)
+                continue
+            if self.field is not None:
+                field, self.field = self.field, None
+                self.wait_behind(field, event)
+                return
+            self.holding = self.awaits(event)
+            if self.holding:  # `resume` lets it go; the watch too, should no word of the page come
+                self.keep_watch()
+                return
+            self.waiting.popleft()
+            self.current = event
+            self.since = time.monotonic()
+            self.keep_watch()
+            await self.let_in(event)
+            way = [*upwards(target, screen), self.app] if event.is_forwarded else []  # [] a priority binding's
+            self.follow(way, event)
 
-    async def settled(self, event: Typed) -> None:
+    def wait_behind(self, node: MessagePump, event: Typed) -> None:
+        """Try `event` again once `node` has done what is in its queue now."""
+        self.current = event
+        self.since = time.monotonic()
+        self.keep_watch()
+        self.hop_behind(node, event, self.again)
+
+    def again(self, event: Typed) -> None:
+        """The screen on top has settled: try `event` again."""
         if self.current is event:
             self.current = None
-            await self.next()
+            self.app.call_later(self.next)
 
-    def follow(self, way: list[MessagePump], event: Typed) -> None:
-        """Behind the key, up its way queue by queue: done once the app has had it too."""
-        if not way:
+    def resume(self) -> None:
+        """A page came (or failed, or was given up): the keys that waited for it go in."""
+        if self.holding:
+            self.holding = False
+            self.app.call_later(self.next)
+
+    def follow(self, way: list[MessagePump], event: Typed, again: bool = True) -> None:
+        """Behind the key, up its way queue by queue, once the app has had it: then once more, up
+        from what has the focus now, behind what the key set going: done after that."""
+        if way:
+            self.hop_behind(way[0], event, lambda event: self.follow(way[1:], event, again))
+        elif again:
+            screen = self.app.screen
+            self.follow([*upwards(self.app.focused or screen, screen), self.app], event, again=False)
+        else:
             self.done(event)
-        elif not way[0].call_later(self.follow, way[1:], event):
-            self.follow(way[1:], event)
 
-    def wait_for(self, event: Typed) -> None:
-        self.since = time.monotonic()
+    def hop_behind(self, node: MessagePump, event: Typed, then: Callable[[Typed], None]) -> None:
+        """`then(event)` once `node` has done what is in its queue now (at once if it cannot)."""
+
+        def arrived() -> None:
+            if self.hop is not None and self.hop[1] is arrived:
+                self.hop = None
+                then(event)
+
+        self.hop = (node, arrived)
+        if not node.call_later(arrived):
+            arrived()
+
+    def screens_changed(self) -> None:
+        """A hop queued on a screen no longer shown may never run: it is gone past at once."""
+        if self.hop is not None and screen_of(self.hop[0]) not in (None, *self.app.screen_stack):
+            self.hop[1]()
+
+    def keep_watch(self) -> None:
         if self.watch is None:
             self.watch = self.app.set_interval(LONGEST / 2, self.lost, name="key line")
         self.watch.resume()
 
     def lost(self) -> None:
-        """A key waited for longer than LONGEST is taken as done."""
-        if self.current is None:
+        """A key waited for longer than LONGEST is taken as done; a page no longer on its way lets
+        the keys that waited for it go."""
+        if self.holding:
+            if not self.waiting or not self.awaits(self.waiting[0]):
+                self.resume()
+        elif self.current is None:
             if self.watch is not None:
                 self.watch.pause()
         elif time.monotonic() - self.since >= LONGEST:
@@ -105,8 +174,17 @@ class KeyLine:
         if self.current is not event:
             return
         self.current = None
+        self.hop = None
         if self.waiting:
             self.app.call_later(self.next)
+
+
+def types_into(target: MessagePump, event: Typed) -> bool:
+    """Whether `event` is text that `target` puts in and stops: a character or a paste into a field.
+    A letter typed into `g`'s field needs no more waiting than that: 40 of them in one breath
+    (tmux's send-keys) go in at the field's own pace, not a screen's refresh each."""
+    typed = isinstance(event, events.Paste) or (event.is_printable and event.character is not None)
+    return typed and isinstance(target, Input | TextArea)
 
 
 def upwards(node: MessagePump, screen: Screen[Any]) -> list[MessagePump]:
@@ -115,3 +193,11 @@ def upwards(node: MessagePump, screen: Screen[Any]) -> list[MessagePump]:
     while way[-1] is not screen and isinstance(way[-1], DOMNode) and isinstance(way[-1].parent, DOMNode):
         way.append(way[-1].parent)
     return way
+
+
+def screen_of(node: MessagePump) -> Screen[Any] | None:
+    """The screen `node` is on (None: the app, or a node no longer on any)."""
+    current: object = node
+    while isinstance(current, DOMNode) and not isinstance(current, Screen):
+        current = current.parent
+    return current if isinstance(current, Screen) else None

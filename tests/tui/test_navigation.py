@@ -124,6 +124,41 @@ async def test_keys_sent_while_go_to_opens_come_after_the_ones_before_them(explo
     assert explorer.q(Input).value == path
 
 
+def on_main(explorer) -> bool:
+    """The main screen is on top, a dialog the keys opened closed again."""
+    return isinstance(explorer.app.screen, MainScreen) and explorer.app.screen.is_mounted
+
+
+def type_at_once(explorer, keys: str | list[str]) -> None:
+    """Keys as tmux's send-keys writes them, all before the app has taken the first."""
+    names = {"/": "slash", "]": "right_square_bracket", "?": "question_mark", "=": "equals_sign"}
+    for key in keys:
+        character = {"enter": "\r", "down": None}.get(key, key)
+        explorer.app.post_message(events.Key(names.get(key, key), character))
+
+
+async def test_page_keys_typed_with_the_enter_that_opens_a_list_turn_its_pages(explorer):
+    """`g…/events`, Enter and `]]]` in one breath: page 4; the first `]` came while the list was on
+    its way, and was lost (the service 300 ms away)."""
+    await explorer.until(lambda: explorer.idle())
+    explorer.slow_down(300)
+    type_at_once(explorer, ["g", *"/groups/687b4c139cc9af4ec9546b43/events", "enter", *"]]]"])
+    await explorer.until(lambda: on_main(explorer) and pagination(explorer).startswith("page 4 of 13"), timeout=15)
+    await explorer.settle()
+    assert pagination(explorer).startswith("page 4 of 13")
+
+
+async def test_keys_to_the_page_pane_typed_with_the_enter_that_opens_a_list_act_in_that_list(explorer):
+    """`g/groups`, Enter, `1`, down, down, Enter: the third group opens (analytics), not a line of
+    the page shown before the list came (as from a service 300 ms away)."""
+    await explorer.until(lambda: explorer.idle())
+    explorer.slow_down(300)
+    type_at_once(explorer, ["g", *"/groups", "enter", "1", "down", "down", "enter"])
+    await explorer.until(
+        lambda: on_main(explorer) and explorer.shown.resource.url.endswith("/67a9acf3c560c2d01fe8ef03"), timeout=15
+    )
+
+
 async def test_back_on_a_page_opens_again_what_was_open_there(explorer):
     await open_events(explorer)
     first = explorer.node(*EVENTS).children[0]

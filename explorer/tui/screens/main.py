@@ -21,8 +21,9 @@ from textual import events, work
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal
+from textual.message import Message
 from textual.screen import Screen
-from textual.widgets import Header, TabbedContent, TabPane, Tree
+from textual.widgets import Header, Input, TabbedContent, TabPane, Tree
 
 from explorer.api.changes import changes
 from explorer.api.errors import ApiError
@@ -107,6 +108,7 @@ ANSWERS = {
     204: "done; the service sends no body",
     200: "done",
 }
+PAGING = ("page(", "page_size(")  # the actions that act on the page shown, turning or resizing it
 PANES = (
     LinkTree,
     PageView,
@@ -119,6 +121,9 @@ PANES = (
 
 
 class MainScreen(Screen[None]):
+    class FetchEnded(Message):
+        """A fetch asked for has ended (shown, failed or given up): the keys held for its page go in."""
+
     AUTO_FOCUS = "#tree"
     BINDINGS = [
         Binding("backspace,alt+left", "back", "Back", id="explorer.back"),
@@ -237,6 +242,12 @@ class MainScreen(Screen[None]):
 
     @work(exclusive=True, group="fetch")
     async def fetch(self, fetch: Fetch) -> None:
+        try:
+            await self.fetch_and_show(fetch)
+        finally:
+            self.post_message(self.FetchEnded())
+
+    async def fetch_and_show(self, fetch: Fetch) -> None:
         started = self.session.clock()
         try:
             resource = await self.session.fetch(fetch.url)
@@ -362,6 +373,23 @@ class MainScreen(Screen[None]):
         """Keys typed while the editor is on its way (the act list's choice fetches first) are the
         editor's, in turn (typeahead.py)."""
         self.writes.ahead.hold(event)
+
+    def awaits_page(self, event: events.Key) -> bool:
+        """Whether `event` acts on a page still on its way, and so waits for it (the app's key line
+        holds it): a page key (`]`, `+`: from the page that comes), or a key to the Page, JSON or
+        Headers pane, which show the page before (`1`, `down`, `enter` typed with the Enter that
+        opens a list choose in the list it opens). A key to the tree goes at once: a new place."""
+        if self.navigation.fetching is None or event.key == "escape":
+            return False
+        active = self.active_bindings.get(event.key)
+        if active is not None and active.node is self and active.binding.action.startswith(PAGING):
+            return True
+        focused = self.focused
+        return (
+            focused is not None
+            and not isinstance(focused, Input)
+            and any(isinstance(node, PageView | JsonPane | HeadersView) for node in focused.ancestors_with_self)
+        )
 
     def notices_above(self) -> int | None:
         """The lines from the status bar down, which notices leave clear (the app's lift_notices), on
