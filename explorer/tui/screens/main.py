@@ -248,7 +248,6 @@ class MainScreen(Screen[None]):
             self.post_message(self.FetchEnded())
 
     async def fetch_and_show(self, fetch: Fetch) -> None:
-        started = self.session.clock()
         try:
             resource = await self.session.fetch(fetch.url)
             await asyncio.to_thread(resource.prepare)  # a big body decoded off the screen's thread
@@ -257,8 +256,6 @@ class MainScreen(Screen[None]):
         except asyncio.CancelledError:
             self.navigation.cancelled(fetch)
             if self.standing:  # not when q took the screen down with the fetch
-                if self.navigation.fetching is None:  # Esc: nothing else will say the refusal
-                    self.keep_refusal_since(started)
                 self.redraw_links()
                 self.links.fold_if_empty(fetch.node)  # unfolded by Enter, it got nothing to show
                 self.update_title()
@@ -275,15 +272,6 @@ class MainScreen(Screen[None]):
         self.run(step)
         if step.show is fetch.node:
             self.links.unfold(fetch.node)  # what you opened shows what it holds: relations, or items
-
-    def keep_refusal_since(self, started: float) -> None:
-        """A 429 (or 503) this fetch was held after, cancelled (Esc) before anything was shown: it stays
-        the last error, on the bar and for `x`, as if its answer had been shown. Not when another fetch
-        took its place: held after the same refusal, that one shows it."""
-        refusal = self.session.pacing.refusal
-        if refusal is not None and refusal[1].received_at >= started and refusal[1].error is not None:
-            self.last_error = refusal[1].error
-            self.query_one(StatusBar).show_error(refusal[1].error)
 
     @property
     def standing(self) -> bool:
@@ -573,8 +561,15 @@ class MainScreen(Screen[None]):
             self.notify("No error so far.")
 
     def action_cancel(self) -> None:
+        """Esc: give up the fetch in flight. A 429 (or 503) it is held after, its own or an earlier
+        one whose Retry-After it waits out, stays the last error, on the bar and for `x`: nothing
+        else of it will be shown."""
         if self.navigation.fetching is not None:
+            held = self.session.pacing.held_after  # read before the cancel: the hold forgets it as it ends
             self.workers.cancel_group(self, "fetch")
+            if held is not None and held.error is not None:
+                self.last_error = held.error
+                self.query_one(StatusBar).show_error(held.error)
             self.notify("Cancelled.")
 
     def action_tab(self, name: str) -> None:
