@@ -47,6 +47,7 @@ from explorer.tui.nodes import (
 )
 
 PAGE_SIZES = (10, 25, 50, 100, 200, 500)
+GONE = (404, 410)  # an answer that says the resource is not there: what it held goes with it
 
 
 class Navigation:
@@ -199,7 +200,7 @@ class Navigation:
             self.relabel.update(self.by_key.get(without_query(resource.url), ()))
         if resource.listing is not None and resource.error is None:
             self.show_page(node, resource)
-        elif resource.status >= 400 and node.filled:
+        elif resource.status >= 400 and resource.status not in GONE and node.filled:
             node.resource, node.error = resource, None  # a 429 on `r`: shown, and what it held stays
         else:
             self.fill(node, resource)

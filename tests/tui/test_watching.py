@@ -186,6 +186,26 @@ async def test_a_watched_resource_deleted_ends_its_watch_and_its_list_is_shown_w
         assert name not in [child.data.title for child in explorer.node("go to").children]
 
 
+async def test_a_watched_resource_reached_by_g_and_deleted_shows_its_404_without_its_children(live_server, clock):
+    async with watching(live_server, clock) as w:
+        explorer = w.explorer
+        node = await explorer.go_to(w.path())
+        assert node.children, "a cluster shows its relations"
+        await explorer.pilot.press("w")
+        await answer(explorer, "")
+        await explorer.until(lambda: w.steps.waits == [5.0])
+        del w.project().clusters[w.cluster().name]
+        w.steps.allow()
+        await explorer.until(lambda: "✗ deleted: the watch ended" in timeline(explorer))
+        await explorer.until(lambda: "404 Not Found" in status(explorer))
+        await explorer.settle()
+        assert "200 OK" not in status(explorer), status(explorer)
+        page = screen_text(explorer.app)
+        assert "CLUSTER_NOT_FOUND" in page, page
+        assert "stateName" not in page, page
+        assert "✗ 404" in node.label.plain and not node.children, [c.label.plain for c in node.children]
+
+
 async def test_a_condition_that_is_not_jq_is_said_as_it_is_typed_and_enter_keeps_it(live_server, clock):
     async with watching(live_server, clock) as w:
         explorer = w.explorer

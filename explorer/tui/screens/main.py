@@ -719,16 +719,18 @@ class MainScreen(Screen[None]):
         """A watch fetched: a new version goes into the tree (and the panes, when in view), its end is said."""
         if not self.standing:
             return
-        if version is not None and resource is not None and version.status != 404:
-            node = self.navigation.find(watch.url)
-            if node is not None:
+        node = self.navigation.find(watch.url)
+        listed = node is not None and node.parent is not None and node.parent.is_list
+        if version is not None and resource is not None and not (version.status == 404 and listed):
+            if node is not None:  # its 404 too, shown as any failed request, unless its list is shown without it
                 self.run(self.navigation.arrived(Fetch(node, watch.url), resource))
             made = self.made_in_view()
             if made is not None and same(made, watch.url):  # a create's 201 in view: what it made, as it is now
                 self.show_resource(resource)
         if watch.ended == "deleted":
             self.notify(f"{visible(watch.title)}: deleted (404); the watch ended", severity="warning", markup=False)
-            self.fetch_again(watch.url)
+            if listed:
+                self.fetch_again(watch.url)  # its list, shown without it
         elif watch.ended == "the condition holds" and version is not None:
             self.app.bell()
             self.notify(f"✓ {visible(watch.title)}: {visible(watch.until)} holds", timeout=15, markup=False)
