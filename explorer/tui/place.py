@@ -35,8 +35,7 @@ def place_line(url: str, switches: list[str], room: int) -> str:
         free = room - cell_len(f"{head}…{resource}{mark}{query}{end}")
         if free >= 0:
             return f"{head}…{tail(before, free)}{resource}{mark}{query}{end}"
-    pages = [pair for pair in query.split("&") if pair.startswith("pageNum=")] if query else []
-    short = f"?…&{pages[0]}" if pages and query != pages[0] else f"?{query}" if pages else "?…" if query else ""
+    short = short_query(query, ("pageNum",))  # the title shows itemsPerPage as a switch
     keep = room - cell_len(f"…{short}{end}")
     if keep >= RESOURCE_LEAST and cell_len(resource) > keep:
         return f"…{middle(resource, keep)}{short}{end}"
@@ -50,6 +49,41 @@ def place_line(url: str, switches: list[str], room: int) -> str:
         if len(shown) == 1 and free >= RESOURCE_LEAST:  # the last switch: cut in its middle, not lost whole
             return f"{head} · {middle(shown[0], free)}"
         shown.pop(0)
+
+
+def path_line(path: str, room: int) -> str:
+    """A path and its query (the Log's `/groups/687b…6b43/events?pageNum=2&itemsPerPage=100`) in
+    `room` cells. Too long, it gives way as the title's URL does, so that what tells two requests
+    apart stays: first the path before the resource (cut from the left, `…6b43/events?…`), then the
+    query's parameters other than the page's (`…/events?…&pageNum=2&itemsPerPage=100`), then the
+    resource, from the left too (`…ents?…&pageNum=2&itemsPerPage=100`, `…rs-prod`)."""
+    if cell_len(path) <= room:
+        return path
+    path, mark, query = path.partition("?")
+    resource = path[max(0, path.rfind("/")) :]
+    before = path[: len(path) - len(resource)]
+    short = short_query(query, PAGING)
+    for rest in (f"{mark}{query}", short):
+        free = room - cell_len(resource + rest)
+        if cell_len(before) <= free:
+            return before + resource + rest
+        if free >= 1:
+            return f"…{tail(before, free - 1)}{resource}{rest}"
+    return "…" + tail(resource + short, room - 1)
+
+
+PAGING = ("pageNum", "itemsPerPage")  # the query's parameters that say which page of a list
+
+
+def short_query(query: str, names: tuple[str, ...]) -> str:
+    """`?query` with only the parameters `names` (`?…&pageNum=2`), `?…` where it has none of them."""
+    if not query:
+        return ""
+    pairs = query.split("&")
+    kept = [pair for pair in pairs if pair.partition("=")[0] in names]
+    if len(kept) == len(pairs):
+        return f"?{query}"
+    return "?…" + "".join(f"&{pair}" for pair in kept)
 
 
 def url_lines(url: str, room: int, lead: str = "") -> list[str]:

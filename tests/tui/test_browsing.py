@@ -165,7 +165,32 @@ async def test_go_to_a_path(explorer):
     assert node.data.kind == "goto" and node.label.plain == "go to  ✗ 404  /orgs/000000000000000000000000"
 
 
-async def test_the_log_cuts_a_path_in_its_middle_so_the_names_at_its_end_show(open_explorer):
+async def test_the_log_keeps_the_page_of_each_request_in_its_room(open_explorer):
+    """Pages of one list, a long path: the path before the resource gives way, not `pageNum=2`."""
+    from tests.tui.screen_text import region_text
+
+    async with open_explorer(size=(120, 40)) as explorer:
+        await explorer.go_to("/groups/687b4c139cc9af4ec9546b43/events")
+        for key in "]]]+":
+            await explorer.pilot.press(key)
+            await explorer.settle()
+        await explorer.pilot.press("4")
+        log = explorer.q("RequestLog", DataTable)
+        await explorer.until(lambda: explorer.q(TabbedContent).active == "log")
+        await explorer.pilot.pause()
+        drawn = region_text(explorer.app, log)
+        rows = [line.rstrip(" ▁▂▃▄▅▆▇█▊▎▌│") for line in drawn.splitlines() if "ents" in line]
+        pages = [row.split("?", 1)[1].split("&", 1)[1] if "?" in row else "" for row in rows]
+        assert pages == [
+            "",
+            "pageNum=2&itemsPerPage=100",
+            "pageNum=3&itemsPerPage=100",
+            "pageNum=4&itemsPerPage=100",
+            "pageNum=2&itemsPerPage=200",
+        ], drawn
+
+
+async def test_the_log_cuts_a_path_so_the_names_at_its_end_show(open_explorer):
     from tests.tui.screen_text import region_text
 
     async with open_explorer(size=(120, 40)) as explorer:
@@ -177,7 +202,7 @@ async def test_the_log_cuts_a_path_in_its_middle_so_the_names_at_its_end_show(op
         await explorer.until(lambda: explorer.q(TabbedContent).active == "log")
         await explorer.pilot.pause()
         drawn = region_text(explorer.app, log)
-        rows = [line.strip() for line in drawn.splitlines() if "/groups/687b…6b43" in line]
+        rows = [line.strip() for line in drawn.splitlines() if "687b…6b43" in line]
         assert [row.rsplit("/", 1)[1] for row in rows] == ["orders-prod", "search-prod"], drawn  # told apart
         await explorer.pilot.press("1")  # the Log pane hidden, the terminal made narrower, a request more
         await explorer.pilot.resize_terminal(80, 24)

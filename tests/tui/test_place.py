@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from rich.cells import cell_len
 
-from explorer.tui.place import place_line
+from explorer.tui.place import path_line, place_line
 
 GROUPS = "https://sandbox.invalid/api/service/v1.0/groups"
 
@@ -23,3 +23,13 @@ def test_the_last_switch_is_cut_in_its_middle_rather_than_lost():
 def test_switches_give_way_from_the_left_and_the_last_is_kept():
     line = place_line(GROUPS + "/events", ["pretty=true", "envelope=true"], 30)
     assert line == "…/events · … · envelope=true", line
+
+
+def test_a_path_gives_way_before_its_page():
+    """The Log's path: the path before the resource goes first, then the query's other parameters."""
+    events = "/groups/687b…6b43/events?includeCount=true&pageNum=2&itemsPerPage=100"
+    assert path_line(events, 80) == events
+    assert path_line(events, 60) == "…7b…6b43/events?includeCount=true&pageNum=2&itemsPerPage=100"
+    assert path_line(events, 45) == "…87b…6b43/events?…&pageNum=2&itemsPerPage=100"
+    assert path_line(events, 34) == "…ents?…&pageNum=2&itemsPerPage=100"
+    assert path_line("/groups/687b…6b43/clusters/orders-prod", 8) == "…rs-prod"

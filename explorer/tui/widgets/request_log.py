@@ -13,10 +13,10 @@ from textual.widgets.data_table import ColumnKey, RowKey
 from explorer.api.exchanges import Exchange, since
 from explorer.api.writes import WRITE_METHODS
 from explorer.tui.palette import status_class
-from explorer.tui.place import middle
+from explorer.tui.place import path_line
 from explorer.tui.safe import text
 
-LEAST_PATH = 8  # cells of a path cut in its middle that still name where it went (`/gro…prod`)
+LEAST_PATH = 8  # cells of a path cut that still name where it went (`…rs-prod`)
 
 
 class RequestLog(DataTable[object]):
@@ -33,8 +33,8 @@ class RequestLog(DataTable[object]):
         self.path_room = 0  # the cells the path column was last cut to (0: not cut)
 
     def on_mount(self) -> None:
-        # The path last: it is the long one. Cut in its middle to the room the pane leaves it, so its
-        # end, which tells two requests apart (`…/clusters/orders-prod`), is never past the edge.
+        # The path last: it is the long one. Cut to the room the pane leaves it, so what tells two
+        # requests apart (`…/clusters/orders-prod`, `…&pageNum=2`) is never past the edge.
         for name in ("time", "method", "status", "ms", "bytes", "path"):
             self.add_column(name, key=name)
 
@@ -54,7 +54,7 @@ class RequestLog(DataTable[object]):
         return max(LEAST_PATH, width - others - 2 * self.cell_padding)
 
     def fit_paths(self) -> None:
-        """Each path cut to the room there is now, in its middle; whole where it fits."""
+        """Each path cut to the room there is now; whole where it fits."""
         room = self.room_for_paths()
         if room == self.path_room or not room:  # not laid out (a hidden pane): cut when it shows
             return
@@ -96,8 +96,8 @@ class RequestLog(DataTable[object]):
             self.call_after_refresh(self.fit_paths)  # the other columns may have grown: cut again
 
     def fitted(self, path: str) -> str:
-        """`path` in the path column's room, cut in its middle (`/groups/687b…/clusters/orders-prod`)."""
-        return middle(path, self.path_room) if 0 < self.path_room < cell_len(path) else path
+        """`path` in the path column's room, cut as the title cuts its URL (`…/events?…&pageNum=2`)."""
+        return path_line(path, self.path_room) if self.path_room else path
 
 
 ID_SEGMENT = re.compile(r"(?<=/)[0-9a-f]{24}(?=/|\?|$)")
