@@ -468,10 +468,15 @@ class Navigation:
         if not page.paged:
             return Step(note=f"A bare array has no pages to size: all {item_count(len(page.results))} are on this one.")
         size = node.page_size or page.size
-        index = min(range(len(PAGE_SIZES)), key=lambda i: abs(PAGE_SIZES[i] - size))
-        new = PAGE_SIZES[max(0, min(len(PAGE_SIZES) - 1, index + step))]
-        if new == size:
+        if step > 0:  # the next listed size from any size (2 a page: 10, not the one after the nearest)
+            new = min((listed for listed in PAGE_SIZES if listed > size), default=size)
+        else:
+            new = max((listed for listed in PAGE_SIZES if listed < size), default=size)
+        if new == size and size in PAGE_SIZES:
             return Step(note=f"{size} a page is the {'most' if step > 0 else 'fewest'} there can be.")
+        if new == size:  # asked with a size beyond the list (`?itemsPerPage=3`)
+            bound = f"higher than {PAGE_SIZES[-1]}" if step > 0 else f"lower than {PAGE_SIZES[0]}"
+            return Step(note=f"{size} a page: {'+' if step > 0 else '-'} goes no {bound}.")
         at = place_of(page.results, keep) or 0
         first = (max(1, page.number) - 1) * page.size + at  # the item's place in the whole list
         node.page_size = new

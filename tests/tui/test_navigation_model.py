@@ -154,6 +154,19 @@ def test_a_new_page_size_keeps_the_item_under_the_cursor_in_view(nav):
     assert smallest.resize_page(-1).note == "10 a page is the fewest there can be."
 
 
+def test_a_new_page_size_is_the_next_listed_one_from_any_size():
+    """`+` from 2 a page is 10 (the README's first size), not 25; `-` from 30 is 25, `+` from 30 is 50."""
+    for size, step, asked in ((2, 1, 10), (30, -1, 25), (30, 1, 50), (999, -1, 500)):
+        model = Navigation(ROOT)
+        model.shown = node = Node("relation", f"{ROOT}/x", "x")
+        node.resource = page(f"{ROOT}/x?itemsPerPage={size}", 1)
+        assert model.resize_page(step).fetch.url == f"{ROOT}/x?pageNum=1&itemsPerPage={asked}", (size, step)
+    beyond = Navigation(ROOT)
+    beyond.shown = node = Node("relation", f"{ROOT}/x", "x")
+    node.resource = page(f"{ROOT}/x?itemsPerPage=3", 1)
+    assert beyond.resize_page(-1).note == "3 a page: - goes no lower than 10."
+
+
 def test_keys_that_need_a_list_say_so(nav):
     nav.shown = nav.root
     assert nav.turn_page(1).note == "Not a list: [ and ] turn the pages of a list."
