@@ -377,6 +377,25 @@ async def test_as_many_of_each_width_key_give_the_tree_its_share_again(open_expl
         await explorer.until(lambda: tree.outer_size.width == 30)  # the share at 80 columns, as at a first start
 
 
+async def test_a_width_kept_from_a_past_run_taken_back_to_the_share_is_the_share_again(open_explorer):
+    """`<<<<` in one run, `>>>>` in the next: the share again, which a wider terminal widens."""
+    async with open_explorer(size=(120, 30)) as explorer:
+        share = explorer.q(LinkTree).outer_size.width
+        await press(explorer, *["less_than_sign"] * 4)
+        assert load_state()["tree_width"] == share - 16
+    async with open_explorer(size=(120, 30)) as explorer:
+        tree = explorer.q(LinkTree)
+        assert tree.outer_size.width == share - 16
+        await press(explorer, *["greater_than_sign"] * 4)
+        assert (tree.outer_size.width, load_state()["tree_width"]) == (share, None)
+    async with open_explorer(size=(200, 50)) as explorer:
+        assert explorer.q(LinkTree).outer_size.width == LinkTree.SHARE_MOST
+    for width in (81, 121, 133):  # a share of 38% not a whole number of columns: as drawn
+        async with open_explorer(size=(width, 30)) as explorer:
+            await press(explorer, "less_than_sign", "greater_than_sign")
+            assert load_state()["tree_width"] is None, width
+
+
 async def test_before_the_root_comes_the_page_pane_says_what_it_waits_for():
     from explorer.demo import demo_session
     from explorer.sandbox import Settings, create_app

@@ -10,6 +10,7 @@ from weakref import WeakSet
 
 from rich.text import Text
 from textual import events
+from textual.widget import Widget
 from textual.widgets import Tree
 from textual.widgets.tree import TreeNode
 
@@ -18,11 +19,13 @@ from explorer.tui.nodes import Node
 from explorer.tui.palette import status_class
 from explorer.tui.safe import text
 
+SHARE = 38  # the tree's share of the screen's width, in percent, as its CSS says
+
 
 class LinkTree(Tree[Node]):
     DEFAULT_CSS = """
     LinkTree {
-        width: 38%;
+        width: 38%;  /* SHARE */
         min-width: 16;
         height: 1fr;
         padding: 0 1;
@@ -40,7 +43,6 @@ class LinkTree(Tree[Node]):
         self.drawn: dict[int, TreeNode[Node]] = {}  # id of a model node -> the line that draws it
         self.unfolded: WeakSet[Node] = WeakSet()  # nodes whose lines were unfolded when taken away
         self.chosen: int | None = None  # the width chosen with < > or a drag; None: the share
-        self.share_left: int | None = None  # the share's width when a width was first chosen
 
     @property
     def model(self) -> Navigation:
@@ -62,12 +64,15 @@ class LinkTree(Tree[Node]):
         self.fit(most)
 
     def choose_width(self, width: int, most: int) -> None:
-        """A width the person chose (`<`, `>`, a drag). One back at the share it left (`<` then `>`)
-        is the share again, which follows the terminal's width: it was kept as a fixed 70 columns,
-        which an 80-column terminal got."""
-        if self.chosen is None:
-            self.share_left = self.outer_size.width
-        self.set_width(None if width == self.share_left else width, most)
+        """A width the person chose (`<`, `>`, a drag). One at the share's width now (`<` then `>`,
+        or `>` back from a width a past run kept) is the share again, which follows the terminal's
+        width: it was kept as a fixed 70 columns, which an 80-column terminal got."""
+        self.set_width(None if width == self.share(most) else width, most)
+
+    def share(self, most: int) -> int:
+        """The columns the share (the CSS's 38%) gives the tree in the screen as it is now."""
+        whole = self.parent.size.width if isinstance(self.parent, Widget) else self.app.size.width
+        return max(self.MIN_WIDTH, min(whole * SHARE // 100, self.SHARE_MOST, most))
 
     def fit(self, most: int) -> None:
         """The width chosen (or the share), no wider than `most` columns (the terminal's width changed)."""
