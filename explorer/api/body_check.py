@@ -17,6 +17,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
+from explorer.api.counts import counted
 from explorer.api.json_words import line_and_column, plain_words
 
 MOST = 5  # problems listed at most: the first ones are what a person fixes first
@@ -98,7 +99,7 @@ def said_of(error: Any) -> str:
         return f"{len(instance):,} characters: {bound} {value} are allowed"
     if rule in ("maxItems", "minItems") and isinstance(instance, list):
         bound = "at most" if rule == "maxItems" else "at least"
-        return f"{len(instance):,} items: {bound} {value} are allowed"
+        return f"{counted(len(instance), 'item')}: {bound} {value} are allowed"
     if rule in ("maximum", "minimum", "exclusiveMaximum", "exclusiveMinimum"):
         return f"must be {BOUNDS[rule]} {value}, not {shortened(instance)}"
     if rule == "enum" and isinstance(value, list):

@@ -19,6 +19,7 @@ from urllib.parse import parse_qsl, urlsplit
 import httpx
 
 from explorer.api import errors
+from explorer.api.counts import counted
 from explorer.api.description import Operation
 from explorer.api.errors import ApiError
 from explorer.api.json_words import why_not_json
@@ -122,9 +123,11 @@ class Page:
     def line(self) -> str:
         """page 2 of 13 · 1,234 items · 100 a page; a bare array: 12 items · a bare array, not paged"""
         if not self.paged:
-            return f"{item_count(len(self.results))} · a bare array, not paged"
+            return f"{counted(len(self.results), 'item')} · a bare array, not paged"
         of = f" of {self.pages:,}" if self.pages else ""
-        count = f" · {self.total:,} items" if self.total is not None else f" · {len(self.results)} on this page"
+        count = (
+            f" · {counted(self.total, 'item')}" if self.total is not None else f" · {len(self.results)} on this page"
+        )
         return f"page {self.number:,}{of}{count} · {self.size} a page"
 
 
@@ -383,11 +386,6 @@ class Resource:
             vendor=self.vendor,
             max_depth=self.max_depth,
         )
-
-
-def item_count(count: int) -> str:
-    """1 item, 12 items, 1,234 items."""
-    return f"{count:,} item" + ("" if count == 1 else "s")
 
 
 def positive(value: str | None, default: int) -> int:

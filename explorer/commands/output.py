@@ -6,8 +6,9 @@ import json
 import sys
 from typing import Any
 
+from explorer.api.counts import counted
 from explorer.api.errors import ApiError
-from explorer.api.resource import Resource, item_count
+from explorer.api.resource import Resource
 from explorer.api.secret import redact_header
 from explorer.api.session import Session
 from explorer.api.visible import lines, visible
@@ -93,14 +94,14 @@ class ItemsOut:
 
     def read(self) -> str:
         """1 page, 12 pages."""
-        return f"{self.pages:,} page" + ("" if self.pages == 1 else "s")
+        return counted(self.pages, "page")
 
     def so_far(self) -> str:
         """What a failure's hint adds: what was written before it."""
         if not self.items:
             return "Nothing was printed."
         return (
-            f"{item_count(self.items)} of {self.read()} were printed before it; the array is left open, "
+            f"{counted(self.items, 'item')} of {self.read()} were printed before it; the array is left open, "
             "so no JSON reader takes them for the whole list."
         )
 

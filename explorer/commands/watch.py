@@ -17,6 +17,7 @@ import time
 from typing import Any
 
 from explorer.api.changes import Change
+from explorer.api.counts import counted
 from explorer.api.errors import ApiError
 from explorer.api.filters import JqError, JqRunner, compiled
 from explorer.api.resource import Resource
@@ -177,7 +178,7 @@ async def watched(session: Session, args: argparse.Namespace, params: dict[str, 
                 print(
                     f"explorer get: --for {args.lasting:g} s ran out before "
                     + (f"the condition held: {visible(args.until)}" if args.until else "the resource was deleted")
-                    + f" ({plural(watch.seen, 'version')} seen in {plural(watch.fetches, 'fetch', 'fetches')})",
+                    + f" ({counted(watch.seen, 'version')} seen in {counted(watch.fetches, 'fetch', 'fetches')})",
                     file=sys.stderr,
                 )
                 return RAN_OUT
@@ -198,7 +199,3 @@ def ended(watch: Watch, until: str | None) -> int:
         return ERROR
     print(f"explorer get: the watch stopped: {visible(watch.ended or watch.problem)}", file=sys.stderr)
     return ERROR
-
-
-def plural(count: int, one: str, many: str | None = None) -> str:
-    return f"{count} {one if count == 1 else many or one + 's'}"

@@ -25,9 +25,10 @@ from __future__ import annotations
 from collections.abc import Callable
 from urllib.parse import parse_qsl, urlsplit, urlunsplit
 
+from explorer.api.counts import counted
 from explorer.api.description import Description
 from explorer.api.errors import ApiError
-from explorer.api.resource import Resource, item_count
+from explorer.api.resource import Resource
 from explorer.tui.history import History
 from explorer.tui.nodes import (
     ITEMS_AT_ONCE,
@@ -370,7 +371,7 @@ class Navigation:
         if rest > 0:  # a page far larger than a service's 500: the tree lists it a part at a time
             shown = min(rest, ITEMS_AT_ONCE)
             which = "the" if shown == rest else "the next"
-            title = f"… {rest:,} more items on this page: Enter lists {which} {shown:,}"
+            title = f"… {counted(rest, 'more item')} on this page: Enter lists {which} {shown:,}"
             made.append(Node("more", None, title, node, page=key))
         if page.next_href:
             pages = f" (page {page.number + 1} of {page.pages})" if page.pages else ""
@@ -453,7 +454,7 @@ class Navigation:
             return Step(note="Not a list: [ and ] turn the pages of a list.")
         page = node.resource.listing
         if not page.paged:
-            return Step(note=f"A bare array has no pages: all {item_count(len(page.results))} are on this one.")
+            return Step(note=f"A bare array has no pages: all {counted(len(page.results), 'item')} are on this one.")
         href = page.next_href if step > 0 else page.previous_href
         if not href:
             return Step(note="This is the last page." if step > 0 else "This is the first page.")
@@ -466,7 +467,9 @@ class Navigation:
             return Step(note="Not a list: + and - change the items on a list's page.")
         page = node.resource.listing
         if not page.paged:
-            return Step(note=f"A bare array has no pages to size: all {item_count(len(page.results))} are on this one.")
+            return Step(
+                note=f"A bare array has no pages to size: all {counted(len(page.results), 'item')} are on this one."
+            )
         size = node.page_size or page.size
         if step > 0:  # the next listed size from any size (2 a page: 10, not the one after the nearest)
             new = min((listed for listed in PAGE_SIZES if listed > size), default=size)

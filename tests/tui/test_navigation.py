@@ -65,6 +65,12 @@ async def test_enter_on_a_row_of_a_list_reached_by_go_to_opens_that_item(explore
     assert explorer.links.cursor_node.data is second
 
 
+async def test_a_list_of_one_says_one_item_not_one_items(explorer):
+    project = await project_id(explorer, "analytics")  # one cluster
+    await explorer.go_to(f"/groups/{project}/clusters")
+    assert pagination(explorer) == "page 1 of 1 · 1 item · 100 a page"
+
+
 async def test_back_after_a_page_turn_puts_page_one_back_and_adds_no_node(explorer):
     await open_events(explorer)
     events = explorer.node("groups", "production", "events")

@@ -17,6 +17,7 @@ from textual.screen import ModalScreen
 from textual.widgets import Input, Label, Static
 
 from explorer.api.changes import Change
+from explorer.api.counts import counted
 from explorer.api.writes import Outgoing
 from explorer.tui.safe import lines, visible
 from explorer.tui.screens.dialogs import DIALOG_CSS
@@ -99,7 +100,7 @@ class PreviewScreen(ModalScreen[bool]):
                 if self.problems:
                     yield Static(
                         Text(
-                            f"⚠ The API description's schema finds {plural(self.problems, 'problem')} in the body "
+                            f"⚠ The API description's schema finds {counted(self.problems, 'problem')} in the body "
                             "(under the editor); the service has the last word.\n"
                         ),
                         classes="warning",
@@ -159,7 +160,3 @@ class PreviewScreen(ModalScreen[bool]):
             self.query_one("#mistyped", Static).update(Text(said))
             return
         self.dismiss(True)
-
-
-def plural(count: int, word: str) -> str:
-    return f"{count} {word}" if count == 1 else f"{count} {word}s"

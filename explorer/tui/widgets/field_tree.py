@@ -16,6 +16,7 @@ from rich.text import Text
 from textual.widgets import Tree
 from textual.widgets.tree import TreeNode
 
+from explorer.api.counts import counted
 from explorer.api.values import as_bson_timestamp, as_date, local_time
 from explorer.tui.safe import brief, text
 
@@ -67,9 +68,9 @@ class More:
 
     def label(self) -> Text:
         left = len(self.value) - self.start
-        kind = "fields" if isinstance(self.value, dict) else "items"
+        kind = "more field" if isinstance(self.value, dict) else "more item"
         shown = min(left, SHOWN_AT_ONCE)
-        return Text(f"… {left:,} more {kind}: Enter shows {'the' if shown == left else 'the next'} {shown:,}",
+        return Text(f"… {counted(left, kind)}: Enter shows {'the' if shown == left else 'the next'} {shown:,}",
                     style="json-muted italic")  # fmt: skip
 
 

@@ -32,6 +32,7 @@ from textual.message import Message
 from textual.style import Style
 from textual.widgets import Static
 
+from explorer.api.counts import counted
 from explorer.api.errors import ApiError
 from explorer.api.ratelimit import TOKEN, Reading
 from explorer.api.resource import Resource
@@ -286,7 +287,7 @@ class StatusBar(Static):
         if status in ("valid", "refreshing"):
             shown += f" {state.countdown(now)}"
         if refreshes:
-            shown += f" · {state.refreshes} refresh" + ("" if state.refreshes == 1 else "es")
+            shown += f" · {counted(state.refreshes, 'refresh', 'refreshes')}"
         return [*recording, (shown, TOKEN_STYLES.get(status, "$token-expired"))]
 
     @property

@@ -15,6 +15,7 @@ from textual.app import ComposeResult
 from textual.containers import VerticalScroll
 from textual.widgets import Static
 
+from explorer.api.counts import counted
 from explorer.api.watching import Version, Watch
 from explorer.api.watching import time_of_day as clock
 from explorer.tui.differences import change_line
@@ -58,9 +59,7 @@ def heading(watch: Watch, now: float) -> list[Text]:
     fetched = f"last fetched {clock(watch.last_fetched)}" if watch.last_fetched else ""
     if watch.last_fetched and watch.ended is None:  # a running watch's `3 s ago` moves each second
         fetched += f" ({ago(now - watch.last_fetched)})"
-    counts = (
-        f"{watch.fetches} fetch{'es' if watch.fetches != 1 else ''} · {watch.seen} version{'s' * (watch.seen != 1)}"
-    )
+    counts = f"{counted(watch.fetches, 'fetch', 'fetches')} · {counted(watch.seen, 'version')}"
     lines.append(Text(" · ".join(filter(None, [visible(watch.url), counts, fetched])), style="dim"))
     if watch.slowed and watch.ended is None:
         lines.append(Text(f"⏳ {visible(watch.slowed)}", style="status-4xx"))
