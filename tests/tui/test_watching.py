@@ -377,6 +377,24 @@ async def test_the_jq_filter_shows_what_it_makes_of_the_document_and_says_when_i
         assert explorer.screen.query_one(JsonPane).program is None
 
 
+async def test_the_jq_filter_question_says_how_to_clear_the_filter_it_opens_holding(live_server, clock):
+    async with watching(live_server, clock) as w:
+        explorer = w.explorer
+        await explorer.go_to(w.path())
+        await explorer.pilot.press("vertical_line")
+        await answer(explorer, ".name")
+        view = explorer.screen.query_one(JsonView)
+        await explorer.until(lambda: (view.filtered or "").startswith("| .name"))
+        await explorer.pilot.press("vertical_line")
+        await explorer.until(lambda: isinstance(explorer.app.focused, Input))
+        assert explorer.app.focused.value == ".name"  # the filter on, to change
+        question = " ".join(str(explorer.app.screen.query_one("Label").render()).split())
+        assert question == "Filter the JSON pane with jq (ctrl+u then Enter: the whole document again):"
+        await explorer.pilot.press("ctrl+u", "enter")  # as the question says
+        await explorer.until(lambda: view.filtered is None)
+        assert json.loads("\n".join(view.lines))["name"] == w.cluster().name
+
+
 async def test_at_80_columns_the_status_bar_keeps_the_watch_short(live_server, clock):
     async with watching(live_server, clock, size=(80, 24)) as w:
         explorer = w.explorer

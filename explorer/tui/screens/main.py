@@ -833,7 +833,8 @@ class MainScreen(Screen[None]):
         self.compared(Compared(f"file {path}", document), now)
 
     def action_filter(self) -> None:
-        """`|`: a jq filter for the JSON pane, kept for what it shows next (Enter alone: none)."""
+        """`|`: a jq filter for the JSON pane, kept for what it shows next; the field opens
+        holding the filter on, so the way back to the whole document is to empty it (ctrl+u), then Enter."""
         pane = self.query_one(JsonPane)
 
         def use(program: str | None) -> None:
@@ -843,7 +844,7 @@ class MainScreen(Screen[None]):
             self.action_tab("json")
 
         self.jq.start()  # jq's own process, ready by the time the filter is typed
-        question = "Filter the JSON pane with jq (Enter alone: the whole document again):"
+        question = "Filter the JSON pane with jq (ctrl+u then Enter: the whole document again):"
         asking = AskScreen(
             question, value=pane.program or "", placeholder=".stateName", empty_ok=True, check=jq_problem
         )
