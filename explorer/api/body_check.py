@@ -17,6 +17,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
+from explorer.api.changes import jq_path
 from explorer.api.counts import counted
 from explorer.api.json_words import line_and_column, plain_words
 
@@ -75,7 +76,7 @@ def schema_problems(text: str, document: Any, schema: Mapping[str, Any]) -> list
             extra = re.findall(r"'([^']+)'", each.message)
             at = path + extra[:1]  # on the unexpected field's own line
             field = field or (extra[0] if extra else None)
-        where = "." + ".".join(map(str, path)) if path else "the body"
+        where = jq_path(path) if path else "the body"
         problems.append(Problem(line_of(text, at), f"{where}: {said_of(each)}", field))
     if len(found) > MOST:
         problems.append(Problem(problems[-1].line, f"and {len(found) - MOST} more"))

@@ -11,9 +11,11 @@ list is not what it is), else position by position. Paths are written as jq writ
 
 from __future__ import annotations
 
+import functools
 import json
 import os
 import re
+from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Any, Literal
 
@@ -88,9 +90,18 @@ def compact_pair(old: Any, new: Any, most: int | None = SHOWN) -> tuple[str, str
     return cut(before, most), cut(after, most)
 
 
-def key_path(path: str, key: str) -> str:
-    """`path.key`, or `path["odd key"]` for a key jq cannot write bare."""
-    return f"{path}.{key}" if PLAIN_KEY.match(key) else f"{path}[{json.dumps(key, ensure_ascii=False)}]"
+def key_path(path: str, key: str | int) -> str:
+    """`path.key`, `path[3]`, or `path["odd key"]` for a key jq cannot write bare; at the top, where
+    `path` is "", a bracket needs its dot (`.[0]`, `.["odd key"]`): jq reads `[0]` as an array."""
+    if isinstance(key, str) and PLAIN_KEY.match(key):
+        return f"{path}.{key}"
+    return f"{path or '.'}[{key if isinstance(key, int) else json.dumps(key, ensure_ascii=False)}]"
+
+
+def jq_path(steps: Iterable[str | int]) -> str:
+    """Keys and indexes as one path, as jq writes it (`.replicationSpecs[0].regionConfigs`), "." for none:
+    every path the explorer shows or copies is written this way."""
+    return functools.reduce(key_path, steps, "") or "."
 
 
 def changes(before: Any, after: Any, path: str = "") -> list[Change]:
@@ -115,7 +126,7 @@ def walk(before: Any, after: Any, path: str, found: list[Change]) -> None:
         key = matching_key(before, after)
         if key is None:
             for at in range(max(len(before), len(after))):
-                where = f"{path}[{at}]"
+                where = key_path(path, at)
                 if at >= len(after):
                     found.append(Change(where, "removed", before[at], None))
                 elif at >= len(before):
@@ -126,13 +137,15 @@ def walk(before: Any, after: Any, path: str, found: list[Change]) -> None:
             olds = {item[key]: item for item in before}
             news = {item[key]: item for item in after}
             for name, old in olds.items():
-                where = f"{path}[{key}={name}]"
+                where = f"{path or '.'}[{key}={name}]"
                 if name in news:
                     walk(old, news[name], where, found)
                 else:
                     found.append(Change(where, "removed", old, None))
             found.extend(
-                Change(f"{path}[{key}={name}]", "added", None, new) for name, new in news.items() if name not in olds
+                Change(f"{path or '.'}[{key}={name}]", "added", None, new)
+                for name, new in news.items()
+                if name not in olds
             )
     elif type(before) is not type(after) or before != after:
         found.append(Change(path, "changed", before, after))

@@ -159,9 +159,9 @@ def test_a_schema_problem_is_said_in_a_few_words_on_the_line_of_its_item():
     }
     body = [{"ipAddress": "10.0.0.1", "comment": "A" * 3000}, {"comment": "no address", "bogus": True}]
     assert [p.text() for p in check_body(json.dumps(body, indent=2), entries)] == [
-        "line 4: .0.comment: 3,000 characters: at most 80 are allowed",
-        "line 8: .1: bogus is not among its fields",
-        "line 6: .1: matches none of the 2 forms it may take; the closest: cidrBlock is missing, and it is required",
+        "line 4: .[0].comment: 3,000 characters: at most 80 are allowed",
+        "line 8: .[1]: bogus is not among its fields",
+        "line 6: .[1]: matches none of the 2 forms it may take; the closest: cidrBlock is missing, and it is required",
     ]
     pattern = {"type": "string", "pattern": "^[a-z]+$", "enum": ["a", "b"]}
     assert [p.message for p in check_body('"\u202eX"', pattern)] == [

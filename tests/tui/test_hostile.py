@@ -104,7 +104,7 @@ async def test_a_hostile_key_is_shown_as_text_on_the_where_line_and_in_the_copy_
         where = str(pilot.app.query_one("JsonPane #where", Static).render())
         notes = toasts_of(pilot.app)
         assert pilot.app.is_running
-        assert pilot.app.clipboard == '["\u202e[@click=app.quit]key\\u001b[31m"]'  # the clipboard gets the path itself
+        assert pilot.app.clipboard == '.["\u202e[@click=app.quit]key\\u001b[31m"]'  # the clipboard gets the path itself
         for shown in (where, notes):
             assert '["<U+202E>[@click=app.quit]key\\u001b[31m"]' in shown, shown
             assert "\u202e" not in shown and "\x1b" not in shown

@@ -63,7 +63,7 @@ def test_pretty_lines_know_the_path_of_every_line():
         ".", ".results", ".results[0]", ".results[0].name", '.results[0]["weird key"]', ".results[0]", ".results",
         ".n", ".",
     ]  # fmt: skip
-    assert Pretty([[1, [2]]]).path(4) == "[0][1][0]"
+    assert Pretty([[1, [2]]]).path(4) == ".[0][1][0]"  # jq reads `[0]` alone as an array
 
 
 async def test_a_body_deeper_than_the_depth_limit_is_shown_as_received_and_says_why():
@@ -93,6 +93,19 @@ async def test_the_json_pane_shows_pretty_and_as_received(explorer):
     await explorer.pilot.pause()
     assert where(explorer.app) == "as received · line 1 of 1"  # compact, as received: one line,
     assert "".join(drawn(view)).rstrip() == body  # wrapped at the pane's width
+
+
+async def test_a_path_copied_under_a_jq_filter_is_one_jq_reads(explorer):
+    view = await show_json(explorer, "groups")
+    await explorer.pilot.press("vertical_line")
+    await explorer.until(lambda: isinstance(explorer.app.focused, Input))
+    explorer.app.focused.value = ".results[]"
+    await explorer.pilot.press("enter")
+    await explorer.until(lambda: (view.filtered or "").startswith("| .results[] "))
+    await explorer.pilot.press("2", "down", "down", "c")  # the first result's first field
+    await explorer.until(lambda: explorer.app.clipboard != "")
+    assert explorer.app.clipboard == ".[0].clusterCount"  # not `[0].clusterCount`: jq reads that as an array
+    assert where(explorer.app).endswith(" · .[0].clusterCount")
 
 
 async def test_search_jumps_between_matches_and_paths_are_copied(explorer):

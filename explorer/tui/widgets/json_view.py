@@ -22,6 +22,7 @@ from textual.geometry import Size
 from textual.message import Message
 from textual.strip import Strip
 
+from explorer.api.changes import jq_path
 from explorer.api.resource import Resource
 from explorer.tui.cursor_keys import moving
 from explorer.tui.safe import text, visible
@@ -44,11 +45,6 @@ STYLES = {  # theme colours by name (palette.py), so lines made before a change 
 }
 MATCH = Style(reverse=True)
 MAX_MATCHES = 100_000
-IDENTIFIER = re.compile(r"[A-Za-z_$][A-Za-z0-9_$]*")
-
-
-def key_path(key: str) -> str:
-    return f".{key}" if IDENTIFIER.fullmatch(key) else f"[{json.dumps(key, ensure_ascii=False)}]"
 
 
 class Pretty:
@@ -94,10 +90,7 @@ class Pretty:
         while line >= 0:
             steps.append(self.steps[line])
             line = self.parents[line]
-        parts = [
-            f"[{step}]" if isinstance(step, int) else key_path(step) for step in reversed(steps) if step is not None
-        ]
-        return "".join(parts) or "."
+        return jq_path(step for step in reversed(steps) if step is not None)
 
 
 def highlight(line: str) -> Text:
