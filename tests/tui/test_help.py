@@ -81,3 +81,16 @@ async def test_help_closes_on_q_escape_and_question_mark(open_explorer, key):
         await explorer.pilot.press(key)
         await explorer.until_screen(MainScreen)
         assert explorer.app.is_running  # q closed the help, and did not quit
+
+
+async def test_help_names_tab_the_way_back_to_the_tree_from_a_pane(explorer):
+    await explorer.open("groups")
+    await explorer.pilot.press("2")  # the JSON pane has the keys
+    await explorer.until(lambda: type(explorer.app.focused).__name__ == "JsonView")
+    await open_help(explorer)
+    rows = [line.split() for line in help_lines(explorer)]
+    assert ["tab", "Focus", "next:", "tree,", "tabs,", "pane", "explorer.focus_next"] in rows
+    await explorer.pilot.press("escape")
+    await explorer.until_screen(MainScreen)
+    await explorer.pilot.press("tab")  # as help says
+    await explorer.until(lambda: explorer.app.focused is explorer.links)

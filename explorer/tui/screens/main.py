@@ -156,6 +156,15 @@ class MainScreen(Screen[None]):
         Binding("3", "tab('headers')", "Headers", show=False, id="explorer.tab_headers"),
         Binding("4", "tab('log')", "Log", show=False, id="explorer.tab_log"),
         Binding("5", "tab('watch')", "Watch", show=False, id="explorer.tab_watch"),
+        # Textual's own Tab, named: after 1-5 the pane has the keys, and Tab is the way back to the tree
+        Binding("tab", "app.focus_next", "Focus next: tree, tabs, pane", show=False, id="explorer.focus_next"),
+        Binding(
+            "shift+tab",
+            "app.focus_previous",
+            "Focus previous: pane, tabs, tree",
+            show=False,
+            id="explorer.focus_previous",
+        ),
         Binding("less_than_sign", "tree_width(-1)", "Narrower tree", show=False, id="explorer.narrower_tree"),
         Binding("greater_than_sign", "tree_width(1)", "Wider tree", show=False, id="explorer.wider_tree"),
         Binding("question_mark", "app.help", "Help", id="explorer.help"),  # the app knows the keys as remapped
