@@ -287,6 +287,13 @@ async def test_every_screen_action_is_in_the_command_palette(explorer):
     assert "Keys" not in commands  # Textual's key panel: it squeezed the panes, and `?` is Help
 
 
+async def test_no_two_palette_commands_have_one_name_and_the_panes_are_named_as_panes(explorer):
+    titles = [command.title for command in explorer.app.get_system_commands(explorer.screen)]
+    assert [title for title in titles if titles.count(title) > 1] == []  # w's Watch and 5's were both `Watch`
+    for pane in ("Page", "JSON", "Headers", "Log", "Watch"):
+        assert f"{pane} pane" in titles, pane
+
+
 async def test_keys_can_be_remapped_by_id(tmp_path):
     session = demo_session()
     app = ExplorerApp(session, demo=demo_session, keymap={"explorer.reload": "f5", "explorer.quit": "ctrl+q"})

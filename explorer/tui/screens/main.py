@@ -151,11 +151,11 @@ class MainScreen(Screen[None]):
         Binding("vertical_line", "filter", "jq filter", show=False, id="explorer.filter"),
         Binding("u", "undo", "Undo the last write", show=False, id="explorer.undo"),
         Binding("escape", "cancel", "Cancel", show=False, id="explorer.cancel"),
-        Binding("1", "tab('page')", "Page", show=False, id="explorer.tab_page"),
-        Binding("2", "tab('json')", "JSON", show=False, id="explorer.tab_json"),
-        Binding("3", "tab('headers')", "Headers", show=False, id="explorer.tab_headers"),
-        Binding("4", "tab('log')", "Log", show=False, id="explorer.tab_log"),
-        Binding("5", "tab('watch')", "Watch", show=False, id="explorer.tab_watch"),
+        Binding("1", "tab('page')", "Page pane", show=False, id="explorer.tab_page"),
+        Binding("2", "tab('json')", "JSON pane", show=False, id="explorer.tab_json"),
+        Binding("3", "tab('headers')", "Headers pane", show=False, id="explorer.tab_headers"),
+        Binding("4", "tab('log')", "Log pane", show=False, id="explorer.tab_log"),
+        Binding("5", "tab('watch')", "Watch pane", show=False, id="explorer.tab_watch"),
         # Textual's own Tab, named: after 1-5 the pane has the keys, and Tab is the way back to the tree
         Binding("tab", "app.focus_next", "Focus next: tree, tabs, pane", show=False, id="explorer.focus_next"),
         Binding(
