@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import asyncio
 import os
+import socket
 from collections.abc import AsyncIterator, Callable
 from contextlib import asynccontextmanager
 from pathlib import Path
@@ -84,7 +85,7 @@ async def test_ctrl_d_opens_the_demo_from_the_field_that_has_focus_at_start():
 @pytest.mark.parametrize(
     "base_url, secret, line, hint",
     [
-        ("https://sandbox.invalid", "wrong", "401 Unauthorized · invalid_client", "Check the client ID and secret"),
+        ("https://sandbox.invalid", "wrong", "401 Unauthorized · invalid_client", "Check the Client ID and the Secret"),
         ("https://sandbox.invalid/api/nope", SECRET, "404 Not Found", "Nothing is there"),
     ],
 )
@@ -110,6 +111,19 @@ async def test_a_failed_login_stays_on_the_form_with_the_error_and_its_hint(base
         await wait_until(lambda: started(pilot.app), pilot=pilot)
         assert pilot.app.screen.navigation.root.resource.status == 200
         assert pilot.app.session is opened[-1]  # the session the form opened is the one explored
+
+
+async def test_a_refused_connection_s_hint_names_the_form_s_field_not_the_command_line_s():
+    with socket.socket() as probe:  # a port nothing listens on: bound, then let go
+        probe.bind(("127.0.0.1", 0))
+        port = probe.getsockname()[1]
+    async with login(Session) as pilot:
+        await fill(pilot, f"https://127.0.0.1:{port}")
+        await pilot.press("enter")
+        await wait_until(lambda: "Connection refused" in shown(pilot.app, "#outcome"), pilot=pilot)
+        assert shown(pilot.app, "#outcome").splitlines()[-1] == (
+            "Is the API root right, and is the service (or `explorer sandbox`) running there?"
+        )
 
 
 async def test_connecting_says_so_with_the_port_and_esc_cancels_it_without_leaving_the_form():

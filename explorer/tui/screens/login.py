@@ -49,6 +49,9 @@ FORM_HINTS = {
     "sandbox-ca.pem).",
     "timeout": "Check the network and the API root; the service may also be slow right now.",
 }
+INVALID_CLIENT = "Check the Client ID and the Secret (as the service account's page shows them)."
+# What the library's other hints call a field, and the form's label for it ("Is the base URL right…")
+FORM_WORDS = {"the base URL": "the API root", "in the environment or a profile": "in the Client ID and Secret fields"}
 
 
 class FieldError(Exception):
@@ -191,8 +194,7 @@ class LoginScreen(Screen[Result]):
     @staticmethod
     def message(error: ApiError) -> Text:
         """The error and its hint, worded for the form where the library's names a flag."""
-        hint = FORM_HINTS.get(error.kind, error.hint) if error.hint else None
-        return Text("\n".join(lines(error.line() + (f"\n{hint}" if hint else ""))))
+        return Text("\n".join(lines(error.line() + (f"\n{hint}" if (hint := form_hint(error)) else ""))))
 
     def fail(self, error: ApiError, field: str | None) -> None:
         """Say what went wrong, and put the cursor in the field it is about, to correct it there."""
@@ -321,3 +323,16 @@ class LoginScreen(Screen[Result]):
             self.notify(error.line(), title="Profile not saved", severity="error", timeout=10, markup=False)
         else:
             self.notify(saved, title="Profile", timeout=10, markup=False)
+
+
+def form_hint(error: ApiError) -> str | None:
+    """The library's hint in the form's words: a field where it names a flag, an environment variable
+    (the client ID's) or the base URL; `explorer get` keeps the library's, about its own flags."""
+    if not error.hint:
+        return None
+    if error.oauth_error == "invalid_client":
+        return INVALID_CLIENT
+    hint = FORM_HINTS.get(error.kind, error.hint)
+    for said, label in FORM_WORDS.items():
+        hint = hint.replace(said, label)
+    return hint
