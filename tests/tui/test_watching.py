@@ -10,6 +10,7 @@ from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from dataclasses import dataclass, field
 
+from textual import events
 from textual.widgets import Input
 
 from explorer.api.config import Credentials
@@ -166,6 +167,17 @@ async def test_plus_and_minus_change_a_watch_pace_and_w_stops_it(live_server, cl
         w.steps.allow(3)
         await explorer.settle()
         assert explorer.requests(w.path()) == fetches
+
+
+async def test_plus_typed_with_the_enter_that_starts_a_watch_changes_its_pace(live_server, clock):
+    """`w`, Enter and `++` in one breath (tmux's send-keys): every 15 s; the first `+` came before
+    the watch had started, and was lost (every 10 s)."""
+    async with watching(live_server, clock) as w:
+        explorer = w.explorer
+        await explorer.go_to(w.path())
+        for key, character in [("w", "w"), ("enter", "\r"), ("plus", "+"), ("plus", "+")]:
+            explorer.app.post_message(events.Key(key, character))
+        await explorer.until(lambda: isinstance(explorer.app.screen, MainScreen) and "every 15 s" in timeline(explorer))
 
 
 async def test_a_watched_resource_deleted_ends_its_watch_and_its_list_is_shown_without_it(live_server, clock):
