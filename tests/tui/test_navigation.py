@@ -154,17 +154,6 @@ async def test_page_keys_typed_with_the_enter_that_opens_a_list_turn_its_pages(e
     assert pagination(explorer).startswith("page 4 of 13")
 
 
-async def test_keys_to_the_page_pane_typed_with_the_enter_that_opens_a_list_act_in_that_list(explorer):
-    """`g/groups`, Enter, `1`, down, down, Enter: the third group opens (analytics), not a line of
-    the page shown before the list came (as from a service 300 ms away)."""
-    await explorer.until(lambda: explorer.idle())
-    explorer.slow_down(300)
-    type_at_once(explorer, ["g", *"/groups", "enter", "1", "down", "down", "enter"])
-    await explorer.until(
-        lambda: on_main(explorer) and explorer.shown.resource.url.endswith("/67a9acf3c560c2d01fe8ef03"), timeout=15
-    )
-
-
 async def test_back_on_a_page_opens_again_what_was_open_there(explorer):
     await open_events(explorer)
     first = explorer.node(*EVENTS).children[0]
