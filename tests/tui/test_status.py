@@ -103,16 +103,22 @@ async def test_a_429_whose_held_request_is_cancelled_stays_the_last_error(open_e
         assert "RATE_LIMITED" in screen_text(explorer.app)
 
 
+async def reload_until_a_429_is_held(explorer) -> None:
+    """A project reloaded past the rate-limit scenario's 5 a minute: the sixth `r` is a 429, held
+    until the minute is out (the gate shut on its wait)."""
+    await explorer.go_to("/groups/687b4c139cc9af4ec9546b43")
+    for _ in range(4):
+        await explorer.pilot.press("r")
+        await explorer.settle()
+    await explorer.pilot.press("r")
+    await explorer.until(lambda: explorer.gate.waits)
+
+
 async def test_a_reload_held_after_an_earlier_429_and_cancelled_keeps_that_429_the_last_error(open_explorer):
     """`r` again while a 429 is held: the new request waits out the same Retry-After before it is
     sent. Esc cancels it; the 429 it waited out is the last error, for the bar and for `x`."""
     async with open_explorer(size=(120, 40), gated=True, scenario="rate-limit") as explorer:
-        await explorer.go_to("/groups/687b4c139cc9af4ec9546b43")
-        for _ in range(4):  # 5 requests a minute here
-            await explorer.pilot.press("r")
-            await explorer.settle()
-        await explorer.pilot.press("r")  # the sixth: a 429, held until the minute is out
-        await explorer.until(lambda: explorer.gate.waits)
+        await reload_until_a_429_is_held(explorer)
         explorer.clock.advance(2)  # a moment later (the gate holds the clock while it is shut)
         await explorer.pilot.press("r")  # again: held before it is sent, on the 429's Retry-After
         await explorer.until(lambda: len(explorer.gate.waits) == 2)
@@ -157,12 +163,7 @@ async def test_a_404_is_a_document_in_the_page_pane_a_mark_in_the_tree_and_a_lin
 
 async def test_the_error_dialog_wraps_a_long_value_under_its_value_column(open_explorer):
     async with open_explorer(size=(120, 40), gated=True, scenario="rate-limit") as explorer:
-        await explorer.go_to("/groups/687b4c139cc9af4ec9546b43")
-        for _ in range(4):  # 5 requests a minute here
-            await explorer.pilot.press("r")
-            await explorer.settle()
-        await explorer.pilot.press("r")  # the sixth: a 429, held until the minute is out
-        await explorer.until(lambda: explorer.gate.waits)
+        await reload_until_a_429_is_held(explorer)
         await explorer.pilot.press("x")
         await explorer.until_screen(ErrorScreen)
         document = region_text(explorer.app, explorer.q("#fields"))
