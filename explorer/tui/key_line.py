@@ -10,8 +10,10 @@ once more behind what it set going (Enter in a field submits with a message of i
 closes the dialog), and once the screen on top (a dialog the last key opened) has its focus.
 
 Each step of that waiting is a hop: a callback queued behind what a widget has to do. A hop queued
-on a dialog that closes is never run: the screens' change lets it go at once, and after LONGEST the
-next key goes in regardless, so no key waits for one that is lost.
+on a dialog that closes is never run: the screens' change lets it go at once. A hop queued on a
+widget that is gone is lost too: after LONGEST the next key goes in. A hop on a widget still there
+is waited for however busy the machine (a loaded machine took more than LONGEST for a dialog to
+answer, and the keys after its Enter went into the dialog), up to PATIENCE.
 
 A key that acts on a page still on its way (`]` typed with the Enter that opens a list, `down` in a
 table about to show another page) waits for that page: `awaits` says which, and `resume` is called
@@ -35,7 +37,8 @@ from textual.widgets import Input, TextArea
 if TYPE_CHECKING:
     from textual.app import App
 
-LONGEST = 0.25  # seconds a key is waited for before the next one goes in
+LONGEST = 0.25  # seconds a key whose hop is lost is waited for before the next one goes in
+PATIENCE = 5.0  # seconds any key is waited for: a handler that never ends holds no key longer
 Typed = events.Key | events.Paste
 
 
@@ -80,9 +83,9 @@ class KeyLine:
         while self.current is None and self.waiting:
             screen = self.app.screen
             event = self.waiting[0]
-            if screen is not self.screen:
+            if screen is not self.screen:  # behind the app too: it runs a dialog's answer (its result callback)
                 self.screen = screen
-                self.wait_behind(screen, event)
+                self.wait_behind(event, screen, self.app)
                 return
             target: MessagePump = self.app.focused or screen
             if types_into(target, event):
@@ -92,7 +95,7 @@ class KeyLine:
                 continue
             if self.field is not None:
                 field, self.field = self.field, None
-                self.wait_behind(field, event)
+                self.wait_behind(event, field)
                 return
             self.holding = self.awaits(event)
             if self.holding:  # `resume` lets it go; the watch too, should no word of the page come
@@ -106,12 +109,19 @@ class KeyLine:
             way = [*upwards(target, screen), self.app] if event.is_forwarded else []  # [] a priority binding's
             self.follow(way, event)
 
-    def wait_behind(self, node: MessagePump, event: Typed) -> None:
-        """Try `event` again once `node` has done what is in its queue now."""
+    def wait_behind(self, event: Typed, *nodes: MessagePump) -> None:
+        """Try `event` again once each of `nodes` in turn has done what is in its queue now."""
         self.current = event
         self.since = time.monotonic()
         self.keep_watch()
-        self.hop_behind(node, event, self.again)
+        self.through(list(nodes), event, self.again)
+
+    def through(self, way: list[MessagePump], event: Typed, then: Callable[[Typed], None]) -> None:
+        """`then(event)` once each node of `way` in turn has done what is in its queue now."""
+        if way:
+            self.hop_behind(way[0], event, lambda event: self.through(way[1:], event, then))
+        else:
+            then(event)
 
     def again(self, event: Typed) -> None:
         """The screen on top has settled: try `event` again."""
@@ -128,13 +138,15 @@ class KeyLine:
     def follow(self, way: list[MessagePump], event: Typed, again: bool = True) -> None:
         """Behind the key, up its way queue by queue, once the app has had it: then once more, up
         from what has the focus now, behind what the key set going: done after that."""
-        if way:
-            self.hop_behind(way[0], event, lambda event: self.follow(way[1:], event, again))
-        elif again:
-            screen = self.app.screen
-            self.follow([*upwards(self.app.focused or screen, screen), self.app], event, again=False)
+        if again:
+            self.through(way, event, self.follow_again)
         else:
-            self.done(event)
+            self.through(way, event, self.done)
+
+    def follow_again(self, event: Typed) -> None:
+        """The second round: up from what has the focus now."""
+        screen = self.app.screen
+        self.follow([*upwards(self.app.focused or screen, screen), self.app], event, again=False)
 
     def hop_behind(self, node: MessagePump, event: Typed, then: Callable[[Typed], None]) -> None:
         """`then(event)` once `node` has done what is in its queue now (at once if it cannot)."""
@@ -159,16 +171,28 @@ class KeyLine:
         self.watch.resume()
 
     def lost(self) -> None:
-        """A key waited for longer than LONGEST is taken as done; a page no longer on its way lets
-        the keys that waited for it go."""
+        """A key whose hop is lost, waited for longer than LONGEST, is taken as done (any key after
+        PATIENCE); a page no longer on its way lets the keys that waited for it go."""
         if self.holding:
             if not self.waiting or not self.awaits(self.waiting[0]):
                 self.resume()
         elif self.current is None:
             if self.watch is not None:
                 self.watch.pause()
-        elif time.monotonic() - self.since >= LONGEST:
-            self.done(self.current)
+        else:
+            waited = time.monotonic() - self.since
+            if waited >= PATIENCE or (waited >= LONGEST and not self.hop_alive()):
+                self.done(self.current)
+
+    def hop_alive(self) -> bool:
+        """Whether the hop waited for is queued where it will run: on the app, or on a widget still
+        on a screen shown (one on a screen gone, or removed, never runs)."""
+        if self.hop is None:
+            return False
+        node = self.hop[0]
+        if node is self.app:
+            return True
+        return node.is_running and node.is_attached and screen_of(node) in self.app.screen_stack
 
     def done(self, event: Typed) -> None:
         if self.current is not event:

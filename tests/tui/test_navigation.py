@@ -13,6 +13,7 @@ from textual.widgets import Input, Static
 
 from explorer.tui.safe import visible
 from explorer.tui.screen_state import load_state
+from explorer.tui.screens.dialogs import GoToScreen
 from explorer.tui.screens.main import MainScreen
 from explorer.tui.widgets.field_tree import FieldTree
 from explorer.tui.widgets.items_table import ItemsTable
@@ -152,6 +153,34 @@ async def test_page_keys_typed_with_the_enter_that_opens_a_list_turn_its_pages(e
     await explorer.until(lambda: on_main(explorer) and pagination(explorer).startswith("page 4 of 13"), timeout=15)
     await explorer.settle()
     assert pagination(explorer).startswith("page 4 of 13")
+
+
+async def test_keys_to_the_page_pane_typed_with_the_enter_that_opens_a_list_act_in_that_list(explorer):
+    """`g/groups`, Enter, `1`, down, down, Enter: the third group opens (analytics), not a line of
+    the page shown before the list came (as from a service 300 ms away)."""
+    await explorer.until(lambda: explorer.idle())
+    explorer.slow_down(300)
+    type_at_once(explorer, ["g", *"/groups", "enter", "1", "down", "down", "enter"])
+    await explorer.until(
+        lambda: on_main(explorer) and explorer.shown.resource.url.endswith("/67a9acf3c560c2d01fe8ef03"), timeout=15
+    )
+
+
+async def test_keys_after_the_enter_of_a_dialog_slow_to_answer_wait_for_its_answer(explorer, monkeypatch):
+    """On a machine so loaded that go-to takes half a second to answer its Enter (longer than a key
+    whose way is lost is waited for), the keys typed after it still wait: they act in the list."""
+    answer = GoToScreen.on_input_submitted
+
+    async def slowly(screen: GoToScreen, event: Input.Submitted) -> None:
+        await asyncio.sleep(0.5)
+        answer(screen, event)
+
+    monkeypatch.setattr(GoToScreen, "on_input_submitted", slowly)
+    await explorer.until(lambda: explorer.idle())
+    type_at_once(explorer, ["g", *"/groups", "enter", "1", "down", "down", "enter"])
+    await explorer.until(
+        lambda: on_main(explorer) and explorer.shown.resource.url.endswith("/67a9acf3c560c2d01fe8ef03"), timeout=15
+    )
 
 
 async def test_back_on_a_page_opens_again_what_was_open_there(explorer):
