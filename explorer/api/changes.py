@@ -25,7 +25,9 @@ PLAIN_KEY = re.compile(r"^[A-Za-z_][A-Za-z0-9_]*$")
 NOISY_KEY = re.compile(r"(^|\.)links(\[|\.|$)")
 DATE = re.compile(r"^[0-9]{4}-[0-9]{2}-[0-9]{2}[T ][0-9]{2}:[0-9]{2}")
 SHOWN = 80  # characters of a value a line shows, unless told otherwise
-CONTEXT = 12  # characters kept before the first difference of two long strings
+CONTEXT = 12  # characters kept before the first difference of two strings alike at the start
+SEPARATOR = re.compile(r"[/.:?&=]")  # where a step of a URL, a host or a query begins
+ALIKE = 2 * CONTEXT  # characters two strings share at the start before they are shown from their difference
 MOST = 10_000  # differences listed at most: a document replaced whole says so in a line, not a million
 
 
@@ -40,7 +42,7 @@ class Change:
 
     def line(self, most: int | None = SHOWN) -> str:
         """`.name: "a" → "b"`, `+ .tags: […]`, `- .comment: "x"`, for a preview or a terminal; each value
-        cut at `most` characters (None: whole, as a script wants it), two long strings alike at the
+        cut at `most` characters (None: whole, as a script wants it), two strings long alike at the
         start shown from a little before they differ (`"…/clusters/a" → "…/clusters/b"`)."""
         if self.kind == "added":
             return f"+ {self.path or '.'}: {compact(self.new, most)}"
@@ -75,18 +77,18 @@ def cut(text: str, most: int | None) -> str:
 
 
 def compact_pair(old: Any, new: Any, most: int | None = SHOWN) -> tuple[str, str]:
-    """Two values of a change as lines of JSON, cut at `most`; two strings that would be cut and
-    begin alike are shown from a few characters before they differ, so the difference shows."""
+    """Two values of a change as lines of JSON, cut at `most` (None: whole); two strings alike for
+    more than ALIKE characters at the start (two URLs) are shown from CONTEXT characters before they
+    differ, so the difference is near the start of a line a narrow pane cuts."""
     before, after = one_line(old), one_line(new)
-    if (
-        most is None
-        or (len(before) <= most and len(after) <= most)
-        or not (isinstance(old, str) and isinstance(new, str))
-    ):
+    if most is None or not (isinstance(old, str) and isinstance(new, str)):
         return cut(before, most), cut(after, most)
     alike = len(os.path.commonprefix([before, after]))
-    if alike > CONTEXT + 2:
-        before, after = ('"…' + text[alike - CONTEXT :] for text in (before, after))
+    if alike > ALIKE:
+        start = alike - CONTEXT
+        separator = SEPARATOR.search(before, start, alike)  # from a whole step: `…/clusters/a`, not `…43/clusters/a`
+        start = separator.start() if separator else start
+        before, after = ('"…' + text[start:] for text in (before, after))
     return cut(before, most), cut(after, most)
 
 

@@ -297,12 +297,13 @@ async def test_the_comparison_says_how_many_differences_are_out_of_view_and_the_
         await explorer.pilot.pause()
         shown = screen_text(explorer.app)
         assert "13 differences" in shown
-        assert "… 5 more below (PageDown)" in shown  # the five under the last drawn
-        assert ".name:" not in shown and ".replicationSpecs" not in shown
+        assert "… 2 more below (PageDown)" in shown  # the two under the last drawn
+        assert "+ .replicationSpecs" in shown and ".stateName" not in shown  # the first of them, cut
         await explorer.pilot.press("pagedown")  # the key the line names takes the person to them
         shown = screen_text(explorer.app)
-        assert '~ .name: "orders-prod" → "search-prod"' in shown and '~ .stateName: "IDLE" → "UPDATING"' in shown
-        assert "… 6 more above (PageUp)" in shown
+        assert '+ .replicationSpecs[id=69cab48ae2934bf1d37c9961]: {"id"' in shown
+        assert '~ .stateName: "IDLE" → "UPDATING"' in shown
+        assert "… 2 more above (PageUp)" in shown  # one cut at the top counts above
         assert "more below" not in shown
 
 
@@ -429,3 +430,12 @@ async def test_w_stopping_a_watch_takes_its_mark_off_the_status_bars_copy_of_the
         await explorer.until(lambda: "◉" not in tree_line(explorer))
         await explorer.settle()
         assert "◉" not in status(explorer), status(explorer)
+
+
+async def test_two_links_alike_at_the_start_are_compared_from_where_they_differ(open_explorer):
+    """Two clusters' self links share the whole origin and project: the line shows them from a
+    little before the cluster's name, so a narrow pane does not cut the difference off."""
+    async with open_explorer(size=(100, 40)) as explorer:
+        await compare_two_clusters(explorer)
+        lines = str(explorer.app.screen.query_one("#differences").render())
+        assert '~ .links[rel=self].href: "…/clusters/orders-prod" → "…/clusters/search-prod"' in lines
