@@ -39,6 +39,7 @@ class WriteFlow:
         self.session = session
         self.answered = answered  # the screen shows the answer and fetches again what it changed
         self.drafts = Drafts()
+        self.places: dict[tuple[str, str], Place] = {}  # where each draft's editor was left with Esc, as Drafts
         self.undo: Undo | None = None
         # Keys typed after the list's Enter or the preview's Esc, held for the editor those open: the
         # main screen holds those that reach it while the editor is on its way.
@@ -72,6 +73,7 @@ class WriteFlow:
             )
         choice = undo_choice(undo, await self.session.described())
         self.drafts.keep(choice, pretty(undo.body))
+        self.places.pop((choice.method, choice.url), None)  # a new body: from its start
         await self.write(choice, None)
 
     async def write(self, choice: WriteChoice, resource: Resource | None) -> None:
@@ -90,7 +92,8 @@ class WriteFlow:
         opened = resource.json if resource is not None and resource.error is None else None
         about = self.about(choice)
         refusal = None
-        place = Place()
+        key = (choice.method, choice.url)
+        place = self.places.pop(key, Place()) if self.drafts.get(choice) is not None else Place()
         while True:
             editor = EditorScreen(
                 choice,
@@ -106,7 +109,8 @@ class WriteFlow:
                 typed=self.ahead.take(),
             )
             edited = await self.app.push_screen_wait(editor)
-            if edited is None:
+            if isinstance(edited, Place):
+                self.places[key] = edited
                 if choice.method != "DELETE":
                     self.app.notify("Draft kept: a, then the same write, opens it again.", markup=False)
                 return

@@ -305,6 +305,21 @@ async def test_esc_keeps_the_draft(open_explorer):
         assert editor_text(explorer) == '{"name": "draft"}'
 
 
+async def test_a_draft_opened_again_has_its_cursor_where_it_was_left(open_explorer):
+    async with open_explorer(writes=True) as explorer:
+        await open_production(explorer)
+        await choose(explorer, "PATCH")
+        set_body(explorer, '{\n  "name": "draft"\n}')
+        await explorer.pilot.press("down", "end", "left", "left")
+        await explorer.pilot.press("escape")
+        await explorer.until(lambda: not isinstance(explorer.app.screen, EditorScreen))
+        await choose(explorer, "PATCH")
+        area = explorer.app.screen.query_one(TextArea)
+        assert area.cursor_location == (1, 15)  # after `"draf`, where typing goes on
+        await explorer.pilot.press("x")
+        assert editor_text(explorer) == '{\n  "name": "drafxt"\n}'
+
+
 async def test_a_delete_asks_for_the_name_typed_out(open_explorer):
     async with open_explorer(writes=True) as explorer:
         await explorer.open("groups")

@@ -47,7 +47,7 @@ class Place:
         return cls(Selection.cursor((line - 1, 0)))
 
 
-class EditorScreen(Screen[tuple[str, Place] | None]):
+class EditorScreen(Screen[tuple[str, Place] | Place]):
     """A write being prepared. Dismissed with the body to preview and the place in it (ctrl+s), or
     None (Esc: the draft is kept). With writes off it still prepares: ctrl+o and ctrl+g copy it as
     curl or as a command."""
@@ -164,12 +164,15 @@ class EditorScreen(Screen[tuple[str, Place] | None]):
         if self.blocked:
             self.notify(f"{self.blocked}: nothing can be sent until it is.", severity="error", markup=False)
             return
-        areas = self.query(TextArea)
-        place = Place(areas.first().selection, areas.first().scroll_offset) if areas else Place()
-        self.dismiss((self.body, place))
+        self.dismiss((self.body, self.left_at()))
 
     def action_close(self) -> None:
-        self.dismiss(None)
+        """Esc: the draft is kept (by `keep`), and where it was left, to open there again."""
+        self.dismiss(self.left_at())
+
+    def left_at(self) -> Place:
+        areas = self.query(TextArea)
+        return Place(areas.first().selection, areas.first().scroll_offset) if areas else Place()
 
     @work(group="copy")
     async def action_copy_curl(self) -> None:
