@@ -97,7 +97,7 @@ def said_of(error: Any) -> str:
         return f"must be {wanted}, not {json_kind(instance)}"
     if rule in ("maxLength", "minLength") and isinstance(instance, str):
         bound = "at most" if rule == "maxLength" else "at least"
-        return f"{len(instance):,} characters: {bound} {value} are allowed"
+        return f"{counted(len(instance), 'character')}: {bound} {value} are allowed"
     if rule in ("maxItems", "minItems") and isinstance(instance, list):
         bound = "at most" if rule == "maxItems" else "at least"
         return f"{counted(len(instance), 'item')}: {bound} {value} are allowed"

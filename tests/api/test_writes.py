@@ -163,6 +163,8 @@ def test_a_schema_problem_is_said_in_a_few_words_on_the_line_of_its_item():
         "line 8: .[1]: bogus is not among its fields",
         "line 6: .[1]: matches none of the 2 forms it may take; the closest: cidrBlock is missing, and it is required",
     ]
+    short = {"type": "string", "minLength": 3}
+    assert [p.message for p in check_body('"x"', short)] == ["the body: 1 character: at least 3 are allowed"]
     pattern = {"type": "string", "pattern": "^[a-z]+$", "enum": ["a", "b"]}
     assert [p.message for p in check_body('"\u202eX"', pattern)] == [
         'the body: has a character or a form its pattern does not allow ("^[a-z]+$")',

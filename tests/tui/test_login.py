@@ -126,6 +126,17 @@ async def test_a_refused_connection_s_hint_names_the_form_s_field_not_the_comman
         )
 
 
+async def test_an_error_about_the_api_root_names_the_form_s_field_in_its_line_too():
+    """The library's line says "base URL", as the command line's flag does; the form's field is the API root."""
+    async with login(Session, problem=ConfigError("No base URL: nothing says which service to explore")) as pilot:
+        assert shown(pilot.app, "#problem").startswith("No API root: nothing says which service to explore")
+        await fill(pilot, "https://127.0.0.1:99999")
+        await pilot.press("enter")
+        await wait_until(lambda: "is not a valid URL" in shown(pilot.app, "#outcome"), pilot=pilot)
+        assert shown(pilot.app, "#outcome").startswith("The API root 'https://127.0.0.1:99999' is not a valid URL")
+        assert "base URL" not in shown(pilot.app, "#outcome")
+
+
 async def test_connecting_says_so_with_the_port_and_esc_cancels_it_without_leaving_the_form():
     sandbox = create_app(Settings())
     release = asyncio.Event()

@@ -51,7 +51,12 @@ FORM_HINTS = {
 }
 INVALID_CLIENT = "Check the Client ID and the Secret (as the service account's page shows them)."
 # What the library's other hints call a field, and the form's label for it ("Is the base URL right…")
-FORM_WORDS = {"the base URL": "the API root", "in the environment or a profile": "in the Client ID and Secret fields"}
+FORM_WORDS = {
+    "the base URL": "the API root",
+    "The base URL": "The API root",
+    "No base URL": "No API root",
+    "in the environment or a profile": "in the Client ID and Secret fields",
+}
 
 
 class FieldError(Exception):
@@ -194,7 +199,7 @@ class LoginScreen(Screen[Result]):
     @staticmethod
     def message(error: ApiError) -> Text:
         """The error and its hint, worded for the form where the library's names a flag."""
-        return Text("\n".join(lines(error.line() + (f"\n{hint}" if (hint := form_hint(error)) else ""))))
+        return Text("\n".join(lines(in_form_words(error.line()) + (f"\n{hint}" if (hint := form_hint(error)) else ""))))
 
     def fail(self, error: ApiError, field: str | None) -> None:
         """Say what went wrong, and put the cursor in the field it is about, to correct it there."""
@@ -332,7 +337,11 @@ def form_hint(error: ApiError) -> str | None:
         return None
     if error.oauth_error == "invalid_client":
         return INVALID_CLIENT
-    hint = FORM_HINTS.get(error.kind, error.hint)
+    return in_form_words(FORM_HINTS.get(error.kind, error.hint))
+
+
+def in_form_words(text: str) -> str:
+    """`text` with the library's names for what the form has fields for put as the form's labels."""
     for said, label in FORM_WORDS.items():
-        hint = hint.replace(said, label)
-    return hint
+        text = text.replace(said, label)
+    return text
