@@ -14,7 +14,7 @@ from rich.cells import cell_len
 
 from explorer.api.exchanges import Exchange, since
 from explorer.tui.palette import status_class
-from explorer.tui.place import middle
+from explorer.tui.place import path_line
 from explorer.tui.safe import visible
 
 SHOWN = 10  # actions kept: as many as the strip's most lines, of which it shows the newest that fit
@@ -23,8 +23,9 @@ REQUESTS_EACH = 3  # requests listed under one action ("+ 2 more" after that)
 
 @dataclass(frozen=True)
 class RequestLine:
-    """`GET /groups?pageNum=2  200 · 43 ms`, cut to a width in the path's middle: the status and
-    the time stay whole (a line wrapped in a figure read `503 · 1`, then ` ms`)."""
+    """`GET /groups?pageNum=2  200 · 43 ms`, cut to a width in its path as the Log cuts one (the
+    resource and the page stay): the status and the time stay whole (a line wrapped in a figure
+    read `503 · 1`, then ` ms`)."""
 
     method: str
     target: str
@@ -35,7 +36,7 @@ class RequestLine:
         if cell_len(whole) <= cells:
             return whole
         room = cells - cell_len(f"{self.method}   {self.outcome}")
-        return f"{self.method} {middle(self.target, max(1, room))}  {self.outcome}"
+        return f"{self.method} {path_line(self.target, max(1, room))}  {self.outcome}"
 
 
 @dataclass

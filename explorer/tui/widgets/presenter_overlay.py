@@ -59,7 +59,7 @@ class PresenterOverlay(Widget):
 
 def lines_of(action: Action, width: int) -> list[Content]:
     """` ] ` Next page ×3, then `→ GET /groups?pageNum=2  200 · 43 ms` for each request it sent,
-    its path cut in the middle to `width`."""
+    its path cut to `width` as the Log cuts one."""
     times = f" ×{action.times}" if action.times > 1 else ""
     lines = [Content.assemble((f" {action.key} ", "reverse bold"), " ", (action.does, "bold"), times)]
     lines += [Content.assemble("  → ", (line.fit(width - 4), f"${status}")) for line, status in action.requests]
