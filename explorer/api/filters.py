@@ -25,7 +25,11 @@ from typing import Any
 
 LIMIT = 2.0  # seconds a program may run on one document
 MOST_RESULTS = 1000  # results kept of one run
-STARTING = 10.0  # seconds the child may take to start (Python and jq imported), beside the first program's
+STARTING = 10.0  # seconds the child may take to start (Python and jq imported): it says when it is ready
+READY = b'{"ready": true}\n'  # the child's first line, once jq is imported: a program's time starts after it
+
+
+ENDED = "the jq process ended unexpectedly; it is started again for the next program"
 
 
 class JqError(ValueError):
@@ -81,7 +85,12 @@ def run_here(program: str, document: Any) -> Outcome:
 
 def serve() -> None:
     """The child's loop, on its stdin and stdout: a line {"program", "document"} in, a line out:
-    {"results", "cut"} or {"error"}. It ends when its stdin does."""
+    {"results", "cut"} or {"error"}, after a first line, READY, once jq is imported (the start of a
+    loaded machine's Python is not a program's time). It ends when its stdin does."""
+    import jq  # noqa: F401  # imported before READY: the first program's time is its own
+
+    sys.stdout.buffer.write(READY)
+    sys.stdout.flush()
     for line in sys.stdin:
         try:
             asked = json.loads(line)
@@ -110,7 +119,7 @@ class JqRunner:
         self.child: subprocess.Popen[bytes] | None = None
         self.answers: queue.Queue[bytes] = queue.Queue()
         self.lock = threading.Lock()  # one program at a time, whichever thread asks
-        self.warm = False  # the child has answered once: its start is behind it
+        self.warm = False  # the child has said it is ready: its start is behind it
 
     def start(self) -> None:
         """Start the child ahead (a dialog that asks for a program opens), so its start is over when a
@@ -156,25 +165,39 @@ class JqRunner:
         with self.lock:
             child = self.started()
             assert child.stdin is not None
+            if not self.warm:
+                self.wait_ready()
             try:
                 child.stdin.write(line)
                 child.stdin.flush()
-                # the child's start (a Python, about 0.2 s, once) is not the program's time
-                answer = self.answers.get(timeout=self.limit + (0.0 if self.warm else STARTING))
+                answer = self.answers.get(timeout=self.limit)
             except queue.Empty:
                 self.stop()
                 raise JqError(f"the jq program did not end within {self.limit:g} s, and was stopped") from None
             except OSError:
                 self.stop()
-                raise JqError("the jq process ended unexpectedly; it is started again for the next program") from None
+                raise JqError(ENDED) from None
             if not answer:
                 self.stop()
-                raise JqError("the jq process ended unexpectedly; it is started again for the next program")
-            self.warm = True
+                raise JqError(ENDED)
         said = json.loads(answer)
         if "error" in said:
             raise JqError(said["error"])
         return Outcome(said["results"], said["cut"])
+
+    def wait_ready(self) -> None:
+        """Until the child says it is ready (a Python, about 0.2 s at rest, many on a loaded machine)."""
+        try:
+            said = self.answers.get(timeout=STARTING)
+        except queue.Empty:
+            self.stop()
+            raise JqError(
+                f"the jq process did not start within {STARTING:g} s; it is started again for the next program"
+            ) from None
+        if said != READY:
+            self.stop()
+            raise JqError(ENDED)
+        self.warm = True
 
     async def run(self, program: str, document: Any) -> Outcome:
         """`run_blocking` off the event loop; cancelling it (Esc) stops the child."""

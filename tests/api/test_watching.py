@@ -4,11 +4,14 @@ real socket, on a fake clock that waiting moves."""
 
 from __future__ import annotations
 
+import queue
 from dataclasses import dataclass, field
 from pathlib import Path
+from types import SimpleNamespace
 
 import pytest
 
+from explorer.api import filters
 from explorer.api.changes import Change, changes, noise
 from explorer.api.filters import JqError, JqRunner, compiled
 from explorer.api.json_files import read_document
@@ -54,6 +57,28 @@ def test_a_program_that_never_ends_is_stopped_at_the_limit_and_the_next_one_runs
         runner.run_blocking("until(false; .)", 1)
     assert str(raised.value) == "the jq program did not end within 1 s, and was stopped"
     assert runner.run_blocking(".[0]", [7]).results == [7]
+
+
+def test_a_first_program_is_given_its_limit_once_the_child_is_ready_not_beside_its_start(monkeypatch):
+    """A loaded machine took seconds to start the child's Python, and a first program that never
+    ends ran 10 to 20 s, its limit and the start's together: the start is now waited for apart."""
+    waits: list[float | None] = []
+
+    class Answers(queue.Queue):
+        def get(self, block: bool = True, timeout: float | None = None) -> bytes:
+            waits.append(timeout)
+            return super().get(block, timeout)
+
+    monkeypatch.setattr(filters, "queue", SimpleNamespace(Queue=Answers, Empty=queue.Empty))
+    jq = JqRunner(limit=0.5)
+    try:
+        with pytest.raises(JqError, match="did not end within 0.5 s"):
+            jq.run_blocking("until(false; .)", 1)
+        assert waits == [filters.STARTING, 0.5]  # the start, then the program: never the two at once
+        assert jq.run_blocking(".[0]", [7]).results == [7]  # a new child, ready in turn
+        assert waits[2:] == [filters.STARTING, 0.5]
+    finally:
+        jq.close()
 
 
 def test_a_program_with_endless_results_is_cut_and_says_so(runner):
