@@ -518,6 +518,8 @@ class Navigation:
             self.root.children.append(node)
             self.regrow.add(self.root)
         self.attach(node)
+        if any(name == "itemsPerPage" for name, _ in parse_qsl(urlsplit(url).query)):
+            node.page_size = None  # the size typed wins over one chosen with + or - before
         wanted = page_key(url)
         if node.resource is not None and (page_key(node.resource.url) == wanted or wanted in node.pages):
             if wanted in node.pages and node.page_shown != wanted:

@@ -215,6 +215,18 @@ async def test_reload_switches_and_page_sizes_keep_the_page_and_the_item_under_t
     assert explorer.screen.cursor_item() == kept
 
 
+async def test_a_page_size_typed_into_go_to_wins_over_one_chosen_with_plus_before(explorer):
+    events = f"/groups/{await project_id(explorer)}/events"
+    await explorer.go_to(events)
+    await press(explorer, "plus")
+    assert pagination(explorer) == "page 1 of 7 · 1,234 items · 200 a page"
+    await explorer.go_to(f"{events}?itemsPerPage=5")
+    assert pagination(explorer) == "page 1 of 247 · 1,234 items · 5 a page"
+    assert explorer.app.session.log[-1].url.endswith("itemsPerPage=5")
+    await press(explorer, "right_square_bracket")  # the size typed stays, page after page
+    assert pagination(explorer) == "page 2 of 247 · 1,234 items · 5 a page"
+
+
 async def test_next_page_on_something_that_is_not_a_list_says_so_with_its_brackets(explorer):
     await explorer.pilot.press("right_square_bracket")
     await explorer.until(lambda: "Not a list" in explorer.toasts())
