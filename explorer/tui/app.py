@@ -76,7 +76,7 @@ class ExplorerApp(PaletteApp):
         self.quitting = False
         self.previewing: str | None = None  # the theme to go back to while the theme palette previews
         self.showing_until: dict[tuple[str, str], float] = {}  # a notice's words and kind -> when it goes
-        self.keys = KeyLine(self, self.let_in, self.awaits_page)
+        self.keys = KeyLine(self, self.let_in, self.key_waits)
         self.presenting = Presenting(self, lambda: self.session) if presenter else None
         themes, problems = load_themes(*(theme_dirs or [shipped_dir()]))
         for each in themes:
@@ -189,9 +189,14 @@ class ExplorerApp(PaletteApp):
             self.presenting.saw(event)
         await super().on_event(event)
 
-    def awaits_page(self, event: events.Key | events.Paste) -> bool:
-        """Whether a key acts on a page still on its way, and waits for it (key_line.py)."""
+    def key_waits(self, event: events.Key | events.Paste) -> bool:
+        """Whether a key waits for what it acts on (key_line.py): a page still on its way, or the
+        command palette's matches, or its closing (KeyedPalette.holds)."""
         screen = self.screen
+        if isinstance(event, events.Key) and event.key == "escape":
+            return False
+        if isinstance(screen, KeyedPalette):
+            return screen.holds(event)
         return isinstance(screen, MainScreen) and isinstance(event, events.Key) and screen.awaits_page(event)
 
     def on_main_screen_fetch_ended(self) -> None:

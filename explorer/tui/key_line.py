@@ -18,6 +18,8 @@ answer, and the keys after its Enter went into the dialog), up to PATIENCE.
 A key that acts on a page still on its way (`]` typed with the Enter that opens a list, `down` in a
 table about to show another page) waits for that page: `awaits` says which, and `resume` is called
 when the page has come (or failed, or was given up). Escape is never held: it gives the page up.
+So does a key to the command palette while it gathers the matches to what was typed; that one is
+let go by the watch, once `awaits` says it no longer waits.
 """
 
 from __future__ import annotations
@@ -88,20 +90,22 @@ class KeyLine:
                 self.wait_behind(event, screen, self.app)
                 return
             target: MessagePump = self.app.focused or screen
-            if types_into(target, event):
-                self.waiting.popleft()
-                self.field = target
-                await self.let_in(event)
-                continue
-            if self.field is not None:
+            text = types_into(target, event)
+            if not text and self.field is not None:
                 field, self.field = self.field, None
-                self.wait_behind(event, field)
+                # twice behind the field (the text's Changed comes behind the text), then up the way
+                # Changed bubbles to its screen (the palette gathers its matches there)
+                self.wait_behind(event, field, *upwards(field, screen_of(field) or screen))
                 return
             self.holding = self.awaits(event)
             if self.holding:  # `resume` lets it go; the watch too, should no word of the page come
                 self.keep_watch()
                 return
             self.waiting.popleft()
+            if text:
+                self.field = target
+                await self.let_in(event)
+                continue
             self.current = event
             self.since = time.monotonic()
             self.keep_watch()

@@ -138,9 +138,9 @@ def on_main(explorer) -> bool:
 
 def type_at_once(explorer, keys: str | list[str]) -> None:
     """Keys as tmux's send-keys writes them, all before the app has taken the first."""
-    names = {"/": "slash", "]": "right_square_bracket", "?": "question_mark", "=": "equals_sign"}
+    names = {"/": "slash", "]": "right_square_bracket", "?": "question_mark", "=": "equals_sign", " ": "space"}
     for key in keys:
-        character = {"enter": "\r", "down": None}.get(key, key)
+        character = {"enter": "\r", "down": None, "ctrl+p": "\x10", "backspace": "\x7f"}.get(key, key)
         explorer.app.post_message(events.Key(names.get(key, key), character))
 
 
@@ -164,6 +164,15 @@ async def test_keys_to_the_page_pane_typed_with_the_enter_that_opens_a_list_act_
     await explorer.until(
         lambda: on_main(explorer) and explorer.shown.resource.url.endswith("/67a9acf3c560c2d01fe8ef03"), timeout=15
     )
+
+
+async def test_enter_typed_in_the_command_palette_before_its_matches_runs_the_first_match(explorer):
+    """`ctrl+p`, `Go to`, Enter, `/orgs`, Enter in one breath: the palette's first Enter came before
+    its matches and only highlighted one; the path went into the palette. Now it goes to /orgs."""
+    await explorer.until(lambda: explorer.idle())
+    type_at_once(explorer, ["ctrl+p", *"zzz", "enter", *["backspace"] * 3])  # no match: Enter runs none
+    type_at_once(explorer, [*"Go to", "enter", *"/orgs", "enter"])
+    await explorer.until(lambda: on_main(explorer) and explorer.shown.resource.url.endswith("/orgs"), timeout=15)
 
 
 async def test_keys_after_the_enter_of_a_dialog_slow_to_answer_wait_for_its_answer(explorer, monkeypatch):
