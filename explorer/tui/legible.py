@@ -8,7 +8,8 @@ its colour toward black or white just enough for 4.5:1 (WCAG AA) on its backgrou
 already reads is left as it is, so a theme made legible (the shipped ones) is drawn as designed.
 
 Not text, and left alone: lines and bars (box-drawing and block characters: borders, tree guides,
-scrollbars), and a character drawn in its own background's colour (nothing shows).
+scrollbars), and a character drawn in its own background's colour (nothing shows). The guides and
+scrollbar thumbs get their 3:1 from the theme's variables instead (palette.py, themes/).
 """
 
 from __future__ import annotations

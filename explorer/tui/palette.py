@@ -47,9 +47,14 @@ TEXT_VARIABLES = tuple(FALLBACKS)
 # the view has focus and when it has not (on Textual's $block-cursor-background and
 # $block-cursor-blurred-background).
 LINE_VARIABLES = ("line-foreground", "line-stripe", "line-cursor-foreground", "line-cursor-blurred-foreground")
-VARIABLES = TEXT_VARIABLES + LINE_VARIABLES
+# The trees' guide lines: a mark, not text, so 3:1 (WCAG 1.4.11) on the tree, focused or not
+# (Textual's own guides are 1.1 to 2:1, and black on black in a black theme).
+MARK_VARIABLES = ("tree-guides",)
+VARIABLES = TEXT_VARIABLES + LINE_VARIABLES + MARK_VARIABLES
 BOLD = {"json-key"}
 STRIPE = 0.06  # a stripe is the surface moved this far toward the foreground
+TINT = 0.05  # a focused tree's background is the surface moved this far toward the foreground (Textual's)
+MARKS = 3.0  # WCAG's least contrast for lines and bars that show a part or its state
 
 
 def status_class(status: int | None) -> str:
@@ -90,11 +95,13 @@ def fill_in(variables: Mapping[str, str]) -> dict[str, str]:
     filled.setdefault("line-stripe", filled.get("surface", "transparent"))
     filled.setdefault("line-cursor-foreground", filled.get("block-cursor-foreground", "ansi_default"))
     filled.setdefault("line-cursor-blurred-foreground", filled.get("block-cursor-blurred-foreground", "ansi_default"))
+    filled.setdefault("tree-guides", "ansi_bright_black")  # Textual draws them in the background's colour
     return filled
 
 
 def legible_lines(variables: Mapping[str, str]) -> dict[str, str]:
-    """The stripe, the cursors' text and the text colours, legible where the line views draw them.
+    """The stripe, the cursors' text and the text colours, legible where the line views draw them;
+    the trees' guides, seen on the tree.
 
     Empty for a theme of ANSI colours: those are whatever the terminal makes them.
     """
@@ -114,7 +121,9 @@ def legible_lines(variables: Mapping[str, str]) -> dict[str, str]:
     stripe = solid(variables["line-stripe"], surface) if "line-stripe" in variables else None
     stripe = stripe or surface.blend(foreground, STRIPE)
     grounds = (background, surface, stripe)  # the stripe is the nearest to the text of the line views' grounds
+    tree = (surface, surface + foreground.with_alpha(TINT))  # not focused, focused
     derived = {
+        "tree-guides": legible(surface, tree, MARKS).hex,
         "line-foreground": legible(foreground, grounds).hex,
         "line-stripe": stripe.hex,
         "line-cursor-foreground": legible(on_cursor, [cursor]).hex,

@@ -4,17 +4,21 @@ from __future__ import annotations
 
 import os
 import tomllib
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
 import pytest
 from rich._palettes import STANDARD_PALETTE
+from rich.cells import cell_len
 from rich.color import ColorSystem
 from textual.app import App
 from textual.color import Color
 from textual.command import CommandList, CommandPalette
+from textual.errors import NoWidget
+from textual.scrollbar import ScrollBar
 from textual.theme import BUILTIN_THEMES
-from textual.widgets import Input
+from textual.widgets import Input, Tree
 
 from explorer.api.config_file import remember
 from explorer.cli import parser
@@ -23,6 +27,7 @@ from explorer.tui.run import build
 from explorer.tui.themes import load_themes, shipped_dir
 from explorer.tui.widgets.items_table import ItemsTable
 from explorer.tui.widgets.json_view import JsonView
+from explorer.tui.widgets.splitter import Splitter
 from tests.screenshots import SHOTS, SIZE, Shot, fixed_surroundings, open_events_page_2, open_first_cluster
 from tests.tui.colour_science import MACHADO, contrast, difference
 from tests.tui.conftest import colour_of, started, theme_colour, toasts_of, wait_until
@@ -254,10 +259,58 @@ def drawn(app: App[object]) -> list[tuple[str, str, str]]:
     return shown
 
 
+def marks(app: App[object]) -> list[tuple[str, str, str]]:
+    """(what, colour, ground) of each tree guide, scrollbar thumb and splitter drawn, as `drawn` sees them.
+
+    A thumb is drawn as blanks in its colour (reversed) between blanks of its track's: it is
+    measured against each colour of its bar's track.
+    """
+    update = app.screen._compositor.render_update(full=True, screen_stack=app._background_screens)
+    shown: list[tuple[str, str, str]] = []
+    bars: dict[ScrollBar, tuple[set[str], set[str]]] = {}  # its thumb's colours, its track's
+    for y, line in enumerate(update.strips):
+        x = 0
+        for strip in line:
+            for text, style, control in strip:
+                if control:
+                    continue
+                try:
+                    widget = app.screen.get_widget_at(x, y)[0]
+                except NoWidget:
+                    widget = None
+                x += cell_len(text)
+                if style is None or style.color is None or style.bgcolor is None:
+                    continue
+                colour, ground = Color.from_rich_color(style.color).hex, Color.from_rich_color(style.bgcolor).hex
+                lines = any(ord(c) in LINES_AND_BARS for c in text)
+                if isinstance(widget, Tree) and lines:
+                    shown.append(("guide", colour, ground))
+                elif isinstance(widget, Splitter) and lines:
+                    shown.append(("splitter", colour, ground))
+                elif isinstance(widget, ScrollBar):
+                    thumb, track = bars.setdefault(widget, (set(), set()))
+                    if text.strip():  # a thumb's end: part of a cell in the thumb's colour, the rest the track's
+                        shown.append(("thumb", colour, ground))
+                    elif (style.meta or {}).get("@mouse.down") == "grab":
+                        thumb.add(colour if style.reverse else ground)
+                    else:
+                        track.add(colour if style.reverse else ground)
+    shown += [("thumb", colour, ground) for thumb, track in bars.values() for colour in thumb for ground in track]
+    return list(dict.fromkeys(shown))
+
+
 def faults(app: App[object], theme: str) -> list[str]:
-    """Each text drawn below its theme's promise; for the projector, each colour not of the sixteen."""
+    """Each text drawn below its theme's promise; for the projector, each colour not of the sixteen.
+
+    In the shipped themes, each tree guide, scrollbar thumb and splitter below 3:1 (WCAG 1.4.11,
+    non-text contrast) on what it is drawn on.
+    """
     least = 6.0 if theme == "projector" else 4.5
     found = []
+    if theme in SHIPPED:
+        for what, colour, ground in marks(app):
+            if contrast(colour, ground) < 3.0:
+                found.append(f"{what} {colour} on {ground}, {contrast(colour, ground):.2f}:1")
     for text, colour, background in drawn(app):
         read = any(not c.isspace() and ord(c) not in LINES_AND_BARS for c in text)
         ratio = contrast(colour, background)
@@ -390,3 +443,20 @@ async def test_the_measure_sees_what_textual_themes_draw_unadjusted():
             app.theme = "projector"
             await pilot.pause()
             assert any("is not one of the sixteen" in fault for fault in faults(app, "projector"))
+
+
+async def test_the_marks_measured_are_on_the_screen_and_faint_ones_are_found():
+    """The check has teeth: the JSON pane's screen shows tree guides, a scrollbar thumb and the
+    splitter, and the default theme with the guides and thumb Textual gave it (1.6:1, 1.9:1) fails."""
+    app, before = SHOTS["json"].staged()
+    with fixed_surroundings():
+        async with app.run_test(size=SIZE) as pilot:
+            await before(pilot)
+            assert {what for what, _, _ in marks(app)} == {"guide", "thumb", "splitter"}
+            dark = SHIPPED["explorer-dark"]
+            textual = {"tree-guides": "#3B3F47", "scrollbar": "#1E3E62"}
+            app.register_theme(replace(dark, name="as-textual", variables={**dark.variables, **textual}))
+            app.theme = "as-textual"
+            await pilot.pause()
+            faint = {what for what, colour, ground in marks(app) if contrast(colour, ground) < 3.0}
+            assert faint == {"guide", "thumb"}, marks(app)

@@ -81,6 +81,11 @@ class FieldTree(Tree[Any]):
     FieldTree {
         height: 1fr;
         padding: 0 1;
+        /* Guides at 3:1 or more, as in the link tree (see there) */
+        & > .tree--guides, & > .tree--guides-hover, & > .tree--guides-selected {
+            color: $tree-guides !important;
+        }
+        &:focus > .tree--guides-selected { color: $block-cursor-background !important; }
     }
     """
 

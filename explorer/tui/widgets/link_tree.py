@@ -30,6 +30,13 @@ class LinkTree(Tree[Node]):
         height: 1fr;
         padding: 0 1;
         overflow-x: hidden;  /* a line too long is cut (its path first) and the status bar says it whole */
+        /* Guides at 3:1 or more on the tree, focused or not ($tree-guides, see palette.py). Important:
+           Textual's :focus, :light and :ansi rules are more specific. The guide to the cursor keeps
+           the cursor's colour while the tree is focused. */
+        & > .tree--guides, & > .tree--guides-hover, & > .tree--guides-selected {
+            color: $tree-guides !important;
+        }
+        &:focus > .tree--guides-selected { color: $block-cursor-background !important; }
     }
     """
     MIN_WIDTH = 16
