@@ -40,6 +40,9 @@ SAVED_NAME = "explorer-session.har"  # what "Save the session as HAR" suggests, 
 HAR_QUESTION = "Save the session (HAR 1.2, secrets redacted) to:"
 
 
+QUIT_DROPS = (events.Key, events.Paste, events.MouseDown, events.MouseUp, events.Click)  # once `q` is pressed
+
+
 class ExplorerApp(PaletteApp):
     TITLE = "explorer"
     ENABLE_COMMAND_PALETTE = True
@@ -177,6 +180,8 @@ class ExplorerApp(PaletteApp):
             screen.call_after_refresh(screen.check_idle)  # a screen below lays itself out when prompted
 
     async def on_event(self, event: events.Event) -> None:
+        if self.quitting and isinstance(event, QUIT_DROPS) and not event.is_forwarded:
+            return  # typed while the token is revoked (a shell's next command, typed ahead): nothing opens
         if self.presenting is not None and isinstance(event, events.MouseDown) and not event.is_forwarded:
             self.presenting.saw(event)  # the first time the app sees it, not as it bubbles back up
         if not await self.keys.take(event):  # a key read from the terminal waits for its turn
@@ -246,7 +251,8 @@ class ExplorerApp(PaletteApp):
             await self.session.aclose()
 
     async def action_quit(self) -> None:
-        """Leave: the screen keeps answering (and says so) while the token is revoked, 2 s at most."""
+        """Leave: the screen says so while the token is revoked, 2 s at most; keys and clicks meanwhile
+        are dropped (on_event): a shell command typed ahead once opened a dialog on the way out."""
         if self.quitting:
             return
         self.quitting = True

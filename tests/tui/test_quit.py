@@ -29,6 +29,10 @@ async def test_q_says_it_is_revoking_the_token_while_a_slow_service_answers():
         await pilot.press("q")
         await wait_until(lambda: "Revoking the token…" in toasts_of(app), pilot=pilot)
         assert app.is_running and not revoked
+        screens = list(app.screen_stack)
+        await pilot.press("a", "enter", "g", "ctrl+p")  # typed while it quits (a shell's next command): dropped
+        await pilot.pause(0.3)
+        assert app.screen_stack == screens, "no dialog opens on the way out"
         release.set()
         await wait_until(lambda: not app.is_running, pilot=pilot)
     assert revoked == ["/api/oauth/revoke"]
