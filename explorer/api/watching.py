@@ -64,6 +64,9 @@ def time_of_day(at: float) -> str:
     return time.strftime("%H:%M:%S", time.localtime(at))
 
 
+HELD = "the condition holds"  # how a watch whose condition held ends
+
+
 @dataclass(frozen=True)
 class Spacing:
     """How long to wait before the next fetch, and, when longer than asked, why (said on the screen)."""
@@ -210,7 +213,7 @@ async def checked(watch: Watch, runner: JqRunner, version: Version) -> None:
         watch.condition_problem = f"the condition failed: {error}"
         return
     if holds:
-        watch.ended = "the condition holds"
+        watch.ended = HELD
 
 
 async def follow(

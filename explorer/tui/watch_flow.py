@@ -20,7 +20,7 @@ from textual.worker import Worker
 from explorer.api.filters import JqRunner
 from explorer.api.resource import Resource
 from explorer.api.session import Session
-from explorer.api.watching import EVERY, Seen, Watch, faster, follow, session_pace, slower
+from explorer.api.watching import EVERY, HELD, Seen, Watch, faster, follow, session_pace, slower
 from explorer.tui.nodes import self_href, without_query
 from explorer.tui.screens.compare import Compared
 
@@ -37,6 +37,9 @@ def made_by(answer: Resource) -> str | None:
         if urlsplit(url).netloc == urlsplit(answer.url).netloc:
             return url
     return self_href(answer.document)
+
+
+WRITTEN = "the condition held, then a write changed it"
 
 
 class WatchFlow:
@@ -82,6 +85,15 @@ class WatchFlow:
             watch.ended = why
             return watch
         return None
+
+    def written(self, url: str) -> bool:
+        """A write changed the resource: a condition said to hold may no longer (`✓ held` goes from
+        the tree; the Watch pane says why). True when a watch's word changed."""
+        watch = self.of(url)
+        if watch is None or watch.ended != HELD:
+            return False
+        watch.ended = WRITTEN
+        return True
 
     def step(self, url: str, quicker: bool) -> Watch | None:
         """`+` (slower: more time between fetches) or `-` (quicker) on a running watch."""
@@ -133,7 +145,7 @@ def badge_of(watch: Watch | None, marked: bool) -> str | None:
     if watch is not None:
         if watch.ended is None:
             said.append("◉ watched")
-        elif watch.ended == "the condition holds":
+        elif watch.ended == HELD:
             said.append("✓ held")
         elif watch.ended == "deleted":
             said.append("deleted")

@@ -561,6 +561,31 @@ async def test_w_on_a_creates_201_watches_what_it_made_not_the_list(open_explore
         assert "CREATING" not in region_text(explorer.app, page)  # the panes show the new version, as any watch's
 
 
+async def test_a_write_takes_back_the_tree_s_word_that_a_watch_s_condition_held(open_explorer):
+    """`✓ held` beside a cluster said its condition held when last fetched; after a PATCH changed it,
+    that is no longer known, and the tree no longer says it (the Watch pane says why)."""
+    cluster = ("groups", "production", "clusters", "orders-prod")
+    async with open_explorer(writes=True) as explorer:
+        for depth in range(1, len(cluster) + 1):
+            await explorer.open(*cluster[:depth])
+        await explorer.pilot.press("w")
+        await explorer.until(lambda: isinstance(explorer.app.focused, Input))
+        explorer.app.focused.value = '.stateName == "IDLE"'
+        await explorer.pilot.press("enter")
+        await explorer.until(lambda: "✓ held" in explorer.node(*cluster).label.plain)
+        await choose(explorer, "PATCH")
+        set_body(explorer, '{"diskSizeGB": 40}')
+        await explorer.pilot.press("ctrl+s")
+        await explorer.until_screen(PreviewScreen)
+        await explorer.pilot.press("enter")
+        await explorer.until(lambda: "PATCH · 200" in explorer.toasts())
+        await explorer.settle()
+        assert "✓ held" not in explorer.node(*cluster).label.plain
+        await explorer.pilot.press("5")
+        pane = explorer.screen.query_one(WatchView)
+        assert "■ the condition held, then a write changed it" in pane.text().plain
+
+
 async def test_a_notice_in_the_editor_takes_its_lines_from_the_body_never_covers_it(open_explorer):
     async with open_explorer(size=(80, 24), writes=True) as explorer:
         await open_production(explorer)

@@ -652,6 +652,8 @@ class MainScreen(Screen[None]):
                 + ("; u undoes it (previewed first)" if choice.method in ("PATCH", "PUT") else ""),
                 markup=False,
             )
+            if self.watching.written(choice.url):
+                self.watch_seen_again(choice.url)
             self.fetch_again(choice.url)
 
     @work(group="after-write")

@@ -16,7 +16,7 @@ from textual.containers import VerticalScroll
 from textual.widgets import Static
 
 from explorer.api.counts import counted
-from explorer.api.watching import Version, Watch
+from explorer.api.watching import HELD, Version, Watch
 from explorer.api.watching import time_of_day as clock
 from explorer.tui.differences import change_line
 from explorer.tui.safe import visible
@@ -71,7 +71,7 @@ def heading(watch: Watch, now: float) -> list[Text]:
 def ending(watch: Watch) -> Text | None:
     if watch.ended is None:
         return None
-    if watch.ended == "the condition holds":
+    if watch.ended == HELD:
         return Text(f"✓ the condition holds: {visible(watch.until)}", style="status-2xx")
     if watch.ended == "deleted":
         return Text("✗ deleted: the watch ended", style="status-5xx")
