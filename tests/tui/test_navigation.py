@@ -17,6 +17,7 @@ from explorer.tui.screens.dialogs import GoToScreen
 from explorer.tui.screens.main import MainScreen
 from explorer.tui.widgets.field_tree import FieldTree
 from explorer.tui.widgets.items_table import ItemsTable
+from explorer.tui.widgets.json_pane import JsonPane
 from explorer.tui.widgets.json_view import JsonView
 from explorer.tui.widgets.link_tree import LinkTree
 from tests.tui.screen_text import screen_lines, screen_text
@@ -603,6 +604,21 @@ async def test_2v_in_one_breath_shows_a_resource_new_to_the_json_pane_as_receive
     await explorer.until(lambda: view.showing_pretty is False and "/events?" in view.lines[0])
     await explorer.settle()
     assert view.showing_pretty is False and "/events?" in view.lines[0] and len(view.lines) == 1  # as received
+
+
+async def test_the_first_letter_after_slash_is_the_search_s_on_a_machine_slow_to_pass_it_up(explorer, monkeypatch):
+    """`2/` then `Sandbox`, on a machine so loaded that `/` takes half a second to pass up through the
+    JSON pane (longer than a key whose way is lost is waited for): `S` waits for the search box it
+    opens, and is not lost on the pane before it (4 of 8 tries in a walk-through at load 5)."""
+
+    async def slowly(pane: JsonPane, event: events.Key) -> None:
+        await asyncio.sleep(0.5)
+
+    monkeypatch.setattr(JsonPane, "on_key", slowly, raising=False)
+    await explorer.open("groups")
+    type_at_once(explorer, ["1", "2", "/", *"Sandbox"])
+    await explorer.until(lambda: getattr(explorer.app.focused, "value", None) == "Sandbox")
+    assert explorer.q("#search", Input).value == "Sandbox"
 
 
 async def test_keys_typed_in_one_breath_after_slash_are_the_searchs(explorer):
