@@ -8,6 +8,8 @@ reached the field after the ones the terminal sent later, straight to the field
 (`events/groups/…`). Here a key is let in only once the one before it has gone all the way up, then
 once more behind what it set going (Enter in a field submits with a message of its own, which
 closes the dialog), and once the screen on top (a dialog the last key opened) has its focus.
+Text typed into a field, and a key that moves the focused widget's own cursor (`down` held in the
+tree), go in at once: they stay in that widget's queue, in order; the next other key waits behind them.
 
 Each step of that waiting is a hop: a callback queued behind what a widget has to do. A hop queued
 on a dialog that closes is never run: the screens' change lets it go at once. A hop queued on a
@@ -26,14 +28,16 @@ from __future__ import annotations
 
 import time
 from collections import deque
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Iterator
 from typing import TYPE_CHECKING, Any
 
 from textual import events
+from textual.binding import Binding
 from textual.dom import DOMNode
 from textual.message_pump import MessagePump
 from textual.screen import Screen
 from textual.timer import Timer
+from textual.widget import Widget
 from textual.widgets import Input, TextArea
 
 if TYPE_CHECKING:
@@ -61,7 +65,8 @@ class KeyLine:
         self.current: Typed | None = None  # let in (or about to be), not yet done
         self.screen: Screen[Any] | None = None  # the screen on top when the last key was let in
         self.hop: tuple[MessagePump, Callable[[], None]] | None = None  # where the current key is waited for
-        self.field: MessagePump | None = None  # where text was last typed, maybe not all put in yet
+        self.field: MessagePump | None = None  # where text or a move last went straight, maybe not all done yet
+        self.moves: dict[type, frozenset[str]] = {}  # the keys each kind of widget moves its own cursor with
         self.since = 0.0  # when the current key was let in
         self.watch: Timer | None = None  # lets the next key in when the current one is lost
 
@@ -90,7 +95,7 @@ class KeyLine:
                 self.wait_behind(event, screen, self.app)
                 return
             target: MessagePump = self.app.focused or screen
-            text = types_into(target, event)
+            text = types_into(target, event) or self.moves_in(target, event)
             if not text and self.field is not None:
                 field, self.field = self.field, None
                 # twice behind the field (the text's Changed comes behind the text), then up the way
@@ -112,6 +117,17 @@ class KeyLine:
             await self.let_in(event)
             way = [*upwards(target, screen), self.app] if event.is_forwarded else []  # [] a priority binding's
             self.follow(way, event)
+
+    def moves_in(self, target: MessagePump, event: Typed) -> bool:
+        """Whether `event` moves `target`'s own cursor (`down` in the tree, `pagedown` in the table):
+        like text, it stays in that one queue, so a held key's 30 repeats a second go in at once
+        instead of a wait through every queue each (100 ms a key on a loaded machine)."""
+        if not isinstance(event, events.Key) or not isinstance(target, Widget):
+            return False
+        kind = type(target)
+        if kind not in self.moves:
+            self.moves[kind] = frozenset(cursor_keys(kind))
+        return event.key in self.moves[kind]
 
     def wait_behind(self, event: Typed, *nodes: MessagePump) -> None:
         """Try `event` again once each of `nodes` in turn has done what is in its queue now."""
@@ -213,6 +229,19 @@ def types_into(target: MessagePump, event: Typed) -> bool:
     (tmux's send-keys) go in at the field's own pace, not a screen's refresh each."""
     typed = isinstance(event, events.Paste) or (event.is_printable and event.character is not None)
     return typed and isinstance(target, Input | TextArea)
+
+
+MOVING = ("cursor", "page(", "page_up", "page_down", "edge(")  # how the actions that move a widget's own cursor begin
+
+
+def cursor_keys(kind: type) -> Iterator[str]:
+    """The keys a kind of widget binds to moving its own cursor, by its classes' BINDINGS (Textual's
+    Tree, DataTable, OptionList, Input, TextArea; the explorer's `moving` keys)."""
+    for klass in kind.__mro__:
+        for binding in vars(klass).get("BINDINGS", ()):
+            key, action = (binding.key, binding.action) if isinstance(binding, Binding) else binding[:2]
+            if action.startswith(MOVING):  # not scroll_*: Input has ScrollView's `down`, which GoTo takes
+                yield from (name.strip() for name in key.split(","))
 
 
 def upwards(node: MessagePump, screen: Screen[Any]) -> list[MessagePump]:
