@@ -28,7 +28,7 @@ class Pacing:
         self.held_until: float | None = None
         self.held_for: str | None = None  # the rate limit (a bucket_of) the held request waits on, if any
         self.held_after: Resource | None = None  # the refusal (429, 503) it waits out, while it does
-        self.refusal: tuple[str | None, Resource] | None = None  # the last 429 or 503 with a wait, and its limit
+        self.refusal: tuple[str | None, Resource] | None = None  # the last 429 or 503 with a wait, by its bucket_of
 
     async def wait_for_budget(self, url: httpx.URL, method: str = "GET", counted: bool = True) -> None:
         """Hold a request the rate limit is sure to refuse, until it would not be.

@@ -271,7 +271,9 @@ class Session:
                 return resource
             retries += 1
             limit = bucket_of(method, url) if response.status_code == 429 and not foreign else None
-            self.pacing.refusal = (limit, resource)
+            # Kept under the request's own counter, a 503's too (held under no limit): a request asked
+            # again while its Retry-After runs waits for it there, and the bar shows this refusal.
+            self.pacing.refusal = (None if foreign else bucket_of(method, url), resource)
             await self.pacing.hold(self.clock() + (wait or 0), limit, resource)
 
     # Writing -----------------------------------------------------------------------------------

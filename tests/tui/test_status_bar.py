@@ -474,3 +474,23 @@ async def test_a_url_refused_before_it_is_sent_is_not_shown_beside_the_last_answ
         shown = bar_of(explorer)
         assert "⚠ '/groups/c<U+200B>d' is not a valid URL" in shown
         assert "400 Bad Request" not in shown and " ms │" not in shown, shown
+
+
+async def test_a_503_held_again_after_a_cancel_keeps_its_status_beside_the_countdown(clock):
+    """`r` twice in an outage: the first request is held for the 503's Retry-After and given up for the
+    second, which waits out the same Retry-After before it is sent. The bar says the 503 it waits for,
+    not the answer shown before the outage (`200 OK · 2 ms` beside `request held 10s`)."""
+    async with status_bar(clock, width=80, outage=(60, 15)) as bar:
+        await bar.shown(await bar.session.fetch("/groups"))
+        clock.advance(50)  # into the outage's burst of 503s
+        first = asyncio.create_task(bar.session.fetch("/groups"))
+        await wait_until(lambda: bar.gate.waits, 3.0, bar.pilot)
+        assert "│ 503 Service Unavailable │ request held 10s" in await bar.until_shows("held")
+        first.cancel()  # `r` again gives the first request up
+        await wait_until(lambda: "held" not in bar.text(), 3.0, bar.pilot)
+        second = asyncio.create_task(bar.session.fetch("/groups"))
+        await wait_until(lambda: len(bar.gate.waits) == 2, 3.0, bar.pilot)
+        shown = await bar.until_shows("held")
+        assert shown.endswith(" │ 503 Service Unavailable │ request held 10s"), shown
+        bar.gate.open.set()
+        await second
