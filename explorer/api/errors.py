@@ -82,6 +82,9 @@ class ApiError(Exception):
     accept: str | None = None  # the Accept the request sent
     vendor: str | None = None  # the name this API's versioned media types carry (`atlas`), when known
     hint: str | None = None
+    # The request's headers as it went out (credentials as ***), when it was sent and no answer came
+    # (refused, timed out); None when nothing was sent (another origin, no token): the Headers pane says which.
+    sent: tuple[tuple[str, str], ...] | None = None
 
     def __post_init__(self) -> None:
         super().__init__(self.summary)

@@ -60,6 +60,14 @@ LOG_SIZE = 10_000
 RESOLVED_SIZE = 4096
 
 
+def as_sent(request: httpx.Request | None) -> tuple[tuple[str, str], ...] | None:
+    """A request's headers as the Headers pane shows them, credentials as ***; None for no request
+    (it failed before one went out)."""
+    if request is None:
+        return None
+    return tuple((name, redact_header(name, value)) for name, value in request.headers.items())
+
+
 def elapsed(response: httpx.Response) -> float:
     """Seconds from sending the request to having the whole body, as the session's hooks timed it."""
     seconds: float = response.extensions["explorer.elapsed"]
@@ -367,6 +375,7 @@ class Session:
                 url=str(url),
                 hint="The answer came too slowly, or never ended. If the service is only slow, --deadline "
                 "SECONDS allows more.",
+                sent=as_sent(last_sent.get()),
             ) from None
         except BodyTooLarge as error:
             raise ApiError(
@@ -376,11 +385,14 @@ class Session:
                 url=str(url),
                 hint="The answer was dropped, not read. If it is a real answer, --max-body MB allows more; "
                 "a smaller page (itemsPerPage) makes it smaller.",
+                sent=as_sent(last_sent.get()),
             ) from None
         except httpx.HTTPError as error:
             failed = last_sent.get()
             where = (failed.method, str(failed.url)) if failed else (method, str(url))
-            raise errors.from_exception(error, *where, self.timeout) from None
+            problem = errors.from_exception(error, *where, self.timeout)
+            problem.sent = as_sent(failed)
+            raise problem from None
 
     def resource(self, response: httpx.Response, foreign: bool) -> Resource:
         """The Resource of an answer: the request as sent (credentials redacted) and what came back."""

@@ -309,10 +309,13 @@ class MainScreen(Screen[None]):
             self.notify(visible(problem), title="Recording stopped", severity="error", timeout=30, markup=False)
 
     def failed(self, error: ApiError) -> None:
-        """An error with no answer to show (refused before sending, unreachable): the Page pane and
-        the bar say it, the bar without the status of an earlier answer."""
+        """An error with no answer to show (refused before sending, unreachable): every pane says it
+        (none keeps an earlier answer's body or headers), the bar without that answer's status."""
         self.last_error = error
         self.query_one(PageView).show_error(error)
+        said = "nothing was sent" if error.sent is None else "no answer came"
+        self.query_one(JsonPane).show_failure(f"no JSON: {said}")
+        self.query_one(HeadersView).show_failure(error)
         self.query_one(StatusBar).show_failure(error)
         self.query_one(TabbedContent).active = "page"
 

@@ -1,4 +1,5 @@
-"""The Headers pane: the request as sent (credentials as ***) and the response headers."""
+"""The Headers pane: the request as sent (credentials as ***) and the response headers; after a
+failure, the request as sent and `no answer: why`, or that nothing was sent and why."""
 
 from __future__ import annotations
 
@@ -7,6 +8,7 @@ from textual.app import ComposeResult
 from textual.containers import VerticalScroll
 from textual.widgets import Static
 
+from explorer.api.errors import ApiError
 from explorer.api.resource import Resource
 from explorer.api.secret import redact_header
 from explorer.api.versions import deprecation, served_version
@@ -51,6 +53,27 @@ class HeadersView(VerticalScroll, can_focus=True):
             out.append("\n")
         for name, value in resource.headers.multi_items():
             self.header(out, name, redact_header(name, value))
+        self.query_one("#headers", Static).update(out)
+
+    def show_failure(self, error: ApiError) -> None:
+        """A request that got no answer: the request as it went out, then `no answer: why`. One refused
+        before it was sent (another origin, no token): that nothing was sent, and why, in a line. Never
+        the headers of an earlier answer beside a failure."""
+        out = Text(overflow="fold")
+        asked = f"{error.method} {error.url}" if error.method and error.url else None
+        if error.sent is None:
+            out.append("Nothing was sent" + (f": {visible(asked)}" if asked else ""), "bold")
+            out.append("\n")
+            out.append(visible(error.line()))
+        else:
+            out.append(visible(asked or ""), "bold")
+            out.append("\n")
+            for name, value in error.sent:
+                self.header(out, name, value)
+            out.append("\n")
+            start = len(out)
+            out.append(visible(f"no answer: {error.line()}"), "bold")
+            out.stylize(status_class(500), start)
         self.query_one("#headers", Static).update(out)
 
     @staticmethod

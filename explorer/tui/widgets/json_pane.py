@@ -69,6 +69,11 @@ class JsonPane(Vertical):
         if self.is_on_screen:
             self.lay_out()
 
+    def show_failure(self, why: str) -> None:
+        """No document: a request that got no answer, or was not sent. Said on the pane's line."""
+        self.pending = self.current = None
+        self.view.show_nothing(why)
+
     def filter_with(self, program: str | None, run: Callable[[str, Any], Awaitable[Outcome]]) -> None:
         """Show what a jq program makes of each document from now on (None: the document again)."""
         self.program, self.run = program, run

@@ -142,6 +142,7 @@ class JsonView(LineCursorView):
         self.match_index = -1
         self.generation = 0
         self.filtered: str | None = None  # what a jq filter shows instead of the body (`| .name · 1 result`)
+        self.nothing: str | None = None  # why there is no body to show (a request with no answer)
 
     # What is shown ---------------------------------------------------------------------------
 
@@ -153,7 +154,7 @@ class JsonView(LineCursorView):
         self.value, self.parsed = resource.json, resource.json is not None
         self.matches, self.match_index = [], -1
         self.not_json = resource.json_error
-        self.filtered = None
+        self.filtered = self.nothing = None
         if self.parsed and len(resource.body) <= PRETTY_NOW:
             self.pretty = Pretty(self.value)  # within the session's --max-depth: the walk has room
             self.use(pretty=True)
@@ -170,9 +171,18 @@ class JsonView(LineCursorView):
         self.raw = [json.dumps(value, ensure_ascii=False)]
         self.value, self.parsed = value, True
         self.matches, self.match_index = [], -1
-        self.not_json = None
+        self.not_json = self.nothing = None
         self.filtered = said
         self.use(pretty=True)
+
+    def show_nothing(self, why: str) -> None:
+        """No body, and why (`no JSON: no answer came`): not the last body, which is another request's."""
+        self.generation += 1
+        self.raw, self.pretty, self.value, self.parsed = [], None, None, False
+        self.matches, self.match_index = [], -1
+        self.not_json = self.filtered = None
+        self.nothing = why
+        self.use(pretty=False)
 
     def say(self, said: str) -> None:
         """Say `said` on the filter's line (a filter that failed, over the body it left as it was)."""
@@ -321,6 +331,8 @@ class JsonView(LineCursorView):
 
     def where_parts(self) -> list[str]:
         """The pane's title line: which view, which line, which path, which match (`“staging” 1/2`)."""
+        if self.nothing is not None:
+            return [self.nothing]
         view = "pretty" if self.showing_pretty else "as received"
         if self.pretty is None and self.parsed:
             view += " (pretty view on its way)"
