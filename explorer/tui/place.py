@@ -56,7 +56,9 @@ def path_line(path: str, room: int) -> str:
     `room` cells. Too long, it gives way as the title's URL does, so that what tells two requests
     apart stays: first the path before the resource (cut from the left, `…6b43/events?…`), then the
     query's parameters other than the page's (`…/events?…&pageNum=2&itemsPerPage=100`), then the
-    resource, from the left too (`…ents?…&pageNum=2&itemsPerPage=100`, `…rs-prod`)."""
+    resource, from the left too (`…ents?…&pageNum=2&itemsPerPage=100`, `…rs-prod`), then the page's
+    size (`…nts?…&pageNum=2`, `…s?pageNum=2`): every page of a list ends in the same
+    `itemsPerPage=100`, so the page's number is the last to go."""
     if cell_len(path) <= room:
         return path
     path, mark, query = path.partition("?")
@@ -69,6 +71,13 @@ def path_line(path: str, room: int) -> str:
             return before + resource + rest
         if free >= 1:
             return f"…{tail(before, free - 1)}{resource}{rest}"
+    if cell_len(short) > room - 1:  # not even the paging query: its page's number, without the size
+        page = short_query(query, ("pageNum",))
+        numbers = [pair for pair in query.split("&") if pair.partition("=")[0] == "pageNum"]
+        short = page if cell_len(page) <= room - 1 or not numbers else f"?{numbers[-1]}"
+        free = room - cell_len(resource + short)
+        if free >= 1:
+            return f"…{tail(before, free - 1)}{resource}{short}"
     return "…" + tail(resource + short, room - 1)
 
 

@@ -214,3 +214,26 @@ async def test_the_log_cuts_a_path_so_the_names_at_its_end_show(open_explorer):
         rows = [line.rstrip(" ▁▂▃▄▅▆▇█▊▎▌│") for line in region_text(explorer.app, log).splitlines()]
         ends = [row[-4:] for row in rows if "GET" in row or "POST" in row]
         assert ends[-3:] == ["prod", "prod", "prod"] and ends[0] == "json", rows  # each path's end, in its room
+
+
+async def test_the_log_keeps_the_page_number_of_each_request_at_80_and_60_columns(open_explorer):
+    """Every page of a list ends in `itemsPerPage=100`: in a narrow pane the page's number stays in
+    view, the bytes (then the time) giving way to it, rather than a tail that every row shares."""
+    from tests.tui.screen_text import region_text
+
+    async with open_explorer(size=(80, 24)) as explorer:
+        await explorer.go_to("/groups/687b4c139cc9af4ec9546b43/events")
+        for key in "]]][":
+            await explorer.pilot.press(key)
+            await explorer.settle()
+        await explorer.pilot.press("4")
+        log = explorer.q("RequestLog", DataTable)
+        await explorer.until(lambda: explorer.q(TabbedContent).active == "log")
+        for width, header in ((80, "time      method  status  ms  path"), (60, "method  status  ms  path")):
+            await explorer.pilot.resize_terminal(width, 24)
+            await explorer.pilot.pause()
+            await explorer.pilot.pause()
+            rows = [line.rstrip(" ▁▂▃▄▅▆▇█▊▎▌│") for line in region_text(explorer.app, log).splitlines()]
+            assert rows[0].strip() == header, rows
+            pages = [row.rsplit("pageNum=", 1)[1] for row in rows if "pageNum=" in row]
+            assert pages == ["2", "3", "4", "3"], rows

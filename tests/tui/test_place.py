@@ -33,3 +33,14 @@ def test_a_path_gives_way_before_its_page():
     assert path_line(events, 45) == "…87b…6b43/events?…&pageNum=2&itemsPerPage=100"
     assert path_line(events, 34) == "…ents?…&pageNum=2&itemsPerPage=100"
     assert path_line("/groups/687b…6b43/clusters/orders-prod", 8) == "…rs-prod"
+
+
+def test_a_path_too_long_for_its_page_and_size_keeps_its_page():
+    """Every page of a list ends in `itemsPerPage=100`: where the room is short, the size goes before
+    the page's number, which is what tells the rows of the Log apart."""
+    events = "/groups/687b…6b43/events?includeCount=true&pageNum=2&itemsPerPage=100"
+    assert path_line(events, 24) == "…6b43/events?…&pageNum=2"
+    assert path_line(events, 16) == "…nts?…&pageNum=2"
+    assert path_line(events, 12) == "…s?pageNum=2"
+    assert path_line(events, 11) == "…?pageNum=2"
+    assert path_line("/groups/687b…6b43/events?pageNum=12&itemsPerPage=100", 12) == "…?pageNum=12"

@@ -7,6 +7,7 @@ import time
 from collections.abc import Reversible
 
 from rich.cells import cell_len
+from rich.text import Text
 from textual.widgets import DataTable
 from textual.widgets.data_table import ColumnKey, RowKey
 
@@ -16,7 +17,9 @@ from explorer.tui.palette import status_class
 from explorer.tui.place import path_line
 from explorer.tui.safe import text
 
-LEAST_PATH = 8  # cells of a path cut that still name where it went (`…rs-prod`)
+LEAST_PATH = 12  # cells of a path cut that still tell it apart (`…?pageNum=12`, `…orders-prod`)
+COLUMNS: tuple[str, ...] = ("time", "method", "status", "ms", "bytes", "path")
+GIVE_WAY = ("bytes", "time", "ms")  # in this order, the columns that leave a narrow pane to the path
 
 
 class RequestLog(DataTable[object]):
@@ -30,12 +33,15 @@ class RequestLog(DataTable[object]):
         super().__init__(id=id, cursor_type="row", zebra_stripes=True)
         self.shown = 0  # the number of the last exchange shown
         self.paths: list[tuple[RowKey, str]] = []  # each row's path whole, to cut anew to a new width
+        self.cells: list[dict[str, Text]] = []  # each row's other cells, to lay the rows out anew
+        self.widest = {name: cell_len(name) for name in COLUMNS}  # each column's widest cell
         self.path_room = 0  # the cells the path column was last cut to (0: not cut)
+        self.shown_columns = COLUMNS
 
     def on_mount(self) -> None:
         # The path last: it is the long one. Cut to the room the pane leaves it, so what tells two
         # requests apart (`…/clusters/orders-prod`, `…&pageNum=2`) is never past the edge.
-        for name in ("time", "method", "status", "ms", "bytes", "path"):
+        for name in self.shown_columns:
             self.add_column(name, key=name)
 
     def on_resize(self) -> None:
@@ -45,18 +51,48 @@ class RequestLog(DataTable[object]):
         """Rows added while the pane was hidden were cut to no width: now it has one."""
         self.call_after_refresh(self.fit_paths)
 
-    def room_for_paths(self) -> int:
-        """The cells the pane leaves the path column (0 while it is not laid out)."""
+    def room_for_paths(self, shown: tuple[str, ...]) -> int:
+        """The cells the pane leaves the path column beside the columns `shown` (0 while it is not laid out)."""
         width = self.scrollable_content_region.width
         if not width:
             return 0
-        others = sum(column.get_render_width(self) for key, column in self.columns.items() if key != "path")
-        return max(LEAST_PATH, width - others - 2 * self.cell_padding)
+        others = sum(self.widest[name] + 2 * self.cell_padding for name in shown if name != "path")
+        return width - others - 2 * self.cell_padding
+
+    def columns_for_room(self) -> tuple[str, ...]:
+        """Every column where the path has LEAST_PATH cells beside them; else the fewest of GIVE_WAY
+        left out that give it that (bytes first, then the time, then ms), so that a narrow pane (80
+        columns, 60) still shows what tells two requests apart rather than push it past its edge."""
+        shown = COLUMNS
+        for name in GIVE_WAY:
+            if self.room_for_paths(shown) >= LEAST_PATH:
+                break
+            shown = tuple(column for column in shown if column != name)
+        return shown
+
+    def lay_out_columns(self, shown: tuple[str, ...]) -> None:
+        """The table anew with the columns `shown`, every row in it, the cursor where it was."""
+        at = self.cursor_row
+        self.shown_columns = shown
+        self.clear(columns=True)
+        for name in shown:
+            self.add_column(name, key=name)
+        paths, self.paths = self.paths, []
+        for cells, (_, path) in zip(self.cells, paths, strict=True):
+            row = self.add_row(*(cells[name] for name in shown if name != "path"), text(self.fitted(path)))
+            self.paths.append((row, path))
+        if self.row_count:
+            self.move_cursor(row=min(at, self.row_count - 1))
 
     def fit_paths(self) -> None:
         """Each path cut to the room there is now; whole where it fits."""
-        room = self.room_for_paths()
-        if room == self.path_room or not room:  # not laid out (a hidden pane): cut when it shows
+        if not self.scrollable_content_region.width:  # not laid out (a hidden pane): cut when it shows
+            return
+        shown = self.columns_for_room()
+        if shown != self.shown_columns:
+            self.lay_out_columns(shown)
+        room = max(LEAST_PATH, self.room_for_paths(shown))
+        if room == self.path_room:
             return
         self.path_room = room
         for row, path in self.paths:
@@ -81,15 +117,19 @@ class RequestLog(DataTable[object]):
                 path = path[len(api_root) :] or "/"
                 path = path if path.startswith("/") else "/" + path
             path = ID_SEGMENT.sub(short_id, path)
-            row = self.add_row(
-                text(time.strftime("%H:%M:%S", time.localtime(exchange.at))),
-                text(f"✎ {exchange.method}", "bold") if is_write(exchange) else text(exchange.method),
-                text(exchange.status, status_class(exchange.status)),
-                text(f"{exchange.elapsed * 1000:.0f}"),
-                text(f"{exchange.size:,}"),
-                text(self.fitted(path)),
-            )
+            cells = {
+                "time": text(time.strftime("%H:%M:%S", time.localtime(exchange.at))),
+                "method": text(f"✎ {exchange.method}", "bold") if is_write(exchange) else text(exchange.method),
+                "status": text(exchange.status, status_class(exchange.status)),
+                "ms": text(f"{exchange.elapsed * 1000:.0f}"),
+                "bytes": text(f"{exchange.size:,}"),
+            }
+            for name, cell in cells.items():
+                self.widest[name] = max(self.widest[name], cell.cell_len)
+            shown = (cells[name] for name in self.shown_columns if name != "path")
+            row = self.add_row(*shown, text(self.fitted(path)))
             self.paths.append((row, path))
+            self.cells.append(cells)
         if fresh:
             self.shown = fresh[-1].number
             self.move_cursor(row=self.row_count - 1)
