@@ -15,7 +15,6 @@ PLAIN = {
     "Expecting ':' delimiter": "expected : between a name and its value",
     "Expecting ',' delimiter": "expected , between two items, or the } or ] that closes them",
     "Unterminated string starting at": 'a string that is not closed: it needs its closing "',
-    "Invalid control character at": "a control character inside a string: write it as \\n or \\u0009",
     "Invalid \\escape": "a backslash that starts no escape: write \\\\ for a backslash itself",
     "Invalid \\uXXXX escape": "\\u needs four hexadecimal digits, such as \\u00e9",
     "Extra data": "more text after the end of the document: JSON is one value",
@@ -28,7 +27,20 @@ def plain_words(error: json.JSONDecodeError) -> str:
         return "it is empty"
     if closing_after_comma(error) is not None:
         return "a comma before the } or ] that closes: JSON takes none there"
+    if error.msg.startswith("Invalid control character"):
+        return control_in_string(error.doc[error.pos : error.pos + 1])
     return PLAIN.get(error.msg, error.msg[:1].lower() + error.msg[1:])
+
+
+def control_in_string(character: str) -> str:
+    """A control character inside a string: most often the line's end, where a closing quote is
+    missing (`"name": "x` then Enter), not a character to escape."""
+    if character in ("\n", "\r"):
+        return 'a string not closed on its line: it needs its closing " (a line break in a string is \\n)'
+    if character == "\t":
+        return "a tab inside a string: write it as \\t"
+    code = ord(character) if character else 0
+    return f"a control character (U+{code:04X}) inside a string: write it as \\u{code:04x}"
 
 
 def closing_after_comma(error: json.JSONDecodeError) -> int | None:

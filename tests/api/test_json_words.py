@@ -8,7 +8,8 @@ import pytest
 from explorer.api.body_check import check_body
 from explorer.api.json_files import read_document
 
-CONTROL = "a control character inside a string: write it as \\n or \\u0009"
+TAB = "a tab inside a string: write it as \\t"
+UNCLOSED = 'a string not closed on its line: it needs its closing " (a line break in a string is \\n)'
 COMMA = "a comma before the } or ] that closes: JSON takes none there"
 VALUE = "expected a value (a string, number, object, array, true, false or null)"
 
@@ -16,7 +17,9 @@ VALUE = "expected a value (a string, number, object, array, true, false or null)
 @pytest.mark.parametrize(
     ("text", "said"),
     [
-        ('{\n  "name": "a\tb"\n}', f"line 2: not JSON: {CONTROL} (column 13)"),
+        ('{\n  "name": "a\tb"\n}', f"line 2: not JSON: {TAB} (column 13)"),
+        ('{\n  "name": "x\n}', f"line 2: not JSON: {UNCLOSED} (column 13)"),  # the quote left off, at the end
+        ('"a\x01b"', "line 1: not JSON: a control character (U+0001) inside a string: write it as \\u0001 (column 3)"),
         ('{"tags": [1, 2,]}', f"line 1: not JSON: {COMMA} (column 16)"),
         ('{"a": 1,\n}', f"line 2: not JSON: {COMMA} (column 1)"),
         ('{"a" 1}', "line 1: not JSON: expected : between a name and its value (column 6)"),
