@@ -235,10 +235,12 @@ async def follow(
     script stops at the first problem (`stop_on_problem`); the screen goes on, showing it. Not
     `fetch_first`: the watch's first version was fetched already, and the loop begins by waiting."""
     waiting = not fetch_first
+    began = clock()
     while watch.ended is None:
         if waiting:
-            await paced(watch, pace, sleep)
+            await paced(watch, pace, sleep, spent=clock() - began)
         waiting = True
+        began = clock()
         resource: Resource | None = None
         try:
             resource = await fetch(watch.url)
@@ -255,13 +257,15 @@ async def follow(
             watch.ended = watch.problem
 
 
-async def paced(watch: Watch, pace: Pace, sleep: Callable[[float], Awaitable[None]]) -> None:
-    """The wait before a watch's next fetch, as `pace` says; then, just before the fetch, what it says
-    must still be waited: what was left may have been spent meanwhile (the person's own requests).
-    Asked again once: a service's figures are only new with its next answer."""
+async def paced(watch: Watch, pace: Pace, sleep: Callable[[float], Awaitable[None]], spent: float = 0.0) -> None:
+    """The wait before a watch's next fetch, as `pace` says, less what the last fetch and its
+    condition `spent` (every 5 s is from one fetch's start to the next: a condition jq stops at 2 s
+    made it every 7); then, just before the fetch, what `pace` says must still be waited: what was
+    left may have been spent meanwhile (the person's own requests). Asked again once: a service's
+    figures are only new with its next answer."""
     space = pace(watch, False)
     watch.slowed = space.why
-    await sleep(space.seconds)
+    await sleep(max(0.0, space.seconds - spent))
     hold = pace(watch, True)
     if hold.seconds > 0:
         watch.slowed = hold.why

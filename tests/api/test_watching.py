@@ -212,6 +212,29 @@ async def test_a_watch_sees_each_change_field_by_field_until_its_condition_holds
     assert second.at - first.at == 15.0
 
 
+async def test_every_5_s_is_from_one_fetch_s_start_to_the_next_however_long_a_fetch_took(connect, runner):
+    """A fetch (or its condition, stopped by jq at 2 s) that takes 2 s leaves 3 s to wait: the watch
+    fetches every 5 s as it says, not every 7."""
+    async with connect() as c:
+        project = c.world.project_named("production")
+        cluster = next(iter(project.clusters.values()))
+        watch = Watch(str(c.session.resolve(f"/groups/{project.id}/clusters/{cluster.name}")), cluster.name, every=5.0)
+        told = Told()
+
+        async def slow_fetch(url: str):
+            c.clock.advance(2.0)  # the time a slow answer, or a condition jq stops, takes
+            return await c.session.fetch(url)
+
+        def seen(watch: Watch, version: Version | None, resource: object) -> None:
+            told(watch, version)
+            if told.fetches == 3:
+                watch.ended = "stopped"
+
+        await follow(watch, slow_fetch, runner, c.clock, c.sleeper, session_pace(c.session, lambda bucket: 1), seen)
+
+    assert c.sleeper.waits == [3.0, 3.0]
+
+
 async def test_a_condition_that_fails_on_the_document_is_said_for_as_long_as_the_document_stands(connect, runner):
     async with connect() as c:
         project = c.world.project_named("production")

@@ -439,3 +439,17 @@ async def test_two_links_alike_at_the_start_are_compared_from_where_they_differ(
         await compare_two_clusters(explorer)
         lines = str(explorer.app.screen.query_one("#differences").render())
         assert '~ .links[rel=self].href: "…/clusters/orders-prod" → "…/clusters/search-prod"' in lines
+
+
+async def test_the_watch_pane_says_the_watch_at_once_not_after_its_first_fetch(open_explorer):
+    """The pane opened on `w` said "Nothing is watched" until the first fetch (and its condition)
+    came back: with a service a second away, a second of a wrong word."""
+    async with open_explorer() as explorer:
+        await explorer.go_to("/groups/687b4c139cc9af4ec9546b43/clusters/orders-prod")
+        explorer.slow_down(1500)
+        await explorer.pilot.press("w")
+        await answer(explorer, '.stateName == "UPDATING"')
+        pane = explorer.screen.query_one(WatchView)
+        await explorer.pilot.pause()
+        assert pane.text().plain.startswith("◉ Watching orders-prod"), pane.text().plain
+        assert explorer.screen.watching.running()[0].fetches == 0  # before its first answer

@@ -708,6 +708,7 @@ class MainScreen(Screen[None]):
             if until is None:
                 return
             self.watching.start(url, title, until or None, self.watch_every)
+            self.show_watches()  # the pane says the watch now, not after its first fetch
             self.action_tab("watch")  # "Watching … every 5 s" is said once its first fetch has not ended it
 
         question = (
