@@ -211,8 +211,12 @@ class ExplorerApp(PaletteApp):
         """The login screen's session (opened, its root fetched), or the demo sandbox's."""
         if result is None:
             return
-        self.session = self.demo() if result == "demo" else result
-        self.push_screen(MainScreen(self.session, self.watch_every))
+        if result == "demo":
+            self.session = self.demo()
+            self.push_screen(MainScreen(self.session, self.watch_every))
+        else:
+            self.session = result.session
+            self.push_screen(MainScreen(self.session, self.watch_every, result.root))
 
     def action_change_theme(self) -> None:
         """The theme palette: each theme moved to is shown at once; Esc puts the old one back."""

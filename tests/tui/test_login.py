@@ -15,7 +15,7 @@ import httpx
 import pytest
 from textual import events
 from textual.pilot import Pilot
-from textual.widgets import Input
+from textual.widgets import DataTable, Input
 
 from explorer.api.config import Credentials
 from explorer.api.errors import ApiError, ConfigError
@@ -80,6 +80,22 @@ async def test_ctrl_d_opens_the_demo_from_the_field_that_has_focus_at_start():
         await pilot.press("ctrl+d")
         await wait_until(lambda: started(pilot.app), pilot=pilot)
         assert pilot.app.screen.navigation.root.resource.status == 200
+
+
+async def test_the_root_the_form_fetched_is_the_one_shown_and_is_not_asked_for_again():
+    """Connect fetches the root before the form is left: the explorer screen shows that answer (a
+    second GET kept the screen saying "Fetching …" for as long again, on a slow service)."""
+    async with login(through(create_app(Settings()))) as pilot:
+        await fill(pilot, "https://sandbox.invalid/api/service/v1.0")
+        await pilot.press("enter")
+        await wait_until(lambda: started(pilot.app), pilot=pilot)
+        assert pilot.app.screen.navigation.root.resource.status == 200
+        await pilot.press("4")
+        log = pilot.app.screen.query_one("RequestLog", DataTable)
+        await wait_until(lambda: log.row_count >= 2, pilot=pilot)
+        await pilot.pause()
+        rows = [(log.get_row_at(i)[1].plain, log.get_row_at(i)[5].plain) for i in range(log.row_count)]
+        assert rows == [("POST", "/api/oauth/token"), ("GET", "/")]
 
 
 @pytest.mark.parametrize(

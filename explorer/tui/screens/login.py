@@ -11,7 +11,7 @@ import asyncio
 from collections.abc import Callable, Iterator, Mapping
 from contextlib import contextmanager
 from pathlib import Path
-from typing import Literal
+from typing import Literal, NamedTuple
 
 from rich.text import Text
 from textual.app import ComposeResult
@@ -24,6 +24,7 @@ from textual.worker import Worker
 from explorer.api.config import Credentials, check_ca_bundle
 from explorer.api.errors import ApiError, ConfigError
 from explorer.api.profiles import check_profile_name, save_profile
+from explorer.api.resource import Resource
 from explorer.api.secret import Secret
 from explorer.api.session import Session
 from explorer.api.urls import check_base_url
@@ -32,7 +33,15 @@ from explorer.tui.widgets.form_field import FormField
 from explorer.tui.widgets.key_footer import KeyFooter
 from explorer.tui.widgets.tick_box import TickBox
 
-Result = Session | Literal["demo"]
+
+class Connected(NamedTuple):
+    """What Connect leaves the form with: the session, and its root as fetched (shown, not asked again)."""
+
+    session: Session
+    root: Resource
+
+
+Result = Connected | Literal["demo"]
 
 # (id, label, placeholder) of each field, in the order they are filled
 FIELDS = (
@@ -300,6 +309,7 @@ class LoginScreen(Screen[Result]):
             resource = await session.fetch("")
             if resource.error is not None:
                 raise resource.error
+            await asyncio.to_thread(resource.prepare)  # as the explorer screen does for what it fetches
         except ApiError as error:
             self.connected(None)
             self.fail(error, field_for(error))
@@ -310,7 +320,7 @@ class LoginScreen(Screen[Result]):
             raise
         self.connected(None)
         self.save(credentials)
-        self.dismiss(session)
+        self.dismiss(Connected(session, resource))
 
     def save(self, credentials: Credentials) -> None:
         """Save the profile if the box is ticked; either way, say what became of the credentials."""

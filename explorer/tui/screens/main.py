@@ -176,9 +176,11 @@ class MainScreen(Screen[None]):
     MainScreen TabPane { padding: 0; }
     """
 
-    def __init__(self, session: Session, watch_every: float = EVERY) -> None:
+    def __init__(self, session: Session, watch_every: float = EVERY, root: Resource | None = None) -> None:
+        """`root`: the root as the login form fetched it, shown as it came rather than asked for again."""
         super().__init__()
         self.session = session
+        self.fetched_root = root
         self.watch_every = watch_every  # a new watch's seconds between fetches (the config file's watch_every)
         self.navigation = Navigation(str(session.base_url))
         self.last_error: ApiError | None = None
@@ -222,7 +224,11 @@ class MainScreen(Screen[None]):
         self.links.set_width(width if isinstance(width, int) and not isinstance(width, bool) else None, self.tree_room)
         self.links.start(self.navigation)
         self.links.focus()
-        self.run(self.navigation.open(self.navigation.root))
+        step = self.navigation.open(self.navigation.root)
+        if self.fetched_root is not None and step.fetch is not None:
+            self.arrived(step.fetch, self.fetched_root)  # fetched by the login form: not asked for again
+        else:
+            self.run(step)
 
     # Carrying out what the model says ------------------------------------------------------
 
@@ -261,7 +267,7 @@ class MainScreen(Screen[None]):
             resource = await self.session.fetch(fetch.url)
             await asyncio.to_thread(resource.prepare)  # a big body decoded off the screen's thread
         except ApiError as error:
-            step = self.navigation.failed(fetch, error)
+            self.answered_fetch(fetch, self.navigation.failed(fetch, error))
         except asyncio.CancelledError:
             self.navigation.cancelled(fetch)
             if self.standing:  # not when q took the screen down with the fetch
@@ -271,8 +277,15 @@ class MainScreen(Screen[None]):
                 self.refresh_log()
             raise
         else:
-            self.navigation.description = self.session.description  # loaded before the first answer
-            step = self.navigation.arrived(fetch, resource)
+            self.arrived(fetch, resource)
+
+    def arrived(self, fetch: Fetch, resource: Resource) -> None:
+        """The answer to `fetch` came (or came before the screen did: the login form's root)."""
+        self.navigation.description = self.session.description  # loaded before the first answer
+        self.answered_fetch(fetch, self.navigation.arrived(fetch, resource))
+
+    def answered_fetch(self, fetch: Fetch, step: Step) -> None:
+        """Carry out what the model made of `fetch`'s answer or failure."""
         if not self.standing:  # the answer came as q (or the end of a test) took the screen down
             return
         self.tell_description_problem()
