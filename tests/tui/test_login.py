@@ -387,6 +387,18 @@ async def test_a_paste_of_several_values_is_refused_and_never_shown(paste):
         assert SECRET not in screen_text(pilot.app)
 
 
+async def test_a_refused_paste_is_no_longer_said_once_a_paste_goes_into_that_field():
+    async with login(Session) as pilot:
+        await type_into(pilot, "#base_url", "https://sandbox.invalid")
+        await pilot.click("#client_id")
+        pilot.app.post_message(events.Paste(f"{CLIENT_ID}\t{SECRET}"))
+        await wait_until(lambda: "Not pasted" in shown(pilot.app, "#outcome"), pilot=pilot)
+        await type_into(pilot, "#client_id", CLIENT_ID)
+        await type_into(pilot, "#secret", SECRET)
+        await pilot.pause()
+        assert "Not pasted" not in screen_text(pilot.app)
+
+
 async def test_a_paste_of_a_copied_line_leaves_its_line_break_out():
     async with login(Session) as pilot:
         pilot.app.post_message(events.Paste("  https://sandbox.invalid\n"))

@@ -148,6 +148,7 @@ class LoginScreen(Screen[Result]):
         self.known = dict(known or {})
         self.opener = connect
         self.connecting: Worker[None] | None = None
+        self.refused_in: FormField | None = None  # the field a paste was refused in, while the form says so
 
     def compose(self) -> ComposeResult:
         with VerticalScroll(can_focus=False):
@@ -204,6 +205,12 @@ class LoginScreen(Screen[Result]):
             f"Not pasted: that paste held {event.parts} values (separated by tabs or line breaks). "
             "Paste one value into each field."
         )
+        self.refused_in = event.field
+
+    def on_input_changed(self, event: FormField.Changed) -> None:
+        """A refused paste is said until the field it was refused in changes (a paste that went in)."""
+        if event.input is self.refused_in:
+            self.say("")
 
     @staticmethod
     def message(error: ApiError) -> Text:
@@ -218,6 +225,7 @@ class LoginScreen(Screen[Result]):
 
     def say(self, what: ApiError | str) -> None:
         """The line under the form: how connecting goes, or what is wrong and the hint."""
+        self.refused_in = None
         for problem in self.query("#problem"):  # why the form was shown at start: answered by now
             problem.display = False
         outcome = self.query_one("#outcome", Static)
