@@ -102,7 +102,7 @@ async def test_the_root_the_form_fetched_is_the_one_shown_and_is_not_asked_for_a
     "base_url, secret, line, hint",
     [
         ("https://sandbox.invalid", "wrong", "401 Unauthorized · invalid_client", "Check the Client ID and the Secret"),
-        ("https://sandbox.invalid/api/nope", SECRET, "404 Not Found", "Nothing is there"),
+        ("https://sandbox.invalid/api/nope", SECRET, "404 Not Found", "Check the API root"),
     ],
 )
 async def test_a_failed_login_stays_on_the_form_with_the_error_and_its_hint(base_url, secret, line, hint):
@@ -139,6 +139,17 @@ async def test_a_refused_connection_s_hint_names_the_form_s_field_not_the_comman
         await wait_until(lambda: "Connection refused" in shown(pilot.app, "#outcome"), pilot=pilot)
         assert shown(pilot.app, "#outcome").splitlines()[-1] == (
             "Is the API root right, and is the service (or `explorer sandbox`) running there?"
+        )
+
+
+async def test_nothing_at_the_api_root_is_met_with_the_field_not_with_ids_and_links():
+    """The library's 404 hint is about a path's IDs and the root's links; on the form, the API root is wrong."""
+    async with login(through(create_app(Settings()))) as pilot:
+        await fill(pilot, "https://sandbox.invalid/api/wrong")
+        await pilot.press("enter")
+        await wait_until(lambda: "404 Not Found" in shown(pilot.app, "#outcome"), pilot=pilot)
+        assert shown(pilot.app, "#outcome").splitlines()[-1] == (
+            "Check the API root: it is the address where the API starts, such as https://host/api/service/v1.0."
         )
 
 

@@ -59,6 +59,8 @@ FORM_HINTS = {
     "timeout": "Check the network and the API root; the service may also be slow right now.",
 }
 INVALID_CLIENT = "Check the Client ID and the Secret (as the service account's page shows them)."
+# The library's 404 hint speaks of IDs in a path and links from the root: the form has neither
+NOT_THERE = "Check the API root: it is the address where the API starts, such as https://host/api/service/v1.0."
 # What the library's other hints call a field, and the form's label for it ("Is the base URL right…")
 FORM_WORDS = {
     "the base URL": "the API root",
@@ -350,11 +352,14 @@ class LoginScreen(Screen[Result]):
 
 def form_hint(error: ApiError) -> str | None:
     """The library's hint in the form's words: a field where it names a flag, an environment variable
-    (the client ID's) or the base URL; `explorer get` keeps the library's, about its own flags."""
+    (the client ID's), the base URL, or a path's IDs (a 404: the form has one URL, the API root);
+    `explorer get` keeps the library's, about its own flags."""
     if not error.hint:
         return None
     if error.oauth_error == "invalid_client":
         return INVALID_CLIENT
+    if error.status == 404:
+        return NOT_THERE
     return in_form_words(FORM_HINTS.get(error.kind, error.hint))
 
 
