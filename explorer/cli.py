@@ -179,7 +179,7 @@ def parser() -> argparse.ArgumentParser:
             "logout",
             logout,
             "revoke the cached token of the one-shot commands",
-            "Revoke the token `explorer get` keeps between runs for these credentials, and delete its file.",
+            "Revoke the token that explorer get keeps between runs for these credentials, and delete its file.",
         ),
         (
             "sandbox",

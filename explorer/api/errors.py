@@ -421,7 +421,7 @@ def hint_for(error: ApiError) -> str | None:
             "longer)."
         )
     if error.kind == "connect":
-        return "Is the base URL right, and is the service (or `explorer sandbox`) running there?"
+        return "Is the base URL right, and is the service (or explorer sandbox) running there?"
     if error.kind == "dns":
         return "Check the host name in the base URL."
     if error.kind == "tls":

@@ -94,3 +94,13 @@ async def test_help_names_tab_the_way_back_to_the_tree_from_a_pane(explorer):
     await explorer.until_screen(MainScreen)
     await explorer.pilot.press("tab")  # as help says
     await explorer.until(lambda: explorer.app.focused is explorer.links)
+
+
+async def test_help_says_in_words_what_p_and_e_do_not_only_the_parameter(explorer):
+    await open_help(explorer)
+    lines = help_lines(explorer)
+    said = {line.split()[0]: " ".join(line.split()[1:-1]) for line in lines if line.split()[:1] in (["p"], ["e"])}
+    assert said == {
+        "p": "Pretty JSON from the service (pretty=true)",
+        "e": "The status in the body (envelope=true)",
+    }

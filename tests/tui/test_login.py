@@ -138,7 +138,7 @@ async def test_a_refused_connection_s_hint_names_the_form_s_field_not_the_comman
         await pilot.press("enter")
         await wait_until(lambda: "Connection refused" in shown(pilot.app, "#outcome"), pilot=pilot)
         assert shown(pilot.app, "#outcome").splitlines()[-1] == (
-            "Is the API root right, and is the service (or `explorer sandbox`) running there?"
+            "Is the API root right, and is the service (or explorer sandbox) running there?"
         )
 
 

@@ -63,6 +63,12 @@ async def test_a_lists_the_documented_writes_and_the_read_only_state(explorer):
     assert "read-only (the default)" in screen_text(explorer)
 
 
+async def test_a_at_the_root_says_plainly_that_nothing_can_be_written_there(explorer):
+    await explorer.pilot.press("a")
+    await explorer.until_screen(ActScreen)
+    assert screen_text(explorer).splitlines()[-1] == "Nothing can be written here: the root takes no writes."
+
+
 async def test_the_act_dialog_breaks_the_url_after_a_slash_never_mid_segment(open_explorer):
     async with open_explorer(size=(120, 40), writes=True) as explorer:
         clusters = "https://sandbox.invalid/api/service/v1.0/groups/687b4c139cc9af4ec9546b43/clusters/"

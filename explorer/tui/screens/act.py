@@ -94,7 +94,7 @@ class ActScreen(ModalScreen[WriteChoice | None]):
             yield Label(ActOn(self.url))
             yield Label(writes_line(self.on, self.because), id="writes", classes="on" if self.on else "")
             if not self.choices:
-                yield Label(Text("Nothing can be written here: the root takes no writes (spec 4.5)."))
+                yield Label(Text("Nothing can be written here: the root takes no writes."))
                 return
             yield ChoiceList(*(Option(self.label(choice), id=str(at)) for at, choice in enumerate(self.choices)))
 

@@ -132,8 +132,20 @@ class MainScreen(Screen[None]):
         Binding("right_square_bracket", "page(1)", "Next page", id="explorer.next_page"),
         Binding("left_square_bracket", "page(-1)", "Previous page", show=False, id="explorer.previous_page"),
         Binding("r", "reload", "Reload", id="explorer.reload"),
-        Binding("p", "switch('pretty')", "pretty=true", show=False, id="explorer.toggle_pretty"),
-        Binding("e", "switch('envelope')", "envelope=true", show=False, id="explorer.toggle_envelope"),
+        Binding(
+            "p",
+            "switch('pretty')",
+            "Pretty JSON from the service (pretty=true)",
+            show=False,
+            id="explorer.toggle_pretty",
+        ),
+        Binding(
+            "e",
+            "switch('envelope')",
+            "The status in the body (envelope=true)",
+            show=False,
+            id="explorer.toggle_envelope",
+        ),
         Binding("plus", "page_size(1)", "More items a page (a watch: slower)", show=False, id="explorer.page_size_up"),
         Binding(
             "minus", "page_size(-1)", "Fewer items a page (a watch: quicker)", show=False, id="explorer.page_size_down"
