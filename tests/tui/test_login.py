@@ -28,6 +28,7 @@ from explorer.sandbox.tls import names_for, server_files
 from explorer.tui.app import ExplorerApp
 from explorer.tui.run import build
 from explorer.tui.screens.login import FIELDS, LoginScreen
+from explorer.tui.screens.quit_form import QuitScreen
 from tests.tui.conftest import started, toasts_of, wait_until
 from tests.tui.screen_text import screen_lines, screen_text
 
@@ -183,6 +184,37 @@ async def test_connecting_says_so_with_the_port_and_esc_cancels_it_without_leavi
         release.set()
         await pilot.press("enter")  # and again, now that the service answers
         await wait_until(lambda: started(pilot.app), pilot=pilot)
+
+
+async def test_esc_on_a_form_with_something_typed_asks_before_it_quits_and_loses_it():
+    async with login(through(create_app(Settings()))) as pilot:
+        await fill(pilot, "https://sandbox.invalid/api/wrong")
+        await pilot.press("enter")
+        await wait_until(lambda: "404 Not Found" in shown(pilot.app, "#outcome"), pilot=pilot)
+        assert "esc Quit" in screen_lines(pilot.app)[-1]
+        await pilot.press("escape")
+        await wait_until(lambda: isinstance(pilot.app.screen, QuitScreen), pilot=pilot)
+        assert "Quit, and lose what is typed in the form?" in screen_text(pilot.app)
+        assert "⏎ Quit" in screen_lines(pilot.app)[-1] and "esc Back to the form" in screen_lines(pilot.app)[-1]
+        await pilot.press("escape")  # once too often: the form is still there, as it was
+        await wait_until(lambda: isinstance(pilot.app.screen, LoginScreen), pilot=pilot)
+        assert pilot.app.is_running
+        assert [pilot.app.screen.query_one(f"#{name}", Input).value for name in ("base_url", "secret")] == [
+            "https://sandbox.invalid/api/wrong",
+            SECRET,
+        ]
+        await pilot.press("escape")
+        await wait_until(lambda: isinstance(pilot.app.screen, QuitScreen), pilot=pilot)
+        await pilot.press("enter")
+        await wait_until(lambda: not pilot.app.is_running, pilot=pilot)
+
+
+async def test_esc_on_a_form_as_it_opened_quits_at_once():
+    app = ExplorerApp(None, demo=demo_session, settings_path=config_file(), login={"base_url": "https://lab.example"})
+    async with app.run_test(size=(80, 24)) as pilot:
+        await wait_until(lambda: isinstance(app.screen, LoginScreen), pilot=pilot)
+        await pilot.press("escape")
+        await wait_until(lambda: not app.is_running, pilot=pilot)
 
 
 async def test_a_profile_saved_from_the_form_is_the_one_used_next_time():

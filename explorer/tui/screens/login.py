@@ -30,6 +30,7 @@ from explorer.api.session import Session
 from explorer.api.urls import check_base_url
 from explorer.tui.form_words import field_for, form_hint, in_form_words
 from explorer.tui.safe import lines, visible
+from explorer.tui.screens.quit_form import QuitScreen
 from explorer.tui.widgets.form_field import FormField
 from explorer.tui.widgets.key_footer import KeyFooter
 from explorer.tui.widgets.tick_box import TickBox
@@ -122,6 +123,7 @@ class LoginScreen(Screen[Result]):
         self.opener = connect
         self.connecting: Worker[None] | None = None
         self.refused_in: FormField | None = None  # the field a paste was refused in, while the form says so
+        self.started_with: dict[str, str] = {}  # each field as the form opened: what Esc would lose is the rest
 
     def compose(self) -> ComposeResult:
         with VerticalScroll(can_focus=False):
@@ -148,6 +150,7 @@ class LoginScreen(Screen[Result]):
 
     def on_mount(self) -> None:
         self.query_one("#profile").display = self.query_one("#save", Checkbox).value
+        self.started_with = self.typed()
         empty = [name for name, *_ in FIELDS[:3] if not self.known.get(name)]
         if empty:
             self.query_one(f"#{empty[0]}", FormField).focus()  # the first field there is to fill
@@ -221,7 +224,7 @@ class LoginScreen(Screen[Result]):
         self.dismiss("demo")
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        """Esc cancels while connecting, and quits otherwise."""
+        """Esc cancels while connecting, and quits otherwise (asking first when something was typed)."""
         if action == "cancel":
             return self.connecting is not None
         if action == "quit":
@@ -234,8 +237,19 @@ class LoginScreen(Screen[Result]):
             self.connected(None)
             self.say("Cancelled: not connected.")
 
+    def typed(self) -> dict[str, str]:
+        return {field.id or "": field.value for field in self.query(FormField)}
+
     async def action_quit(self) -> None:
-        await self.app.action_quit()
+        """Esc: quit at once when nothing was typed; else only once asked, since it is lost (the secret too)."""
+        if self.typed() == self.started_with:
+            await self.app.action_quit()
+        else:
+            self.app.push_screen(QuitScreen(), self.quit_if_sure)
+
+    async def quit_if_sure(self, sure: bool | None) -> None:
+        if sure:
+            await self.app.action_quit()
 
     def connect(self) -> None:
         """Check the form, then open the session and fetch the root, in the background."""
