@@ -18,15 +18,17 @@ from textual.keys import Keys
 
 from explorer.api.errors import ConfigError
 from explorer.tui.screens.compare import CompareScreen
+from explorer.tui.screens.editor import EditorScreen
 from explorer.tui.screens.main import MainScreen
 from explorer.tui.widgets.items_table import ItemsTable
 from explorer.tui.widgets.json_view import JsonView
 
 
 def binding_groups() -> list[list[Binding]]:
-    """The bindings of the screen, of each widget with keys of its own and of the compare dialog (its `n`
-    is in the README's table and may be remapped): one key, one binding in each."""
-    owners = (MainScreen, ItemsTable, JsonView, CompareScreen)
+    """The bindings of the screen, of each widget with keys of its own, of the compare dialog (its `n`)
+    and of the request editor (its ctrl+s): each in the README's table, and remappable: one key, one
+    binding in each."""
+    owners = (MainScreen, ItemsTable, JsonView, CompareScreen, EditorScreen)
     return [[b for b in owner.BINDINGS if isinstance(b, Binding)] for owner in owners]
 
 
@@ -114,9 +116,13 @@ def keymap_from(config: dict[str, Any], where: str) -> dict[str, str]:
     return keymap
 
 
+TREE = ("enter, space", "open a node; fold or unfold it", "(fixed)")  # Textual's: no id
+
+
 def key_table(keymap: dict[str, str]) -> list[tuple[str, str, str]]:
-    """(keys, what they do, id) for every binding, as remapped."""
-    rows = []
+    """(keys, what they do, id) for every binding, as remapped; first the tree's own, which are
+    Textual's and have no id."""
+    rows = [TREE]
     for binding in all_bindings():
         keys = keymap.get(binding.id or "", binding.key)
         shown = ", ".join(display(key) for key in keys.split(","))
