@@ -74,6 +74,18 @@ def elapsed(response: httpx.Response) -> float:
     return seconds
 
 
+def reached_without_profile(credentials: Credentials) -> tuple[str, ...]:
+    """The flags that reach a service no profile names: its base URL, the client ID or public key
+    (the secret is left to the environment), and the authority it trusts, if its own."""
+    who: tuple[str, ...] = ()
+    if credentials.kind == "service account" and credentials.client_id:
+        who = ("--client-id", credentials.client_id)
+    elif credentials.kind == "API key" and credentials.public_key:
+        who = ("--public-key", credentials.public_key)
+    bundle = ("--ca-bundle", credentials.ca_bundle) if credentials.ca_bundle else ()
+    return ("--base-url", credentials.base_url, *who, *bundle)
+
+
 class Session:
     """A connection to the API: credentials (a service account's token, or a Digest API key), the
     API version and description, rate-limit pacing, retries of 429 and 503, the exchange log.
@@ -138,15 +150,11 @@ class Session:
         self.recording_problem: str | None = None  # why --har stopped writing, if it did
         self.replay = replay
         # How a shell reaches this session again (the screen's C copies it into `explorer get`):
-        # the profile it came from, else its base URL; the demo and a replay say their own.
+        # the profile it came from, else its base URL, who it is (never the secret, which the
+        # command reads from the environment: shell_forms.secret_variable) and the authority it
+        # trusts; the demo and a replay say their own.
         self.reached_by: tuple[str, ...] = (
-            ("--profile", credentials.profile)
-            if credentials.profile
-            else (
-                "--base-url",
-                credentials.base_url,
-                *(("--ca-bundle", credentials.ca_bundle) if credentials.ca_bundle else ()),
-            )
+            ("--profile", credentials.profile) if credentials.profile else reached_without_profile(credentials)
         )
         self.recent = Recent(most_bytes=keep_bytes)  # the last exchanges whole, to save as HAR
         self.resolved: dict[str, httpx.URL] = {}  # targets seen before: a page is often fetched again

@@ -7,8 +7,9 @@ read from the request itself (its `Authorization: Bearer ***` or `Digest ***`), 
 another origin, which carried none, is copied without any.
 
     outgoing = sent(resource)          # the GET that made what is in view
-    as_curl(outgoing)                  # curl -H "Authorization: Bearer $TOKEN" -H 'Accept: …' URL
+    as_curl(outgoing, session.credentials.ca_bundle)  # curl --cacert CA -H "Authorization: Bearer $TOKEN" … URL
     as_command(outgoing, base_url, session.reached_by)   # explorer get /groups --demo -H 'Accept: …'
+    secret_variable(session.reached_by)  # EXPLORER_CLIENT_SECRET: where that command reads the secret
 """
 
 from __future__ import annotations
@@ -44,10 +45,13 @@ def credentials_in_curl(outgoing: Outgoing) -> list[str]:
     return []
 
 
-def as_curl(outgoing: Outgoing) -> str:
+def as_curl(outgoing: Outgoing, ca_bundle: str | None = None) -> str:
     """The request as a curl command with every header it sends: the token as $TOKEN, an API key as
-    $PUBLIC_KEY:$PRIVATE_KEY (Digest); never a credential's value."""
+    $PUBLIC_KEY:$PRIVATE_KEY (Digest); never a credential's value. `ca_bundle`, the authority the
+    session trusts (a sandbox's own), goes as --cacert: without it curl refuses the certificate."""
     parts = ["curl"] if outgoing.method == "GET" else ["curl", "-X", outgoing.method]
+    if ca_bundle:
+        parts += ["--cacert", shlex.quote(ca_bundle)]
     parts += credentials_in_curl(outgoing)
     for name, value in outgoing.headers:
         if name.lower() not in SKIPPED_IN_CURL:
@@ -63,9 +67,9 @@ def as_command(outgoing: Outgoing, base_url: str, reached_by: Sequence[str] = ()
     patch /groups/1 --profile lab --data '{…}' --writes`): the path under the base URL when it is
     under it, the flags that reach the same service from a shell (`reached_by`: Session.reached_by),
     the headers explorer would not send by itself, and --writes, which a write needs to be sent."""
-    target = outgoing.url
-    if target.startswith(base_url.rstrip("/") + "/"):
-        target = target[len(base_url.rstrip("/")) :]
+    target, base = outgoing.url, base_url.rstrip("/")
+    if target == base or target.startswith(base + "/"):  # the API root itself is `/`
+        target = target[len(base) :] or "/"
     parts = ["explorer", outgoing.method.lower(), shlex.quote(target), *map(shlex.quote, reached_by)]
     for name, value in outgoing.headers:
         if name.lower() not in SKIPPED_IN_COMMAND:
@@ -73,3 +77,18 @@ def as_command(outgoing: Outgoing, base_url: str, reached_by: Sequence[str] = ()
     if outgoing.body:
         parts += ["--data", shlex.quote(outgoing.body_text)]
     return " ".join(parts if outgoing.method == "GET" else [*parts, "--writes"])
+
+
+def secret_variable(reached_by: Sequence[str]) -> str | None:
+    """The environment variable a command reached by these flags reads its secret from: a service
+    account's (--client-id) or an API key's (--public-key); None when a profile or the demo says it."""
+    if "--client-id" in reached_by:
+        return "EXPLORER_CLIENT_SECRET"
+    if "--public-key" in reached_by:
+        return "EXPLORER_PRIVATE_KEY"
+    return None
+
+
+def reads_secret(variable: str | None) -> str:
+    """The line a notice adds after a copied command that reads its secret from `variable`; "" if none."""
+    return f"\nIt reads the secret from {variable}." if variable else ""

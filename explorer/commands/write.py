@@ -200,7 +200,7 @@ def preview(outgoing: Outgoing) -> list[str]:
 
 def dry_run(session: Session, command: str, outgoing: Outgoing) -> None:
     """The preview and the curl of the write, on stdout; sent: nothing."""
-    curl = as_curl(outgoing)
+    curl = as_curl(outgoing, session.credentials.ca_bundle)
     sys.stdout.write("\n".join([*preview(outgoing), "", *lines(curl)]) + "\n")
     sys.stdout.flush()
     if sys.stderr.isatty():

@@ -103,6 +103,7 @@ class WriteFlow:
                 prepare=partial(self.prepared, choice),
                 base_url=str(self.session.base_url),
                 reached_by=self.session.reached_by,
+                ca_bundle=self.session.credentials.ca_bundle,
                 refusal=refusal,
                 about=about,
                 place=place,

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import shlex
 
 import pytest
 
@@ -10,7 +11,8 @@ from explorer.api.body_check import check_body
 from explorer.api.changes import Change, changes, patch_changes
 from explorer.api.config import Credentials
 from explorer.api.errors import ApiError, ConfigError
-from explorer.api.shell_forms import as_command, as_curl
+from explorer.api.secret import Secret
+from explorer.api.shell_forms import as_command, as_curl, secret_variable
 from explorer.api.writes import WritePolicy, WritesRefused, undo_body, write_policy
 
 ON = WritePolicy(True, "--writes")
@@ -221,11 +223,15 @@ def test_fields_a_schema_wants_or_refuses_are_named_in_plain_words():
     ("overrides", "flags"),
     [
         ({"profile": "lab"}, "--profile lab"),
-        ({}, "--base-url https://h.example/api/service/v1.0"),
-        ({"ca_bundle": "CA"}, "--base-url https://h.example/api/service/v1.0 --ca-bundle 'CA'"),
+        ({}, "--base-url https://h.example/api/service/v1.0 --client-id a"),
+        ({"ca_bundle": "CA"}, "--base-url https://h.example/api/service/v1.0 --client-id a --ca-bundle 'CA'"),
+        ({"client_id": None, "public_key": "pub", "private_key": Secret("pk")},
+         "--base-url https://h.example/api/service/v1.0 --public-key pub"),
     ],
-)
+)  # fmt: skip
 def test_a_copied_command_names_how_a_shell_reaches_the_same_service(tmp_path, overrides, flags):
+    """Who the session is (a client ID or public key), never the secret, which the command reads
+    from the environment; a profile's command says only the profile."""
     from explorer.api.config import Credentials
     from explorer.api.secret import Secret
     from explorer.api.session import Session
@@ -236,7 +242,25 @@ def test_a_copied_command_names_how_a_shell_reaches_the_same_service(tmp_path, o
     if "ca_bundle" in overrides:  # a real authority, in a folder whose name a shell must quote
         overrides = {"ca_bundle": str(server_files(tmp_path / "my ca", ["localhost"]).ca)}
         flags = flags.replace("CA", overrides["ca_bundle"])
-    credentials = Credentials(base_url, client_id="a", client_secret=Secret("b"), **overrides)
+    credentials = Credentials(base_url, **{"client_id": "a", "client_secret": Secret("b"), **overrides})
     session = Session(credentials)
     out = Outgoing("GET", base_url + "/orgs", (("accept", "application/json"),))
     assert as_command(out, base_url, session.reached_by) == f"explorer get /orgs {flags} -H 'Accept: application/json'"
+    secret = {"profile": None, "client_id": "EXPLORER_CLIENT_SECRET", "public_key": "EXPLORER_PRIVATE_KEY"}
+    kind = next((name for name in ("profile", "public_key") if name in overrides), "client_id")
+    assert secret_variable(session.reached_by) == secret[kind]
+    assert "b" not in shlex.split(as_command(out, base_url, session.reached_by))
+
+
+def test_the_api_root_is_copied_as_a_path_and_curl_trusts_the_sessions_authority():
+    from explorer.api.writes import Outgoing
+
+    base_url = "https://127.0.0.1:18443/api/service/v1.0"
+    out = Outgoing("GET", base_url, (("accept", "application/json"), ("authorization", "Bearer ***")))
+    assert as_command(out, base_url, ("--base-url", base_url)) == (
+        f"explorer get / --base-url {base_url} -H 'Accept: application/json'"
+    )
+    assert as_curl(out, "/tmp/my ca/sandbox-ca.pem") == (
+        "curl --cacert '/tmp/my ca/sandbox-ca.pem' -H \"Authorization: Bearer $TOKEN\" "
+        f"-H 'Accept: application/json' {base_url}"
+    )

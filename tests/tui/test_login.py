@@ -5,7 +5,10 @@ from __future__ import annotations
 
 import asyncio
 import os
+import shlex
 import socket
+import subprocess
+import sys
 from collections.abc import AsyncIterator, Callable
 from contextlib import asynccontextmanager
 from pathlib import Path
@@ -260,6 +263,44 @@ async def test_the_ca_bundle_flag_reaches_the_form_and_the_https_sandbox_is_reac
         await wait_until(lambda: started(app), timeout=10, pilot=pilot)
         assert app.screen.navigation.root.resource.status == 200
         assert app.session.credentials.ca_bundle == ca
+
+
+async def test_y_and_c_after_an_unsaved_https_login_copy_commands_a_shell_runs_as_they_are(
+    https_sandbox, monkeypatch, tmp_path
+):
+    """Y's curl trusts the sandbox's authority (--cacert); C's `explorer get` names the client ID and
+    the authority, never the secret, which the notice says it reads from EXPLORER_CLIENT_SECRET."""
+    url, ca = https_sandbox
+    without_connection_variables(monkeypatch)
+    async with login(Session) as pilot:
+        await fill(pilot, url)
+        await type_into(pilot, "#ca_bundle", ca)
+        await pilot.click("#save")  # not saved: no profile names this service
+        await pilot.click("#connect")
+        await wait_until(lambda: started(pilot.app), timeout=10, pilot=pilot)
+        await pilot.press("Y")
+        curl = pilot.app.clipboard
+        await pilot.press("C")
+        command = pilot.app.clipboard
+        await wait_until(lambda: "reads the secret" in toasts_of(pilot.app), pilot=pilot)
+        notice = toasts_of(pilot.app)
+        base_url = str(pilot.app.session.base_url)  # the API root the form found at the sandbox's address
+    assert shlex.split(curl)[:3] == ["curl", "--cacert", ca] and shlex.split(curl)[-1] == base_url
+    flags = f"--base-url {base_url} --client-id {CLIENT_ID} --ca-bundle {shlex.quote(ca)}"
+    assert command == f"explorer get / {flags} -H 'Accept: application/json'"
+    assert SECRET not in curl + command
+    assert "It reads the secret from EXPLORER_CLIENT_SECRET." in notice
+    environment = {name: value for name, value in os.environ.items() if not name.startswith("EXPLORER_")}
+    environment |= {"XDG_CONFIG_HOME": str(tmp_path / "config"), "XDG_CACHE_HOME": str(tmp_path / "cache")}
+    no_token = shlex.split(curl.replace("$TOKEN", "none"))  # no token: a 401, where untrusted was curl's (60)
+    asked = [*no_token, "-s", "-o", os.devnull, "-w", "%{http_code}"]
+    curled = await asyncio.to_thread(subprocess.run, asked, capture_output=True, env=environment, timeout=60)
+    assert (curled.returncode, curled.stdout) == (0, b"401")  # reached, its certificate trusted
+    environment["EXPLORER_CLIENT_SECRET"] = SECRET
+    arguments = [sys.executable, "-m", *shlex.split(command), "-i"]
+    done = await asyncio.to_thread(subprocess.run, arguments, capture_output=True, env=environment, timeout=60)
+    assert (done.returncode, done.stderr) == (0, b"")
+    assert done.stdout.startswith(b"HTTP/1.1 200 OK")
 
 
 async def test_an_untrusted_certificate_is_met_with_the_forms_own_field_not_a_flag(https_sandbox, monkeypatch):

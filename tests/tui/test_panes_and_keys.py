@@ -201,13 +201,14 @@ async def test_what_y_and_c_copy_is_what_was_sent_and_the_sandbox_takes_it_under
             unversioned = [(name, value) for name, value in sent if name != "Accept"]
             assert (await client.get(words[-1], headers=unversioned)).status_code == 406  # what Y copied before
     assert token not in curl and token not in command and '"Authorization: Bearer $TOKEN"' in curl
-    assert command == f"explorer get /orgs --base-url {base_url} -H 'Accept: application/vnd.service.2023-01-01+json'"
-    environment = {
+    assert command == (
+        f"explorer get /orgs --base-url {base_url} --client-id {defaults.client_id} "
+        "-H 'Accept: application/vnd.service.2023-01-01+json'"
+    )
+    environment = {  # only the secret, which the notice said the command reads from there
         **{name: value for name, value in os.environ.items() if not name.startswith("EXPLORER_")},
         "XDG_CACHE_HOME": str(tmp_path / "cache"),
         "XDG_CONFIG_HOME": str(tmp_path / "config"),
-        "EXPLORER_BASE_URL": base_url,
-        "EXPLORER_CLIENT_ID": defaults.client_id,
         "EXPLORER_CLIENT_SECRET": defaults.client_secret,
     }
     arguments = [sys.executable, "-m", *shlex.split(command), "-i"]

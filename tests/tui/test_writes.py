@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import json
+import shlex
+from dataclasses import replace
 from pathlib import Path
 
 from textual import events
@@ -590,6 +592,19 @@ async def test_a_write_takes_back_the_tree_s_word_that_a_watch_s_condition_held(
         await explorer.pilot.press("5")
         pane = explorer.screen.query_one(WatchView)
         assert "■ the condition held, then a write changed it" in pane.text().plain
+
+
+async def test_the_editors_curl_trusts_the_authority_the_session_trusts(open_explorer, tmp_path):
+    """ctrl+o, as Y: a session that trusts its own CA bundle copies curl with --cacert, shell-quoted."""
+    bundle = str(tmp_path / "my ca" / "sandbox-ca.pem")
+    async with open_explorer(writes=True) as explorer:
+        session = explorer.app.session
+        session.credentials = replace(session.credentials, ca_bundle=bundle)  # as a login with one
+        await open_production(explorer)
+        await choose(explorer, "PATCH")
+        await explorer.pilot.press("ctrl+o")
+        await explorer.until(lambda: "Copied" in explorer.toasts())
+        assert shlex.split(explorer.app.clipboard)[:5] == ["curl", "-X", "PATCH", "--cacert", bundle]
 
 
 async def test_a_notice_in_the_editor_takes_its_lines_from_the_body_never_covers_it(open_explorer):

@@ -24,7 +24,7 @@ from textual.widgets import Label, Static, TextArea
 from textual.widgets.text_area import Selection
 
 from explorer.api.body_check import Problem, check_body, line_of
-from explorer.api.shell_forms import as_command, as_curl
+from explorer.api.shell_forms import as_command, as_curl, reads_secret, secret_variable
 from explorer.api.writes import Outgoing, WriteChoice
 from explorer.tui.safe import visible
 from explorer.tui.widgets.key_footer import KeyFooter
@@ -80,6 +80,7 @@ class EditorScreen(Screen[tuple[str, Place] | Place]):
         prepare: Prepare,
         base_url: str,
         reached_by: tuple[str, ...] = (),
+        ca_bundle: str | None = None,
         refusal: Problem | None = None,
         about: str = "",
         place: Place = Place(),
@@ -93,6 +94,7 @@ class EditorScreen(Screen[tuple[str, Place] | Place]):
         self.prepare = prepare
         self.base_url = base_url
         self.reached_by = reached_by  # how a shell reaches the same service: ctrl+g's command says it
+        self.ca_bundle = ca_bundle  # the authority the session trusts: ctrl+o's curl trusts it too
         self.refusal = refusal  # the service's refusal of the last try, on the line of the field it names
         self.about = about
         self.place = place  # where to start: where the last editor was left, or a refused field's line
@@ -176,13 +178,15 @@ class EditorScreen(Screen[tuple[str, Place] | Place]):
 
     @work(group="copy")
     async def action_copy_curl(self) -> None:
-        await self.copy(as_curl)
+        await self.copy(lambda outgoing: as_curl(outgoing, self.ca_bundle))
 
     @work(group="copy")
     async def action_copy_command(self) -> None:
-        await self.copy(lambda outgoing: as_command(outgoing, self.base_url, self.reached_by))
+        await self.copy(
+            lambda outgoing: as_command(outgoing, self.base_url, self.reached_by), secret_variable(self.reached_by)
+        )
 
-    async def copy(self, render: Callable[[Outgoing], str]) -> None:
+    async def copy(self, render: Callable[[Outgoing], str], secret: str | None = None) -> None:
         from explorer.api.errors import ApiError
 
         if self.blocked:
@@ -195,15 +199,16 @@ class EditorScreen(Screen[tuple[str, Place] | Place]):
             return
         command = render(outgoing)
         self.app.copy_to_clipboard(command)
-        self.notify(copied(command), markup=False)
+        self.notify(copied(command, secret), markup=False)
 
 
-def copied(command: str, most: int = 60) -> str:
-    """What a toast says of a copied command: its start and its size, not all of it (a body can be long)."""
+def copied(command: str, secret: str | None = None, most: int = 60) -> str:
+    """What a toast says of a copied command: its start and its size, not all of it (a body can be
+    long), and the variable it reads the secret from, if one (reads_secret)."""
     first = visible(command.splitlines()[0] if command else "")
     first = first if len(first) <= most else first[: most - 1] + "…"
     lines = command.count("\n") + 1
-    return f"Copied {first}" + (f" ({lines} lines)" if lines > 1 else "")
+    return f"Copied {first}" + (f" ({lines} lines)" if lines > 1 else "") + reads_secret(secret)
 
 
 def blocked(choice: WriteChoice, body: str, problems: list[Problem], has_schema: bool) -> str | None:

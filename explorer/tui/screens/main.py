@@ -32,7 +32,7 @@ from explorer.api.json_files import read_document
 from explorer.api.local_paths import cannot_write
 from explorer.api.resource import Resource
 from explorer.api.session import Session
-from explorer.api.shell_forms import as_command, as_curl, sent
+from explorer.api.shell_forms import as_command, as_curl, reads_secret, secret_variable, sent
 from explorer.api.watching import EVERY, FASTEST, SLOWEST, Version, Watch
 from explorer.api.watching import time_of_day as clock
 from explorer.api.writes import WriteChoice
@@ -550,17 +550,20 @@ class MainScreen(Screen[None]):
         """`Y`: the request in view as curl, every header as it was sent (credentials as variables)."""
         resource = self.current_resource()
         if resource:
-            self.copy_said(as_curl(sent(resource)))
+            self.copy_said(as_curl(sent(resource), self.session.credentials.ca_bundle))
 
     def action_copy_command(self) -> None:
-        """`C`: the request in view as `explorer get`, with the headers explorer would not send by itself."""
+        """`C`: the request in view as `explorer get`, with the headers explorer would not send by itself;
+        the notice says which variable it reads the secret from when no profile names it."""
         resource = self.current_resource()
         if resource:
-            self.copy_said(as_command(sent(resource), str(self.session.base_url), self.session.reached_by))
+            reached_by = self.session.reached_by
+            command = as_command(sent(resource), str(self.session.base_url), reached_by)
+            self.copy_said(command, secret_variable(reached_by))
 
-    def copy_said(self, command: str) -> None:
+    def copy_said(self, command: str, secret: str | None = None) -> None:
         self.app.copy_to_clipboard(command)
-        self.notify(f"Copied {visible(command)}", markup=False)
+        self.notify(f"Copied {visible(command)}" + reads_secret(secret), markup=False)
 
     def action_save(self) -> None:
         resource = self.current_resource()
