@@ -84,6 +84,35 @@ async def test_a_body_deeper_than_the_depth_limit_is_shown_as_received_and_says_
         assert "No pretty view: the body is JSON nested deeper than 100 levels" in toasts_of(pilot.app)
 
 
+def colours(view: JsonView, y: int) -> list[tuple[str, str]]:
+    """Each character of a drawn line of the view, with its colour."""
+    return [(char, str(seg.style.color)) for seg in view.render_line(y) for char in seg.text]
+
+
+async def test_a_string_that_wraps_keeps_the_string_colour_on_every_line_it_takes():
+    """Read alone, a continuation (`ec9546b43"`) was plain and its digits number-coloured."""
+    href = "https://sandbox.invalid/api/service/v1.0/groups/687b4c139cc9af4ec9546b43"
+    body = json.dumps({"href": href, "n": 12, "note": "words " * 12}).encode()
+    async with JsonHost().run_test(size=(40, 12)) as pilot:
+        pilot.app.query_one(JsonPane).show(json_resource(body))
+        await pilot.pause()
+        view = pilot.app.query_one(JsonView)
+        for pretty in (True, False):
+            if not pretty:  # as received: one line, wrapped, the cursor on its last (drawn in its own colours)
+                view.use(pretty=False)
+                view.cursor = view.total - 1
+                await pilot.pause()
+            lines = [colours(view, y) for y in range(view.total) if y != view.cursor]
+            drawn = [char for line in lines for char in line]
+            text = "".join(char for char, _ in drawn)
+            start = text.index(f'"{href}"')
+            string = drawn[start : start + len(href) + 2]
+            assert "".join(char for char, _ in string) == f'"{href}"'
+            assert len({colour for _, colour in string}) == 1, string
+            number = drawn[text.index("12") : text.index("12") + 2]
+            assert {colour for _, colour in number} != {colour for _, colour in string}  # numbers keep theirs
+
+
 async def test_the_json_pane_shows_pretty_and_as_received(explorer):
     view = await show_json(explorer, "orgs")
     body = explorer.shown.resource.body.decode()

@@ -43,7 +43,12 @@ STYLES = {  # theme colours by name (palette.py), so lines made before a change 
     "literal": "json-literal",
     "punctuation": "json-muted",
 }
+ESCAPE = re.compile(r"\\.", re.DOTALL)  # a backslash and what it escapes
+KEY_AFTER = re.compile(r"\s*:")  # after a string, what makes it a key
+STOPS = frozenset(' \t,:[]{}"')  # what a number or a word (true, false, null) cannot go on through
+MOST_WORD = 64  # characters read before a slice for a number cut at its start
 MATCH = Style(reverse=True)
+MAX_TOKENS = 256  # long lines whose tokens are kept; more, and they are found again
 MAX_MATCHES = 100_000
 
 
@@ -94,13 +99,64 @@ class Pretty:
 
 
 def highlight(line: str) -> Text:
-    """Colours for a line of JSON (or a slice of one); anything else stays plain."""
+    """Colours for a line of JSON; anything else stays plain."""
     shown = text(line)
     for match in TOKENS.finditer(shown.plain):
         kind = match.lastgroup
         if kind:
             shown.stylize(STYLES[kind], match.start(), match.end())
     return shown
+
+
+class Tokens:
+    """One line too long for the pane, to colour a slice at a time as the whole line reads: a string
+    that wraps keeps its colour on every line it takes (read alone, its ids were numbers).
+
+    Where strings begin and end is read from a copy of the line with its escapes blanked, so that
+    each quote left opens or closes one: whether a slice starts inside a string is a count of the
+    quotes before it, which Python makes at C speed, so a 5 MB body on one line costs little more
+    to draw at its end than at its start.
+    """
+
+    def __init__(self, line: str) -> None:
+        self.line = line
+        self.quotes = ESCAPE.sub("__", line)  # the same length: `\"` is no quote, `\\` no escape
+
+    def slice(self, start: int, stop: int) -> Text:
+        """line[start:stop], coloured as the whole line reads."""
+        shown = Text(no_wrap=True, end="")
+        at = start
+        if self.quotes.count('"', 0, start) % 2:  # inside a string: it goes on in its colour
+            at = self.string(shown, self.quotes.rfind('"', 0, start), start, stop)
+        else:  # a number or word cut at the start: read from its start
+            while at > 0 and start - at < MOST_WORD and self.line[at - 1] not in STOPS:
+                at -= 1
+        while at < stop:
+            opens = self.quotes.find('"', at, stop)
+            upto = stop if opens < 0 else opens
+            for match in TOKENS.finditer(self.line, at, upto if opens >= 0 else min(len(self.line), stop + MOST_WORD)):
+                if match.start() >= upto:
+                    break
+                if match.lastgroup and match.end() > start:
+                    added(shown, self.line, max(at, start), max(match.start(), start), "")
+                    at = added(shown, self.line, max(match.start(), start), min(match.end(), upto), match.lastgroup)
+            added(shown, self.line, max(at, start), upto, "")
+            at = upto if opens < 0 else self.string(shown, opens, opens, stop)
+        return shown
+
+    def string(self, shown: Text, opens: int, start: int, stop: int) -> int:
+        """Add the part from `start` (up to `stop`) of the string (or key) opening at `opens`; where it ends."""
+        closes = self.quotes.find('"', opens + 1)
+        ends = len(self.line) if closes < 0 else closes + 1
+        kind = "key" if closes >= 0 and KEY_AFTER.match(self.line, ends) else "string"
+        return added(shown, self.line, start, min(ends, stop), kind)
+
+
+def added(shown: Text, line: str, start: int, stop: int, kind: str) -> int:
+    """Add line[start:stop] to `shown` in the colour of its kind (none: plain); where it stopped."""
+    if stop > start:
+        shown.append_text(text(line[start:stop], STYLES[kind] if kind else ""))
+    return max(start, stop)
 
 
 class JsonView(LineCursorView):
@@ -137,6 +193,7 @@ class JsonView(LineCursorView):
         self.lines: list[str] = []
         self.ends: list[int] = []  # ends[i]: wrapped lines up to and including physical line i
         self.width_for = 0
+        self.tokens: dict[int, Tokens] = {}  # physical line: its tokens, for the long lines drawn
         self.matches: list[tuple[int, int]] = []  # (physical line, column)
         self.term = ""
         self.match_index = -1
@@ -247,11 +304,24 @@ class JsonView(LineCursorView):
     def render_body_line(self, line: int) -> Strip:
         physical, part = self.locate(line)
         width = self.width_for or self.size.width
-        piece = self.lines[physical][part * width : (part + 1) * width]
-        shown = highlight(piece)
+        whole = self.lines[physical]
+        if len(whole) <= width:
+            shown, piece = highlight(whole), whole
+        else:  # coloured as the whole line reads: a string keeps its colour where it wraps
+            piece = whole[part * width : (part + 1) * width]
+            shown = self.tokens_of(physical).slice(part * width, part * width + len(piece))
         for column in self.matches_on(physical, part * width, len(piece)):
             shown.stylize(MATCH, column, column + len(self.term))
         return Strip(shown.render(self.app.console))
+
+    def tokens_of(self, physical: int) -> Tokens:
+        """The tokens of a line that wraps, kept for the few lines on screen."""
+        tokens = self.tokens.get(physical)
+        if tokens is None or tokens.line is not self.lines[physical]:
+            if len(self.tokens) >= MAX_TOKENS:
+                self.tokens.clear()
+            tokens = self.tokens[physical] = Tokens(self.lines[physical])
+        return tokens
 
     def watch_cursor(self, old: int, new: int) -> None:
         super().watch_cursor(old, new)
