@@ -77,10 +77,9 @@ async def test_at_60_columns_the_tree_gives_way_and_the_panes_keep_their_room(op
         assert panes[2].startswith(" Return the projects the caller") and panes[2].endswith("…")
         assert panes[3].startswith(" version 2023-01-01 · roles: Proj") and panes[3].endswith("…")
         assert panes[4].strip() == "page 1 of 1 · 5 items · 100 a page"
-        assert panes[5].split() == ["id", "name"] and panes[6].split() == [
-            "687b4c139cc9af4ec9546b43",
-            "production",
-        ]
+        assert panes[5].split() == ["id", "name"]  # the id gives way (in its middle) to the longest name
+        assert panes[6].split() == ["687b4c139c…4ec9546b43", "production"]
+        assert panes[9].split() == ["6858cc9dd6…af01ac85c5", "empty-sandbox"]
         await resize(explorer, 120, 40)
         assert tree.outer_size.width == 77  # the width chosen comes back with the room
 
@@ -425,6 +424,38 @@ async def test_at_80_columns_the_events_table_shows_each_events_type(open_explor
         assert rows[0].split()[:2] == ["id", "eventTypeName"], rows[0]
         titles = [child.data.title for child in events.children]
         assert [row.split()[1][:14] for row in rows[1:6]] == [title[:14] for title in titles[:5]], rows
+
+
+async def test_at_60_columns_an_error_document_puts_values_under_their_names_and_cuts_no_word(open_explorer):
+    """Beside the names, the values had 18 cells: `(EXPLORER_CLIENT_I` / `D and`. Under them, only
+    a URL, longer than the pane, is cut; at 80 columns the values stand beside their names again."""
+    async with open_explorer(size=(60, 24), scenario="bad-credentials") as explorer:
+        rows = [row.strip() for row in drawn(explorer, explorer.q(PageView)).splitlines() if row.strip()]
+        assert rows[rows.index("hint") + 1 :][:2] == ["Check the client ID and secret", "(EXPLORER_CLIENT_ID and"]
+        assert rows[rows.index("error (OAuth)") + 1] == "invalid_client"
+        await resize(explorer, 80, 24)
+        rows = [row.strip() for row in drawn(explorer, explorer.q(PageView)).splitlines() if row.strip()]
+        assert "hint           Check the client ID and secret" in rows
+        assert "(EXPLORER_CLIENT_ID and" in rows
+
+
+async def test_at_60_columns_the_events_table_cuts_the_id_in_its_middle_before_the_type(open_explorer):
+    """24 cells of id left `CLUSTER_U`, `MONGODB_U` of the names: the id gives way first, its two
+    ends kept as the title keeps them; the names show as far as the pane goes."""
+    async with open_explorer(size=(60, 24)) as explorer:
+        events = await explorer.go_to(f"/groups/{PRODUCTION}/events")
+        table = explorer.q(ItemsTable)
+        rows = drawn(explorer, table).splitlines()
+        assert rows[0].split()[:2] == ["id", "eventTypeName"], rows[0]
+        titles = [child.data.title for child in events.children][:5]
+        ids = [item["id"] for item in table.items[:5]]
+        assert [row.split()[0] for row in rows[1:6]] == [f"{id[:5]}…{id[-5:]}" for id in ids], rows
+        names = [row.split()[1] for row in rows[1:6]]
+        room = table.scrollable_content_region.width - 11 - 2  # after 11 cells of id and 2 apart
+        assert names == [title[:room] for title in titles], rows
+        assert "MONGODB_USER_DELETED" in names  # was `MONGODB_U`
+        await resize(explorer, 200, 50)  # room again: the id whole
+        assert drawn(explorer, table).splitlines()[1].split()[0] == ids[0]
 
 
 async def test_the_keys_that_leave_always_show_in_the_footer(open_explorer):

@@ -12,12 +12,14 @@ from textual.message import Message
 from textual.strip import Strip
 
 from explorer.tui.cursor_keys import moving
+from explorer.tui.place import middle
 from explorer.tui.safe import brief, visible
 from explorer.tui.widgets.field_tree import is_scalar, scalar
 from explorer.tui.widgets.line_cursor import LineCursorView
 
 MAX_COLUMNS = 8
 MAX_CELL = 60
+ID_LEAST = 11  # cells of an id cut in its middle that still tell rows apart (`6ae6f…e173e`)
 SAMPLE = 1000  # the rows the columns are chosen and sized from: a page of 167,000 items costs these
 
 
@@ -54,7 +56,8 @@ class ItemsTable(LineCursorView):
         self.column_names: list[str] = []
         self.headers: list[str] = []
         self.items: list[Any] = []
-        self.widths: list[int] = []
+        self.widths: list[int] = []  # each column's width, as its cells ask (at most MAX_CELL)
+        self.drawn: list[int] = []  # each column's width as drawn: the id's given way to the name (fitted)
 
     @property
     def row_count(self) -> int:
@@ -80,11 +83,21 @@ class ItemsTable(LineCursorView):
             min(MAX_CELL, max([cell_len(header)] + [cell_len(row[i]) for row in plain]))
             for i, header in enumerate(self.headers)
         ]
-        self.cache.clear()
-        self.virtual_size = Size(sum(self.widths) + 2 * len(self.widths), len(items) + self.HEADER_LINES)
+        self.fit()
         self.cursor = 0
         self.scroll_to(0, 0, animate=False)
         self.refresh()
+
+    def on_resize(self) -> None:
+        if self.items:
+            self.fit()
+
+    def fit(self) -> None:
+        """The columns' widths for the view's width: the id column gives way first (fitted)."""
+        room = self.scrollable_content_region.width or self.size.width
+        self.drawn = fitted(self.headers, self.widths, room)
+        self.cache.clear()
+        self.virtual_size = Size(sum(self.drawn) + 2 * len(self.drawn), len(self.items) + self.HEADER_LINES)
 
     def row_texts(self, index: int) -> list[Text]:
         """The cells of a row as drawn."""
@@ -95,7 +108,9 @@ class ItemsTable(LineCursorView):
 
     def line_of(self, cells: list[Text]) -> Strip:
         line = Text(no_wrap=True, end="")
-        for shown, width in zip(cells, self.widths, strict=False):
+        for shown, width, asked in zip(cells, self.drawn, self.widths, strict=False):
+            if width < asked and cell_len(shown.plain) > width:  # the id, cut in its middle: both ends tell it apart
+                shown = Text(middle(shown.plain, width), style=shown.style)
             shown.truncate(width, overflow="ellipsis", pad=True)
             line.append_text(shown)
             line.append("  ")
@@ -115,6 +130,18 @@ class ItemsTable(LineCursorView):
         """A click on a row opens it, as Enter does."""
         self.move(line)
         self.action_open()
+
+
+def fitted(headers: list[str], widths: list[int], room: int) -> list[int]:
+    """The columns' widths in `room` cells: where the id and the column after it (the name) do not
+    both fit, the id gives way, cut in its middle down to ID_LEAST cells; the name is what tells
+    rows apart to a reader (`CLUSTER_UPDATED`, where 24 cells of id left `CLUSTER_U`). The other
+    columns keep their widths, scrolled to."""
+    drawn = list(widths)
+    if len(widths) > 1 and headers[0] == "id" and widths[0] > ID_LEAST:
+        over = widths[0] + 2 + widths[1] - room  # 2: the gap between them
+        drawn[0] = max(ID_LEAST, widths[0] - max(0, over))
+    return drawn
 
 
 def cell(value: Any) -> Text:

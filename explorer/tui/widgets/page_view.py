@@ -7,6 +7,9 @@ from __future__ import annotations
 from typing import Any
 
 from rich.cells import cell_len
+from rich.console import Console, ConsoleOptions, Group, RenderResult
+from rich.measure import Measurement
+from rich.padding import Padding
 from rich.table import Table
 from rich.text import Text
 from textual.app import ComposeResult
@@ -128,27 +131,62 @@ class PageView(Vertical):
     def show_error(self, error: ApiError) -> None:
         self.show_message(error_document(error), error=True)
 
-    def show_message(self, message: str | Table, error: bool = False) -> None:
+    def show_message(self, message: str | ErrorDocument, error: bool = False) -> None:
         widget = self.query_one("#message", Static)
         widget.update(Text(message) if isinstance(message, str) else message)
         widget.set_class(error, "error")
         self.showing("message")
 
 
-def error_document(error: ApiError) -> Table:
+def error_document(error: ApiError) -> ErrorDocument:
+    """A failure's fields, one a row, as the Page pane and the `x` dialog draw them (ErrorDocument)."""
+    return ErrorDocument(error.fields())
+
+
+class ErrorDocument:
     """A failure's fields, one a row: its name, then its value, which wraps under itself (a hanging
-    indent), so the names stay a column to read down. The Page pane and the `x` dialog draw this.
+    indent), so the names stay a column to read down:
 
     errorCode    RATE_LIMITED
     detail       Resource https://…/groups/687b… is limited to 5
                  requests every minute.
+
+    Where that leaves the values too narrow a column for their words (at 60 columns 18 cells cut
+    `(EXPLORER_CLIENT_I` / `D and`), each value goes under its name instead, indented, the width of
+    the pane: then only a word longer than that (a URL) is cut, and it goes on under itself.
     """
-    document = Table.grid(padding=(0, 2, 0, 0))
-    document.add_column(no_wrap=True)
-    document.add_column(overflow="fold")  # a URL longer than the column goes on under itself too
-    for name, value in error.fields():
-        document.add_row(Text(visible(name)), Text("\n".join(lines(value))))  # Text: a server's `[b]` is not markup
-    return document
+
+    def __init__(self, fields: list[tuple[str, str]]) -> None:
+        self.rows = [(Text(visible(name)), Text("\n".join(lines(value)))) for name, value in fields]  # Text: no markup
+        words = [word for _, value in self.rows for word in value.plain.split() if "://" not in word]
+        self.longest_word = min(WORD_ROOM, max(map(cell_len, words), default=0))
+        self.names = max((name.cell_len for name, _ in self.rows), default=0) + NAME_GAP
+
+    def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
+        if options.max_width - self.names >= self.longest_word:
+            yield self.beside()
+        else:
+            yield self.under()
+
+    def __rich_measure__(self, console: Console, options: ConsoleOptions) -> Measurement:
+        return Measurement.get(console, options, self.beside())
+
+    def beside(self) -> Table:
+        """Each value beside its name."""
+        document = Table.grid(padding=(0, NAME_GAP, 0, 0))
+        document.add_column(no_wrap=True)
+        document.add_column(overflow="fold")  # a URL longer than the column goes on under itself too
+        for name, value in self.rows:
+            document.add_row(name, value)
+        return document
+
+    def under(self) -> Group:
+        """Each value under its name, indented."""
+        return Group(*(part for name, value in self.rows for part in (name, Padding(value, (0, 0, 0, NAME_GAP)))))
+
+
+NAME_GAP = 2  # cells between a name and its value, and a value's indent under its name
+WORD_ROOM = 30  # a word longer than this (a token, a blob) is cut wherever its value goes
 
 
 def packed(parts: list[str], room: int) -> str:
