@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import contextlib
 import ipaddress
 import shlex
 import sys
@@ -265,6 +266,7 @@ def banner(
         # strict versions: the root, as every resource, is 406 to a request that names no version
         + (f"-H '{ACCEPT_FIRST}' \\\n       " if settings.versions == "strict" else "")
         + f"'{url}{API_ROOT}?pretty=true'",
+        *open_lines(settings, local or url, ca, host, scenario),
     ]
     if ca and is_network(host):
         lines += ["", *students_lines(settings, url, ca, scenario)]
@@ -276,6 +278,29 @@ def banner(
         ]
     lines += ["", "Press Ctrl+C to stop.", ""]
     return "\n".join(lines)
+
+
+def shipped_secret(secret: str, scenario: str | None) -> bool:
+    """A secret the sandbox ships, public in its README (its default, a drill's wrong one): one a
+    banner may print. A secret given with --client-secret may be a real one, kept out of commands."""
+    drill = SCENARIOS[scenario].client if scenario else {}
+    return secret in (DEFAULTS.client_secret, drill.get("client_secret"))
+
+
+def open_lines(settings: Settings, local: str, ca: Path | None, host: str, scenario: str | None) -> list[str]:
+    """The command that opens the explorer on this sandbox, from this machine: the secret in the
+    environment variable the explorer reads (it takes none on its command line), printed only when
+    it is the sandbox's own public one. None for plain HTTP to a network address, which the explorer
+    refuses (the banner warns of it)."""
+    if not ca and is_network(host):
+        return []
+    drill = SCENARIOS[scenario].client if scenario else {}
+    secret = str(drill.get("client_secret", settings.client_secret))
+    flags = f"--client-id {shlex.quote(settings.client_id)}" + (f" --ca-bundle {shlex.quote(str(ca))}" if ca else "")
+    command = f"explorer --base-url {local}{API_ROOT} \\\n       {flags}"
+    if shipped_secret(secret, scenario):
+        return ["", "Open the explorer on it:", f"  EXPLORER_CLIENT_SECRET={shlex.quote(secret)} {command}"]
+    return ["", "Open the explorer on it, with the client secret above in EXPLORER_CLIENT_SECRET:", f"  {command}"]
 
 
 def students_lines(settings: Settings, url: str, ca: Path, scenario: str | None) -> list[str]:
@@ -324,11 +349,15 @@ def run(args: argparse.Namespace) -> int:
             return 1
     local = server.url_of(args.host, sock.getsockname()[1], use_tls)
     url = server.url_of(lan_address(args.host), sock.getsockname()[1], use_tls)
-    print(banner(settings, url, files.ca if files else None, args.host, local, args.scenario), flush=True)
-    if args.scenario:
-        drill = SCENARIOS[args.scenario]
-        client = " (the server is as usual: the drill is in what the explorer is given)" if not drill.server else ""
-        print(f"Scenario {drill.name}: {drill.lesson}{client}\n", flush=True)
-    uvicorn_server = uvicorn.Server(server.config(create_app(settings), files))
-    uvicorn_server.run(sockets=[sock])
+    # Ctrl+C from the banner on, even before uvicorn listens for it (it stops, then raises it again), is
+    # the way to stop: a line says so, and the status is 0, as for `explorer serve`.
+    with contextlib.suppress(KeyboardInterrupt):
+        print(banner(settings, url, files.ca if files else None, args.host, local, args.scenario), flush=True)
+        if args.scenario:
+            drill = SCENARIOS[args.scenario]
+            client = " (the server is as usual: the drill is in what the explorer is given)" if not drill.server else ""
+            print(f"Scenario {drill.name}: {drill.lesson}{client}\n", flush=True)
+        # Quiet: warnings and errors only, not uvicorn's INFO lines (its start and stop, a line a request).
+        uvicorn.Server(server.config(create_app(settings), files, quiet=True)).run(sockets=[sock])
+    print("Sandbox stopped.", flush=True)
     return 0

@@ -59,9 +59,32 @@ def running(tmp_path: Path, *flags: str) -> Iterator[tuple[str, str, Path]]:
         yield match.group(1), text, tmp_path / "data" / "explorer"
     finally:
         process.send_signal(signal.SIGINT)
-        rest, _ = process.communicate(timeout=15)
-        assert process.returncode in (0, 130), rest
-        assert "Traceback" not in rest, rest
+        process.wait(timeout=15)
+        rest = process.stdout.read()  # not communicate(), which would skip what readline() buffered
+        assert (process.returncode, rest.splitlines()[-1:]) == (0, ["Sandbox stopped."]), rest  # Ctrl+C: a line
+        assert "INFO:" not in rest and "Traceback" not in rest, rest  # no server log (a drill's lesson may come first)
+
+
+def test_ctrl_c_stops_it_quietly_with_a_line_and_status_0(tmp_path):
+    """What the terminal shows after the banner, a request served in between: no uvicorn INFO line
+    (its start, a line a request, its stop), then one line saying it stopped; status 0, as `explorer serve`."""
+    env = {**os.environ, "XDG_DATA_HOME": str(tmp_path / "data"), "PYTHONUNBUFFERED": "1"}
+    process = subprocess.Popen(
+        [sys.executable, "-m", "explorer", "sandbox", "--http", "--port", "0"],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.STDOUT,
+        text=True,
+        env=env,
+    )
+    assert process.stdout is not None
+    banner = "".join(iter(process.stdout.readline, "Press Ctrl+C to stop.\n"))
+    url = re.search(r"API root\s+(http://[^/\s]+)", banner)
+    assert url, banner
+    assert httpx.get(url.group(1) + API).status_code == 401  # served while it runs
+    process.send_signal(signal.SIGINT)
+    process.wait(timeout=15)
+    assert (process.returncode, process.stdout.read()) == (0, "\nSandbox stopped.\n")
+    assert "INFO" not in banner
 
 
 def test_help_documents_every_flag_and_its_default():
@@ -273,3 +296,55 @@ def test_the_students_command_is_given_only_where_students_can_use_it():
     assert "Students:" not in plain and "Warning: plain HTTP on a network address" in plain
     drill = banner(DEFAULTS, "https://192.0.2.7:8443", ca, "0.0.0.0", scenario="bad-credentials")
     assert students_command(drill)[0] == "EXPLORER_CLIENT_SECRET=mdb_sa_sk_not-the-secret"  # the drill is in it
+
+
+def open_command(banner: str) -> list[str]:
+    """The banner's command that opens the explorer, as a shell splits it."""
+    text = banner[banner.index("Open the explorer on it") :].split("\n\n")[0]
+    return shlex.split(text.split(":\n", 1)[1].replace("\\\n", " "))
+
+
+def test_the_banner_gives_the_command_that_opens_the_explorer_on_it(tmp_path):
+    with running(tmp_path) as (url, banner, data):
+        variable, program, *flags = open_command(banner)
+        assert (variable, program) == (f"EXPLORER_CLIENT_SECRET={DEFAULTS.client_secret}", "explorer")
+        ca = str(data / "sandbox-ca.pem")
+        assert flags == ["--base-url", url + API, "--client-id", DEFAULTS.client_id, "--ca-bundle", ca]
+        environment = {k: v for k, v in os.environ.items() if not k.startswith(("EXPLORER_", "XDG_"))}
+        done = subprocess.run(
+            [sys.executable, "-m", "explorer", "get", *flags, "/orgs"],
+            cwd=tmp_path,
+            env={
+                **environment,
+                "HOME": str(tmp_path),
+                "PYTHONPATH": str(ROOT),
+                "EXPLORER_CLIENT_SECRET": variable[23:],
+            },
+            capture_output=True,
+            timeout=60,
+        )
+        assert (done.returncode, done.stderr) == (0, b"")  # the same flags work for `explorer get`
+        assert json.loads(done.stdout)["results"][0]["name"]
+
+
+def test_the_open_command_leaves_out_a_secret_given_on_the_command_line():
+    from explorer.sandbox.command import banner
+
+    mine = Settings(client_secret="s3cr3t-of-mine")
+    text = banner(mine, "http://127.0.0.1:8080", None, "127.0.0.1")
+    command = text[text.index("Open the explorer on it") :].split("\n\n")[0]
+    assert command == (
+        "Open the explorer on it, with the client secret above in EXPLORER_CLIENT_SECRET:\n"
+        "  explorer --base-url http://127.0.0.1:8080/api/service/v1.0 \\\n"
+        "       --client-id mdb_sa_id_sandbox"
+    )
+    assert "Open the explorer" not in banner(DEFAULTS, "http://192.0.2.7:8080", None, "0.0.0.0")  # refused
+
+
+def test_the_readme_shows_the_open_command_as_the_banner_prints_it():
+    from explorer.sandbox.command import banner
+
+    ca = Path("/home/me/.local/share/explorer/sandbox-ca.pem")
+    text = banner(DEFAULTS, "https://127.0.0.1:8443", ca, "127.0.0.1")
+    block = text[text.index("Open the explorer on it:") :].split("\n\n")[0]
+    assert f"```text\n{block}\n```" in (ROOT / "README.md").read_text()
