@@ -73,10 +73,10 @@ def banner(address: str, key: str, max_sessions: int, sandbox: str, scenario: st
     lines = [
         f"explorer serve {__version__}: a class in the browser, offline.",
         "",
-        f"  Students open   {url}",
-        "",
+        # The code first, the address below it: on a terminal of 30 rows, the address stays in sight.
         *(f"  {line}" for line in qr_lines(url)),
         "",
+        f"  Students open   {url}",
         f"  Class key       {key} (a page without it starts nothing)",
         f"  Sessions        {max_sessions} at most (--max-sessions), a tab each, ended with it",
         f"  Sandbox         {sandbox}{API_ROOT} (this machine only)",

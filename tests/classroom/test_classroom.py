@@ -34,6 +34,17 @@ def test_the_banner_gives_the_address_with_its_key_and_a_qr_code_of_it():
     assert "\n".join(f"  {line}" for line in qr_lines("http://192.0.2.7:8000/?key=k3y")) in text
 
 
+def test_on_a_terminal_of_30_rows_the_address_stays_in_sight_below_the_whole_qr_code():
+    url = "http://192.0.2.2:18765/?key=Xq3v9T_2aLkPq7"
+    text = banner("http://192.0.2.2:18765", "Xq3v9T_2aLkPq7", 147, "http://127.0.0.1:5555", None)
+    screen = text.splitlines()[-29:]  # 30 rows, the last one the cursor's
+    code = [f"  {line}" for line in qr_lines(url)]
+    start = screen.index(code[0])
+    assert screen[start : start + len(code) + 2] == [*code, "", f"  Students open   {url}"]
+    drill = banner("http://192.0.2.2:18765", "Xq3v9T_2aLkPq7", 147, "http://127.0.0.1:5555", "rate-limit")
+    assert f"  Students open   {url}" in drill.splitlines()[-29:]
+
+
 def test_the_qr_code_is_segnos_matrix_two_rows_a_line():
     text = "http://192.0.2.7:8000/?key=k3y"
     matrix = segno.make(text, error="m", boost_error=False).matrix
