@@ -36,8 +36,8 @@ from explorer.tui.themes import DEFAULT_THEME, PROJECTOR_CONTRAST, PROJECTOR_THE
 if TYPE_CHECKING:
     from explorer.tui.screens.login import Result
 
+HAR = "the session as HAR"  # redacted: the notice after saving says so
 SAVED_NAME = "explorer-session.har"  # what "Save the session as HAR" suggests, and a browser's download is
-HAR_QUESTION = "Save the session (HAR 1.2, secrets redacted) to:"
 
 
 QUIT_DROPS = (events.Key, events.Paste, events.MouseDown, events.MouseUp, events.Click)  # once `q` is pressed
@@ -302,12 +302,12 @@ class ExplorerApp(PaletteApp):
 
     def ask_where_to_save(self) -> None:
         """The session so far as a HAR file: where the user says, or, in a browser, as a download."""
-        from explorer.tui.screens.dialogs import AskScreen
+        from explorer.tui.screens.dialogs import AskScreen, save_question
 
         if self.is_web:
             self.run_worker(self.save_session(None), group="har")
         else:
-            self.push_screen(AskScreen(HAR_QUESTION, value=SAVED_NAME), self.save_to)
+            self.push_screen(AskScreen(save_question(HAR), value=SAVED_NAME), self.save_to)
 
     def save_to(self, path: str | None) -> None:
         if path:
@@ -330,10 +330,10 @@ class ExplorerApp(PaletteApp):
         try:
             await asyncio.to_thread(save, target, data)
         except (OSError, ValueError) as error:  # asked again, as typed, with what was wrong
-            from explorer.tui.screens.dialogs import AskScreen
+            from explorer.tui.screens.dialogs import AskScreen, save_question
 
             problem = cannot_write(target, error) if isinstance(error, OSError) else "That is not a file name"
-            self.push_screen(AskScreen(HAR_QUESTION, value=path, problem=visible(problem)), self.save_to)
+            self.push_screen(AskScreen(save_question(HAR), value=path, problem=visible(problem)), self.save_to)
         else:
             self.notify(f"Saved {count:,} exchanges to {visible(target)}, secrets redacted{older}", markup=False)
 

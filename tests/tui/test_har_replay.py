@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 from pathlib import Path
 from typing import Any
 
@@ -75,6 +76,7 @@ async def test_the_palette_saves_the_session_so_far_redacted(explorer, tmp_path:
     from textual.widgets import Input
 
     from explorer.api.har import REDACTED
+    from explorer.tui.screens.dialogs import save_question
     from tests.tui.conftest import problem_said
 
     await explorer.open("groups")
@@ -85,6 +87,8 @@ async def test_the_palette_saves_the_session_so_far_redacted(explorer, tmp_path:
     await explorer.pilot.pause(0.3)
     await explorer.pilot.press("enter")
     await explorer.until(lambda: type(explorer.app.screen).__name__ == "AskScreen")
+    question = str(explorer.app.screen.query_one("Label").render())
+    assert question == save_question("the session as HAR") and os.getcwd()[-10:] + "):" in question
     field = explorer.app.focused
     nowhere = tmp_path / "no-such-folder" / "handed-over.har"
     field.value = ""

@@ -407,3 +407,28 @@ async def test_go_to_with_only_spaces_says_so_and_stays(explorer):
     await explorer.pilot.press("enter")
     await explorer.until(lambda: "Nothing to go to: type a path such as /groups" in explorer.toasts())
     assert type(explorer.app.screen).__name__ == "GoToScreen"
+
+
+async def test_the_save_question_names_the_folder_a_name_alone_goes_to(open_explorer, tmp_path, monkeypatch):
+    folder = tmp_path / "a-class-folder-with-a-long-name" / "work"
+    folder.mkdir(parents=True)
+    monkeypatch.chdir(folder)
+    async with open_explorer(size=(80, 24)) as explorer:
+        await explorer.open("groups")
+        await explorer.pilot.press("s")
+        await explorer.until(lambda: type(explorer.app.screen).__name__ == "AskScreen")
+        question = f"Save the body to (a path, from …{str(folder)[-24:]}):"  # the end of the folder kept
+        assert len(question) == 58
+        assert f"█  {question}  █" in screen_text(explorer.app)  # on one line of the dialog, whole
+        assert explorer.app.screen.query_one(Input).value == "groups.json"
+        await explorer.pilot.press("enter")
+        await explorer.until(lambda: (folder / "groups.json").exists())  # where the question said
+
+
+def test_a_short_folder_is_said_whole():
+    from explorer.tui.screens.dialogs import save_question
+
+    assert save_question("the body", "/home/me/work") == "Save the body to (a path, from /home/me/work):"
+    assert save_question("the session as HAR", "/home/me/work") == (
+        "Save the session as HAR to (a path, from /home/me/work):"
+    )

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 from collections.abc import Callable, Sequence
 from urllib.parse import unquote, urlsplit, urlunsplit
 
@@ -52,6 +53,31 @@ DIALOG_CSS = """
     max-width: 100%;  /* beside nothing now: as wide as it goes (60), as few lines taken as can be */
 }}
 """
+
+
+QUESTION_CELLS = 58  # a line of the dialog on a terminal of 80 columns (80% of it, less the border and padding)
+
+
+def save_question(what: str, folder: str | None = None) -> str:
+    """`Save WHAT to (a path, from FOLDER):`: a name typed alone lands in the folder the explorer was
+    started from, which a newcomer cannot tell; the question says it, cut at its start (`…/me/work`)
+    to keep the question on one line. `folder` is the current one unless given; none if it is gone."""
+    if folder is None:
+        try:
+            folder = os.getcwd()
+        except OSError:  # the folder was removed since: a relative path cannot be written anyway
+            return f"Save {what} to:"
+    start, end = f"Save {what} to (a path, from ", "):"
+    shown = visible(folder)
+    room = max(QUESTION_CELLS - cell_len(start + end), 10)
+    if cell_len(shown) > room:
+        kept = ""
+        for character in reversed(shown):
+            if cell_len(kept) + cell_len(character) > room - 1:
+                break
+            kept = character + kept
+        shown = "…" + kept
+    return f"{start}{shown}{end}"
 
 
 class AskScreen(ModalScreen[str | None]):

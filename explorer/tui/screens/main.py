@@ -42,7 +42,7 @@ from explorer.tui.place import place_line
 from explorer.tui.safe import UNSAFE, visible
 from explorer.tui.screen_state import load_state, save_state
 from explorer.tui.screens.compare import Compared, CompareScreen
-from explorer.tui.screens.dialogs import AskScreen, ErrorScreen, GoToScreen
+from explorer.tui.screens.dialogs import AskScreen, ErrorScreen, GoToScreen, save_question
 from explorer.tui.watch_flow import Marked, WatchFlow, badge_of, made_by, same, suggestion_for
 from explorer.tui.widgets.headers_view import HeadersView
 from explorer.tui.widgets.items_table import ItemsTable
@@ -575,7 +575,7 @@ class MainScreen(Screen[None]):
             self.notify(f"Sent {resource.size:,} bytes to the browser as {visible(suggestion)}", markup=False)
             return
 
-        question = "Save the body, as received, to:"
+        question = save_question("the body")
 
         def save(path: str | None) -> None:
             if not path:
