@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import asyncio
 import io
-import time
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -13,7 +12,7 @@ from textual import events
 from textual.app import SystemCommand
 from textual.binding import Binding
 from textual.command import CommandPalette
-from textual.notifications import SeverityLevel
+from textual.notifications import Notification, Notify, SeverityLevel
 from textual.screen import Screen
 
 from explorer.api.config import Credentials
@@ -78,7 +77,7 @@ class ExplorerApp(PaletteApp):
         self.closed = False
         self.quitting = False
         self.previewing: str | None = None  # the theme to go back to while the theme palette previews
-        self.showing_until: dict[tuple[str, str], float] = {}  # a notice's words and kind -> when it goes
+        self.notices: dict[tuple[str, str], Notification] = {}  # a notice's words and kind -> the notice
         self.keys = KeyLine(self, self.let_in, self.key_waits)
         self.presenting = Presenting(self, lambda: self.session) if presenter else None
         themes, problems = load_themes(*(theme_dirs or [shipped_dir()]))
@@ -135,14 +134,27 @@ class ExplorerApp(PaletteApp):
         markup: bool = True,
     ) -> None:
         """A notice, unless the same one already shows: Enter pressed twice on a refusal stacked two
-        alike, which took a dialog's lines twice over (at 24 rows, those of the field it spoke of)."""
-        now = time.monotonic()
+        alike, which took a dialog's lines twice over (at 24 rows, those of the field it spoke of).
+        Made here, as Textual's own notify does, to be kept: `withdraw` takes one back."""
         key = (message, severity)
-        if self.showing_until.get(key, 0.0) > now:
+        shown = self.notices.get(key)
+        if shown is not None and not shown.has_expired:
             return
-        self.showing_until = {said: until for said, until in self.showing_until.items() if until > now}
-        self.showing_until[key] = now + (self.NOTIFICATION_TIMEOUT if timeout is None else timeout)
-        super().notify(message, title=title, severity=severity, timeout=timeout, markup=markup)
+        self.notices = {said: notice for said, notice in self.notices.items() if not notice.has_expired}
+        notice = Notification(
+            message, title, severity, self.NOTIFICATION_TIMEOUT if timeout is None else timeout, markup
+        )
+        self.notices[key] = notice
+        self.post_message(Notify(notice))
+
+    def withdraw(self, message: str) -> None:
+        """Take a notice down before its time, when what it says no longer holds (`Draft kept: …`, the
+        draft open again). It is made to expire and given to Textual again, which lets an expired notice
+        go, its toast too (one still on its way is let go as it comes); the other notices stay."""
+        for (said, _), notice in self.notices.items():
+            if said == message and not notice.has_expired:
+                notice.timeout = 0
+                self.post_message(Notify(notice))
 
     def action_command_palette(self) -> None:
         """`ctrl+p`: Textual's palette, with a footer of its own keys."""
@@ -150,7 +162,7 @@ class ExplorerApp(PaletteApp):
             self.push_screen(KeyedPalette(id="--command-palette"))
 
     def clear_notifications(self) -> None:
-        self.showing_until.clear()
+        self.notices.clear()
         super().clear_notifications()
 
     def screen_changed(self, screen: Screen[Any]) -> None:

@@ -11,7 +11,7 @@ from __future__ import annotations
 import json
 from collections.abc import Callable, Mapping
 from functools import partial
-from typing import Any
+from typing import Any, Protocol, cast
 
 from textual.app import App
 
@@ -27,6 +27,15 @@ from explorer.tui.screens.editor import EditorScreen, Place, refusal_problem
 from explorer.tui.screens.preview import PreviewScreen
 from explorer.tui.typeahead import TypedAhead
 from explorer.tui.writing import Drafts, Undo, choices_for, operation_of, prefill, pretty, undo_choice
+
+DRAFT_KEPT = "Draft kept: a, then the same write, opens it again."  # said on leaving the editor
+
+
+class Withdraws(Protocol):
+    """What the flow needs of the app beyond Textual's: a notice taken down once it no longer holds."""
+
+    def withdraw(self, message: str) -> None: ...
+
 
 NOISE = (".links",)  # what a service changes on every answer, and no write is about
 
@@ -94,6 +103,7 @@ class WriteFlow:
         refusal = None
         key = (choice.method, choice.url)
         place = self.places.pop(key, Place()) if self.drafts.get(choice) is not None else Place()
+        cast(Withdraws, self.app).withdraw(DRAFT_KEPT)  # the draft is open again: said, not over it
         while True:
             editor = EditorScreen(
                 choice,
@@ -113,7 +123,7 @@ class WriteFlow:
             if isinstance(edited, Place):
                 self.places[key] = edited
                 if choice.method != "DELETE":
-                    self.app.notify("Draft kept: a, then the same write, opens it again.", markup=False)
+                    self.app.notify(DRAFT_KEPT, markup=False)
                 return
             body, place = edited
             answer = await self.preview_and_send(choice, body, opened, schema)

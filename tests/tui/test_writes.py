@@ -7,6 +7,7 @@ import shlex
 from dataclasses import replace
 from pathlib import Path
 
+import pytest
 from textual import events
 from textual.widgets import Input, Label, OptionList, Static, TextArea
 
@@ -311,6 +312,24 @@ async def test_esc_keeps_the_draft(open_explorer):
         assert "Draft kept: a, then the same write, opens it again." in explorer.toasts()  # as said, no backticks
         await choose(explorer, "PATCH")
         assert editor_text(explorer) == '{"name": "draft"}'
+        await explorer.pilot.pause()
+        assert "Draft kept" not in explorer.toasts()  # said once: not over the draft it spoke of, open again
+
+
+@pytest.mark.parametrize("size", [(80, 24), (60, 24)])
+async def test_the_draft_notice_goes_when_the_draft_opens_again_at_once(open_explorer, size):
+    """Esc in the editor, then `a` and the same write in one breath: the notice about the draft, still
+    on its way when the editor opens again, is not shown over it; a notice said before it stays."""
+    async with open_explorer(writes=True, size=size) as explorer:
+        await open_production(explorer)
+        await choose(explorer, "PATCH")
+        set_body(explorer, '{"name": "draft"}')
+        explorer.app.notify("Another notice", markup=False)
+        await explorer.pilot.press("escape")
+        await choose(explorer, "PATCH")
+        assert editor_text(explorer) == '{"name": "draft"}'
+        await explorer.pilot.pause()
+        assert "Draft kept" not in explorer.toasts() and "Another notice" in explorer.toasts()
 
 
 async def test_a_draft_opened_again_has_its_cursor_where_it_was_left(open_explorer):
