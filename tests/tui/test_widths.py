@@ -372,7 +372,7 @@ async def test_the_headers_pane_shows_a_long_request_line_and_value_whole(open_e
 
 async def test_the_compare_dialog_shows_both_sides_of_a_long_change(open_explorer):
     old = "mongodb://orders-prod-shard-00-00.abcde.sandbox.invalid:27017," * 3 + "old-end"
-    new = "mongodb://orders-prod-shard-00-00.abcde.sandbox.invalid:27017," * 3 + "new-end"
+    new = "mongodb://search-prod-shard-00-00.abcde.sandbox.invalid:27017," * 3 + "new-end"  # unlike from the host
     before, after = {"connectionStrings": {"standard": old}}, {"connectionStrings": {"standard": new}}
     async with open_explorer(size=(120, 40)) as explorer:
         await explorer.app.push_screen(
