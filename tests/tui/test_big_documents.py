@@ -8,10 +8,11 @@ import threading
 from typing import Any
 
 from textual import events
-from textual.app import App, ComposeResult
+from textual.app import ComposeResult
 from textual.widgets import Input
 
 from explorer.api.resource import Resource
+from explorer.tui.palette import PaletteApp
 from explorer.tui.screens.help import HelpScreen
 from explorer.tui.screens.main import MainScreen
 from explorer.tui.widgets.field_tree import LONG_TEXT, SHOWN_AT_ONCE, FieldTree
@@ -19,7 +20,7 @@ from explorer.tui.widgets.items_table import MAX_CELL, ItemsTable, cell, cell_pl
 from tests.tui.conftest import on_hostile_service
 
 
-class FieldsHost(App[None]):
+class FieldsHost(PaletteApp):
     """The field tree alone, showing one document."""
 
     def __init__(self, document: Any) -> None:
