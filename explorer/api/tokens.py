@@ -49,9 +49,10 @@ class TokenState:
         return None if self.expires_at is None else max(0.0, self.expires_at - now)
 
     def status(self, now: float) -> str:
-        """What the token is now: valid, expired, refreshing, revoked, failed (and none left), or none."""
+        """What the token is now: valid, expired, refreshing, requested (the first: nothing to refresh
+        yet), revoked, failed (and none left), or none."""
         if self.refreshing:
-            return "refreshing"
+            return "refreshing" if self.issued_at is not None else "requested"
         if self.revoked:
             return "revoked"
         if self.expires_at is None or now >= self.expires_at:

@@ -6,6 +6,7 @@ a dialog's footer names the dialog's keys (esc, enter, …), not those of the sc
 from __future__ import annotations
 
 from textual import events
+from textual.app import ComposeResult
 from textual.widget import Widget
 from textual.widgets import Footer
 
@@ -17,6 +18,15 @@ class KeyFooter(Footer):
     """A Footer that, where its keys do not all fit, leaves out the last of the others, never the keys
     that leave (`q Quit`, `⌫ Back`, `esc Back`) or `? Help`: Textual's Footer cut the line at its
     right edge, and the keys that leave, last in line (the app's), went first."""
+
+    def compose(self) -> ComposeResult:
+        """Compact or not as the terminal is wide now: the first frame (1 to 3 s, while a slow service
+        answers the root's request) showed `^p palette` at 80 columns until the first resize."""
+        roomy = self.app.size.width >= ROOMY
+        self.set_reactive(Footer.show_command_palette, roomy)
+        self.set_reactive(Footer.compact, not roomy)
+        self.set_class(not roomy, "-compact")
+        yield from super().compose()
 
     async def recompose(self) -> None:
         await super().recompose()

@@ -46,7 +46,12 @@ Span = tuple[str, str | Style]
 
 SEPARATOR = " │ "  # the same at every width and whatever the line says: the parts never jump
 DIGITS = re.compile(r"[\d,]+")
-TOKEN_STYLES = {"valid": "$token-valid", "refreshing": "$token-refreshing", "none": "$text"}  # else expired
+TOKEN_STYLES = {  # else expired's
+    "valid": "$token-valid",
+    "refreshing": "$token-refreshing",
+    "requested": "$token-refreshing",
+    "none": "$text",
+}
 METER = 5  # cells of the rate-limit meter: ███░░
 WORDS, BAR, NAME = 2, 1, 0  # how much of a meter is drawn: all, its name and bar, its name only if held
 
