@@ -39,6 +39,11 @@ async def test_a_url_refused_before_it_was_sent_leaves_no_earlier_answer_in_the_
             "evil.example is not sandbox.invalid: the credentials go only to sandbox.invalid"
         ), headers
         assert "200 OK" not in headers and "events" not in headers, headers
+        await explorer.pilot.press("y")  # the URL in view is the one refused, not the events page before it
+        assert explorer.app.clipboard == "https://evil.example/x"
+        await explorer.pilot.press("Y")
+        assert "Nothing was sent: there is no request to copy (x says why)." in explorer.toasts()
+        assert explorer.app.clipboard == "https://evil.example/x"  # nothing copied over it
 
 
 async def test_a_request_with_no_answer_shows_the_request_as_sent_and_why(clock):
@@ -63,4 +68,7 @@ async def test_a_request_with_no_answer_shows_the_request_as_sent_and_why(clock)
         assert "authorization: Bearer ***" in headers, headers
         assert headers.rstrip().endswith("no answer: Connection refused by sandbox.invalid:443"), headers
         assert "200 OK" not in headers, headers
+        await explorer.pilot.press("Y")  # the request that got no answer: what to try again from a shell
+        assert explorer.app.clipboard.startswith("curl ")
+        assert explorer.app.clipboard.endswith(" https://sandbox.invalid/api/service/v1.0/orgs"), explorer.app.clipboard
     await session.aclose()

@@ -35,7 +35,7 @@ from explorer.api.session import Session
 from explorer.api.shell_forms import as_command, as_curl, reads_secret, secret_variable, sent
 from explorer.api.watching import EVERY, FASTEST, SLOWEST, Version, Watch
 from explorer.api.watching import time_of_day as clock
-from explorer.api.writes import WriteChoice
+from explorer.api.writes import Outgoing, WriteChoice
 from explorer.tui.navigation import Navigation
 from explorer.tui.nodes import Fetch, Node, Step, place_of, self_href
 from explorer.tui.place import place_line
@@ -197,6 +197,7 @@ class MainScreen(Screen[None]):
         self.navigation = Navigation(str(session.base_url))
         self.last_error: ApiError | None = None
         self.refused_target: str | None = None  # a go-to target refused before it was sent: the title names it
+        self.failure: ApiError | None = None  # the failure the panes show (no answer to it), until an answer
         self.told: ApiError | None = None  # the description problem already told
         self.writes = WriteFlow(self.app, session, self.answered)
         self.jq = JqRunner()  # the jq filter's and the watches' conditions: a child process, started when first needed
@@ -336,7 +337,7 @@ class MainScreen(Screen[None]):
     def failed(self, error: ApiError) -> None:
         """An error with no answer to show (refused before sending, unreachable): every pane says it
         (none keeps an earlier answer's body or headers), the bar without that answer's status."""
-        self.last_error = error
+        self.last_error = self.failure = error
         self.query_one(PageView).show_error(error)
         said = "nothing was sent" if error.sent is None else "no answer came"
         self.query_one(JsonPane).show_failure(f"no JSON: {said}")
@@ -363,6 +364,7 @@ class MainScreen(Screen[None]):
 
     def show_resource(self, resource: Resource) -> None:
         """An answer in every pane and on the status bar: a node's, or a write's."""
+        self.failure = None
         self.query_one(PageView).show(resource)
         self.query_one(JsonPane).show(resource)
         self.query_one(HeadersView).show(resource)
@@ -541,24 +543,38 @@ class MainScreen(Screen[None]):
         return shown.resource if shown is not None else None
 
     def action_copy_url(self) -> None:
-        resource = self.current_resource()
-        if resource:
-            self.app.copy_to_clipboard(resource.url)
-            self.notify(f"Copied {visible(resource.url)}", markup=False)
+        """`y`: the URL in view: a failed request's (as the title names it), else the answer's."""
+        failure, resource = self.failure, self.current_resource()
+        url = (self.refused_target or failure.url) if failure is not None else resource.url if resource else None
+        if url:
+            self.app.copy_to_clipboard(url)
+            self.notify(f"Copied {visible(url)}", markup=False)
+
+    def request_in_view(self) -> Outgoing | None:
+        """The request in view as it went: a failed one's (no answer came: what to debug), else the
+        answer's; None, said, when the failure in view was refused before anything was sent."""
+        failure = self.failure
+        if failure is None:
+            resource = self.current_resource()
+            return sent(resource) if resource is not None else None
+        if failure.sent is None or not failure.url:
+            self.notify("Nothing was sent: there is no request to copy (x says why).", markup=False)
+            return None
+        return Outgoing(failure.method or "GET", failure.url, failure.sent)
 
     def action_copy_curl(self) -> None:
         """`Y`: the request in view as curl, every header as it was sent (credentials as variables)."""
-        resource = self.current_resource()
-        if resource:
-            self.copy_said(as_curl(sent(resource), self.session.credentials.ca_bundle))
+        request = self.request_in_view()
+        if request is not None:
+            self.copy_said(as_curl(request, self.session.credentials.ca_bundle))
 
     def action_copy_command(self) -> None:
         """`C`: the request in view as `explorer get`, with the headers explorer would not send by itself;
         the notice says which variable it reads the secret from when no profile names it."""
-        resource = self.current_resource()
-        if resource:
+        request = self.request_in_view()
+        if request is not None:
             reached_by = self.session.reached_by
-            command = as_command(sent(resource), str(self.session.base_url), reached_by)
+            command = as_command(request, str(self.session.base_url), reached_by)
             self.copy_said(command, secret_variable(reached_by))
 
     def copy_said(self, command: str, secret: str | None = None) -> None:
