@@ -114,6 +114,10 @@ LONG_ON_PURPOSE = {
     "explorer/tui/navigation.py": "one state machine",
     "explorer/tui/screens/main.py": "Its length is its keys",
     "explorer/tui/widgets/status_bar.py": "one decision",
+    "explorer/sandbox/command.py": "the banner echoes the flags",
+    "explorer/tui/app.py": "the app's wiring",
+    "explorer/tui/screens/dialogs.py": "Several small dialogs sharing one CSS",
+    "explorer/tui/widgets/json_view.py": "It is one view",
 }
 
 

@@ -1,4 +1,8 @@
-"""`explorer sandbox`: serve the sandbox on the network for a class, a demo or a test run."""
+"""`explorer sandbox`: serve the sandbox on the network for a class, a demo or a test run.
+
+One command from its flags to its banner and its quiet stop: the banner echoes the flags (the
+addresses, the scheme, the secret it may show), so they change together in one module.
+"""
 
 from __future__ import annotations
 

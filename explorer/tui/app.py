@@ -1,4 +1,8 @@
-"""ExplorerApp: opens a session (or asks for one), shows the explorer screen, closes cleanly."""
+"""ExplorerApp: opens a session (or asks for one), shows the explorer screen, closes cleanly.
+
+One class, the app's wiring: the key line, notices, themes and quitting each hook one of Textual's
+App methods, and those hooks belong on the app itself.
+"""
 
 from __future__ import annotations
 

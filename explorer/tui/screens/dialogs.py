@@ -1,4 +1,8 @@
-"""Small modal screens: go to a path or URL, save a body, read a whole error document."""
+"""Small modal screens: go to a path or URL, save a body, read a whole error document.
+
+Several small dialogs sharing one CSS and one way of asking and answering: each is a few dozen
+lines, and apart they would repeat that.
+"""
 
 from __future__ import annotations
 

@@ -3,6 +3,7 @@
 Built on Textual's Line API: only the lines on screen are rendered, each highlighted when it
 first shows and then cached. Long lines wrap by slicing at the pane's width, so a 5 MB body on one
 line costs one index, not a layout. The pretty view is made in a thread for large bodies.
+It is one view: its lines, cursor, search and colours all read the same wrapped lines.
 """
 
 from __future__ import annotations
