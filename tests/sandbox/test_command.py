@@ -252,10 +252,32 @@ def test_the_help_lists_the_commands():
     assert "sandbox" in result.stdout and "Without a command: the explorer screen" in " ".join(result.stdout.split())
 
 
+def get_orgs(flags: list[str], home: Path, secret: dict[str, str]) -> subprocess.CompletedProcess[bytes]:
+    """`explorer get FLAGS /orgs` as another machine runs it: in `home`, with only `secret` of the
+    explorer's variables (none of this one's EXPLORER_ or XDG_ settings)."""
+    environment = {k: v for k, v in os.environ.items() if not k.startswith(("EXPLORER_", "XDG_"))}
+    return subprocess.run(
+        [sys.executable, "-m", "explorer", "get", *flags, "/orgs"],
+        cwd=home,
+        env={**environment, "HOME": str(home), "PYTHONPATH": str(ROOT), **secret},
+        capture_output=True,
+        timeout=60,
+    )
+
+
+def section(banner: str, heading: str) -> str:
+    """The banner's paragraph that begins with `heading`."""
+    return banner[banner.index(heading) :].split("\n\n")[0]
+
+
+def command_after(banner: str, heading: str) -> list[str]:
+    """The banner's command after `heading` and its colon, as a shell splits it (a line continued
+    with \\ joined)."""
+    return shlex.split(section(banner, heading).split(":", 1)[1].replace("\\\n", " "))
+
+
 def students_command(banner: str) -> list[str]:
-    """The banner's command for students, as a shell splits it (the line continued with \\ joined)."""
-    text = banner[banner.index("then, where they saved it:") :].split("\n\n")[0]
-    return shlex.split(text.split(":", 1)[1].replace("\\\n", " "))
+    return command_after(banner, "then, where they saved it:")
 
 
 def test_on_every_address_a_class_is_given_the_network_address_and_a_command_that_connects(tmp_path):
@@ -270,19 +292,7 @@ def test_on_every_address_a_class_is_given_the_network_address_and_a_command_tha
         student = tmp_path / "student"  # another machine: its own folder, the copy of the CA in it, nothing else
         student.mkdir()
         shutil.copy(data / "sandbox-ca.pem", student)
-        environment = {k: v for k, v in os.environ.items() if not k.startswith(("EXPLORER_", "XDG_"))}
-        done = subprocess.run(
-            [sys.executable, "-m", "explorer", "get", *flags, "/orgs"],
-            cwd=student,
-            env={
-                **environment,
-                "HOME": str(student),
-                "PYTHONPATH": str(ROOT),
-                variable.split("=")[0]: DEFAULTS.client_secret,
-            },
-            capture_output=True,
-            timeout=60,
-        )
+        done = get_orgs(flags, student, {name: value})
         assert (done.returncode, done.stderr) == (0, b"")
         assert json.loads(done.stdout)["results"][0]["name"]
 
@@ -299,9 +309,7 @@ def test_the_students_command_is_given_only_where_students_can_use_it():
 
 
 def open_command(banner: str) -> list[str]:
-    """The banner's command that opens the explorer, as a shell splits it."""
-    text = banner[banner.index("Open the explorer on it") :].split("\n\n")[0]
-    return shlex.split(text.split(":\n", 1)[1].replace("\\\n", " "))
+    return command_after(banner, "Open the explorer on it")
 
 
 def test_the_banner_gives_the_command_that_opens_the_explorer_on_it(tmp_path):
@@ -310,19 +318,8 @@ def test_the_banner_gives_the_command_that_opens_the_explorer_on_it(tmp_path):
         assert (variable, program) == (f"EXPLORER_CLIENT_SECRET={DEFAULTS.client_secret}", "explorer")
         ca = str(data / "sandbox-ca.pem")
         assert flags == ["--base-url", url + API, "--client-id", DEFAULTS.client_id, "--ca-bundle", ca]
-        environment = {k: v for k, v in os.environ.items() if not k.startswith(("EXPLORER_", "XDG_"))}
-        done = subprocess.run(
-            [sys.executable, "-m", "explorer", "get", *flags, "/orgs"],
-            cwd=tmp_path,
-            env={
-                **environment,
-                "HOME": str(tmp_path),
-                "PYTHONPATH": str(ROOT),
-                "EXPLORER_CLIENT_SECRET": variable[23:],
-            },
-            capture_output=True,
-            timeout=60,
-        )
+        name, value = variable.split("=", 1)
+        done = get_orgs(flags, tmp_path, {name: value})
         assert (done.returncode, done.stderr) == (0, b"")  # the same flags work for `explorer get`
         assert json.loads(done.stdout)["results"][0]["name"]
 
@@ -332,7 +329,7 @@ def test_the_open_command_leaves_out_a_secret_given_on_the_command_line():
 
     mine = Settings(client_secret="s3cr3t-of-mine")
     text = banner(mine, "http://127.0.0.1:8080", None, "127.0.0.1")
-    command = text[text.index("Open the explorer on it") :].split("\n\n")[0]
+    command = section(text, "Open the explorer on it")
     assert command == (
         "Open the explorer on it, with the client secret above in EXPLORER_CLIENT_SECRET:\n"
         "  explorer --base-url http://127.0.0.1:8080/api/service/v1.0 \\\n"
@@ -346,5 +343,5 @@ def test_the_readme_shows_the_open_command_as_the_banner_prints_it():
 
     ca = Path("/home/me/.local/share/explorer/sandbox-ca.pem")
     text = banner(DEFAULTS, "https://127.0.0.1:8443", ca, "127.0.0.1")
-    block = text[text.index("Open the explorer on it:") :].split("\n\n")[0]
+    block = section(text, "Open the explorer on it:")
     assert f"```text\n{block}\n```" in (ROOT / "README.md").read_text()

@@ -165,18 +165,23 @@ async def test_go_to_a_path(explorer):
     assert node.data.kind == "goto" and node.label.plain == "go to  ✗ 404  /orgs/000000000000000000000000"
 
 
+async def log_after_pages(explorer, keys: str) -> DataTable:
+    """The events list, these page keys pressed one by one, then the Log pane in view."""
+    await explorer.go_to("/groups/687b4c139cc9af4ec9546b43/events")
+    for key in keys:
+        await explorer.pilot.press(key)
+        await explorer.settle()
+    await explorer.pilot.press("4")
+    await explorer.until(lambda: explorer.q(TabbedContent).active == "log")
+    return explorer.q("RequestLog", DataTable)
+
+
 async def test_the_log_keeps_the_page_of_each_request_in_its_room(open_explorer):
     """Pages of one list, a long path: the path before the resource gives way, not `pageNum=2`."""
     from tests.tui.screen_text import region_text
 
     async with open_explorer(size=(120, 40)) as explorer:
-        await explorer.go_to("/groups/687b4c139cc9af4ec9546b43/events")
-        for key in "]]]+":
-            await explorer.pilot.press(key)
-            await explorer.settle()
-        await explorer.pilot.press("4")
-        log = explorer.q("RequestLog", DataTable)
-        await explorer.until(lambda: explorer.q(TabbedContent).active == "log")
+        log = await log_after_pages(explorer, "]]]+")
         await explorer.pilot.pause()
         drawn = region_text(explorer.app, log)
         rows = [line.rstrip(" ▁▂▃▄▅▆▇█▊▎▌│") for line in drawn.splitlines() if "ents" in line]
@@ -222,13 +227,7 @@ async def test_the_log_keeps_the_page_number_of_each_request_at_80_and_60_column
     from tests.tui.screen_text import region_text
 
     async with open_explorer(size=(80, 24)) as explorer:
-        await explorer.go_to("/groups/687b4c139cc9af4ec9546b43/events")
-        for key in "]]][":
-            await explorer.pilot.press(key)
-            await explorer.settle()
-        await explorer.pilot.press("4")
-        log = explorer.q("RequestLog", DataTable)
-        await explorer.until(lambda: explorer.q(TabbedContent).active == "log")
+        log = await log_after_pages(explorer, "]]][")
         for width, header in ((80, "time      method  status  ms  path"), (60, "method  status  ms  path")):
             await explorer.pilot.resize_terminal(width, 24)
             await explorer.pilot.pause()

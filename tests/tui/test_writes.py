@@ -52,6 +52,14 @@ def set_body(explorer, text: str) -> None:
     explorer.app.screen.query_one(TextArea).text = text
 
 
+async def send(explorer, body: str) -> None:
+    """In the editor: this body, ctrl+s, and the preview's Enter (its yes)."""
+    set_body(explorer, body)
+    await explorer.pilot.press("ctrl+s")
+    await explorer.until_screen(PreviewScreen)
+    await explorer.pilot.press("enter")
+
+
 def screen_text(explorer) -> str:
     return "\n".join(
         str(getattr(w, "renderable", "") or getattr(w, "content", ""))
@@ -145,10 +153,7 @@ async def test_a_refused_write_reopens_the_editor_with_the_field_marked_and_the_
         await open_production(explorer)
         await choose(explorer, "PATCH")
         body = '{\n  "name": "production",\n  "nonsense": 1\n}'
-        set_body(explorer, body)
-        await explorer.pilot.press("ctrl+s")
-        await explorer.until_screen(PreviewScreen)
-        await explorer.pilot.press("enter")
+        await send(explorer, body)
         await explorer.until_screen(EditorScreen)
         assert editor_text(explorer) == body
         problems = str(explorer.app.screen.query_one("#problems").render())
@@ -271,10 +276,7 @@ async def test_a_refusal_puts_the_cursor_on_its_field_and_the_preview_leaves_it_
     async with open_explorer(writes=True, size=(120, 40)) as explorer:
         await open_production(explorer)
         await choose(explorer, "PATCH")
-        set_body(explorer, '{\n  "name": "production",\n  "nonsense": 1\n}')
-        await explorer.pilot.press("ctrl+s")
-        await explorer.until_screen(PreviewScreen)
-        await explorer.pilot.press("enter")
+        await send(explorer, '{\n  "name": "production",\n  "nonsense": 1\n}')
         await explorer.until_screen(EditorScreen)
         await explorer.pilot.press("end", "0")  # on the refused field's line
         await explorer.pilot.press("up")
@@ -393,10 +395,7 @@ async def test_the_undo_is_checked_against_the_schema_of_a_patch_there(open_expl
     async with open_explorer(writes=True) as explorer:
         await open_production(explorer)
         await choose(explorer, "PATCH")
-        set_body(explorer, '{"name": "renamed"}')
-        await explorer.pilot.press("ctrl+s")
-        await explorer.until_screen(PreviewScreen)
-        await explorer.pilot.press("enter")
+        await send(explorer, '{"name": "renamed"}')
         await explorer.until(lambda: "PATCH · 200 OK" in explorer.toasts())
         await explorer.pilot.press("u")
         await explorer.until_screen(EditorScreen)
@@ -425,10 +424,7 @@ async def patch_and_undo(explorer, about: str) -> None:
     and the service agree at each step."""
     await open_production(explorer)
     await choose(explorer, "PATCH")
-    set_body(explorer, '{"name": "renamed"}')
-    await explorer.pilot.press("ctrl+s")
-    await explorer.until_screen(PreviewScreen)
-    await explorer.pilot.press("enter")
+    await send(explorer, '{"name": "renamed"}')
     await explorer.until(lambda: "PATCH · 200 OK" in explorer.toasts())
     await explorer.pilot.press("u")
     await explorer.until_screen(EditorScreen)
@@ -527,10 +523,7 @@ async def test_a_refusal_stays_on_its_fields_line_while_other_lines_change(open_
     async with open_explorer(writes=True) as explorer:
         await open_production(explorer)
         await choose(explorer, "PATCH")
-        set_body(explorer, '{\n  "name": "production",\n  "nonsense": 1\n}')
-        await explorer.pilot.press("ctrl+s")
-        await explorer.until_screen(PreviewScreen)
-        await explorer.pilot.press("enter")
+        await send(explorer, '{\n  "name": "production",\n  "nonsense": 1\n}')
         await explorer.until_screen(EditorScreen)
         set_body(explorer, '{\n  "orgId": "x",\n  "name": "production",\n  "nonsense": 1\n}')
         problems = explorer.app.screen.query_one("#problems", Static)
@@ -564,10 +557,7 @@ async def test_w_on_a_creates_201_watches_what_it_made_not_the_list(open_explore
         await explorer.go_to(f"{project}/clusters")
         await choose(explorer, "POST")
         body = json.loads(editor_text(explorer))  # the description's example, named
-        set_body(explorer, json.dumps({**body, "name": "reporting"}))
-        await explorer.pilot.press("ctrl+s")
-        await explorer.until_screen(PreviewScreen)
-        await explorer.pilot.press("enter")
+        await send(explorer, json.dumps({**body, "name": "reporting"}))
         await explorer.until(lambda: "POST · 201" in explorer.toasts())
         await explorer.settle()
         await explorer.pilot.press("w")
@@ -601,10 +591,7 @@ async def test_a_write_takes_back_the_tree_s_word_that_a_watch_s_condition_held(
         await explorer.pilot.press("enter")
         await explorer.until(lambda: "✓ held" in explorer.node(*cluster).label.plain)
         await choose(explorer, "PATCH")
-        set_body(explorer, '{"diskSizeGB": 40}')
-        await explorer.pilot.press("ctrl+s")
-        await explorer.until_screen(PreviewScreen)
-        await explorer.pilot.press("enter")
+        await send(explorer, '{"diskSizeGB": 40}')
         await explorer.until(lambda: "PATCH · 200" in explorer.toasts())
         await explorer.settle()
         assert "✓ held" not in explorer.node(*cluster).label.plain
