@@ -83,10 +83,10 @@ class KeyLine:
         return True
 
     async def next(self) -> None:
-        """Let the next keys in: text typed into a field at once, one after another (they go to the
-        one queue, in order); any other key once the one before it is done, the screen on top has
-        settled (one a key just opened has its focus only once its queue has come this far), and
-        the field has put in what was typed into it (Enter reads it)."""
+        """Let the next keys in: text typed into a field, and a widget's own cursor keys, at once, one
+        after another (they go to the one queue, in order); any other key once the one before it is
+        done, the screen on top has settled (one a key just opened has its focus only once its queue
+        has come this far), and the field has put in what was typed into it (Enter reads it)."""
         while self.current is None and self.waiting:
             screen = self.app.screen
             event = self.waiting[0]
@@ -95,8 +95,8 @@ class KeyLine:
                 self.wait_behind(event, screen, self.app)
                 return
             target: MessagePump = self.app.focused or screen
-            text = types_into(target, event) or self.moves_in(target, event)
-            if not text and self.field is not None:
+            straight = types_into(target, event) or self.moves_in(target, event)  # into target's queue at once
+            if not straight and self.field is not None:
                 field, self.field = self.field, None
                 # twice behind the field (the text's Changed comes behind the text), then up the way
                 # Changed bubbles to its screen (the palette gathers its matches there)
@@ -107,7 +107,7 @@ class KeyLine:
                 self.keep_watch()
                 return
             self.waiting.popleft()
-            if text:
+            if straight:
                 self.field = target
                 await self.let_in(event)
                 continue
