@@ -135,14 +135,11 @@ class ItemsTable(LineCursorView):
 def fitted(headers: list[str], widths: list[int], room: int) -> list[int]:
     """The columns' widths in `room` cells: where the id and the column after it (the name) do not
     both fit, the id gives way, cut in its middle down to ID_LEAST cells; the name is what tells
-    rows apart to a reader (`CLUSTER_UPDATED`, where 24 cells of id left `CLUSTER_U`). So it does
-    for the column after the name, where that one then fits whole (an event's date: `2026-11-01T08:`
-    lost its time at 120 columns). The other columns keep their widths, scrolled to."""
+    rows apart to a reader (`CLUSTER_UPDATED`, where 24 cells of id left `CLUSTER_U`). The other
+    columns keep their widths, scrolled to."""
     drawn = list(widths)
     if len(widths) > 1 and headers[0] == "id" and widths[0] > ID_LEAST:
-        after = [width + 2 for width in widths[1:3]]  # the name, the column after it; 2: the gap before each
-        kept = after[:2] if ID_LEAST + sum(after[:2]) <= room else after[:1]
-        over = widths[0] + sum(kept) - room
+        over = widths[0] + 2 + widths[1] - room  # 2: the gap between them
         drawn[0] = max(ID_LEAST, widths[0] - max(0, over))
     return drawn
 
