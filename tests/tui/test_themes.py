@@ -154,7 +154,10 @@ async def test_the_notes_at_start_fit_the_screen_with_every_file_named(size):
         await wait_until(lambda: started(app) and "broken.toml" in toasts_of(app), pilot=pilot)
         bar = app.screen.query_one("StatusBar")
         # lifted above the status bar once the screen is laid out (a loaded machine took more than a pause)
-        await wait_until(lambda: all(t.region.bottom <= bar.region.y for t in app.screen.query("Toast")), pilot=pilot)
+        await wait_until(
+            lambda: all(t.region.height and t.region.bottom <= bar.region.y for t in app.screen.query("Toast")),
+            pilot=pilot,
+        )
         toasts = list(app.screen.query("Toast"))
         assert len(toasts) == 1 and toasts[0].region.y >= 1, [toast.region for toast in toasts]
         shown = " ".join(" ".join(line.strip(" ▌") for line in region_text(app, toasts[0]).splitlines()).split())
