@@ -35,6 +35,7 @@ from explorer.tui.safe import visible
 from explorer.tui.screens.command_palette import KeyedPalette
 from explorer.tui.screens.main import MainScreen
 from explorer.tui.themes import DEFAULT_THEME, PROJECTOR_CONTRAST, PROJECTOR_THEME, load_themes, shipped_dir, skipped
+from explorer.tui.widgets.status_bar import StatusBar
 
 if TYPE_CHECKING:
     from explorer.tui.screens.login import Result
@@ -175,6 +176,11 @@ class ExplorerApp(PaletteApp):
 
     def on_resize(self, event: events.Resize) -> None:
         self.call_after_refresh(self.lift_notices)
+
+    def on_status_bar_resized(self, event: StatusBar.Resized) -> None:
+        """The bar laid out: on a loaded machine, the screen's change can be handled before its layout,
+        which left notices where the bar was not yet (over it, or off the top of the screen)."""
+        self.lift_notices()
 
     def lift_notices(self) -> None:
         """Notices (Textual's toasts) stand above the status bar, never over it, on the main screen and

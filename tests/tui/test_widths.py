@@ -196,6 +196,24 @@ async def test_a_notice_stands_above_the_status_bar(open_explorer):
         assert "Copied" in "\n".join(lines[: bar.region.y])
 
 
+async def test_a_notice_stands_above_the_status_bar_once_it_is_laid_out(open_explorer):
+    """The screen's change can be handled before its layout (a loaded machine, CI): the notices were
+    lifted by a bar with no place yet, off the top of the screen, and stayed there."""
+    async with open_explorer(size=(80, 24)) as explorer:
+        bar = explorer.q(StatusBar)
+        bar.display = False  # as before the first layout: the bar has no region
+        await explorer.pilot.pause()
+        explorer.app.lift_notices()
+        explorer.app.notify("Said before the screen was laid out")
+        await explorer.until(lambda: "laid out" in explorer.toasts())
+        bar.display = True
+        await explorer.until(lambda: bar.region.height == 1)
+        await explorer.pilot.pause()
+        lines = screen_lines(explorer.app)
+        assert "Said before the screen" in "\n".join(lines[: bar.region.y]), lines
+        assert "Said" not in lines[bar.region.y]
+
+
 async def test_a_notice_stands_above_the_status_bar_under_a_dialog_too(open_explorer):
     async with open_explorer(size=(120, 40)) as explorer:
         await explorer.go_to(f"/groups/{PRODUCTION}/events")

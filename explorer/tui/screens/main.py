@@ -420,10 +420,12 @@ class MainScreen(Screen[None]):
 
     def notices_above(self) -> int | None:
         """The lines from the status bar down, which notices leave clear (the app's lift_notices), on
-        this screen and on the dialogs over it; None when the screen is going."""
+        this screen and on the dialogs over it; None when the screen is going, or not laid out yet (the
+        bar says when it is: StatusBar.Resized)."""
         if not self.standing:
             return None
-        return max(1, self.size.height - self.query_one(StatusBar).region.y)
+        bar = self.query_one(StatusBar).region
+        return max(1, self.size.height - bar.y) if bar else None
 
     # What the widgets say --------------------------------------------------------------------
 

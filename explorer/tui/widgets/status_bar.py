@@ -121,6 +121,9 @@ class StatusBar(Static):
             super().__init__()
             self.error = error
 
+    class Resized(Message):
+        """The bar has its place and size on the screen (its first layout too): notices stand above it."""
+
     def __init__(self, *, id: str | None = None) -> None:
         super().__init__(id=id)
         self.session: Session | None = None
@@ -180,6 +183,7 @@ class StatusBar(Static):
     def on_resize(self, event: events.Resize) -> None:
         self.widths.clear()
         self.tick()
+        self.post_message(self.Resized())
 
     def tick(self) -> None:
         """Redraw the line if it changed: the bar is one line whatever it says, so no layout is asked for
