@@ -177,9 +177,9 @@ class ExplorerApp(PaletteApp):
     def on_resize(self, event: events.Resize) -> None:
         self.call_after_refresh(self.lift_notices)
 
-    def on_status_bar_resized(self, event: StatusBar.Resized) -> None:
-        """The bar laid out: on a loaded machine, the screen's change can be handled before its layout,
-        which left notices where the bar was not yet (over it, or off the top of the screen)."""
+    def on_status_bar_placed(self, event: StatusBar.Placed) -> None:
+        """The bar laid out, or moved: on a loaded machine, the screen's change can be handled before its
+        layout, which left notices where the bar was not yet (over it, or off the top of the screen)."""
         self.lift_notices()
 
     def lift_notices(self) -> None:

@@ -17,6 +17,7 @@ from explorer.tui.screens.preview import PreviewScreen
 from explorer.tui.widgets.headers_view import HeadersView
 from explorer.tui.widgets.items_table import ItemsTable
 from explorer.tui.widgets.json_pane import JsonPane
+from explorer.tui.widgets.key_footer import KeyFooter
 from explorer.tui.widgets.link_tree import LinkTree
 from explorer.tui.widgets.page_view import PageView
 from explorer.tui.widgets.status_bar import StatusBar
@@ -212,6 +213,23 @@ async def test_a_notice_stands_above_the_status_bar_once_it_is_laid_out(open_exp
         lines = screen_lines(explorer.app)
         assert "Said before the screen" in "\n".join(lines[: bar.region.y]), lines
         assert "Said" not in lines[bar.region.y]
+
+
+async def test_a_notice_stands_above_the_status_bar_when_the_bar_moves(open_explorer):
+    """A line coming under the bar moves it up without resizing it: the notices go up with it."""
+    async with open_explorer(size=(80, 24)) as explorer:
+        footer = explorer.q(KeyFooter)
+        footer.display = False
+        await explorer.until(lambda: explorer.q(StatusBar).region.bottom == 24)
+        explorer.app.lift_notices()  # as a resize does: one line under the bar
+        explorer.app.notify("Said with the footer away")
+        await explorer.until(lambda: "footer away" in explorer.toasts())
+        footer.display = True
+        bar = explorer.q(StatusBar)
+        await explorer.until(lambda: bar.region.bottom == 23)
+        await explorer.until(lambda: all(t.region.bottom <= bar.region.y for t in explorer.app.screen.query("Toast")))
+        lines = screen_lines(explorer.app)
+        assert "Said with the footer" in "\n".join(lines[: bar.region.y]), lines
 
 
 async def test_a_notice_stands_above_the_status_bar_under_a_dialog_too(open_explorer):

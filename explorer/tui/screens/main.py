@@ -421,7 +421,7 @@ class MainScreen(Screen[None]):
     def notices_above(self) -> int | None:
         """The lines from the status bar down, which notices leave clear (the app's lift_notices), on
         this screen and on the dialogs over it; None when the screen is going, or not laid out yet (the
-        bar says when it is: StatusBar.Resized)."""
+        bar says when it is: StatusBar.Placed)."""
         if not self.standing:
             return None
         bar = self.query_one(StatusBar).region

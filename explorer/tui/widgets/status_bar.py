@@ -28,6 +28,7 @@ from typing import Any
 from rich.cells import cell_len
 from textual import events
 from textual.content import Content
+from textual.geometry import Region
 from textual.message import Message
 from textual.style import Style
 from textual.widgets import Static
@@ -121,8 +122,9 @@ class StatusBar(Static):
             super().__init__()
             self.error = error
 
-    class Resized(Message):
-        """The bar has its place and size on the screen (its first layout too): notices stand above it."""
+    class Placed(Message):
+        """The bar has a new place on the screen (its first layout, a resize, or a line above it that
+        came or went): notices stand above it."""
 
     def __init__(self, *, id: str | None = None) -> None:
         super().__init__(id=id)
@@ -134,6 +136,7 @@ class StatusBar(Static):
         self.watches: Callable[[], list[Watch]] = list  # the running watches, read at every tick
         self.label: str | None = None  # the tree's line under the cursor, when the tree cuts it
         self.widths: dict[str, int] = {}  # the widest each part has been, by its form (form_of)
+        self.place = Region()  # where the bar was last said to be (placed)
         self.measured: dict[str, int] = {}  # the width of each part of the line last drawn, by its form
 
     def follow(self, session: Session) -> None:
@@ -183,7 +186,16 @@ class StatusBar(Static):
     def on_resize(self, event: events.Resize) -> None:
         self.widths.clear()
         self.tick()
-        self.post_message(self.Resized())
+        self.placed()
+
+    def on_mount(self) -> None:
+        self.screen.screen_layout_refresh_signal.subscribe(self, lambda _: self.placed())  # moved, not resized
+
+    def placed(self) -> None:
+        """Say where the bar is, when that changed (StatusBar.Placed)."""
+        if self.region != self.place:
+            self.place = self.region
+            self.post_message(self.Placed())
 
     def tick(self) -> None:
         """Redraw the line if it changed: the bar is one line whatever it says, so no layout is asked for
