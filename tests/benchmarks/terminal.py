@@ -1,9 +1,11 @@
 """A program in a pseudo-terminal, its screen read as a person would read it.
 
-The program is started in a pty of a given size; a thread reads what it writes and feeds it to
-pyte, a VT100 emulator, so the text on screen is known the moment the bytes that draw it arrive.
-`shown(text)` waits until `text` is on the screen and returns when it got there; keys are written
-to the terminal as bytes, as a keyboard's would be.
+The program is started in a pty of a given size; a thread reads what it writes, noting when each
+piece arrived, and a second feeds the pieces to pyte, a VT100 emulator. `shown(text)` waits until
+`text` is on the screen and returns when the bytes that put it there arrived: the emulator's own
+time (pyte is pure Python: a first frame of 120 × 40 takes it tens of milliseconds) is not counted,
+nor does it hold back the reading of what follows. Keys are written to the terminal as bytes, as a
+keyboard's would be.
 
     with Terminal([sys.executable, "-m", "explorer", "--demo"]) as term:
         drawn = term.shown("groups", since=term.started)
@@ -20,6 +22,7 @@ import subprocess
 import termios
 import threading
 import time
+from collections import deque
 from collections.abc import Sequence
 from pathlib import Path
 
@@ -60,7 +63,9 @@ class Terminal:
         self.screen = Screen(columns, rows)
         self.stream = pyte.ByteStream(self.screen)
         self.changed = threading.Condition()
-        self.fed_at = 0.0  # when the last bytes were fed to the screen
+        self.fed_at = 0.0  # when the last bytes fed to the screen arrived
+        self.arrived: deque[tuple[float, bytes]] = deque()  # read, not yet fed: when each came, and what
+        self.came = threading.Condition()
         self.started = 0.0
         self.process: subprocess.Popen[bytes] | None = None
 
@@ -74,7 +79,9 @@ class Terminal:
         )
         os.close(child)
         self.reader = threading.Thread(target=self.read, daemon=True)
+        self.feeder = threading.Thread(target=self.feed, daemon=True)
         self.reader.start()
+        self.feeder.start()
         return self
 
     def __exit__(self, *exc: object) -> None:
@@ -85,16 +92,30 @@ class Terminal:
         os.close(self.main)
 
     def read(self) -> None:
+        """What the program writes, as it comes, with when it came (b"" at the end)."""
         while True:
             try:
                 data = os.read(self.main, 65536)
             except OSError:
+                data = b""
+            with self.came:
+                self.arrived.append((time.perf_counter(), data))
+                self.came.notify()
+            if not data:
                 return
+
+    def feed(self) -> None:
+        """The pieces read, to the emulator, in order; the screen is then as it was when they arrived."""
+        while True:
+            with self.came:
+                while not self.arrived:
+                    self.came.wait()
+                at, data = self.arrived.popleft()
             if not data:
                 return
             with self.changed:
                 self.stream.feed(data)
-                self.fed_at = time.perf_counter()
+                self.fed_at = at
                 self.changed.notify_all()
 
     def text(self) -> str:

@@ -6,8 +6,11 @@ Every figure is read off the screen (tests/benchmarks/terminal.py): the program 
 120 × 40, pyte turns its output into the text on screen, "shown" is the moment the bytes that put
 the awaited text there arrived, and keys are written to the terminal as bytes.
 
-1. Launch: process start to the root's relations shown (`explorer --demo`), beside the floor
-   (floor_app.py: Textual's own widgets in the explorer's tree, nothing fetched), alternating.
+1. Launch: process start to the root's relations shown, for `explorer --demo` and for `explorer` on
+   the sandbox served over HTTPS (`explorer sandbox`'s server, in this process), beside the floor
+   (floor_app.py: Textual's own widgets in the explorer's tree, nothing fetched) and an empty run
+   (Python printing the awaited line: what starting a process in the pty costs), alternating. The
+   ratios are of the figures with the empty run's median taken out: the programs' own time.
 2. `]` and `[` on a list of 1,234 events at 500 a page: the key to `page 2 of 3` (or 1) shown.
 3. A key while a big list loads: a served list of N MB (one page), opened with g; `?` pressed
    50 ms after the title names it, timed to its Keys screen shown; then the list's page line
@@ -68,9 +71,52 @@ def load() -> str:
     return " ".join(f"{x:.2f}" for x in os.getloadavg()) + f" on {os.cpu_count()} cores"
 
 
+EMPTY = [sys.executable, "-c", f"print({ROOT_SHOWN!r})"]
+
+
 def launch(command: list[str], shown: str, env: dict[str, str]) -> float:
     with Terminal(command, env=env) as term:
         return (term.shown(shown) - term.started) * 1000
+
+
+@contextmanager
+def served_over_https(env: dict[str, str], home: Path) -> Iterator[dict[str, str]]:
+    """The sandbox as `explorer sandbox` serves it (HTTPS, its own authority), and the environment
+    that points the explorer at it."""
+    from explorer.sandbox.tls import server_files
+
+    files = server_files(home / "tls", ["127.0.0.1"])
+    settings = Settings()
+    with ServerThread(create_app(settings), tls=files) as server:
+        yield {
+            **env,
+            "EXPLORER_BASE_URL": server.url + API,
+            "EXPLORER_CLIENT_ID": settings.client_id,
+            "EXPLORER_CLIENT_SECRET": settings.client_secret,
+            "EXPLORER_CA_BUNDLE": str(files.ca),
+        }
+
+
+def launches(runs: int, env: dict[str, str], home: Path) -> None:
+    """Launch figures: each program once a round, the rounds one after another."""
+    kinds: dict[str, list[float]] = {"empty run": [], "floor": [], "explorer --demo": [], "explorer, HTTPS": []}
+    with served_over_https(env, home) as https:
+        for _ in range(runs):  # alternating, so that the machine's moods fall on all alike
+            kinds["empty run"].append(launch(EMPTY, ROOT_SHOWN, env))
+            kinds["floor"].append(launch(FLOOR, FLOOR_SHOWN, env))
+            kinds["explorer --demo"].append(launch([*EXPLORER, "--demo"], ROOT_SHOWN, env))
+            kinds["explorer, HTTPS"].append(launch(EXPLORER, ROOT_SHOWN, https))
+    empty = statistics.median(kinds["empty run"])
+    floor = [value - empty for value in kinds["floor"]]
+    print("launch, process start to the root shown (120 × 40 pty):")
+    for name, values in kinds.items():
+        print(f"  {name:16} {figures(values)}")
+    for name in ("explorer --demo", "explorer, HTTPS"):
+        ratios = [(value - empty) / under for value, under in zip(kinds[name], floor, strict=True)]
+        print(
+            f"  {name} ÷ floor, the empty run's {empty:.0f} ms out of both: median {statistics.median(ratios):.2f}"
+            f" · spread {min(ratios):.2f}–{max(ratios):.2f}"
+        )
 
 
 def page_turns(presses: int, env: dict[str, str]) -> list[float]:
@@ -221,15 +267,7 @@ def main() -> None:
     env = environment(home)
     print(f"load average before: {load()}")
     if "launch" in only:
-        ours, floor = [], []
-        for _ in range(args.runs):  # alternating, so that the machine's moods fall on both alike
-            ours.append(launch([*EXPLORER, "--demo"], ROOT_SHOWN, env))
-            floor.append(launch(FLOOR, FLOOR_SHOWN, env))
-        ratios = [a / b for a, b in zip(ours, floor, strict=True)]
-        print("launch, process start to the root shown (120 × 40 pty):")
-        print(f"  explorer --demo {figures(ours)}")
-        print(f"  floor           {figures(floor)}")
-        print(f"  ratio median {statistics.median(ratios):.2f} · spread {min(ratios):.2f}–{max(ratios):.2f}")
+        launches(args.runs, env, home)
     if "pages" in only:
         turns = page_turns(args.presses, env)
         print(f"] and [ on 1,234 events at 500 a page, key to the page line shown: {figures(turns)}")
