@@ -17,8 +17,6 @@ from textual.binding import Binding
 from textual.keys import Keys
 
 from explorer.api.errors import ConfigError
-from explorer.tui.screens.compare import CompareScreen
-from explorer.tui.screens.editor import EditorScreen
 from explorer.tui.screens.main import MainScreen
 from explorer.tui.widgets.items_table import ItemsTable
 from explorer.tui.widgets.json_view import JsonView
@@ -27,7 +25,10 @@ from explorer.tui.widgets.json_view import JsonView
 def binding_groups() -> list[list[Binding]]:
     """The bindings of the screen, of each widget with keys of its own, of the compare dialog (its `n`)
     and of the request editor (its ctrl+s): each in the README's table, and remappable: one key, one
-    binding in each."""
+    binding in each. The editor (Textual's TextArea) is imported here, on first need, not at launch."""
+    from explorer.tui.screens.compare import CompareScreen
+    from explorer.tui.screens.editor import EditorScreen
+
     owners = (MainScreen, ItemsTable, JsonView, CompareScreen, EditorScreen)
     return [[b for b in owner.BINDINGS if isinstance(b, Binding)] for owner in owners]
 
@@ -97,6 +98,8 @@ def keymap_from(config: dict[str, Any], where: str) -> dict[str, str]:
             f"In {where}, [keys] must be a table of binding ids and keys",
             'Write them under a [keys] table, a line each: "explorer.reload" = "f5".',
         )
+    if not table:
+        return {}  # the bindings are not gathered (their screens not imported) at launch for nothing
     known = sorted(b.id for b in all_bindings() if b.id)
     for binding_id, keys in table.items():
         if binding_id not in known:

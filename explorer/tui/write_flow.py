@@ -4,6 +4,9 @@ Each step is a screen the person answers; the flow awaits them in a worker, so t
 stays live. Nothing is sent but from the preview's yes. A refusal, a cancelled preview or Esc in the
 editor keep the draft. Back from the preview, the editor opens where it was left (cursor, selection,
 scroll); a refusal reopens it with the field it names marked and the cursor on that field's line.
+
+The flow's screens (the act list, the editor with Textual's TextArea, the preview) are imported on
+the first write, not at launch: the first screen does without them.
 """
 
 from __future__ import annotations
@@ -11,7 +14,7 @@ from __future__ import annotations
 import json
 from collections.abc import Callable, Mapping
 from functools import partial
-from typing import Any, Protocol, cast
+from typing import TYPE_CHECKING, Any, Protocol, cast
 
 from textual.app import App
 
@@ -22,11 +25,11 @@ from explorer.api.resource import Resource
 from explorer.api.session import Session
 from explorer.api.writes import WriteChoice, body_bytes, delete_answers, delete_name, undo_body, write_changes
 from explorer.tui.safe import visible
-from explorer.tui.screens.act import ActScreen
-from explorer.tui.screens.editor import EditorScreen, Place, refusal_problem
-from explorer.tui.screens.preview import PreviewScreen
 from explorer.tui.typeahead import TypedAhead
 from explorer.tui.writing import Drafts, Undo, choices_for, operation_of, prefill, pretty, undo_choice
+
+if TYPE_CHECKING:
+    from explorer.tui.screens.editor import Place
 
 DRAFT_KEPT = "Draft kept: a, then the same write, opens it again."  # said on leaving the editor
 
@@ -60,6 +63,8 @@ class WriteFlow:
             description = await self.session.described()
         finally:
             typed = self.ahead.take()  # what was typed after `a` while the description came: the list's
+        from explorer.tui.screens.act import ActScreen
+
         choices = choices_for(resource, description, is_root)
         policy = self.session.write_policy
         choice = await self.app.push_screen_wait(
@@ -93,6 +98,8 @@ class WriteFlow:
             self.ahead.take()  # nothing is held once no editor is on its way
 
     async def editing(self, choice: WriteChoice, resource: Resource | None) -> None:
+        from explorer.tui.screens.editor import EditorScreen, Place, refusal_problem
+
         description = self.session.description
         operation = operation_of(choice, description)
         schema = description.request_schema(operation) if description and operation else None
@@ -149,6 +156,8 @@ class WriteFlow:
         self, choice: WriteChoice, body: str, opened: Any, schema: Mapping[str, Any] | None
     ) -> Resource | None:
         """The preview, against the entity as it is now; the answer if the person said send, else None."""
+        from explorer.tui.screens.preview import PreviewScreen
+
         try:
             outgoing = await self.prepared(choice, body)
         except (ApiError, ValueError) as error:
