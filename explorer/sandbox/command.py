@@ -1,7 +1,9 @@
 """`explorer sandbox`: serve the sandbox on the network for a class, a demo or a test run.
 
 One command from its flags to its banner and its quiet stop: the banner echoes the flags (the
-addresses, the scheme, the secret it may show), so they change together in one module.
+addresses, the scheme, the secret it may show), so they change together in one module. The
+explorer's own launch reads its flags (`explorer --help`): what only serving needs (the documents'
+Starlette, the versions) is imported when the banner is written.
 """
 
 from __future__ import annotations
@@ -17,12 +19,10 @@ from pathlib import Path
 from explorer import __version__
 from explorer.sandbox.address import is_network, lan_address
 from explorer.sandbox.buckets import ENDPOINT_SETS
-from explorer.sandbox.documents import VENDOR
 from explorer.sandbox.faults import TOKEN_ERROR_STATUS
 from explorer.sandbox.links import API_ROOT, DESCRIPTION_PATH
 from explorer.sandbox.scenarios import SCENARIOS
 from explorer.sandbox.settings import RATE_LIMITS, VERSIONS, Settings, parse_network
-from explorer.sandbox.versions import FIRST
 
 DEFAULTS = Settings()
 
@@ -214,11 +214,18 @@ def limits_lines(settings: Settings, url: str) -> list[str]:
     ]
 
 
-ACCEPT_FIRST = f"Accept: application/vnd.{VENDOR}.{FIRST.date}+json"  # names the version every resource serves
+def accept_first() -> str:
+    """The Accept that names the version every resource serves."""
+    from explorer.sandbox.documents import VENDOR
+    from explorer.sandbox.versions import FIRST
+
+    return f"Accept: application/vnd.{VENDOR}.{FIRST.date}+json"
 
 
 def versions_line(settings: Settings) -> str:
-    example = ACCEPT_FIRST
+    from explorer.sandbox.versions import FIRST
+
+    example = accept_first()
     if settings.versions == "strict":
         return f"Versions: strict: a request under the API root must name one ({example}) or it is 406."
     return f"Versions: lenient: plain JSON gets {FIRST.date}; a request may name one ({example})."
@@ -268,7 +275,7 @@ def banner(
         f"       {url}/api/oauth/token",
         f"  curl {cacert}--digest -u '{settings.public_key}:{settings.private_key}' "
         # strict versions: the root, as every resource, is 406 to a request that names no version
-        + (f"-H '{ACCEPT_FIRST}' \\\n       " if settings.versions == "strict" else "")
+        + (f"-H '{accept_first()}' \\\n       " if settings.versions == "strict" else "")
         + f"'{url}{API_ROOT}?pretty=true'",
         *open_lines(settings, local or url, ca, host, scenario),
     ]

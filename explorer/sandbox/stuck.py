@@ -4,15 +4,19 @@ Operations on the real service do get stuck (a region short of an instance size,
 provider's incident); the cluster then says nothing but its state, and the project's events say
 why. The sandbox makes one such cluster, created an hour before it started, so that a class
 learns to look there rather than press `r` again.
+
+Its names are read by the scenarios' descriptions, which the command line's help shows: the world's
+modules are imported when the cluster is made, not with them.
 """
 
 from __future__ import annotations
 
 from datetime import UTC, datetime, timedelta
+from typing import TYPE_CHECKING
 
-from explorer.sandbox.cluster_records import new_cluster, replication_spec
-from explorer.sandbox.operations import Operations
-from explorer.sandbox.world import Cluster, Operation, World, new_event
+if TYPE_CHECKING:
+    from explorer.sandbox.operations import Operations
+    from explorer.sandbox.world import Cluster, World
 
 PROJECT = "staging"
 NAME = "orders-reporting"
@@ -26,6 +30,9 @@ AGO = timedelta(hours=1)
 def add_stuck_cluster(world: World, operations: Operations) -> Cluster:
     """The stuck cluster in project staging, CREATING for ever, and its events: its creation an
     hour ago, then, when it would have been ready, the reason it is not."""
+    from explorer.sandbox.cluster_records import new_cluster, replication_spec
+    from explorer.sandbox.world import Operation, new_event
+
     project = world.project_named(PROJECT)
     if project is None:
         raise LookupError(f"the drill stuck-operation needs the seeded project {PROJECT!r}")
