@@ -8,6 +8,8 @@ the sandbox nor the screen.
 from __future__ import annotations
 
 import ast
+import subprocess
+import sys
 
 import pytest
 
@@ -132,3 +134,23 @@ def test_a_long_module_says_why_it_is_one():
     for name, reason in LONG_ON_PURPOSE.items():
         if name in long:
             assert reason in long[name], f"{name}'s docstring no longer says why it is long"
+
+
+def test_the_screen_starts_without_what_its_first_screen_does_not_need():
+    """Launch time (issue 24): the screen on a service, as `explorer` builds it, loads neither the
+    sandbox's server and world (Starlette, the seed) nor the write screens (the act list, the editor,
+    the preview)."""
+    program = (
+        "import sys\n"
+        "from explorer.cli import parser\n"
+        "from explorer.tui.run import build\n"
+        "build(parser().parse_args(['--base-url', 'https://service.example/api/atlas/v2']))\n"
+        "print(' '.join(sorted(sys.modules)))\n"
+    )
+    loaded = subprocess.run(
+        [sys.executable, "-c", program], capture_output=True, text=True, check=True, cwd=ROOT, timeout=60
+    ).stdout.split()
+    assert "explorer.tui.screens.main" in loaded  # what the first screen is made of, loaded
+    unwanted = ("starlette", "explorer.sandbox.world", "explorer.sandbox.seed", "explorer.tui.screens.editor")
+    unwanted += ("explorer.tui.screens.act", "explorer.tui.screens.preview")
+    assert [name for name in loaded if name.startswith(unwanted)] == []
