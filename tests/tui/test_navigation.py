@@ -456,6 +456,33 @@ async def test_before_the_root_comes_the_page_pane_says_what_it_waits_for():
         await wait_until(lambda: started(app), pilot=pilot)
 
 
+async def test_keys_typed_as_the_explorer_starts_wait_for_the_root():
+    """`down down enter` typed before the root came moved in an empty tree and opened nothing: the
+    tree's keys now wait for the root, and the app's go at once (`?` is not held by a slow root)."""
+    from explorer.demo import demo_session
+    from explorer.sandbox import Settings, create_app
+    from explorer.tui.app import ExplorerApp
+    from explorer.tui.screens.help import HelpScreen
+    from tests.tui.conftest import started, wait_until
+
+    app = ExplorerApp(demo_session(app=create_app(Settings(latency_ms=400))), demo=demo_session)
+    app.animation_level = "none"
+    async with app.run_test(size=(120, 30)) as pilot:
+        await pilot.press("down", "down", "enter")
+        assert not started(app)  # typed before the root came
+        await wait_until(lambda: started(app), pilot=pilot)
+        screen = app.screen
+        second = screen.links.root.children[1]
+        await wait_until(lambda: screen.navigation.shown is second.data, pilot=pilot)
+        assert screen.links.cursor_node is second
+    app = ExplorerApp(demo_session(app=create_app(Settings(latency_ms=1500))), demo=demo_session)
+    async with app.run_test(size=(120, 30)) as pilot:
+        await pilot.press("question_mark")
+        await wait_until(lambda: isinstance(app.screen, HelpScreen), timeout=1.0, pilot=pilot)
+        (main,) = [screen for screen in app.screen_stack if isinstance(screen, MainScreen)]
+        assert main.navigation.root.resource is None  # help came before the root
+
+
 @pytest.mark.parametrize("opened_first", [False, True])
 async def test_a_bad_query_typed_into_go_to_leaves_the_link_it_names_as_it_was(explorer, opened_first):
     if opened_first:

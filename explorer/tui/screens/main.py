@@ -405,12 +405,18 @@ class MainScreen(Screen[None]):
         """Whether `event` acts on a page still on its way, and so waits for it (the app's key line
         holds it): a page key (`]`, `+`: from the page that comes), or a key to the Page, JSON or
         Headers pane, which show the page before (`1`, `down`, `enter` typed with the Enter that
-        opens a list choose in the list it opens). A key to the tree goes at once: a new place."""
+        opens a list choose in the list it opens). A key to the tree goes at once: a new place; but
+        for the root's first coming, when the tree has nothing else (`down down enter` typed as the
+        explorer starts opens the second relation). The screen's and the app's keys (`q`, `?`, `g`)
+        never wait for the root: a service that does not answer holds none of them."""
         if self.navigation.fetching is None or event.key == "escape":
             return False
         active = self.active_bindings.get(event.key)
         if active is not None and active.node is self and active.binding.action.startswith(PAGING):
             return True
+        root = self.navigation.root
+        if root.resource is None and root.error is None and active is not None and active.node is self.links:
+            return True  # the tree's keys typed as the explorer starts: nothing to move to before the root
         focused = self.focused
         return (
             focused is not None
