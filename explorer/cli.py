@@ -10,6 +10,7 @@ from collections.abc import Sequence
 from typing import Any, NoReturn, Protocol
 
 from explorer import __version__
+from explorer.startup_terminal import keys_kept_as_typed
 
 # httpx imports its own command line (click, pygments, rich's progress bars) when click is
 # installed, and uvicorn installs it: 20 ms of every start for a program we never run.
@@ -205,7 +206,14 @@ def parser() -> argparse.ArgumentParser:
 
 
 def main(argv: list[str] | None = None) -> int:
-    args = parser().parse_args(argv)
+    with keys_kept_as_typed() as terminal:  # from the first line: keys typed while the screen starts
+        args = parser().parse_args(argv)
+        if args.command is not None:
+            terminal.restore()  # a command reads its terminal in line mode (a question, a secret)
+        return run(args)
+
+
+def run(args: argparse.Namespace) -> int:
     try:
         code: int = args.run(args)
         return code

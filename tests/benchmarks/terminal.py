@@ -55,9 +55,15 @@ class Terminal:
     """A command in a pty of `columns` × `rows`, and what its screen shows (see the module)."""
 
     def __init__(
-        self, command: Sequence[str], columns: int = 120, rows: int = 40, env: dict[str, str] | None = None
+        self,
+        command: Sequence[str],
+        columns: int = 120,
+        rows: int = 40,
+        env: dict[str, str] | None = None,
+        cwd: Path | None = None,
     ) -> None:
         self.command = list(command)
+        self.cwd = cwd
         self.columns, self.rows = columns, rows
         self.env = {**(env or os.environ), "TERM": "xterm-256color", "COLUMNS": str(columns), "LINES": str(rows)}
         self.screen = Screen(columns, rows)
@@ -75,7 +81,14 @@ class Terminal:
         self.main = main
         self.started = time.perf_counter()
         self.process = subprocess.Popen(
-            self.command, stdin=child, stdout=child, stderr=child, env=self.env, start_new_session=True, close_fds=True
+            self.command,
+            stdin=child,
+            stdout=child,
+            stderr=child,
+            env=self.env,
+            cwd=self.cwd,
+            start_new_session=True,
+            close_fds=True,
         )
         os.close(child)
         self.reader = threading.Thread(target=self.read, daemon=True)

@@ -1,0 +1,35 @@
+"""Keys typed while the explorer starts, in a real terminal: kept as typed, and acted on once the
+root is there (startup_terminal.py, MainScreen.awaits_page)."""
+
+from __future__ import annotations
+
+import sys
+import termios
+import time
+
+from tests.benchmarks.terminal import Terminal
+from tests.conftest import ROOT
+
+
+def keeps_keys(fd: int) -> bool:
+    """Whether the explorer keeps keys as typed, before Textual's raw mode: no line editing, Enter
+    not turned into ctrl+j, ctrl+c still a signal (Textual's own mode reads it as a key)."""
+    attributes = termios.tcgetattr(fd)
+    line_mode = attributes[3] & termios.ICANON or attributes[0] & termios.ICRNL
+    return not line_mode and bool(attributes[3] & termios.ISIG)
+
+
+def test_down_down_enter_typed_as_the_explorer_starts_opens_the_second_relation():
+    with Terminal([sys.executable, "-m", "explorer", "--demo"], cwd=ROOT) as term:  # this test's own folders
+        before = termios.tcgetattr(term.main)
+        deadline = time.monotonic() + 30
+        while not keeps_keys(term.main):  # the explorer's first lines run: Python has started
+            assert time.monotonic() < deadline, "the terminal was never set to keep keys as typed"
+            time.sleep(0.002)
+        assert "groups" not in term.text()  # typed long before the screen
+        term.press("down", "down", "enter")
+        term.shown("explorer — https://sandbox.invalid/api/service/v1.0/groups")
+        assert "^[[B" not in term.text() and "^J" not in term.text()
+        term.press(b"q")
+        assert term.process is not None and term.process.wait(30) == 0
+        assert termios.tcgetattr(term.main) == before  # the terminal as it was
