@@ -50,6 +50,10 @@ QUIT_DROPS = (events.Key, events.Paste, events.MouseDown, events.MouseUp, events
 class ExplorerApp(PaletteApp):
     TITLE = "explorer"
     ENABLE_COMMAND_PALETTE = True
+    # Textual's notices stand in a rack that keeps a scrollbar's two columns: a toast's height was
+    # measured 40 cells wide and drawn 39 wide at 80 columns, and a line that then wrapped once more
+    # put the notice's last line over the status bar. No scrollbar, the same width both times.
+    CSS = "ToastRack { scrollbar-size-vertical: 0; }"
 
     def __init__(
         self,

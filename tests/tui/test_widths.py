@@ -232,6 +232,21 @@ async def test_a_notice_stands_above_the_status_bar_when_the_bar_moves(open_expl
         assert "Said with the footer" in "\n".join(lines[: bar.region.y]), lines
 
 
+async def test_a_notice_of_any_length_stands_above_the_status_bar(open_explorer):
+    """Textual's rack of notices kept a scrollbar's columns: a notice was measured one cell wider than
+    it was drawn, and a line that then wrapped once more went over the bar (CI met it with a theme
+    folder's path of just that length)."""
+    async with open_explorer(size=(80, 24)) as explorer:
+        bar = explorer.q(StatusBar)
+        for length in range(30, 46):
+            explorer.app.clear_notifications()
+            explorer.app.notify("n" * length)
+            await explorer.until(lambda: len(explorer.app.screen.query("Toast")) == 1)
+            await explorer.pilot.pause()
+            (toast,) = explorer.app.screen.query("Toast")
+            assert toast.region.bottom <= bar.region.y, (length, toast.region)
+
+
 async def test_a_notice_stands_above_the_status_bar_under_a_dialog_too(open_explorer):
     async with open_explorer(size=(120, 40)) as explorer:
         await explorer.go_to(f"/groups/{PRODUCTION}/events")
