@@ -206,19 +206,20 @@ def parser() -> argparse.ArgumentParser:
 
 
 def main(argv: list[str] | None = None) -> int:
-    with keys_kept_as_typed() as terminal:  # from the first line: keys typed while the screen starts
-        args = parser().parse_args(argv)
-        if args.command is not None:
-            terminal.restore()  # a command reads its terminal in line mode (a question, a secret)
-        return run(args)
+    try:
+        with keys_kept_as_typed() as terminal:  # from the first line: keys typed while the screen starts
+            args = parser().parse_args(argv)  # most of the start's imports: ctrl+c may come here too
+            if args.command is not None:
+                terminal.restore()  # a command reads its terminal in line mode (a question, a secret)
+            return run(args)
+    except KeyboardInterrupt:
+        return 130
 
 
 def run(args: argparse.Namespace) -> int:
     try:
         code: int = args.run(args)
         return code
-    except KeyboardInterrupt:
-        return 130
     except BrokenPipeError:
         # The reader went away (`explorer get … | head`): that is how pipes end, not an error.
         os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())

@@ -47,6 +47,12 @@ class Screen(pyte.Screen):
         super().cursor_position(line, column)
 
 
+def controlling_terminal() -> None:
+    """In the child, its new session's controlling terminal is the pty on stdin, as a terminal
+    window's shell has: ctrl+c written to it is SIGINT, not a byte read."""
+    fcntl.ioctl(0, termios.TIOCSCTTY, 0)
+
+
 class NotShown(AssertionError):
     """The text awaited did not come on the screen in time."""
 
@@ -88,6 +94,7 @@ class Terminal:
             env=self.env,
             cwd=self.cwd,
             start_new_session=True,
+            preexec_fn=controlling_terminal,
             close_fds=True,
         )
         os.close(child)

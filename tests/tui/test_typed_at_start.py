@@ -33,3 +33,18 @@ def test_down_down_enter_typed_as_the_explorer_starts_opens_the_second_relation(
         term.press(b"q")
         assert term.process is not None and term.process.wait(30) == 0
         assert termios.tcgetattr(term.main) == before  # the terminal as it was
+
+
+def test_ctrl_c_while_the_explorer_starts_ends_it_quietly_with_the_terminal_as_it_was():
+    """ctrl+c in the first half second (the imports) printed a KeyboardInterrupt traceback."""
+    with Terminal([sys.executable, "-m", "explorer", "--demo"], cwd=ROOT) as term:
+        before = termios.tcgetattr(term.main)
+        deadline = time.monotonic() + 30
+        while not keeps_keys(term.main):
+            assert time.monotonic() < deadline, "the terminal was never set to keep keys as typed"
+            time.sleep(0.002)
+        term.press(b"\x03")
+        assert term.process is not None and term.process.wait(30) == 130
+        time.sleep(0.2)  # the last bytes read
+        assert "Traceback" not in term.text() and "KeyboardInterrupt" not in term.text()
+        assert termios.tcgetattr(term.main) == before
