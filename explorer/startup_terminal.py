@@ -7,7 +7,8 @@ typed at once after `explorer` opened nothing, or the wrong node. From the first
 the terminal stops echoing and translating (ICANON, ECHO and ICRNL off; signals such as ctrl+c
 still work), so keys typed ahead wait in its buffer as typed; Textual reads them when it starts.
 The terminal's own settings are put back when the program ends, whatever ends it, and at once for
-a command (`explorer get` asks its questions in line mode).
+a command (`explorer get` asks its questions in line mode). A program started in the background
+(`explorer get … &`) leaves the terminal alone: changing it would stop the job (SIGTTOU).
 """
 
 from __future__ import annotations
@@ -64,8 +65,8 @@ def terminal_settings() -> tuple[int | None, list[Any] | None]:
         return None, None
     try:
         fd = sys.stdin.fileno()
-        if not os.isatty(fd):
-            return None, None
+        if not os.isatty(fd) or os.tcgetpgrp(fd) != os.getpgrp():
+            return None, None  # not a terminal, or run in the background (`explorer get … &`): left alone
         return fd, termios.tcgetattr(fd)
     except (AttributeError, ValueError, OSError, termios.error):
         return None, None

@@ -48,3 +48,13 @@ def test_ctrl_c_while_the_explorer_starts_ends_it_quietly_with_the_terminal_as_i
         time.sleep(0.2)  # the last bytes read
         assert "Traceback" not in term.text() and "KeyboardInterrupt" not in term.text()
         assert termios.tcgetattr(term.main) == before
+
+
+def test_a_command_run_in_the_background_leaves_the_terminal_alone(tmp_path):
+    """`explorer get … &` from a shell: setting the terminal from the background stopped the job
+    (SIGTTOU, `Stopped (tty output)`) before it had written a byte."""
+    out = tmp_path / "root.json"
+    job = f"set -m; {sys.executable} -m explorer get --demo / > {out} & wait $!; echo job ended $?"
+    with Terminal(["bash", "--norc", "-c", job], cwd=ROOT) as term:
+        term.shown("job ended 0")
+    assert out.read_text().startswith("{")
