@@ -446,7 +446,7 @@ async def test_the_watch_pane_says_the_watch_at_once_not_after_its_first_fetch(o
     came back: with a service a second away, a second of a wrong word."""
     async with open_explorer() as explorer:
         await explorer.go_to("/groups/687b4c139cc9af4ec9546b43/clusters/orders-prod")
-        explorer.slow_down(1500)
+        explorer.slow_down(5000)  # the first answer well after the look below, however loaded the machine
         await explorer.pilot.press("w")
         await answer(explorer, '.stateName == "UPDATING"')
         pane = explorer.screen.query_one(WatchView)
