@@ -222,14 +222,12 @@ class ExplorerApp(PaletteApp):
 
     def key_waits(self, event: events.Key | events.Paste) -> bool:
         """Whether a key waits for what it acts on (key_line.py): a page still on its way, or the
-        command palette's matches, or its closing (KeyedPalette.holds), or the first screen."""
+        command palette's matches, or its closing (KeyedPalette.holds)."""
         screen = self.screen
         if isinstance(event, events.Key) and event.key == "escape":
             return False
         if isinstance(screen, KeyedPalette):
             return screen.holds(event)
-        if type(screen) is Screen and self.session is not None:
-            return True  # read before the explorer's screen is up (Textual's default screen): kept for it
         return isinstance(screen, MainScreen) and isinstance(event, events.Key) and screen.awaits_page(event)
 
     def on_main_screen_fetch_ended(self) -> None:
