@@ -19,13 +19,18 @@ def keeps_keys(fd: int) -> bool:
     return not line_mode and bool(attributes[3] & termios.ISIG)
 
 
+def until_keys_kept(term: Terminal) -> None:
+    """Until the explorer keeps keys as typed (30 s at most): long before its screen."""
+    deadline = time.monotonic() + 30
+    while not keeps_keys(term.main):
+        assert time.monotonic() < deadline, "the terminal was never set to keep keys as typed"
+        time.sleep(0.002)
+
+
 def test_down_down_enter_typed_as_the_explorer_starts_opens_the_second_relation():
     with Terminal([sys.executable, "-m", "explorer", "--demo"], cwd=ROOT) as term:  # this test's own folders
         before = termios.tcgetattr(term.main)
-        deadline = time.monotonic() + 30
-        while not keeps_keys(term.main):  # the explorer's first lines run: Python has started
-            assert time.monotonic() < deadline, "the terminal was never set to keep keys as typed"
-            time.sleep(0.002)
+        until_keys_kept(term)  # the explorer's first lines run: Python has started
         assert "groups" not in term.text()  # typed long before the screen
         term.press("down", "down", "enter")
         term.shown("explorer — https://sandbox.invalid/api/service/v1.0/groups")
@@ -39,10 +44,7 @@ def test_ctrl_c_while_the_explorer_starts_ends_it_quietly_with_the_terminal_as_i
     """ctrl+c in the first half second (the imports) printed a KeyboardInterrupt traceback."""
     with Terminal([sys.executable, "-m", "explorer", "--demo"], cwd=ROOT) as term:
         before = termios.tcgetattr(term.main)
-        deadline = time.monotonic() + 30
-        while not keeps_keys(term.main):
-            assert time.monotonic() < deadline, "the terminal was never set to keep keys as typed"
-            time.sleep(0.002)
+        until_keys_kept(term)
         term.press(b"\x03")
         assert term.process is not None and term.process.wait(30) == 130
         time.sleep(0.2)  # the last bytes read
