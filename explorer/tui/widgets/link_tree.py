@@ -103,7 +103,7 @@ class LinkTree(Tree[Node]):
     def unfold(self, node: Node) -> None:
         """Unfold a node's line, when it is drawn and has something to show."""
         line = self.line_of(node)
-        if line is not None and line.children:
+        if line is not None and line.children and not line.is_expanded:
             line.expand()
 
     def fold_if_empty(self, node: Node) -> None:
@@ -195,8 +195,12 @@ class LinkTree(Tree[Node]):
     def draw_label(self, line: TreeNode[Node]) -> None:
         node = line.data
         assert node is not None
-        line.set_label(self.label(node))
-        line.allow_expand = self.model.expandable(node)
+        label = self.label(node)
+        if label != line.label:  # a label set, even the same, draws its line and every line below it
+            line.set_label(label)
+        expandable = self.model.expandable(node)
+        if expandable != line.allow_expand:
+            line.allow_expand = expandable
 
     def label(self, node: Node, path: bool = True) -> Text:
         """What a line says: the title, what marks it (loading, failed, open elsewhere, not in the
@@ -275,7 +279,8 @@ class LinkTree(Tree[Node]):
             return
         parent = line.parent
         while parent is not None:
-            parent.expand()
+            if not parent.is_expanded:  # expand() lays out the tree anew and says so, open or not
+                parent.expand()
             parent = parent.parent
         _ = self.last_line  # the tree works out its lines here, so a new line has its number
         self.move_cursor(line)
