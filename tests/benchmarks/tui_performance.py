@@ -11,7 +11,8 @@ the awaited text there arrived, and keys are written to the terminal as bytes.
    (floor_app.py: Textual's own widgets in the explorer's tree, nothing fetched) and an empty run
    (Python printing the awaited line: what starting a process in the pty costs), alternating. The
    ratios are of the figures with the empty run's median taken out: the programs' own time.
-2. `]` and `[` on a list of 1,234 events at 500 a page: the key to `page 2 of 3` (or 1) shown.
+2. `]` and `[` on a list of 1,234 events at 500 a page: the key to `page 2 of 3` (or 1) shown;
+   then `-` and `+` (200 a page and back): the key to `page 1 of 7` (or 3) shown.
 3. A key while a big list loads: a served list of N MB (one page), opened with g; `?` pressed
    50 ms after the title names it, timed to its Keys screen shown; then the list's page line
    shown, from Enter.
@@ -119,9 +120,15 @@ def launches(runs: int, env: dict[str, str], home: Path) -> None:
         )
 
 
-def page_turns(presses: int, env: dict[str, str]) -> list[float]:
+def page_turns(presses: int, env: dict[str, str]) -> dict[str, list[float]]:
+    """ms from each key to its page line shown: `]` and `[` in turn, then `-` and `+` (500 a page to
+    200 and back), `presses` of each kind, on 1,234 events."""
     project = create_app(Settings()).state.sandbox.world.project_named("production").id
-    timings = []
+    timings: dict[str, list[float]] = {"] and [": [], "- and +": []}
+    keys = {
+        "] and [": ((b"]", "page 2 of 3"), (b"[", "page 1 of 3")),
+        "- and +": ((b"-", "page 1 of 7"), (b"+", "page 1 of 3")),
+    }
     with Terminal([*EXPLORER, "--demo"], env=env) as term:
         term.shown(ROOT_SHOWN)
         term.press(b"g")
@@ -129,11 +136,12 @@ def page_turns(presses: int, env: dict[str, str]) -> list[float]:
         term.press(f"/groups/{project}/events?itemsPerPage=500".encode(), "enter")
         term.shown("page 1 of 3")
         time.sleep(0.3)
-        for index in range(presses):
-            key, expected = (b"]", "page 2 of 3") if index % 2 == 0 else (b"[", "page 1 of 3")
-            sent = term.press(key)
-            timings.append((term.shown(expected) - sent) * 1000)
-            time.sleep(0.15)  # a person's pace: the next key after the page is read
+        for kind, pair in keys.items():
+            for index in range(presses - presses % 2):  # even: each kind ends where it began, on page 1
+                key, expected = pair[index % 2]
+                sent = term.press(key)
+                timings[kind].append((term.shown(expected) - sent) * 1000)
+                time.sleep(0.15)  # a person's pace: the next key after the page is read
     return timings
 
 
@@ -269,8 +277,8 @@ def main() -> None:
     if "launch" in only:
         launches(args.runs, env, home)
     if "pages" in only:
-        turns = page_turns(args.presses, env)
-        print(f"] and [ on 1,234 events at 500 a page, key to the page line shown: {figures(turns)}")
+        for kind, turns in page_turns(args.presses, env).items():
+            print(f"{kind} on 1,234 events at 500 a page, key to the page line shown: {figures(turns)}")
     if "big" in only:
         sizes = [int(size) for size in args.sizes.split(",")]
         print(f"? answered at rest (nothing loading): {figures([key_at_rest(env) for _ in range(3)])}")
