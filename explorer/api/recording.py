@@ -17,7 +17,8 @@ from typing import Any
 from urllib.parse import parse_qsl, urlencode, urlsplit
 
 from explorer.api.errors import ConfigError
-from explorer.api.values import MOST_DEPTH, TooDeep, deeper_than, json_within
+from explorer.api.pieces import deeper_than
+from explorer.api.values import MOST_DEPTH, TooDeep, json_within
 
 CREATOR = "explorer"  # the HAR creator name of files explorer wrote (and continues)
 HTTP_ORIGIN = "http://localhost:8080"  # where the .http fixtures were recorded (their NOTICE)

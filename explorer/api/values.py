@@ -10,6 +10,7 @@ from datetime import UTC, datetime
 from typing import Any
 
 from explorer.api import pieces
+from explorer.api.pieces import deeper_than
 
 MAX_DEPTH = 100  # levels of nesting read as JSON (--max-depth); a deeper body is shown as received
 MOST_DEPTH = 500  # the highest --max-depth: what walks a document walks one call a level, within Python's ~1,000
@@ -72,24 +73,6 @@ def whole(text: str | None) -> int | None:
     return int(text)
 
 
-def deeper_than(value: Any, levels: int) -> bool:
-    """Whether a JSON value nests more than `levels` containers deep (`[[1]]` is 2 deep).
-
-    Counted without recursion, so any depth json.loads accepted is measured, not a RecursionError.
-    """
-    stack = [(value, 1)]
-    while stack:
-        container, depth = stack.pop()
-        if type(container) is not dict and type(container) is not list:
-            continue
-        if depth > levels:
-            return True
-        for child in container.values() if type(container) is dict else container:
-            if type(child) is dict or type(child) is list:
-                stack.append((child, depth + 1))
-    return False
-
-
 class TooDeep(ValueError):
     """JSON nested deeper than the --max-depth limit: not read, so that nothing walks it.
 
@@ -117,8 +100,10 @@ def json_within(text: str | bytes, levels: int = MAX_DEPTH) -> Any:
     characters is decoded a piece at a time (pieces.py), so that the screen's thread runs meanwhile.
     """
     try:
-        value = pieces.loads(text) if isinstance(text, str) and len(text) > IN_PIECES else json.loads(text)
-    except RecursionError:
+        if isinstance(text, str) and len(text) > IN_PIECES:
+            return pieces.loads(text, levels)  # measured piece by piece as it is decoded
+        value = json.loads(text)
+    except (RecursionError, pieces.Deeper):
         raise TooDeep(levels) from None
     if deeper_than(value, levels):
         raise TooDeep(levels)

@@ -12,7 +12,7 @@ from explorer.api.har import REDACTED, Redaction
 from explorer.api.json_files import parse
 from explorer.api.recording import RecordingError, read_recording
 from explorer.api.resource import Resource
-from explorer.api.values import TooDeep, as_date, json_within, local_time
+from explorer.api.values import IN_PIECES, TooDeep, as_date, json_within, local_time
 from explorer.tui.widgets.field_tree import scalar
 
 DEPTHS = [101, 400, 950, 100_000]  # past the limit; 950 and 100,000 past json's own RecursionError too
@@ -25,6 +25,20 @@ def test_json_within_says_the_limit_at_any_depth_past_it(depth):
     assert str(raised.value) == "JSON nested deeper than 100 levels (the --max-depth limit)"
     assert raised.value.hint == "Read deeper with --max-depth LEVELS (up to 500)."
     assert json_within("[" * 100 + "]" * 100, 100) is not None
+
+
+@pytest.mark.parametrize("depth", DEPTHS)
+def test_a_body_over_a_megabyte_says_the_limit_as_a_small_one_does(depth):
+    """Over IN_PIECES a body is decoded and measured a piece at a time: the same limit, the same words."""
+    filler = ", ".join(['{"name": "[not nesting]", "links": [{"rel": "self"}]}'] * 30_000)
+    deep = "[" * (depth - 2) + "]" * (depth - 2)  # inside a result inside the document: depth in all
+    body = '{"results": [' + filler + ", " + deep + "]}"
+    assert len(body) > IN_PIECES
+    with pytest.raises(TooDeep) as raised:
+        json_within(body)
+    assert str(raised.value) == "JSON nested deeper than 100 levels (the --max-depth limit)"
+    at_limit = '{"results": [' + filler + ", " + "[" * 98 + "]" * 98 + "]}"
+    assert len(json_within(at_limit)["results"]) == 30_001
 
 
 @pytest.mark.parametrize("depth", [400, 950, 100_000])

@@ -42,3 +42,23 @@ def test_any_text_is_refused_or_taken_as_json_loads_does(text):
 def test_a_duplicate_name_keeps_the_last_value_and_nan_is_read_as_json_reads_it():
     assert pieces.loads('{"a": 1, "a": [2]}') == {"a": [2]}
     assert str(pieces.loads('{"x": [NaN, Infinity]}')) == str(json.loads('{"x": [NaN, Infinity]}'))
+
+
+@settings(max_examples=2000, deadline=None)
+@given(value=values, indent=spacing, levels=st.integers(min_value=0, max_value=6))
+def test_given_its_levels_it_refuses_what_nests_deeper_and_reads_the_rest(value, indent, levels):
+    """Each piece is measured as it comes (only one whose brackets could nest that deep is walked):
+    the refusals are the whole document's, brackets inside strings included."""
+    text = json.dumps(value, indent=indent, ensure_ascii=False)
+    if pieces.deeper_than(value, levels):
+        with pytest.raises(pieces.Deeper):
+            pieces.loads(text, levels)
+    else:
+        assert pieces.loads(text, levels) == value
+
+
+def test_brackets_in_strings_are_not_nesting():
+    text = json.dumps({"results": [{"name": "[[[{{{", "links": [{"rel": "self"}]}]})  # 5 deep
+    assert pieces.loads(text, 5) == json.loads(text)
+    with pytest.raises(pieces.Deeper):
+        pieces.loads(text, 4)
