@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from textual.widgets import DataTable, Static, TabbedContent
+from textual.widgets import DataTable, Static, TabbedContent, Tree
 
 from explorer.tui.widgets.field_tree import FieldTree
 from explorer.tui.widgets.items_table import ItemsTable
@@ -97,6 +97,40 @@ async def test_pages_turn_with_the_keys_and_with_the_next_node(explorer):
     await explorer.pilot.press("left_square_bracket")
     await explorer.settle()
     assert str(pagination.render()).startswith("page 2 of 13")
+
+
+async def test_a_page_turn_opens_no_line_already_open(explorer):
+    """Textual's expand() lays the tree out anew and says so whether the line was open or not; the
+    screen answered each with a step of its own: three for a page turn, each a frame of the whole tree."""
+    await explorer.open("groups")
+    await explorer.open("groups", "production")
+    await explorer.open("groups", "production", "events")
+    tree = explorer.app.screen.links
+    posted: list[str] = []
+    post = tree.post_message
+
+    def spy(message):
+        posted.append(type(message).__name__)
+        return post(message)
+
+    tree.post_message = spy
+    await explorer.pilot.press("right_square_bracket")
+    await explorer.settle()
+    assert str(explorer.q("PageView #pagination", Static).render()).startswith("page 2 of 13")
+    assert "NodeExpanded" not in posted
+    assert explorer.node("groups", "production", "events").is_expanded
+
+
+async def test_the_tree_measures_each_line_as_textual_draws_it(explorer):
+    """The tree's width comes from its labels' cells, not from drawing each (Textual's way, 1,000 labels
+    a page turn): the same width for every line, open or folded, marked or not."""
+    await explorer.open("groups")
+    await explorer.open("groups", "production")
+    await explorer.open("groups", "production", "events")
+    tree = explorer.app.screen.links
+    lines = [tree.get_node_at_line(number) for number in range(tree.last_line + 1)]
+    assert len(lines) > 100
+    assert [tree.get_label_width(line) for line in lines] == [Tree.get_label_width(tree, line) for line in lines]
 
 
 async def test_items_per_page_goes_up_to_500(explorer):

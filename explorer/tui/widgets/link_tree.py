@@ -195,9 +195,9 @@ class LinkTree(Tree[Node]):
     def draw_label(self, line: TreeNode[Node]) -> None:
         node = line.data
         assert node is not None
-        label = self.label(node)
-        if label != line.label:  # a label set, even the same, draws its line and every line below it
-            line.set_label(label)
+        label, drawn = self.label(node), line.label
+        if not isinstance(drawn, Text) or label != drawn or label.style != drawn.style:  # Text's == leaves
+            line.set_label(label)  # out its style; a label set, even the same, draws every line below it
         expandable = self.model.expandable(node)
         if expandable != line.allow_expand:
             line.allow_expand = expandable
