@@ -20,6 +20,7 @@ from explorer.tui.widgets.items_table import ItemsTable
 from explorer.tui.widgets.json_pane import JsonPane
 from explorer.tui.widgets.json_view import JsonView
 from explorer.tui.widgets.link_tree import LinkTree
+from explorer.tui.widgets.page_view import PageView
 from tests.tui.screen_text import screen_lines, screen_text
 
 PRODUCTION = "687b4c139cc9af4ec9546b43"  # the demo's first project
@@ -165,6 +166,17 @@ async def test_keys_to_the_page_pane_typed_with_the_enter_that_opens_a_list_act_
     await explorer.until(
         lambda: on_main(explorer) and explorer.shown.resource.url.endswith("/67a9acf3c560c2d01fe8ef03"), timeout=15
     )
+
+
+async def test_a_list_shown_in_place_of_a_document_has_the_focus_at_once(explorer):
+    """The keys held for a page go in as it comes: the pane's focus must already be on what shows it.
+    Textual moves it off a hidden view only once the screen is laid out; a `down` let in before that
+    went to the document view the list replaced (1 run in 8 of the test above)."""
+    groups = (await explorer.app.session.fetch(explorer.node("groups").data.url)).prepare()
+    await press(explorer, "1")
+    assert isinstance(explorer.app.focused, FieldTree)  # the root's document
+    explorer.app.screen.query_one(PageView).show(groups)
+    assert isinstance(explorer.app.focused, ItemsTable), "no pause: before any layout"
 
 
 async def test_enter_typed_in_the_command_palette_before_its_matches_runs_the_first_match(explorer):

@@ -83,8 +83,16 @@ class PageView(Vertical):
         self.query_one("#message", Static).update("Nothing fetched yet.")
 
     def showing(self, *names: str) -> None:
+        """Show these children only. When the one with the focus goes, the focus goes now to one shown,
+        as Textual would once the screen is laid out (on Hide): a `down` typed with the Enter that
+        opens a list, let in as the list came, went to the document view it replaced, and was lost."""
+        focused = self.screen.focused
         for child in self.children:
             child.display = child.id in names or child.id in self.docked
+        if focused is not None and focused.parent is self and not focused.display:
+            shown = [child for child in self.children if child.display and child.can_focus]
+            if shown:
+                self.screen.set_focus(shown[0])
 
     def show(self, resource: Resource) -> None:
         notice = deprecation(resource.headers)
