@@ -232,8 +232,7 @@ class MainScreen(Screen[None]):
         return self.query_one(LinkTree)
 
     def on_mount(self) -> None:
-        self.panes = tuple(self.query_one(kind) for kind in PANES)  # kept: a query on each look cost
-        # 2 ms a time, ten times a page turn
+        self.panes = tuple(self.query_one(kind) for kind in PANES)  # kept: a query each look cost 2 ms
         self.query_one(StatusBar).follow(self.session)
         self.query_one(StatusBar).show_watches(self.watching.running)
         self.set_interval(1.0, self.refresh_log)

@@ -195,9 +195,11 @@ class LinkTree(Tree[Node]):
     def draw_label(self, line: TreeNode[Node]) -> None:
         node = line.data
         assert node is not None
+        # Set only what changed: a label set, even the same one, draws its line and every line below it.
+        # Rich's Text == compares the text and its spans, not the Text's own style: that is compared too.
         label, drawn = self.label(node), line.label
-        if not isinstance(drawn, Text) or label != drawn or label.style != drawn.style:  # Text's == leaves
-            line.set_label(label)  # out its style; a label set, even the same, draws every line below it
+        if not isinstance(drawn, Text) or label != drawn or label.style != drawn.style:
+            line.set_label(label)
         expandable = self.model.expandable(node)
         if expandable != line.allow_expand:
             line.allow_expand = expandable
