@@ -76,9 +76,15 @@ def decode(text: str, at: int, levels: int, left: int | None) -> tuple[Any, int]
     if levels and opening == "{":
         return mapping(text, skip(text, at + 1), levels - 1, below)
     value, end = DECODER.raw_decode(text, at)
-    if left is not None and text.count("[", at, end) + text.count("{", at, end) > left and deeper_than(value, left):
-        raise Deeper  # walked only when its brackets (in strings too) could nest that deep
+    if left is not None and nests_deeper(text, at, end, value, left):
+        raise Deeper
     return value, end
+
+
+def nests_deeper(text: str, at: int, end: int, value: Any, left: int) -> bool:
+    """Whether `value`, decoded from text[at:end], nests more than `left` containers deep: walked only
+    when its brackets (in strings too) are more than that, so it could."""
+    return text.count("[", at, end) + text.count("{", at, end) > left and deeper_than(value, left)
 
 
 def array(text: str, at: int, levels: int, left: int | None) -> tuple[list[Any], int]:
@@ -100,10 +106,10 @@ def leaves(text: str, at: int, left: int | None, items: list[Any]) -> tuple[list
     """An array's items, each by json's C decoder, from its first item: `array` and `decode` in one
     loop, for the list of a big page (a call less and a match less an item halved the time over
     json.loads)."""
-    raw_decode, count = DECODER.raw_decode, text.count
+    raw_decode = DECODER.raw_decode
     while True:
         item, end = raw_decode(text, at)
-        if left is not None and count("[", at, end) + count("{", at, end) > left and deeper_than(item, left):
+        if left is not None and nests_deeper(text, at, end, item, left):
             raise Deeper
         items.append(item)
         after = text[end : end + 1]
