@@ -83,16 +83,15 @@ class PageView(Vertical):
         self.query_one("#message", Static).update("Nothing fetched yet.")
 
     def showing(self, *names: str) -> None:
-        """Show these children only. When the one with the focus goes, the focus goes now to one shown,
-        as Textual would once the screen is laid out (on Hide): a `down` typed with the Enter that
-        opens a list, let in as the list came, went to the document view it replaced, and was lost."""
+        """Show these children only. When the one with the focus goes, it is blurred now (the focus goes
+        to a sibling shown), as Textual does only once the screen is laid out (on Hide): a `down` typed
+        with the Enter that opens a list, let in as the list came, went to the document view it
+        replaced, and was lost."""
         focused = self.screen.focused
         for child in self.children:
             child.display = child.id in names or child.id in self.docked
         if focused is not None and focused.parent is self and not focused.display:
-            shown = [child for child in self.children if child.display and child.can_focus]
-            if shown:
-                self.screen.set_focus(shown[0])
+            focused.blur()
 
     def show(self, resource: Resource) -> None:
         notice = deprecation(resource.headers)
