@@ -627,3 +627,38 @@ async def test_a_notice_in_the_editor_takes_its_lines_from_the_body_never_covers
         toast = explorer.app.screen.query_one("Toast").region
         assert toast.y > area.bottom, (toast, area)
         assert "✓ JSON, as the API description's schema asks" in lines[area.bottom]  # the check, still said
+
+
+async def test_a_long_body_is_plain_text_checked_in_a_thread_and_ctrl_s_waits_for_its_check(open_explorer):
+    from explorer.tui.screens.editor import CHECKED_AT_ONCE, HIGHLIGHTED
+
+    long = json.dumps({"name": "production", "tags": [{"key": f"k{i}", "value": "v"} for i in range(3000)]}, indent=2)
+    assert len(long) > CHECKED_AT_ONCE > HIGHLIGHTED
+    async with open_explorer(writes=True) as explorer:
+        await open_production(explorer)
+        await choose(explorer, "PATCH")
+        set_body(explorer, long)
+        problems = explorer.app.screen.query_one("#problems", Static)
+        await explorer.until(lambda: explorer.app.screen.checked == long)
+        editor = explorer.app.screen
+        area = editor.query_one(TextArea)
+        area.insert("x", (0, 0))
+        editor.action_preview()  # ctrl+s before the editor has heard of the x: it checks the body as it is
+        await explorer.until(lambda: "The body is not JSON: nothing can be sent until it is." in explorer.toasts())
+        assert isinstance(explorer.app.screen, EditorScreen)
+        await explorer.until(lambda: str(problems.render()).startswith("line 1: not JSON"))
+        await explorer.pilot.press("escape")  # the draft is kept, and opens again: long, so plain
+        await choose(explorer, "PATCH")
+        assert editor_text(explorer) == "x" + long
+        assert explorer.app.screen.query_one(TextArea).language is None
+        assert str(explorer.app.screen.query_one("#about", Label).render()).endswith(
+            "not highlighted: over 10,000 characters"
+        )
+
+
+async def test_a_short_body_is_highlighted_and_says_nothing_of_it(open_explorer):
+    async with open_explorer(writes=True) as explorer:
+        await open_production(explorer)
+        await choose(explorer, "PATCH")
+        assert explorer.app.screen.query_one(TextArea).language == "json"
+        assert "highlighted" not in str(explorer.app.screen.query_one("#about", Label).render())

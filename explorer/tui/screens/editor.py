@@ -1,8 +1,12 @@
 """The request editor: a write's method and URL, its body as JSON, checked as it is typed.
 
 The body is checked on every change: JSON first, then the API description's schema for it
-(body_check.py), each problem with its line under the editor. The draft goes to its keeper on
-every change, so Esc, a refusal or a crash of the flow never loses it. Nothing is sent from here:
+(body_check.py), each problem with its line under the editor; a body over CHECKED_AT_ONCE
+characters is checked in a thread, the newest text's check replacing one under way, so that typing
+never waits for it (ctrl+s waits for the text as it is). The body is highlighted up to HIGHLIGHTED
+characters: Textual's highlighting works through the whole body on every keystroke, about a
+millisecond a kilobyte. The draft goes to its keeper on every change, so Esc, a refusal or a crash
+of the flow never loses it. Nothing is sent from here:
 ctrl+s asks for the preview, which alone can send. The editor hands back where the person was in the
 body (its Place), so the editor that follows a cancelled preview opens there, not at line 1.
 """
@@ -31,6 +35,9 @@ from explorer.tui.widgets.key_footer import KeyFooter
 from explorer.tui.widgets.ordered_text_area import OrderedTextArea
 
 Prepare = Callable[[str], Awaitable[Outgoing]]
+
+HIGHLIGHTED = 10_000  # characters: above, the body is plain text (the about line says so)
+CHECKED_AT_ONCE = 64_000  # characters: above, the body is checked in a thread (json alone: ~10 ms a MB)
 
 
 @dataclass(frozen=True)
@@ -97,10 +104,14 @@ class EditorScreen(Screen[tuple[str, Place] | Place]):
         self.ca_bundle = ca_bundle  # the authority the session trusts: ctrl+o's curl trusts it too
         self.refusal = refusal  # the service's refusal of the last try, on the line of the field it names
         self.about = about
+        if len(text) > HIGHLIGHTED:
+            self.about = f"{about} · " if about else ""
+            self.about += f"not highlighted: over {HIGHLIGHTED:,} characters"
         self.place = place  # where to start: where the last editor was left, or a refused field's line
         self.typed = typed or []  # keys typed after the editor was asked for, before it was there
         self.problems: list[Problem] = []
         self.blocked: str | None = None  # why nothing can be previewed or copied as it is
+        self.checked: str | None = None  # the text `problems` and `blocked` are of
 
     def compose(self) -> ComposeResult:
         with Vertical():
@@ -110,7 +121,11 @@ class EditorScreen(Screen[tuple[str, Place] | Place]):
                 yield Static(Text("A DELETE sends no body: ctrl+s previews it, and asks you to confirm."))
             else:
                 area = OrderedTextArea(
-                    self.text, language="json", tab_behavior="focus", show_line_numbers=True, id="body"
+                    self.text,
+                    language="json" if len(self.text) <= HIGHLIGHTED else None,
+                    tab_behavior="focus",
+                    show_line_numbers=True,
+                    id="body",
                 )
                 area.selection = self.place.selection  # before any key can reach it
                 yield area
@@ -140,17 +155,40 @@ class EditorScreen(Screen[tuple[str, Place] | Place]):
         return areas.first().text if areas else ""
 
     def on_text_area_changed(self, event: TextArea.Changed) -> None:
-        self.keep(self.body)
-        self.check()
+        body = self.body
+        self.keep(body)
+        if len(body) > CHECKED_AT_ONCE:
+            self.check_in_thread(body)
+        else:
+            self.check()
 
     def check(self) -> None:
-        """The body's problems under the editor, each with its line; the last refusal first, kept
-        until the next try (on its field's line as the text moves)."""
-        self.problems = check_body(self.body, self.schema) if self.choice.method != "DELETE" else []
-        self.blocked = blocked(self.choice, self.body, self.problems, self.schema is not None)
+        """The body as it is now, checked and its problems shown."""
+        body = self.body
+        self.show(body, *self.problems_of(body))
+
+    @work(thread=True, exclusive=True, group="check")
+    def check_in_thread(self, body: str) -> None:
+        """A long body checked off the screen's thread; a newer text's check replaces this one."""
+        found = self.problems_of(body)
+        self.app.call_from_thread(self.show, body, *found)
+
+    def problems_of(self, body: str) -> tuple[list[Problem], str | None]:
+        """What is wrong with `body` (its problems, and why it cannot go as it is, if it cannot)."""
+        problems = check_body(body, self.schema) if self.choice.method != "DELETE" else []
+        return problems, blocked(self.choice, body, problems, self.schema is not None)
+
+    def show(self, body: str, problems: list[Problem], why_blocked: str | None) -> None:
+        """`body`'s problems under the editor, each with its line; the last refusal first, kept
+        until the next try (on its field's line as the text moves). A check of a text since changed
+        is not shown: a newer one comes."""
+        if not self.is_attached or body != self.body:
+            return
+        self.checked = body
+        self.problems, self.blocked = problems, why_blocked
         refusal = self.refusal
         if refusal is not None and refusal.field is not None:
-            refusal = Problem(line_of(self.body, [refusal.field]), refusal.message, refusal.field)
+            refusal = Problem(line_of(body, [refusal.field]), refusal.message, refusal.field)
         empty = [Problem(0, self.blocked)] if self.blocked and not self.problems else []
         shown = ([refusal] if refusal else []) + empty + self.problems
         box = self.query_one("#problems", Static)
@@ -160,9 +198,15 @@ class EditorScreen(Screen[tuple[str, Place] | Place]):
             box.update(Text("\n".join(visible(problem.text()) for problem in shown)))
         else:
             said = "JSON" + (", as the API description's schema asks" if self.schema else "")
-            box.update(Text(f"✓ {said}" if self.body.strip() else "✓ no body"))
+            box.update(Text(f"✓ {said}" if body.strip() else "✓ no body"))
+
+    def current(self) -> None:
+        """The problems of the body as it is now: checked here if the last check was of another text."""
+        if self.checked != self.body:
+            self.check()
 
     def action_preview(self) -> None:
+        self.current()
         if self.blocked:
             self.notify(f"{self.blocked}: nothing can be sent until it is.", severity="error", markup=False)
             return
@@ -189,6 +233,7 @@ class EditorScreen(Screen[tuple[str, Place] | Place]):
     async def copy(self, render: Callable[[Outgoing], str], secret: str | None = None) -> None:
         from explorer.api.errors import ApiError
 
+        self.current()
         if self.blocked:
             self.notify(f"{self.blocked}: nothing to copy until it is.", severity="error", markup=False)
             return

@@ -4,8 +4,10 @@ from __future__ import annotations
 
 from textual import events
 from textual.widgets import TextArea
+from textual.widgets.text_area import DocumentBase, WrappedDocument
 
 from explorer.tui.keys_in_turn import actions_by_key, run_in_turn
+from explorer.tui.widgets.kept_documents import kept
 
 
 class OrderedTextArea(TextArea):
@@ -19,6 +21,26 @@ class OrderedTextArea(TextArea):
     """
 
     EDITING = actions_by_key(TextArea.BINDINGS)
+
+    # The documents TextArea makes (at the start, and for each new text or language) are given their
+    # keeping kinds as they are set: a body of megabytes then takes a keystroke as a small one does
+    # (kept_documents.py says what Textual would work out again for every line drawn).
+
+    @property  # TextArea's attribute, kept behind a property of the same name
+    def document(self) -> DocumentBase:
+        return self.kept_document
+
+    @document.setter
+    def document(self, document: DocumentBase) -> None:
+        self.kept_document = kept(document)
+
+    @property
+    def wrapped_document(self) -> WrappedDocument:
+        return self.kept_wrapping
+
+    @wrapped_document.setter
+    def wrapped_document(self, wrapped: WrappedDocument) -> None:
+        self.kept_wrapping = kept(wrapped)
 
     async def on_key(self, event: events.Key) -> None:
         """An editing key's action, now: before TextArea's own handler, which only puts in characters."""
