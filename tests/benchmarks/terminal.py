@@ -29,7 +29,15 @@ from pathlib import Path
 import pyte
 
 ESC = b"\x1b"
-KEYS = {"enter": b"\r", "escape": ESC, "down": ESC + b"[B", "up": ESC + b"[A", "tab": b"\t"}
+KEYS = {
+    "enter": b"\r",
+    "escape": ESC,
+    "down": ESC + b"[B",
+    "up": ESC + b"[A",
+    "left": ESC + b"[D",
+    "end": ESC + b"[F",
+    "tab": b"\t",
+}
 
 
 class Screen(pyte.Screen):

@@ -1,6 +1,6 @@
 """The explorer screen's speed as a person feels it: in a pseudo-terminal, from process start.
 
-    python tests/benchmarks/tui_performance.py [--runs 7] [--presses 30] [--sizes 5,50]
+    python tests/benchmarks/tui_performance.py [--runs 7] [--presses 30] [--sizes 5,50] [--only launch,…]
 
 Every figure is read off the screen (tests/benchmarks/terminal.py): the program runs in a pty of
 120 × 40, pyte turns its output into the text on screen, "shown" is the moment the bytes that put
@@ -20,6 +20,11 @@ the awaited text there arrived, and keys are written to the terminal as bytes.
 5. Watching (w): from Enter on the watch's question to its first version on the timeline, with no
    condition and with one (the first condition starts jq's own process); `?` answered while a watch
    fetches every second, beside `?` at rest; CPU over 10 s while it does, beside idle.
+6. Watches at rest: CPU over 10 s with five clusters watched, each at 300 s between fetches, once
+   the last fetch at 5 s is done; beside the floor idle.
+7. Writes: a letter typed into a 1 MB body in the editor (a served entity's PATCH), to it shown,
+   beside Textual's own TextArea with the same body and with 1 KB (floor_app.py BODY), alternating;
+   ctrl+s to the preview's difference on the demo (a cluster's PATCH, one field changed).
 
 Median and spread (min–max) of each, and the load average before and after. Nothing is asserted.
 """
@@ -159,11 +164,21 @@ def big_list(megabytes: int) -> bytes:
     return json.dumps({"links": [], "results": [item] * count, "totalCount": count}).encode()
 
 
+def big_entity(megabytes: int = 1) -> bytes:
+    """An entity whose PATCH body, as the editor prefills it (indented, without `id` and `links`), is
+    `megabytes` MB: a name, then tags."""
+    count = megabytes * 1024 * 1024 // len(json.dumps({"key": "k000000", "value": "v" * 24}, indent=2)) + 1
+    tags = [{"key": f"k{index:06d}", "value": "v" * 24} for index in range(count)]
+    return json.dumps({"id": "0123456789abcdef01234567", "links": [], "name": "big", "tags": tags}).encode()
+
+
 class BigLists:
-    """A service with a root and, at /big/N, a list of N megabytes in one page."""
+    """A service with a root; at /big/N, a list of N megabytes in one page; at /big/entity, an
+    entity of about 1 MB (big_entity)."""
 
     def __init__(self, sizes: list[int]) -> None:
         self.bodies = {f"{API}/big/{size}": big_list(size) for size in sizes}
+        self.bodies[f"{API}/big/entity"] = big_entity()
 
     async def __call__(self, scope: dict[str, Any], receive: Any, send: Any) -> None:
         if scope["type"] != "http":
@@ -213,20 +228,26 @@ def key_while_loading(size: int, env: dict[str, str]) -> tuple[float, float]:
         return (answered - asked) * 1000, (listed - entered) * 1000
 
 
-def open_cluster(term: Terminal) -> None:
-    """g to the first production cluster, its page shown."""
-    project = create_app(Settings()).state.sandbox.world.project_named("production").id
-    term.shown(ROOT_SHOWN)
+def clusters() -> list[tuple[str, str]]:
+    """(project id, cluster name) of the demo's clusters, production's first."""
+    world = create_app(Settings()).state.sandbox.world
+    return [(project.id, name) for project in world.projects.values() for name in project.clusters]
+
+
+def open_cluster(term: Terminal, project: str | None = None, name: str = "orders-prod") -> None:
+    """g to a cluster (the first production cluster), its page shown."""
+    project = project or clusters()[0][0]
     term.press(b"g")
     term.shown("Go to a path under the API root")
-    term.press(f"/groups/{project}/clusters/orders-prod".encode(), "enter")
-    term.shown("name: orders-prod")
+    term.press(f"/groups/{project}/clusters/{name}".encode(), "enter")
+    term.shown(f"name: {name}")
     time.sleep(0.3)
 
 
 def watch_started(condition: str, env: dict[str, str]) -> float:
     """ms from Enter on w's question to the first version on the Watch pane's timeline."""
     with Terminal([*EXPLORER, "--demo"], env=env) as term:
+        term.shown(ROOT_SHOWN)
         open_cluster(term)
         term.press(b"w")
         term.shown("until (a jq condition")
@@ -237,6 +258,7 @@ def watch_started(condition: str, env: dict[str, str]) -> float:
 def while_watching(env: dict[str, str], seconds: float = 10.0) -> tuple[float, float]:
     """(ms from `?` to its screen, CPU seconds over `seconds`) while a watch fetches every second."""
     with Terminal([*EXPLORER, "--demo"], env=env) as term:
+        term.shown(ROOT_SHOWN)
         open_cluster(term)
         term.press(b"w")
         term.shown("until (a jq condition")
@@ -254,6 +276,81 @@ def while_watching(env: dict[str, str], seconds: float = 10.0) -> tuple[float, f
         return (term.shown("Keys") - asked) * 1000, cpu
 
 
+def five_watches_at_rest(env: dict[str, str], seconds: float = 10.0) -> float:
+    """CPU seconds over `seconds` with five clusters watched, each moved to 300 s between fetches
+    once its first version came: the watches at rest, between fetches."""
+    with Terminal([*EXPLORER, "--demo"], env=env) as term:
+        term.shown(ROOT_SHOWN)
+        for project, name in clusters()[:5]:
+            open_cluster(term, project, name)
+            term.press(b"w")
+            term.shown("until (a jq condition")
+            term.press("enter")
+            term.shown(f"Watching {name} · every 5 s")
+            for every in (10, 15, 30, 60, 120, 300):
+                term.press(b"+")
+                term.shown(f"Watching {name} · every {every} s")
+            term.press(b"1")  # back to the Page pane, where the next cluster is shown
+        time.sleep(6.0)  # each watch's wait at 5 s, begun before its +, ends with a fetch: then 300 s
+        before = term.cpu_seconds()
+        time.sleep(seconds)
+        return term.cpu_seconds() - before
+
+
+def typed_into(term: Terminal, presses: int) -> list[float]:
+    """ms from each letter typed after `"big` (the name's value) to it shown."""
+    typed = []
+    for count in range(1, presses + 1):
+        sent = term.press(b"Q")
+        typed.append((term.shown('"big' + "Q" * count + '"') - sent) * 1000)
+        time.sleep(0.1)  # a quick typist's pace
+    return typed
+
+
+def editor_keys(served: dict[str, str], presses: int) -> list[float]:
+    """ms from each letter typed into a 1 MB body in the write editor (big_entity's PATCH, its JSON
+    checked as it is typed) to the letter shown."""
+    with Terminal(EXPLORER, env={**served, "EXPLORER_WRITES": "1"}) as term:
+        term.shown("▶ groups")
+        term.press(b"g")
+        term.shown("Go to a path under the API root")
+        term.press(b"/big/entity", "enter")
+        term.shown("name: big")
+        time.sleep(0.3)
+        term.press(b"a")
+        term.shown("PATCH")
+        term.press("enter")
+        term.shown('"name": "big"', timeout=60)
+        term.press("down", "end", "left", "left")  # into the name's value: each letter keeps it JSON
+        time.sleep(1.0)
+        return typed_into(term, presses)
+
+
+def editor_floor_keys(body: Path, env: dict[str, str], presses: int) -> list[float]:
+    """The same letters typed into Textual's own TextArea with the same body (floor_app.py BODY)."""
+    with Terminal([*FLOOR, str(body)], env=env) as term:
+        term.shown('"name": "big"', timeout=60)
+        time.sleep(1.0)
+        return typed_into(term, presses)
+
+
+def preview_shown(env: dict[str, str]) -> float:
+    """ms from ctrl+s in the editor (a cluster's PATCH, one field changed) to the preview's field
+    difference against the cluster fetched again then."""
+    with Terminal([*EXPLORER, "--demo", "--writes"], env=env) as term:
+        term.shown(ROOT_SHOWN)
+        open_cluster(term)
+        term.press(b"a")
+        term.shown("PATCH  Update one cluster")
+        term.press("enter")
+        term.shown('"diskSizeGB": 10.0')
+        term.press("down", "down", "end", "left", *[b"\x7f"] * 4, b"20.0")
+        term.shown('"diskSizeGB": 20.0')
+        time.sleep(0.5)
+        sent = term.press(b"\x13")  # ctrl+s
+        return (term.shown("~ .diskSizeGB: 10.0 → 20.0") - sent) * 1000
+
+
 def idle_cpu(command: list[str], shown: str, env: dict[str, str], seconds: float = 10.0) -> float:
     with Terminal(command, env=env) as term:
         term.shown(shown)
@@ -268,7 +365,7 @@ def main() -> None:
     parser.add_argument("--runs", type=int, default=7)
     parser.add_argument("--presses", type=int, default=30)
     parser.add_argument("--sizes", default="5,50", help="MB of the big lists, comma-separated")
-    parser.add_argument("--only", default="launch,pages,big,idle,watch")
+    parser.add_argument("--only", default="launch,pages,big,idle,watch,watches,writes")
     args = parser.parse_args()
     only = set(args.only.split(","))
     home = Path(os.environ.get("TMPDIR", "/tmp")) / f"explorer-bench-{os.getpid()}"
@@ -310,6 +407,32 @@ def main() -> None:
         watching_cpu = f"{statistics.median(cpus):.2f} s (spread {min(cpus):.2f}–{max(cpus):.2f})"
         idle = f"{statistics.median(idles):.2f} s (spread {min(idles):.2f}–{max(idles):.2f})"
         print(f"CPU over 10 s: watching every 1 s {watching_cpu} · idle {idle}")
+    if "watches" in only:
+        watched = [five_watches_at_rest(env) for _ in range(3)]
+        floors = [idle_cpu(FLOOR, FLOOR_SHOWN, env) for _ in range(3)]
+        print(
+            f"five watches at rest (300 s apart), CPU over 10 s: {statistics.median(watched):.2f} s"
+            f" (spread {min(watched):.2f}–{max(watched):.2f}) · floor idle {statistics.median(floors):.2f} s"
+        )
+    if "writes" in only:
+        entity = json.loads(big_entity())
+        body = home / "body.json"
+        home.mkdir(parents=True, exist_ok=True)
+        body.write_text(json.dumps({k: v for k, v in entity.items() if k not in ("id", "links")}, indent=2))
+        small = home / "small.json"
+        small.write_text(json.dumps({"name": "big", "tags": entity["tags"][:10]}, indent=2))
+        ours, floor, least = [], [], []
+        with big_lists([], env) as served:
+            for _ in range(3):  # alternating
+                ours += editor_keys(served, args.presses)
+                floor += editor_floor_keys(body, env, args.presses)
+                least += editor_floor_keys(small, env, args.presses)
+        print(f"a letter typed in a 1 MB body, to it shown: {figures(ours)}")
+        print(f"                     Textual's TextArea alone: {figures(floor)}")
+        ratio = statistics.median(ours) / statistics.median(floor)
+        print(f"                     explorer ÷ floor, medians: {ratio:.2f}")
+        print(f"                     Textual's TextArea with 1 KB: {figures(least)}")
+        print(f"ctrl+s to the preview's difference: {figures([preview_shown(env) for _ in range(args.runs)])}")
     print(f"load average after: {load()}")
 
 
