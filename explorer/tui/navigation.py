@@ -59,6 +59,7 @@ class Navigation:
         self.open_at: dict[str, Node] = {}  # URL without query -> the node it is open at
         self.by_key: dict[str, list[Node]] = {}  # URL without query -> every node with it
         self.fetching: Fetch | None = None
+        self.marked: Fetch | None = None  # the fetch whose line says it is loading (`mark`)
         self.requested: Node | None = None  # the node the user last asked to see
         self.shown: Node | None = None  # the node in the panes
         self.switched: set[str] = set()  # of SWITCHES: the ones on
@@ -90,6 +91,17 @@ class Navigation:
 
     def is_fetching(self, node: Node) -> bool:
         return self.fetching is not None and self.fetching.node is node
+
+    def is_marked(self, node: Node) -> bool:
+        """Whether `node`'s line says `…`: its fetch is in flight, and has been for a while (`mark`)."""
+        return self.marked is not None and self.marked is self.fetching and self.is_fetching(node)
+
+    def mark(self, fetch: Fetch) -> None:
+        """`fetch` has gone on for a while: its line says so, if it is still the one in flight. A quick
+        answer is not marked at all: the mark and its taking away were each a frame of a page turn."""
+        if self.fetching is fetch:
+            self.marked = fetch
+            self.relabel.add(fetch.node)
 
     def expandable(self, node: Node) -> bool:
         """Whether the tree offers to open it: it has children, or may have once fetched."""

@@ -121,6 +121,33 @@ async def test_a_page_turn_opens_no_line_already_open(explorer):
     assert explorer.node("groups", "production", "events").is_expanded
 
 
+async def test_a_quick_page_turn_never_marks_its_list_as_loading_and_a_slow_one_does(open_explorer):
+    """The `…` mark and its taking away were each a frame of a page turn: only a fetch that goes on
+    past MARK_AFTER is marked."""
+    async with open_explorer() as explorer:
+        await explorer.open("groups")
+        await explorer.open("groups", "production")
+        events = await explorer.open("groups", "production", "events")
+        labels: list[str] = []
+        set_label = events.set_label
+
+        def spy(label):
+            labels.append(label.plain)
+            return set_label(label)
+
+        events.set_label = spy
+        await explorer.pilot.press("right_square_bracket")
+        await explorer.settle()
+        assert str(explorer.q("PageView #pagination", Static).render()).startswith("page 2 of 13")
+        assert not [label for label in labels if label.startswith("events  …  ")]
+        explorer.slow_down(1000)
+        await explorer.pilot.press("right_square_bracket")
+        await explorer.until(lambda: events.label.plain == "events  …  …/events")
+        await explorer.until(lambda: str(explorer.q("PageView #pagination", Static).render()).startswith("page 3"))
+        assert events.label.plain == "events  …/events"
+        explorer.slow_down(0)
+
+
 async def test_the_tree_measures_each_line_as_textual_draws_it(explorer):
     """The tree's width comes from its labels' cells, not from drawing each (Textual's way, 1,000 labels
     a page turn): the same width for every line, open or folded, marked or not."""

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import asyncio
 import io
+from functools import partial
 from pathlib import Path
 from urllib.parse import unquote, urlsplit
 
@@ -59,6 +60,7 @@ from explorer.tui.write_flow import WriteFlow
 
 TREE_STEP = 4  # columns a < or > makes the tree narrower or wider
 HEADER_ICON_AND_CLOCK = 18  # the columns of Textual's header that are not its title
+MARK_AFTER = 0.15  # seconds a fetch goes on before its line says `…`: a quicker answer never flashes it
 MIN_PANES = 36  # the panes' least width beside the tree: their five tabs, a table's id and name
 
 
@@ -255,6 +257,7 @@ class MainScreen(Screen[None]):
         if step.fetch is not None:
             self.waiting(step.fetch)
             self.fetch(step.fetch)
+            self.set_timer(MARK_AFTER, partial(self.mark_fetch, step.fetch))
         if step.show is not None:
             self.show(step.show, step.keep)
         if step.select is not None:
@@ -265,6 +268,12 @@ class MainScreen(Screen[None]):
         if step.show is not None:
             self.show_watches()
         self.call_after_refresh(self.say_cursor_label)  # once the tree has drawn its new lines
+
+    def mark_fetch(self, fetch: Fetch) -> None:
+        """A fetch still in flight after MARK_AFTER: its line in the tree says `…`."""
+        if self.standing and self.navigation.fetching is fetch:
+            self.navigation.mark(fetch)
+            self.redraw_links()
 
     def waiting(self, fetch: Fetch) -> None:
         """Before anything is shown, the Page pane says what it waits for."""

@@ -216,7 +216,7 @@ class LinkTree(Tree[Node]):
         badge = self.model.badges.get(node.key or "") if node.kind != "root" else None
         if badge:  # beside the title, before the path or id: a narrow tree still shows it
             label.append_text(text(f" {badge}", "badge"))
-        if self.model.is_fetching(node):
+        if self.model.is_marked(node):
             label.append("  …", style="bold")
         elif node.error is not None:
             shown = node.error.status or ("not a URL" if node.error.kind == "href" else node.error.kind)
