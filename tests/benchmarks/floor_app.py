@@ -2,10 +2,15 @@
 explorer's widget tree, node for node, in Textual's own widgets, and as many footer keys. It fetches
 nothing; its tree shows the line the benchmark waits for (FLOOR_SHOWN) as soon as it is mounted.
 
+With `--pages`, a list of 1,234 events at 500 a page is open from the start: its items are the
+tree's lines under `events` and a table's rows in the Page pane, with a page line, and `]` and `[`
+turn its pages as the explorer does (the tree's 500 lines taken away and made anew, the table's
+rows too, the page line said): what Textual's own widgets cost for a page turn.
+
 With a file, it is the editor's floor instead: Textual's own TextArea with that text, plain (as the
 explorer's editor shows a body that long), the cursor where the benchmark types into the editor.
 
-    python tests/benchmarks/floor_app.py [BODY_FILE]
+    python tests/benchmarks/floor_app.py [--pages | BODY_FILE]
 """
 
 from __future__ import annotations
@@ -19,19 +24,54 @@ from textual.scroll_view import ScrollView
 from textual.widgets import DataTable, Footer, Header, Static, TabbedContent, TabPane, TextArea, Tree
 
 FLOOR_SHOWN = "groups  /groups"
+EVENTS, PER_PAGE = 1234, 500
+COLUMNS = ("id", "created", "eventTypeName", "clusterName", "remoteAddress", "groupId")
 
 
 class Floor(App[None]):
-    BINDINGS = [(key, f"noop({key!r})", key) for key in ("backspace", "g", "]", "r", "/", "?", "q")]
+    BINDINGS = [(key, f"noop({key!r})", key) for key in ("backspace", "g", "]", "[", "r", "/", "?", "q")]
     CSS = """
     Horizontal { height: 1fr; }
     #tree { width: 45; }
     TabbedContent { width: 1fr; }
+    #items { height: 1fr; }
     """
+
+    def __init__(self, pages: bool = False) -> None:
+        super().__init__()
+        self.pages = pages
+        self.page = 1
 
     def action_noop(self, key: str) -> None:
         if key == "q":
             self.exit()
+        elif self.pages and key in "[]":
+            self.page = max(1, min(self.page + (1 if key == "]" else -1), -(-EVENTS // PER_PAGE)))
+            self.turn()
+
+    def on_mount(self) -> None:
+        if self.pages:
+            tree = self.query_one("#tree", Tree)
+            self.listed = tree.root.add("events  /groups/…/events", expand=True)
+            table = self.query_one("#items", DataTable)
+            table.add_columns(*COLUMNS)
+            self.turn()
+
+    def turn(self) -> None:
+        """The page's items as the tree's lines and the table's rows, and its page line."""
+        first = (self.page - 1) * PER_PAGE
+        event = ("2026-11-01T09:00:00Z", "CLUSTER_UPDATE_COMPLETED", "orders-prod", "203.0.113.9", "ab" * 12)
+        items = [(f"{index:024x}", *event) for index in range(first, min(first + PER_PAGE, EVENTS))]
+        self.listed.remove_children()
+        for item in items:
+            self.listed.add_leaf(f"{item[2]}  {item[1]}  …/events/{item[0]}")
+        table = self.query_one("#items", DataTable)
+        table.clear()
+        table.add_rows(items)
+        pages = -(-EVENTS // PER_PAGE)
+        self.query_one("#pagination", Static).update(
+            f"page {self.page} of {pages} · {EVENTS:,} items · {PER_PAGE} a page"
+        )
 
     def compose(self) -> ComposeResult:
         yield Header()
@@ -43,8 +83,11 @@ class Floor(App[None]):
             with TabbedContent():
                 with TabPane("Page"), Vertical():
                     yield Static("message")
-                    yield Tree("fields")
-                    yield Static("pagination")
+                    if self.pages:
+                        yield DataTable(id="items")
+                    else:
+                        yield Tree("fields")
+                    yield Static("pagination", id="pagination")
                     yield ScrollView()
                 with TabPane("JSON"), Vertical():
                     yield Static("where")
@@ -74,7 +117,9 @@ class EditorFloor(App[None]):
 
 
 if __name__ == "__main__":
-    if len(sys.argv) > 1:
+    if sys.argv[1:] == ["--pages"]:
+        Floor(pages=True).run()
+    elif len(sys.argv) > 1:
         EditorFloor(Path(sys.argv[1]).read_text()).run()
     else:
         Floor().run()

@@ -12,7 +12,8 @@ the awaited text there arrived, and keys are written to the terminal as bytes.
    (Python printing the awaited line: what starting a process in the pty costs), alternating. The
    ratios are of the figures with the empty run's median taken out: the programs' own time.
 2. `]` and `[` on a list of 1,234 events at 500 a page: the key to `page 2 of 3` (or 1) shown;
-   then `-` and `+` (200 a page and back): the key to `page 1 of 7` (or 3) shown.
+   then `-` and `+` (200 a page and back): the key to `page 1 of 7` (or 3) shown; then `]` and `[`
+   in the floor's list of as many events (floor_app.py --pages).
 3. A key while a big list loads: a served list of N MB (one page), opened with g; `?` pressed
    50 ms after the title names it, timed to its Keys screen shown; then the list's page line
    shown, from Enter.
@@ -125,15 +126,24 @@ def launches(runs: int, env: dict[str, str], home: Path) -> None:
         )
 
 
+def turns(term: Terminal, presses: int, pair: tuple[tuple[bytes, str], tuple[bytes, str]]) -> list[float]:
+    """ms from each key of `pair` in turn to its page line shown, `presses` keys (an even number: the
+    list ends on the page it began on)."""
+    timings = []
+    for index in range(presses - presses % 2):
+        key, expected = pair[index % 2]
+        sent = term.press(key)
+        timings.append((term.shown(expected) - sent) * 1000)
+        time.sleep(0.15)  # a person's pace: the next key after the page is read
+    return timings
+
+
 def page_turns(presses: int, env: dict[str, str]) -> dict[str, list[float]]:
     """ms from each key to its page line shown: `]` and `[` in turn, then `-` and `+` (500 a page to
-    200 and back), `presses` of each kind, on 1,234 events."""
+    200 and back), `presses` of each kind, on 1,234 events; then `]` and `[` in the floor's list
+    (floor_app.py --pages: Textual's Tree and DataTable doing the same)."""
     project = create_app(Settings()).state.sandbox.world.project_named("production").id
-    timings: dict[str, list[float]] = {"] and [": [], "- and +": []}
-    keys = {
-        "] and [": ((b"]", "page 2 of 3"), (b"[", "page 1 of 3")),
-        "- and +": ((b"-", "page 1 of 7"), (b"+", "page 1 of 3")),
-    }
+    turning = ((b"]", "page 2 of 3"), (b"[", "page 1 of 3"))
     with Terminal([*EXPLORER, "--demo"], env=env) as term:
         term.shown(ROOT_SHOWN)
         term.press(b"g")
@@ -141,27 +151,35 @@ def page_turns(presses: int, env: dict[str, str]) -> dict[str, list[float]]:
         term.press(f"/groups/{project}/events?itemsPerPage=500".encode(), "enter")
         term.shown("page 1 of 3")
         time.sleep(0.3)
-        for kind, pair in keys.items():
-            for index in range(presses - presses % 2):  # even: each kind ends where it began, on page 1
-                key, expected = pair[index % 2]
-                sent = term.press(key)
-                timings[kind].append((term.shown(expected) - sent) * 1000)
-                time.sleep(0.15)  # a person's pace: the next key after the page is read
+        timings = {
+            "] and [": turns(term, presses, turning),
+            "- and +": turns(term, presses, ((b"-", "page 1 of 7"), (b"+", "page 1 of 3"))),
+        }
+    with Terminal([*FLOOR, "--pages"], env=env) as term:
+        term.shown("page 1 of 3")
+        time.sleep(0.3)
+        timings["] and [ in the floor"] = turns(term, presses, turning)
     return timings
 
 
+EVENT = {
+    "id": "0123456789abcdef01234567",
+    "created": "2026-11-01T09:00:00Z",
+    "eventTypeName": "CLUSTER_UPDATE_COMPLETED",
+    "groupId": "0123456789abcdef01234567",
+    "clusterName": "orders-prod",
+    "remoteAddress": "203.0.113.9",
+    "links": [{"href": "https://sandbox.invalid/api/service/v1.0/groups/x/events/y", "rel": "self"}],
+}
+
+
+def events_page(count: int) -> bytes:
+    """A page of `count` events, all of them in it."""
+    return json.dumps({"links": [], "results": [EVENT] * count, "totalCount": count}).encode()
+
+
 def big_list(megabytes: int) -> bytes:
-    item = {
-        "id": "0123456789abcdef01234567",
-        "created": "2026-11-01T09:00:00Z",
-        "eventTypeName": "CLUSTER_UPDATE_COMPLETED",
-        "groupId": "0123456789abcdef01234567",
-        "clusterName": "orders-prod",
-        "remoteAddress": "203.0.113.9",
-        "links": [{"href": "https://sandbox.invalid/api/service/v1.0/groups/x/events/y", "rel": "self"}],
-    }
-    count = megabytes * 1024 * 1024 // len(json.dumps(item))
-    return json.dumps({"links": [], "results": [item] * count, "totalCount": count}).encode()
+    return events_page(megabytes * 1024 * 1024 // len(json.dumps(EVENT)))
 
 
 def big_entity(megabytes: int = 1) -> bytes:
@@ -174,11 +192,12 @@ def big_entity(megabytes: int = 1) -> bytes:
 
 class BigLists:
     """A service with a root; at /big/N, a list of N megabytes in one page; at /big/entity, an
-    entity of about 1 MB (big_entity)."""
+    entity of about 1 MB (big_entity); at /big/page, a page of 100 events (36 KB)."""
 
     def __init__(self, sizes: list[int]) -> None:
         self.bodies = {f"{API}/big/{size}": big_list(size) for size in sizes}
         self.bodies[f"{API}/big/entity"] = big_entity()
+        self.bodies[f"{API}/big/page"] = events_page(100)
 
     async def __call__(self, scope: dict[str, Any], receive: Any, send: Any) -> None:
         if scope["type"] != "http":
@@ -374,8 +393,11 @@ def main() -> None:
     if "launch" in only:
         launches(args.runs, env, home)
     if "pages" in only:
-        for kind, turns in page_turns(args.presses, env).items():
-            print(f"{kind} on 1,234 events at 500 a page, key to the page line shown: {figures(turns)}")
+        timings = page_turns(args.presses, env)
+        for kind, keys in timings.items():
+            print(f"{kind} on 1,234 events at 500 a page, key to the page line shown: {figures(keys)}")
+        ratio = statistics.median(timings["] and ["]) / statistics.median(timings["] and [ in the floor"])
+        print(f"] and [, explorer ÷ floor, medians: {ratio:.2f}")
     if "big" in only:
         sizes = [int(size) for size in args.sizes.split(",")]
         print(f"? answered at rest (nothing loading): {figures([key_at_rest(env) for _ in range(3)])}")
