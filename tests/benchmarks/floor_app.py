@@ -25,6 +25,7 @@ from textual.widgets import DataTable, Footer, Header, Static, TabbedContent, Ta
 
 FLOOR_SHOWN = "groups  /groups"
 EVENTS, PER_PAGE = 1234, 500
+PAGES = -(-EVENTS // PER_PAGE)
 COLUMNS = ("id", "created", "eventTypeName", "clusterName", "remoteAddress", "groupId")
 
 
@@ -46,7 +47,7 @@ class Floor(App[None]):
         if key == "q":
             self.exit()
         elif self.pages and key in "[]":
-            self.page = max(1, min(self.page + (1 if key == "]" else -1), -(-EVENTS // PER_PAGE)))
+            self.page = max(1, min(self.page + (1 if key == "]" else -1), PAGES))
             self.turn()
 
     def on_mount(self) -> None:
@@ -68,9 +69,8 @@ class Floor(App[None]):
         table = self.query_one("#items", DataTable)
         table.clear()
         table.add_rows(items)
-        pages = -(-EVENTS // PER_PAGE)
         self.query_one("#pagination", Static).update(
-            f"page {self.page} of {pages} · {EVENTS:,} items · {PER_PAGE} a page"
+            f"page {self.page} of {PAGES} · {EVENTS:,} items · {PER_PAGE} a page"
         )
 
     def compose(self) -> ComposeResult:

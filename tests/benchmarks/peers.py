@@ -36,6 +36,7 @@ from tests.benchmarks.tui_performance import (  # noqa: E402
     environment,
     figures,
     key_while_loading,
+    launch,
     load,
 )
 
@@ -44,11 +45,6 @@ POSTING_SHOWN = "Collection is empty."
 
 def posting_env(home: Path, env: dict[str, str]) -> dict[str, str]:
     return {**env, "XDG_CONFIG_HOME": str(home / "posting-config"), "XDG_DATA_HOME": str(home / "posting-data")}
-
-
-def launch(command: list[str], shown: str, env: dict[str, str]) -> float:
-    with Terminal(command, env=env) as term:
-        return (term.shown(shown) - term.started) * 1000
 
 
 def posting_big(posting: list[str], url: str, env: dict[str, str]) -> float:

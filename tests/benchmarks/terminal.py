@@ -169,6 +169,12 @@ class Terminal:
             os.write(self.main, KEYS[key] if isinstance(key, str) else key)
         return time.perf_counter()
 
+    def cpu_over(self, seconds: float) -> float:
+        """The CPU seconds the program uses over the next `seconds`, waited here."""
+        before = self.cpu_seconds()
+        time.sleep(seconds)
+        return self.cpu_seconds() - before
+
     def cpu_seconds(self) -> float:
         """User and system CPU the program has used so far (Linux /proc)."""
         assert self.process is not None
