@@ -96,12 +96,15 @@ class Navigation:
         """Whether `node`'s line says `…`: its fetch is in flight, and has been for a while (`mark`)."""
         return self.marked is not None and self.marked is self.fetching and self.is_fetching(node)
 
-    def mark(self, fetch: Fetch) -> None:
-        """`fetch` has gone on for a while: its line says so, if it is still the one in flight. A quick
-        answer is not marked at all: the mark and its taking away were each a frame of a page turn."""
-        if self.fetching is fetch:
-            self.marked = fetch
-            self.relabel.add(fetch.node)
+    def mark(self, fetch: Fetch) -> bool:
+        """`fetch` has gone on for a while: its line says so, if it is still the one in flight (then
+        True: a line to draw again). A quick answer is not marked at all: the mark and its taking
+        away were each a frame of a page turn."""
+        if self.fetching is not fetch:
+            return False
+        self.marked = fetch
+        self.relabel.add(fetch.node)
+        return True
 
     def expandable(self, node: Node) -> bool:
         """Whether the tree offers to open it: it has children, or may have once fetched."""

@@ -103,10 +103,9 @@ class EditorScreen(Screen[tuple[str, Place] | Place]):
         self.reached_by = reached_by  # how a shell reaches the same service: ctrl+g's command says it
         self.ca_bundle = ca_bundle  # the authority the session trusts: ctrl+o's curl trusts it too
         self.refusal = refusal  # the service's refusal of the last try, on the line of the field it names
-        self.about = about
-        if len(text) > HIGHLIGHTED:
-            self.about = f"{about} · " if about else ""
-            self.about += f"not highlighted: over {HIGHLIGHTED:,} characters"
+        self.highlighted = len(text) <= HIGHLIGHTED
+        plain = "" if self.highlighted else f"not highlighted: over {HIGHLIGHTED:,} characters"
+        self.about = " · ".join(part for part in (about, plain) if part)
         self.place = place  # where to start: where the last editor was left, or a refused field's line
         self.typed = typed or []  # keys typed after the editor was asked for, before it was there
         self.problems: list[Problem] = []
@@ -122,7 +121,7 @@ class EditorScreen(Screen[tuple[str, Place] | Place]):
             else:
                 area = OrderedTextArea(
                     self.text,
-                    language="json" if len(self.text) <= HIGHLIGHTED else None,
+                    language="json" if self.highlighted else None,
                     tab_behavior="focus",
                     show_line_numbers=True,
                     id="body",

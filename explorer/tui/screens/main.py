@@ -271,8 +271,7 @@ class MainScreen(Screen[None]):
 
     def mark_fetch(self, fetch: Fetch) -> None:
         """A fetch still in flight after MARK_AFTER: its line in the tree says `…`."""
-        if self.standing and self.navigation.fetching is fetch:
-            self.navigation.mark(fetch)
+        if self.standing and self.navigation.mark(fetch):
             self.redraw_links()
 
     def waiting(self, fetch: Fetch) -> None:
