@@ -13,7 +13,8 @@ the awaited text there arrived, and keys are written to the terminal as bytes.
    ratios are of the figures with the empty run's median taken out: the programs' own time.
 2. `]` and `[` on a list of 1,234 events at 500 a page: the key to `page 2 of 3` (or 1) shown;
    then `-` and `+` (200 a page and back): the key to `page 1 of 7` (or 3) shown; then `]` and `[`
-   in the floor's list of as many events (floor_app.py --pages).
+   in the floor's list of as many events (floor_app.py --pages). With `--against DIR` (another
+   checkout, e.g. `git worktree add DIR HEAD~1`), that checkout's too, between two runs of this one.
 3. A key while a big list loads: a served list of N MB (one page), opened with g; `?` pressed
    50 ms after the title names it, timed to its Keys screen shown; then the list's page line
    shown, from Enter.
@@ -138,13 +139,16 @@ def turns(term: Terminal, presses: int, pair: tuple[tuple[bytes, str], tuple[byt
     return timings
 
 
-def page_turns(presses: int, env: dict[str, str]) -> dict[str, list[float]]:
+def page_turns(presses: int, env: dict[str, str], against: Path | None = None) -> dict[str, list[float]]:
     """ms from each key to its page line shown: `]` and `[` in turn, then `-` and `+` (500 a page to
     200 and back), `presses` of each kind, on 1,234 events; then `]` and `[` in the floor's list
-    (floor_app.py --pages: Textual's Tree and DataTable doing the same)."""
+    (floor_app.py --pages: Textual's Tree and DataTable doing the same). `against`: the explorer of
+    that checkout instead, run from its folder (`python -m` looks in the current folder first)."""
     project = create_app(Settings()).state.sandbox.world.project_named("production").id
     turning = ((b"]", "page 2 of 3"), (b"[", "page 1 of 3"))
-    with Terminal([*EXPLORER, "--demo"], env=env) as term:
+    if against is not None:
+        env = {**env, "PYTHONPATH": str(against)}
+    with Terminal([*EXPLORER, "--demo"], env=env, cwd=against or ROOT) as term:
         term.shown(ROOT_SHOWN)
         term.press(b"g")
         term.shown("Go to a path under the API root")
@@ -383,6 +387,11 @@ def main() -> None:
     parser.add_argument("--presses", type=int, default=30)
     parser.add_argument("--sizes", default="5,50", help="MB of the big lists, comma-separated")
     parser.add_argument("--only", default="launch,pages,big,idle,watch,watches,writes")
+    parser.add_argument(
+        "--against",
+        type=Path,
+        help="another checkout (a git worktree of an earlier commit): its page turns too, alternating",
+    )
     args = parser.parse_args()
     only = set(args.only.split(","))
     home = Path(os.environ.get("TMPDIR", "/tmp")) / f"explorer-bench-{os.getpid()}"
@@ -392,8 +401,15 @@ def main() -> None:
         launches(args.runs, env, home)
     if "pages" in only:
         timings = page_turns(args.presses, env)
+        theirs: dict[str, list[float]] = {}
+        if args.against is not None:  # alternating: theirs, then ours again
+            theirs = page_turns(args.presses, env, args.against)
+            for kind, keys in page_turns(args.presses, env).items():
+                timings[kind] += keys
         for kind, keys in timings.items():
             print(f"{kind} on 1,234 events at 500 a page, key to the page line shown: {figures(keys)}")
+        for kind, keys in theirs.items():
+            print(f"  {args.against}: {kind} {figures(keys)}")
         ratio = statistics.median(timings["] and ["]) / statistics.median(timings["] and [ in the floor"])
         print(f"] and [, explorer ÷ floor, medians: {ratio:.2f}")
     if "big" in only:

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from textual.widgets import DataTable, Static, TabbedContent, Tree
+from textual.widgets import DataTable, Static, TabbedContent
 
 from explorer.tui.widgets.field_tree import FieldTree
 from explorer.tui.widgets.items_table import ItemsTable
@@ -128,14 +128,17 @@ async def test_a_quick_page_turn_never_marks_its_list_as_loading_and_a_slow_one_
         await explorer.open("groups")
         await explorer.open("groups", "production")
         events = await explorer.open("groups", "production", "events")
+        tree = explorer.app.screen.links
         labels: list[str] = []
-        set_label = events.set_label
+        label_of = tree.label_of
 
-        def spy(label):
-            labels.append(label.plain)
-            return set_label(label)
+        def spy(line):  # a label is made when its line is drawn
+            label = label_of(line)
+            if line is events:
+                labels.append(label.plain)
+            return label
 
-        events.set_label = spy
+        tree.label_of = spy
         await explorer.pilot.press("right_square_bracket")
         await explorer.settle()
         assert str(explorer.q("PageView #pagination", Static).render()).startswith("page 2 of 13")
@@ -148,16 +151,31 @@ async def test_a_quick_page_turn_never_marks_its_list_as_loading_and_a_slow_one_
         explorer.slow_down(0)
 
 
-async def test_the_tree_measures_each_line_as_textual_draws_it(explorer):
-    """The tree's width comes from its labels' cells, not from drawing each (Textual's way, 1,000 labels
-    a page turn): the same width for every line, open or folded, marked or not."""
+async def test_a_page_turn_makes_labels_only_for_the_lines_on_screen(explorer):
+    """Textual's Tree made a label for each line as it was added and laid the screen out for each:
+    500 of both for a page turn at 500 a page. The link tree makes a label when its line is drawn."""
     await explorer.open("groups")
     await explorer.open("groups", "production")
     await explorer.open("groups", "production", "events")
+    await explorer.pilot.press("plus", "plus", "plus", "plus", "plus")  # 500 a page
+    await explorer.settle()
+    pagination = explorer.q("PageView #pagination", Static)
+    assert str(pagination.render()).startswith("page 1 of 3")
     tree = explorer.app.screen.links
-    lines = [tree.get_node_at_line(number) for number in range(tree.last_line + 1)]
-    assert len(lines) > 100
-    assert [tree.get_label_width(line) for line in lines] == [Tree.get_label_width(tree, line) for line in lines]
+    made: list[object] = []
+    label_of = tree.label_of
+
+    def spy(line):
+        made.append(line.data)
+        return label_of(line)
+
+    tree.label_of = spy
+    await explorer.pilot.press("right_square_bracket")
+    await explorer.settle()
+    assert str(pagination.render()).startswith("page 2 of 3")
+    items = [line.data for line in explorer.node("groups", "production", "events").children]
+    assert len(items) > 500  # the page's 500, and the lines to the next and the previous page
+    assert 0 < len(set(made) & set(items)) <= tree.size.height
 
 
 async def test_items_per_page_goes_up_to_500(explorer):

@@ -27,6 +27,7 @@ from explorer.tui.run import build
 from explorer.tui.themes import load_themes, shipped_dir
 from explorer.tui.widgets.items_table import ItemsTable
 from explorer.tui.widgets.json_view import JsonView
+from explorer.tui.widgets.line_tree import LineTree
 from explorer.tui.widgets.splitter import Splitter
 from tests.screenshots import SHOTS, SIZE, Shot, fixed_surroundings, open_events_page_2, open_first_cluster
 from tests.tui.colour_science import MACHADO, contrast, difference
@@ -288,7 +289,7 @@ def marks(app: App[object]) -> list[tuple[str, str, str]]:
                     continue
                 colour, ground = Color.from_rich_color(style.color).hex, Color.from_rich_color(style.bgcolor).hex
                 lines = any(ord(c) in LINES_AND_BARS for c in text)
-                if isinstance(widget, Tree) and lines:
+                if isinstance(widget, Tree | LineTree) and lines:
                     shown.append(("guide", colour, ground))
                 elif isinstance(widget, Splitter) and lines:
                     shown.append(("splitter", colour, ground))

@@ -25,7 +25,7 @@ from textual.containers import Horizontal
 from textual.message import Message
 from textual.screen import Screen
 from textual.widget import Widget
-from textual.widgets import Header, Input, TabbedContent, TabPane, Tree
+from textual.widgets import Header, Input, TabbedContent, TabPane
 
 from explorer.api.changes import changes
 from explorer.api.errors import ApiError
@@ -50,6 +50,7 @@ from explorer.tui.widgets.headers_view import HeadersView
 from explorer.tui.widgets.items_table import ItemsTable
 from explorer.tui.widgets.json_pane import JsonPane
 from explorer.tui.widgets.key_footer import KeyFooter
+from explorer.tui.widgets.line_tree import LineTree
 from explorer.tui.widgets.link_tree import LinkTree
 from explorer.tui.widgets.page_view import PageView
 from explorer.tui.widgets.request_log import RequestLog
@@ -446,15 +447,15 @@ class MainScreen(Screen[None]):
 
     # What the widgets say --------------------------------------------------------------------
 
-    def on_tree_node_selected(self, event: Tree.NodeSelected[Node]) -> None:
+    def on_line_tree_node_selected(self, event: LineTree.NodeSelected[Node]) -> None:
         if event.control is self.links and event.node.data is not None:
             self.run(self.navigation.open(event.node.data))
 
-    def on_tree_node_expanded(self, event: Tree.NodeExpanded[Node]) -> None:
+    def on_line_tree_node_expanded(self, event: LineTree.NodeExpanded[Node]) -> None:
         if event.control is self.links and event.node.data is not None:
             self.run(self.navigation.unfolded(event.node.data))
 
-    def on_tree_node_highlighted(self, event: Tree.NodeHighlighted[Node]) -> None:
+    def on_line_tree_node_highlighted(self, event: LineTree.NodeHighlighted[Node]) -> None:
         if event.control is self.links and event.node.data is not None:
             self.run(self.navigation.highlighted(event.node.data))
 

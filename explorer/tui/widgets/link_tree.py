@@ -1,29 +1,28 @@
 """The link tree: draws the navigation model, the root resource and the relations opened from it.
 
-The tree holds no state of its own beyond Textual's (which nodes are folded): each TreeNode's data
-is a `nodes.Node`, and `redraw` brings the lines in step with what the model says changed.
+The tree holds no state of its own beyond which lines are folded: each line's data is a
+`nodes.Node`, and `redraw` brings the lines in step with what the model says changed. A line's
+label is made from its node when it is drawn (`label_of`): a page of 500 items costs 30 labels.
 """
 
 from __future__ import annotations
 
 from weakref import WeakSet
 
-from rich.cells import cell_len
 from rich.text import Text
 from textual import events
 from textual.widget import Widget
-from textual.widgets import Tree
-from textual.widgets.tree import TreeNode
 
 from explorer.tui.navigation import Navigation
 from explorer.tui.nodes import Node
 from explorer.tui.palette import status_class
 from explorer.tui.safe import text
+from explorer.tui.widgets.line_tree import LineTree, TreeLine
 
 SHARE = 38  # the tree's share of the screen's width, in percent, as its CSS says
 
 
-class LinkTree(Tree[Node]):
+class LinkTree(LineTree[Node]):
     DEFAULT_CSS = """
     LinkTree {
         width: 38%;  /* SHARE */
@@ -32,7 +31,7 @@ class LinkTree(Tree[Node]):
         padding: 0 1;
         overflow-x: hidden;  /* a line too long is cut (its path first) and the status bar says it whole */
         /* Guides at 3:1 or more on the tree, focused or not ($tree-guides, see palette.py). Important:
-           Textual's :focus, :light and :ansi rules are more specific. The guide to the cursor keeps
+           LineTree's :focus, :light and :ansi rules are more specific. The guide to the cursor keeps
            the cursor's colour while the tree is focused. */
         & > .tree--guides, & > .tree--guides-hover, & > .tree--guides-selected {
             color: $tree-guides !important;
@@ -48,7 +47,7 @@ class LinkTree(Tree[Node]):
     def __init__(self, *, id: str | None = None) -> None:
         super().__init__(Text("root"), id=id)
         self.navigation: Navigation | None = None
-        self.drawn: dict[int, TreeNode[Node]] = {}  # id of a model node -> the line that draws it
+        self.drawn: dict[int, TreeLine[Node]] = {}  # id of a model node -> the line that draws it
         self.unfolded: WeakSet[Node] = WeakSet()  # nodes whose lines were unfolded when taken away
         self.chosen: int | None = None  # the width chosen with < > or a drag; None: the share
 
@@ -62,6 +61,7 @@ class LinkTree(Tree[Node]):
         self.clear()
         self.navigation = navigation
         self.root.data = navigation.root
+        self.root.relabel()
         self.drawn = {id(navigation.root): self.root}
         self.redraw()
 
@@ -112,7 +112,7 @@ class LinkTree(Tree[Node]):
         if line is not None and line.is_expanded and not line.children:
             line.collapse()
 
-    def line_of(self, node: Node) -> TreeNode[Node] | None:
+    def line_of(self, node: Node) -> TreeLine[Node] | None:
         """The tree's line for a model node, if it is drawn."""
         return self.drawn.get(id(node))
 
@@ -130,7 +130,7 @@ class LinkTree(Tree[Node]):
             if line is not None:
                 self.draw_label(line)
 
-    def grow(self, line: TreeNode[Node]) -> None:
+    def grow(self, line: TreeLine[Node]) -> None:
         """Bring a line's children in step with its model node's children.
 
         A child still there keeps its line, and with it what is open below it (a `go to` node
@@ -155,7 +155,7 @@ class LinkTree(Tree[Node]):
                 self.add_line(line, child, at if at < len(line.children) else None)
         self.draw_label(line)
 
-    def kept_lines(self, node: Node, old_lines: list[TreeNode[Node]]) -> dict[int, TreeNode[Node]]:
+    def kept_lines(self, node: Node, old_lines: list[TreeLine[Node]]) -> dict[int, TreeLine[Node]]:
         """The lines that may stay among `old_lines`: those drawing a child `node` still has, when they
         are in the model's order (else none: all are drawn anew)."""
         wanted = {id(child) for child in node.children}
@@ -167,11 +167,10 @@ class LinkTree(Tree[Node]):
         order = [id(child) for child in node.children if id(child) in kept]
         return kept if order == [id(old.data) for old in old_lines if kept.get(id(old.data)) is old] else {}
 
-    def add_line(self, parent: TreeNode[Node], node: Node, at: int | None = None) -> TreeNode[Node]:
-        """A line with its final label (setting a label later costs a refresh), and its own children;
-        at the parent's `at`-th place, or last."""
+    def add_line(self, parent: TreeLine[Node], node: Node, at: int | None = None) -> TreeLine[Node]:
+        """A line for a node, with its own children; at the parent's `at`-th place, or last. Its label
+        is made when it is drawn."""
         line = parent.add(
-            self.label(node),
             data=node,
             allow_expand=self.model.expandable(node),
             expand=node in self.unfolded,  # back on a page: what you had open there is open again
@@ -182,7 +181,7 @@ class LinkTree(Tree[Node]):
             self.add_line(line, child)
         return line
 
-    def undraw(self, line: TreeNode[Node]) -> None:
+    def undraw(self, line: TreeLine[Node]) -> None:
         for child in line.children:
             self.undraw(child)
         if line.data is not None and self.drawn.get(id(line.data)) is line:
@@ -192,14 +191,10 @@ class LinkTree(Tree[Node]):
             else:
                 self.unfolded.discard(line.data)
 
-    def draw_label(self, line: TreeNode[Node]) -> None:
+    def draw_label(self, line: TreeLine[Node]) -> None:
         node = line.data
         assert node is not None
-        # Set only what changed: a label set, even the same one, draws its line and every line below it.
-        # Rich's Text == compares the text and its spans, not the Text's own style: that is compared too.
-        label, drawn = self.label(node), line.label
-        if not isinstance(drawn, Text) or label != drawn or label.style != drawn.style:
-            line.set_label(label)
+        line.relabel()
         expandable = self.model.expandable(node)
         if expandable != line.allow_expand:
             line.allow_expand = expandable
@@ -236,15 +231,10 @@ class LinkTree(Tree[Node]):
             label.append_text(text(f"  {node.ident}", "dim"))
         return label
 
-    def get_label_width(self, node: TreeNode[Node]) -> int:
-        """A line's width without drawing its label: Textual's own draws every line's label on every
-        rebuild of the lines, 1,000 of them on a page turn at 500 a page (a tenth of the turn)."""
-        label = node.label
-        width = label.cell_len if isinstance(label, Text) else cell_len(label)
-        toggle = self.ICON_NODE_EXPANDED if node.is_expanded else self.ICON_NODE
-        return width + (cell_len(toggle) if node.allow_expand else 0)
+    def label_of(self, line: TreeLine[Node]) -> Text:
+        return self.label(line.data) if line.data is not None else Text()
 
-    def cut_label(self, line: TreeNode[Node]) -> Text | None:
+    def cut_label(self, line: TreeLine[Node]) -> Text | None:
         """A line's label, when the tree is too narrow to show its title and marks (the status bar then
         shows it whole); a path or id cut alone is not said again (the title shows the URL opened)."""
         if line.data is None:
