@@ -1,7 +1,8 @@
 """A class in a real browser: headless Chromium (the system's), driven by Playwright, on `explorer serve`.
 
-Without a browser these tests are skipped, and say so in the run's summary (NO BROWSER); `.ci/run`
-installs the Debian package first and says loudly when it cannot.
+Without a browser, or without Playwright (the `browser` extra), these tests are skipped, and say so
+in the run's summary (NO BROWSER, NO PLAYWRIGHT); `.ci/run` installs both first, and says loudly
+when it cannot have the browser.
 """
 
 from __future__ import annotations
@@ -26,7 +27,10 @@ def browser() -> Iterator[Any]:
     path = browser_path()
     if path is None:
         pytest.skip("NO BROWSER: install Chromium (apt-get install chromium) for the class-in-a-browser tests")
-    from playwright.sync_api import sync_playwright
+    try:
+        from playwright.sync_api import sync_playwright
+    except ImportError:
+        pytest.skip("NO PLAYWRIGHT: pip install -e '.[browser]' for the class-in-a-browser tests")
 
     with sync_playwright() as playwright:
         launched = playwright.chromium.launch(executable_path=path, args=["--no-sandbox"])
