@@ -22,7 +22,7 @@ SHAPE = [  # (label, unfolded, children)
 class Trees(App[None]):
     """One tree, Textual's or ours, with the same lines, beside an input to take the focus."""
 
-    CSS = "#tree { width: 30; height: 12; } Input { width: 20; }"
+    CSS = "#tree { width: 30; height: 10; } Input { width: 20; }"  # both fit: the screen never scrolls
 
     def __init__(self, kind: type[Any]) -> None:
         super().__init__()
