@@ -76,6 +76,14 @@ class TreeLine(Generic[DataType]):
         return self.row if self.drawn_at == self.tree.shape else -1
 
     @property
+    def depth(self) -> int:
+        """How many lines it is below the root: its guides are this many `guide_depth`s wide."""
+        depth, parent = 0, self.parent
+        while parent is not None:
+            depth, parent = depth + 1, parent.parent
+        return depth
+
+    @property
     def is_expanded(self) -> bool:
         return self.expanded
 
@@ -323,21 +331,23 @@ class LineTree(ScrollView, Generic[DataType], can_focus=True):
     def redraw_row(self, line: TreeLine[DataType]) -> None:
         """Draw a line's own row again: its label or its icon changed."""
         if self.shown is not None and line.drawn_at == self.shape:
-            self.strips.pop(line.row, None)
-            self.refresh(Region(0, line.row - self.scroll_offset.y, self.size.width, 1))
+            self.redraw_rows(line.row, line.row + 1)
 
     def redraw_line(self, line: TreeLine[DataType]) -> None:
         """Draw a line again (the cursor or the mouse came or went), and the lines on screen below
         it in the tree: their guides follow the cursor and the mouse."""
         if self.shown is None or line.drawn_at != self.shape:
             return  # the rows are worked out and drawn anew anyway
-        top = self.scroll_offset.y
-        end, last = line.row + 1, min(len(self.shown), top + self.size.height)
+        end, last = line.row + 1, min(len(self.shown), self.scroll_offset.y + self.size.height)
         while end < last and self.within(self.shown[end], line):
             end += 1
-        for row in range(line.row, end):
+        self.redraw_rows(line.row, end)
+
+    def redraw_rows(self, first: int, end: int) -> None:
+        """Forget the drawing of rows `first` to `end` (not included), and draw them again."""
+        for row in range(first, end):
             self.strips.pop(row, None)
-        self.refresh(Region(0, line.row - top, self.size.width, end - line.row))
+        self.refresh(Region(0, first - self.scroll_offset.y, self.size.width, end - first))
 
     # Drawing ------------------------------------------------------------------------------------
 
@@ -445,8 +455,8 @@ class LineTree(ScrollView, Generic[DataType], can_focus=True):
         self.refresh()
 
     def on_resize(self, event: events.Resize) -> None:
-        """A shorter tree keeps its cursor's line in sight (Textual's left it below the edge)."""
-        self.strips.clear()
+        """A shorter tree keeps its cursor's line in sight (Textual's left it below the edge). The
+        rows kept drawn need no forgetting: each was kept with the width it was drawn at."""
         if self.cursor_line >= 0:
             self.call_after_refresh(self.scroll_to_line, self.cursor_line, False)
 
@@ -459,8 +469,7 @@ class LineTree(ScrollView, Generic[DataType], can_focus=True):
         return clamp(value, 2, 10)
 
     def watch_guide_depth(self) -> None:
-        self.strips.clear()
-        self.refresh()
+        self.refresh()  # each row kept drawn was kept with the guide depth it was drawn at
 
     # The cursor ---------------------------------------------------------------------------------
 
@@ -499,10 +508,8 @@ class LineTree(ScrollView, Generic[DataType], can_focus=True):
         node = self.get_node_at_line(line)
         if node is None:
             return
-        depth, parent = 0, node.parent
-        while parent is not None:
-            depth, parent = depth + 1, parent.parent
-        region = Region(depth * self.guide_depth, line, max(1, self.size.width - depth * self.guide_depth), 1)
+        indent = node.depth * self.guide_depth
+        region = Region(indent, line, max(1, self.size.width - indent), 1)
         self.scroll_to_region(region, animate=animate, force=True, origin_visible=False, x_axis=False)
 
     def scroll_to_node(self, node: TreeLine[DataType], animate: bool = True) -> None:

@@ -239,11 +239,8 @@ class LinkTree(LineTree[Node]):
         shows it whole); a path or id cut alone is not said again (the title shows the URL opened)."""
         if line.data is None:
             return None
-        depth, parent = 0, line.parent
-        while parent is not None:
-            depth, parent = depth + 1, parent.parent
         label = self.label(line.data)
-        needs = depth * self.guide_depth + self.get_label_width(line) - label.cell_len
+        needs = line.depth * self.guide_depth + self.get_label_width(line) - label.cell_len
         needs += self.label(line.data, path=False).cell_len
         return label if needs > self.scrollable_content_region.width else None
 
