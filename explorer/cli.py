@@ -106,11 +106,11 @@ WRITE_HOW = (
 
 
 def parser() -> argparse.ArgumentParser:
+    from explorer import launch
     from explorer.classroom import command as classroom
     from explorer.commands import diff, get, logout, write
     from explorer.connection import add_connection_arguments
     from explorer.sandbox import command as sandbox
-    from explorer.tui import run as tui
 
     root = Parser(
         prog="explorer",
@@ -127,7 +127,7 @@ def parser() -> argparse.ArgumentParser:
         action="store_true",
         help="for an audience: show each key and the requests it sent, in the projector theme unless --theme",
     )
-    root.set_defaults(run=tui.run, parser=root)
+    root.set_defaults(run=launch.run, parser=root)
     commands = root.add_subparsers(dest="command", metavar="COMMAND")
     registered: tuple[tuple[str, Command, str, str], ...] = (
         (

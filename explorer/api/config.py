@@ -41,7 +41,22 @@ PROFILE_FIELDS = {
 
 @dataclass(frozen=True)
 class Credentials:
-    """Everything needed to open a session. The secrets are Secret, so they never print."""
+    """Everything needed to open a session. The secrets are Secret, so they never print.
+
+    Args:
+        base_url: The API root (`https://127.0.0.1:8443/api/service/v1.0`): the only origin the credentials go to.
+        client_id: A service account's client ID.
+        client_secret: A service account's client secret.
+        public_key: An API key's public key.
+        private_key: An API key's private key.
+        ca_bundle: A PEM file of the authorities to trust for the service (the sandbox's `sandbox-ca.pem`).
+        profile: The config file's profile they came from, if any: a shell reaches it again with `--profile`.
+        rate_limit: Requests a minute per project the client counts to, where the service states no limit.
+        token_rate_limit: Requests a minute to the token endpoints the client counts to, where the service states none.
+        api_version: The version a versioned API (`/api/<vendor>/v2`) is asked for: a date such as 2024-08-05.
+        openapi: The API description: a file or an http(s) URL.
+        writes: The profile's `writes`: True allows writes, False forbids even `--writes`, None leaves it to the flags.
+    """
 
     base_url: str
     client_id: str | None = None
@@ -58,15 +73,15 @@ class Credentials:
 
     @property
     def host_and_port(self) -> str:
-        """The base URL's host and port (`127.0.0.1:8443`, `[::1]:443`): what the login screen says it
-        connects to; the port always, since a sandbox's is what sets it apart."""
+        """The base URL's host and port (`127.0.0.1:8443`, `[::1]:443`): what the login screen says it connects to;
+        the port always (else the scheme's: 443, or 80 for http), since a sandbox's is what sets it apart."""
         url = httpx.URL(self.base_url)
         host = f"[{url.host}]" if ":" in url.host else url.host
         return f"{host}:{url.port or (80 if url.scheme == 'http' else 443)}"
 
     @property
     def kind(self) -> str:
-        """'service account' or 'API key': what the credentials are, as the screen and the log say it."""
+        """'service account' or 'API key': what the credentials are, as the screen and the log say it; else "none"."""
         if self.client_id and self.client_secret:
             return "service account"
         if self.public_key and self.private_key:
@@ -75,7 +90,7 @@ class Credentials:
 
     @property
     def who(self) -> str:
-        """Who these credentials are, fit to show: a client ID or a public key, never a secret."""
+        """Who these credentials are, fit to show: a client ID or a public key (else "nobody"), never a secret."""
         return self.client_id or self.public_key or "nobody"
 
     @classmethod
@@ -92,7 +107,30 @@ class Credentials:
         environ: Mapping[str, str] = os.environ,
         path: Path | None = None,
     ) -> Credentials:
-        """Flags first, then EXPLORER_* variables, then the profile; then check what was found."""
+        """Flags first, then EXPLORER_* variables, then the profile; then check what was found.
+
+        Secrets never come from a flag, where other users of the machine can read them: from EXPLORER_CLIENT_SECRET and
+        EXPLORER_PRIVATE_KEY, else the profile, as plain text only in a private file (0600), else named by reference.
+
+        Args:
+            base_url: The API root (`--base-url`), before EXPLORER_BASE_URL; one with no path gets /api/service/v1.0.
+            client_id: A service account's client ID (`--client-id`), before EXPLORER_CLIENT_ID.
+            public_key: An API key's public key (`--public-key`), before EXPLORER_PUBLIC_KEY.
+            ca_bundle: A PEM file of authorities to trust (`--ca-bundle`), before EXPLORER_CA_BUNDLE; `~` expanded.
+            profile: The profile (`--profile`), before EXPLORER_PROFILE, the file's `default_profile`, then "default".
+            api_version: The version to ask for (`--api-version`), a date (2024-08-05), before EXPLORER_API_VERSION.
+            openapi: The API description, a file or an http(s) URL (`--openapi`), before EXPLORER_OPENAPI.
+            environ: Where the EXPLORER_* variables are read: the process's environment, unless one is passed.
+            path: The config file; None for config.toml in the user's config folder. No file means no profiles.
+
+        Returns:
+            The credentials, checked: the base URL safe to send them to, the CA bundle loadable, the version a date.
+
+        Raises:
+            ConfigError: When what was found cannot be used, saying why: the config file; a profile (unknown, or a field
+                of it unknown or of the wrong type); the base URL, a secret, the CA bundle, the version; no credentials.
+            ApiError: When the base URL is plain http:// to a host that is not this machine (kind "insecure").
+        """
         path = path or config_path()
         config = load_config(path)
         profiles = config.get("profiles", {})
@@ -103,7 +141,7 @@ class Credentials:
             if not exists(path):
                 raise ConfigError(
                     f"No profile {name!r}: there is no config file at {path}",
-                    "Add the profile there (the README's Configuration shows one), or save one from the login form.",
+                    "Add the profile there (docs/configuration.md shows one), or save one from the login form.",
                 )
             known = ", ".join(sorted(profiles)) or "none"
             raise ConfigError(f"No profile {name!r} in {path}", f"Profiles there: {known}.")

@@ -23,7 +23,7 @@ from urllib.parse import urlsplit
 import httpx
 
 from explorer.api.tls_failures import tls_failure
-from explorer.api.values import MAX_DEPTH, TooDeep, json_within, whole
+from explorer.api.values import MAX_DEPTH, TooDeep, json_within, parse_count
 from explorer.api.versions import vendor_of
 
 TURN_ON = "--writes, EXPLORER_WRITES=1, or writes = true in the profile"
@@ -58,7 +58,46 @@ ROLES_HINT = "The credentials work but are not allowed here: check the roles of 
 @dataclass(eq=False)
 class ApiError(Exception):
     """A failure, said for a person: what happened (`line()`), why and what to do (`hint`), the
-    error document's fields when the service sent one. Every failure the library reports is one."""
+    error document's fields when the service sent one. Every failure the library reports is one.
+
+    A Resource whose status is 400 or more carries one as `resource.error`; a request that got no
+    answer at all raises one. `str(error)` is `error.line()`. The library makes them; a script
+    reads their fields, each kept as the attribute of its name.
+
+    Args:
+        kind: What sort of failure it is: "http" (the service's error document), "oauth" (a token
+            endpoint's), "not-json" (an error status whose body is no error document, such as a
+            proxy's HTML page), or one that had no answer or was never sent: "timeout", "connect",
+            "tls", "tls-certificate", "dns", "origin", "insecure", "config", "too-large", "token",
+            "limit", "description", "href", "digest", "read-only".
+        summary: What happened, in a few words: what `line()` says when there is no error
+            document (after the status, when an answer came that is not one).
+        method: The request's method, when there was a request.
+        url: The request's URL, when there was a request.
+        status: The answer's HTTP status, when an answer came.
+        reason: The status's reason phrase (404 Not Found).
+        error_code: The error document's `errorCode` (such as `RATE_LIMITED`), or the
+            X-Error-Code header's.
+        detail: The error document's `detail`: what the service says went wrong.
+        parameters: The error document's `parameters`: the values the detail names.
+        oauth_error: A token endpoint's `error` (such as `invalid_client`).
+        oauth_description: A token endpoint's `error_description`.
+        body: The answer's body (its first 4,096 bytes when made from an answer).
+        retry_after: Seconds to wait before asking again, from the answer's Retry-After.
+        rate_limit: The service's RateLimit-Limit for this request, when it said one.
+        address: The client address an access-list failure names, when it names one.
+        after_refresh: Whether this is a 401 that a renewed token got too.
+        credentials: What the request carried: "service account", "API key", or None.
+        roles: The roles the API description requires for this operation.
+        versions: The versions the API description documents for this operation.
+        accept: The Accept the request sent.
+        vendor: The name this API's versioned media types carry (`atlas`), when known.
+        hint: Why it happened and what to do next. None works one out from the other fields, for
+            the failures people meet most; it may stay None.
+        sent: The request's headers as it went out (credentials as `***`), when it was sent and no
+            answer came (refused, timed out); None when nothing was sent (another origin, no
+            token): the Headers pane says which.
+    """
 
     kind: Kind
     summary: str
@@ -97,7 +136,13 @@ class ApiError(Exception):
         return self.line()
 
     def line(self) -> str:
-        """One line for a status bar or stderr: status, code and detail, or what failed."""
+        """One line for a status bar or stderr: status, code and detail, or what failed.
+
+        Returns:
+            For an answer's error, its status, then the error document's code and detail
+                (`429 Too Many Requests · RATE_LIMITED: Too many requests`) or what the body is
+                (`502 Bad Gateway · HTML page, not JSON`); for any other kind, the summary.
+        """
         head = f"{self.status} {self.reason}" if self.status else ""
         if self.kind == "http":
             parts = [part for part in (self.error_code, self.detail) if part]
@@ -111,14 +156,23 @@ class ApiError(Exception):
         return self.summary
 
     def full(self) -> str:
-        """Every field the failure has, one a line, then the hint."""
+        """Every field the failure has, one a line, then the hint.
+
+        Returns:
+            The rows of `fields()`, names padded to line up the values, one row a line.
+        """
         rows = self.fields()
         width = max(len(name) for name, _ in rows)
         return "\n".join(f"{name:<{width}}  {value}" for name, value in rows)
 
     def fields(self) -> list[tuple[str, str]]:
         """Every field the failure has, named (`errorCode`, `RATE_LIMITED`), then the hint: the rows
-        of `full`, for a screen that lays them out itself."""
+        of `full`, for a screen that lays them out itself.
+
+        Returns:
+            (name, value) pairs: the error's line first, then the request, status, error document's
+                fields, Retry-After and address seen, each when it has one, and the hint last.
+        """
         rows = [("error", self.line())]
         if self.method and self.url:
             rows.append(("request", f"{self.method} {self.url}"))
@@ -152,8 +206,8 @@ def retry_after(value: str | None, now: float) -> float | None:
     if not value:
         return None
     value = value.strip()
-    if value.isdigit():  # `²` and 4,000 digits are digits too: whole() takes only a usable count
-        seconds = whole(value)
+    if value.isdigit():  # `²` and 4,000 digits are digits too: parse_count() takes only a usable count
+        seconds = parse_count(value)
         return None if seconds is None else float(seconds)
     try:
         moment = parsedate_to_datetime(value)
@@ -196,7 +250,7 @@ def from_response(
         "reason": reason_of(status),
         "body": body[:4096],
         "retry_after": retry_after(headers.get("retry-after"), now),
-        "rate_limit": whole(headers.get("ratelimit-limit")),
+        "rate_limit": parse_count(headers.get("ratelimit-limit")),
         "after_refresh": after_refresh,
         "credentials": credentials,
         "roles": roles,
@@ -346,7 +400,7 @@ def version_hint(error: ApiError) -> str:
 def limits_said(error: ApiError) -> str:
     """What the service said of the limit a 429 hit: its token bucket, its RateLimit-Limit, or what is known."""
     if error.error_code == "RATE_LIMITED_TOKEN_BUCKET" and len(error.parameters) >= 5:
-        capacity, refill, every = (whole(str(value)) for value in error.parameters[2:5])
+        capacity, refill, every = (parse_count(str(value)) for value in error.parameters[2:5])
         if capacity and refill and every:
             return f"These endpoints take a burst of {capacity} requests, refilled at {refill} every {every} s."
     if error.rate_limit is not None:
@@ -432,7 +486,16 @@ def hint_for(error: ApiError) -> str | None:
 
 
 class ConfigError(ApiError):
-    """Credentials, a profile or a URL that cannot be used, and why."""
+    """Credentials, a profile or a URL that cannot be used, and why.
+
+    An ApiError of kind "config" (so `except ApiError` catches it too), raised before a request is
+    sent: by `Credentials.resolve` (a profile, the config file, a secret, a CA bundle), and by
+    `Session` (no credentials, a CA bundle or proxy it cannot use).
+
+    Args:
+        summary: What cannot be used, and why, in one line.
+        hint: What to do about it (where to set what), or None.
+    """
 
     def __init__(self, summary: str, hint: str | None = None) -> None:
         super().__init__("config", summary, hint=hint)

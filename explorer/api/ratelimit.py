@@ -25,7 +25,7 @@ from dataclasses import dataclass
 import httpx
 
 from explorer.api.errors import retry_after, unwrap
-from explorer.api.values import json_within, whole
+from explorer.api.values import json_within, parse_count
 
 WINDOW = 60.0
 TOKEN = "token"
@@ -225,12 +225,12 @@ class RateLimits:
 def stated(response: httpx.Response) -> tuple[int, int] | None:
     """RateLimit-Limit and RateLimit-Remaining, when both are counts (`²` is a digit to str.isdigit,
     but no count); else the capacity of the token bucket a 429 names, with none left."""
-    limit = whole(response.headers.get("ratelimit-limit"))
-    remaining = whole(response.headers.get("ratelimit-remaining"))
+    limit = parse_count(response.headers.get("ratelimit-limit"))
+    remaining = parse_count(response.headers.get("ratelimit-remaining"))
     if limit is not None and remaining is not None:
         return limit, remaining
     parameters = bucket_parameters(response)
-    capacity = whole(str(parameters[2])) if parameters else None
+    capacity = parse_count(str(parameters[2])) if parameters else None
     return (capacity, 0) if capacity else None
 
 
@@ -245,13 +245,13 @@ def come_back_in(response: httpx.Response, now: float) -> float | None:
     parameters = bucket_parameters(response)
     if not parameters:
         return None
-    later, every = whole(str(parameters[1])), whole(str(parameters[4]))
+    later, every = parse_count(str(parameters[1])), parse_count(str(parameters[4]))
     return float(later) if later is not None else float(every) if every is not None else None
 
 
 def seconds_after(value: str | None, now: float) -> float | None:
     """A Retry-After's seconds (a count, or an HTTP date); None for what is neither (`²`, 4,400 digits)."""
-    count = whole(value)
+    count = parse_count(value)
     if count is not None:
         return float(count)
     try:

@@ -17,7 +17,7 @@ from typing import Any
 from urllib.parse import parse_qsl, urlencode, urlsplit
 
 from explorer.api.errors import ConfigError
-from explorer.api.pieces import deeper_than
+from explorer.api.json_decoder import deeper_than
 from explorer.api.values import MOST_DEPTH, TooDeep, json_within
 
 CREATOR = "explorer"  # the HAR creator name of files explorer wrote (and continues)

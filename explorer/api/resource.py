@@ -40,6 +40,14 @@ class Link:
     `problem` says why `href` cannot be followed (it is not a URL): such a link is shown, marked,
     and never requested. It is worked out when first asked (a page of 500 items has a link or
     more each, and most are never looked at).
+
+    A Resource makes them from its document's `links` (spec 2.3); a script reads them.
+
+    Args:
+        rel: The relation, as the service sent it: a plain one (`self`, `next`) or a vendor's
+            absolute URI (`https://cloud.example.com/clusters`).
+        href: Where it leads, as the service sent it: usually a URL, which `Session.fetch`
+            accepts as it is.
     """
 
     rel: str
@@ -47,12 +55,19 @@ class Link:
 
     @cached_property
     def problem(self) -> str | None:
-        """Why `href` cannot be followed (it is not a URL), or None."""
+        """Why `href` cannot be followed (it is not a URL), or None.
+
+        The reason is a few words, such as `it has a control character`.
+        """
         return href_problem(self.href)
 
     @property
     def name(self) -> str:
-        """The rel without the vendor prefix: https://cloud.example.com/clusters -> clusters."""
+        """The rel without the vendor prefix: https://cloud.example.com/clusters -> clusters.
+
+        An absolute rel's path, without its slashes at either end; a plain rel, one that is not a URL, or
+        one with no path, as it is.
+        """
         if "://" not in self.rel:
             return self.rel
         try:
@@ -63,7 +78,10 @@ class Link:
 
     @property
     def extension(self) -> bool:
-        """Whether the rel is a vendor's extension (an absolute URI), not a plain one (self, next)."""
+        """Whether the rel is a vendor's extension (an absolute URI), not a plain one (self, next).
+
+        That is, when it holds `://`.
+        """
         return "://" in self.rel
 
 
@@ -97,6 +115,21 @@ class Page:
     """One page of a list (spec 2.5): its items, the count, and where the next and previous are.
 
     A list answered as a bare JSON array is one page that is the whole list, not `paged`.
+
+    A Resource makes it (`resource.page`, `resource.listing`); a script reads it.
+
+    Args:
+        results: The items on this page, as the document has them.
+        total: How many items the whole list has (`totalCount`); None when it was not counted
+            (`includeCount=false`) or the count is not one a list can have.
+        number: Which page this is, from 1: the `pageNum` of the self link, else of the request;
+            1 when neither says.
+        size: How many items each page holds: the `itemsPerPage` of the self link, else of the
+            request; 100 when neither says.
+        self_href: The link to this page, if the document gives one that can be requested.
+        next_href: The link to the next page; None on the last one.
+        previous_href: The link to the previous page; None on the first one.
+        paged: False for a bare array: the whole list, on one page.
     """
 
     results: list[Any]
@@ -110,29 +143,52 @@ class Page:
 
     @classmethod
     def whole(cls, items: list[Any]) -> Page:
-        """A bare array as a page: page 1 of 1, every item on it, nothing before or after."""
+        """A bare array as a page: page 1 of 1, every item on it, nothing before or after.
+
+        Args:
+            items: The array's items.
+
+        Returns:
+            A Page that is not `paged`, whose total and size are the number of items.
+        """
         return cls(items, len(items), 1, len(items), None, None, None, paged=False)
 
     @property
     def pages(self) -> int | None:
-        """How many pages the list has, when its total is known."""
+        """How many pages the list has, when its total is known.
+
+        The total divided by the page size, rounded up, and at least 1; None when the total is not known (or
+        the size is 0).
+        """
         if self.total is None:
             return None
         return max(1, math.ceil(self.total / self.size)) if self.size > 0 else None
 
     def line(self) -> str:
-        """page 2 of 13 · 1,234 items · 100 a page; a bare array: 12 items · a bare array, not paged"""
+        """The page in one line, to show: `page 2 of 13 · 1,234 items · 100 per page`.
+
+        Returns:
+            `page 2 of 13 · 1,234 items · 100 per page`; without a total, how many are on this page
+                instead (`page 2 · 100 on this page · 100 per page`); for a bare array,
+                `12 items · a bare array, not paged`.
+        """
         if not self.paged:
             return f"{counted(len(self.results), 'item')} · a bare array, not paged"
         of = f" of {self.pages:,}" if self.pages else ""
         count = (
             f" · {counted(self.total, 'item')}" if self.total is not None else f" · {len(self.results)} on this page"
         )
-        return f"page {self.number:,}{of}{count} · {self.size} a page"
+        return f"page {self.number:,}{of}{count} · {self.size} per page"
 
 
 class Resource:
-    """One response of the API, as received, and what it means."""
+    """One response of the API, as received, and what it means.
+
+    `Session.fetch` and `Session.send` make one for every answer, errors included; a script reads
+    it. Each argument is kept as the attribute of its name (`resource.status`, `resource.body`),
+    beside `reason`, the status's reason phrase (Not Found). What the body means (its JSON, links,
+    page, error) is worked out when first asked, and kept.
+    """
 
     def __init__(
         self,
@@ -153,8 +209,28 @@ class Resource:
         vendor: str | None = None,
         max_depth: int = MAX_DEPTH,
     ) -> None:
-        """`max_depth` is how many levels of nesting the body may have to be read as JSON: the views
-        that walk a document (the pretty view, the field tree) stay within it."""
+        """Keep an answer and the request it answers, as the session saw them.
+
+        Args:
+            method: The request's method (`GET`).
+            url: The request's URL, as sent.
+            status: The answer's HTTP status.
+            headers: The answer's headers.
+            request_headers: The request's headers as sent, credentials already shown as `***`.
+            body: The answer's body, as received (decompressed).
+            elapsed: Seconds from sending the request to having the whole body.
+            received_at: When the answer came, in seconds since the epoch by the session's clock.
+            http_version: The HTTP version the answer came in (`HTTP/1.1`, `HTTP/2`).
+            foreign: Whether it was fetched from another origin, without credentials.
+            after_refresh: Whether the request was refused (401) and sent again with a renewed
+                token: a 401 then is about permissions, not the token.
+            credentials: What the request carried: "service account", "API key", or None.
+            operation: What the API description says of this request, when there is one: the
+                roles and versions an error's hint names.
+            vendor: The name the API's versioned media types carry (`atlas`), when it has them.
+            max_depth: How many levels of nesting the body may have to be read as JSON: the views
+                that walk a document (the pretty view, the field tree) stay within it.
+        """
         self.method = method
         self.url = url
         self.status = status
@@ -182,33 +258,55 @@ class Resource:
 
     @cached_property
     def limit(self) -> str | None:
-        """The rate limit the request counts against (ratelimit.bucket_of), or None for another origin's."""
+        """The rate limit the request counts against (ratelimit.bucket_of), or None for another origin's.
+
+        `token` at the token endpoints, else the request's method and path (`GET /api/…`, HEAD read as GET).
+        """
         return None if self.foreign else bucket_of(self.method, httpx.URL(self.url))
 
     @cached_property
     def query(self) -> list[tuple[str, str]]:
-        """The request's query parameters, in order, blanks kept."""
+        """The request's query parameters, in order, blanks kept.
+
+        As (name, value) pairs, decoded.
+        """
         return parse_qsl(urlsplit(self.url).query, keep_blank_values=True)
 
     @cached_property
     def path(self) -> str:
-        """The request's path."""
+        """The request's path.
+
+        As sent, still percent-encoded, without its query.
+        """
         return urlsplit(self.url).path
 
     def asked(self, name: str) -> str | None:
-        """The value of a query parameter the request had, or None."""
+        """The value of a query parameter the request had, or None.
+
+        Args:
+            name: The parameter's name, such as `pageNum`.
+
+        Returns:
+            Its first value (blank if it was given blank), or None when the request had none.
+        """
         return next((v for k, v in self.query if k == name), None)
 
     # The body ------------------------------------------------------------------------------
 
     @cached_property
     def media_type(self) -> str:
-        """The Content-Type without its parameters, lower case."""
+        """The Content-Type without its parameters, lower case.
+
+        Such as `application/json`; an empty string when the answer has no Content-Type.
+        """
         return str(self.headers.get("content-type", "")).split(";")[0].strip().lower()
 
     @cached_property
     def charset(self) -> str:
-        """The Content-Type's charset; utf-8 when it names none."""
+        """The Content-Type's charset; utf-8 when it names none.
+
+        As the header names it, without quotes (`iso-8859-1`).
+        """
         for part in self.headers.get("content-type", "").split(";")[1:]:
             name, _, value = part.partition("=")
             if name.strip().lower() == "charset" and value.strip():
@@ -217,13 +315,20 @@ class Resource:
 
     @cached_property
     def version(self) -> str | None:
-        """The resource version of a vendor media type: application/vnd.x.2023-01-01+json -> 2023-01-01."""
+        """The resource version of a vendor media type: application/vnd.x.2023-01-01+json -> 2023-01-01.
+
+        None when the Content-Type is no vendor's versioned type.
+        """
         match = VENDOR_MEDIA.search(self.headers.get("content-type", ""))
         return match.group(2) if match else None
 
     @cached_property
     def service_version(self) -> dict[str, str]:
-        """X-…-Service-Version: gitHash=…; versionString=… as a dict."""
+        """X-…-Service-Version: gitHash=…; versionString=… as a dict.
+
+        Each `name=value` part of the first header whose name starts with `X-` and ends with
+        `Service-Version`; empty when there is none.
+        """
         for name, value in self.headers.items():
             if name.lower().startswith("x-") and name.lower().endswith("service-version"):
                 parts = (part.partition("=") for part in value.split(";"))
@@ -233,7 +338,11 @@ class Resource:
     @cached_property
     def parsed(self) -> tuple[Any, str | None, str | None]:
         """(JSON, None, None), or (None, why the body is not JSON, what to do, if anything). An empty
-        body is neither."""
+        body is neither.
+
+        The three that `json`, `json_error` and `json_hint` give; (None, None, None) for an empty body, or
+        one of blanks only.
+        """
         if not self.body.strip():
             return None, None, None
         try:
@@ -261,6 +370,9 @@ class Resource:
         """Work out now what the screen will ask of the body: its JSON, its links, its page, its error.
 
         For a thread: a big body is decoded a piece at a time, so the screen answers keys meanwhile.
+
+        Returns:
+            This resource, each of those now kept.
         """
         self.links  # noqa: B018 - each is worked out once and kept
         self.listing  # noqa: B018
@@ -269,12 +381,20 @@ class Resource:
 
     @property
     def json(self) -> Any:
-        """The body's JSON, or None (see json_error for why)."""
+        """The body's JSON, or None (see json_error for why).
+
+        An object is a dict, an array a list. None also for an empty body, a body nested past `max_depth`,
+        and the JSON `null`.
+        """
         return self.parsed[0]
 
     @property
     def json_error(self) -> str | None:
-        """Why the body is not read as JSON, or None."""
+        """Why the body is not read as JSON, or None.
+
+        Such as `not JSON: …` or `not utf-8 text: …`, or the nesting past `max_depth`; None when the body is
+        JSON, or empty.
+        """
         return self.parsed[1]
 
     @property
@@ -284,7 +404,11 @@ class Resource:
 
     @cached_property
     def enveloped(self) -> bool:
-        """Whether the client asked for envelope=true and got one."""
+        """Whether the client asked for envelope=true and got one.
+
+        True when the query says `envelope=true` (or `1`) and the JSON is an object with a whole-number
+        `status`.
+        """
         return (
             (self.asked("envelope") or "").lower() in TRUE
             and isinstance(self.json, dict)
@@ -293,7 +417,11 @@ class Resource:
 
     @cached_property
     def document(self) -> Any:
-        """The JSON with the envelope of spec 2.6 taken off when one was asked for."""
+        """The JSON with the envelope of spec 2.6 taken off when one was asked for.
+
+        The envelope's `content`, or, without one, its other fields than `status`; the JSON as it is when
+        there is no envelope.
+        """
         if not self.enveloped:
             return self.json
         if "content" in self.json:
@@ -304,26 +432,52 @@ class Resource:
 
     @cached_property
     def links(self) -> list[Link]:
-        """The document's links (spec 2.3), each {rel, href} entry; others skipped."""
+        """The document's links (spec 2.3), each {rel, href} entry; others skipped.
+
+        In the document's order, those whose href is not a URL included (each says its `problem`); empty
+        when the document has no `links` list.
+        """
         return links_of(self.document)
 
     def link(self, rel: str) -> Link | None:
-        """The first link with this rel (as sent, or its short name), or None."""
+        """The first link with this rel (as sent, or its short name), or None.
+
+        Args:
+            rel: The rel as sent (`https://cloud.example.com/clusters`) or its short name
+                (`clusters`).
+
+        Returns:
+            The first such link, even one whose href cannot be requested (`usable_link` skips
+                those); None when there is none.
+        """
         return next((link for link in self.links if link.rel == rel or link.name == rel), None)
 
     def usable_link(self, rel: str) -> Link | None:
-        """The link with this rel if its href is a URL that can be requested, else None."""
+        """The link with this rel if its href is a URL that can be requested, else None.
+
+        Args:
+            rel: The rel as sent, or its short name, as `link` takes it.
+
+        Returns:
+            The first link with this rel, unless its href cannot be requested; else None.
+        """
         link = self.link(rel)
         return link if link is not None and link.problem is None else None
 
     @cached_property
     def relations(self) -> list[Link]:
-        """The links to follow: all but self, next and previous."""
+        """The links to follow: all but self, next and previous.
+
+        In the document's order.
+        """
         return [link for link in self.links if link.rel not in PLAIN_RELS]
 
     @cached_property
     def page(self) -> Page | None:
-        """A page of a paged list (spec 2.5): results, total, number, size and the pages beside."""
+        """A page of a paged list (spec 2.5): results, total, number, size and the pages beside.
+
+        None when the document is not an object with a `results` array.
+        """
         document = self.document
         if not isinstance(document, dict) or not isinstance(document.get("results"), list):
             return None
@@ -358,6 +512,8 @@ class Resource:
         A page of `{results}`, or a bare JSON array of objects (the real service answers some
         lists so) as one page that is the whole list. An array of names or numbers is no list:
         it has no fields to make columns of. `page` stays the spec's paged lists only.
+
+        None for anything else.
         """
         document = self.document
         if self.page is not None or not isinstance(document, list):
@@ -368,7 +524,12 @@ class Resource:
 
     @cached_property
     def error(self) -> ApiError | None:
-        """The failure this answer is (status 400 and up), as an ApiError; None for a success."""
+        """The failure this answer is (status 400 and up), as an ApiError; None for a success.
+
+        It is given, never raised: a script raises it when it wants to (`raise resource.error`).
+
+        It has the error document's fields when the body is one, and a hint when there is one to give.
+        """
         if self.status < 400:
             return None
         return errors.from_response(

@@ -6,7 +6,17 @@ REDACTED = "***"
 
 
 class Secret:
-    """Holds a credential. `str()` and `repr()` give ***; only `reveal()` gives the value."""
+    """Holds a credential. `str()` and `repr()` give `***`; only `reveal()` gives the value.
+
+    So a secret can be passed around, logged, formatted into an f-string or shown in a traceback
+    without showing itself. Two secrets are equal when their values are, and an empty one is false.
+    It is never pickled, so it is never written out by accident: pickling raises TypeError, and so
+    do `copy.copy` and `copy.deepcopy`, which go through the same hook, and `dataclasses.asdict` of
+    Credentials that hold one, which deep-copies each value.
+
+    Args:
+        value: The credential itself: a client secret, a private key or a token.
+    """
 
     __slots__ = ("_value",)
 
@@ -14,7 +24,11 @@ class Secret:
         self._value = value
 
     def reveal(self) -> str:
-        """The secret itself: only where it is sent (a header, a form), never shown."""
+        """The secret itself: only where it is sent (a header, a form), never shown.
+
+        Returns:
+            The credential as given, in plain text.
+        """
         return self._value
 
     def __bool__(self) -> bool:

@@ -9,7 +9,7 @@
 ApiError when there is no answer to show: refused origin, timeout, TLS, DNS, a token it could not
 get. Credentials go only to the base URL's origin.
 
-What is not HTTP is beside it: pacing.py holds requests, describing.py the API description and
+What is not HTTP is beside it: holds.py holds requests, description_loader.py the API description and
 each request's Accept, urls.py where a target goes, exchanges.py the log, guard.py the transport.
 """
 
@@ -33,13 +33,13 @@ from explorer.api import errors
 from explorer.api.auth import DigestAuth, ServiceAccountAuth
 from explorer.api.config import Credentials, trusting
 from explorer.api.config_file import description_cache_dir
-from explorer.api.describing import Describing
 from explorer.api.description import Description
+from explorer.api.description_loader import DescriptionLoader
 from explorer.api.errors import ApiError, ConfigError
 from explorer.api.exchanges import Exchange
 from explorer.api.guard import MAX_BODY, BodyTooLarge, GuardedTransport, own_transport
 from explorer.api.har import KEEP_BYTES, HarRecorder, Recent
-from explorer.api.pacing import Pacing
+from explorer.api.holds import Holds
 from explorer.api.ratelimit import RateLimits, bucket_of, key_of
 from explorer.api.resource import Resource
 from explorer.api.secret import redact_header
@@ -91,7 +91,12 @@ class Session:
     API version and description, rate-limit pacing, retries of 429 and 503, the exchange log.
 
     Use it as an async context manager (`async with Session(credentials) as session`); `fetch`
-    returns a Resource whatever the status, and raises ApiError only when there is no answer."""
+    returns a Resource whatever the status, and raises ApiError only when there is no answer.
+
+    Leaving the `async with` block closes it (`aclose`): a token kept only in memory is revoked.
+    Credentials go only to the base URL's origin; a request for another is refused, or sent
+    without them when asked to (`fetch(..., anonymous=True)`).
+    """
 
     def __init__(
         self,
@@ -114,22 +119,49 @@ class Session:
         keep_bytes: int = KEEP_BYTES,
         writes: WritePolicy | None = None,
     ) -> None:
-        """`token_cache` is a folder: keep the token there between runs (one-shot commands).
+        """Open a session with these credentials; nothing is sent until the first request.
 
         `clock` and `sleep` are the wall clock and the way to wait, `timer` what times a request:
-        tests and screenshots pass their own. `headers` are sent with every request, after the
-        explorer's own Accept (the versioned media type on a versioned API) and User-Agent.
-        `description_cache` is where the API description's index is kept (the user cache directory).
-        `max_body` bounds an answer's decoded size (guard.py), `deadline` the seconds one request may
-        take in all, however slowly its body trickles in (`timeout` is per read), `max_depth` the
-        levels of nesting a body may have to be read as JSON (resource.py).
-        `pace` False holds a request only for a Retry-After the server gave, not on the client's own
-        count of a limit that the server states no figures of.
-        `recorder` writes every exchange to a HAR file as it happens (--har); `replay` names the
-        recording a replay session's transport answers from (the status bar says so).
-        `keep_bytes` bounds the bodies of the last exchanges kept whole for saving the session as HAR
-        later (the screen's palette); 0 keeps none, as a one-shot command that never saves wants.
-        `writes` says whether the session may write (writes.py): read-only unless it says so.
+        tests and screenshots pass their own.
+
+        Args:
+            credentials: Who to be, and where: a service account (client ID and secret, which gets
+                a token) is used when there is one, else an API key (public and private key).
+            transport: What sends the requests; None for the network, through the proxy the
+                environment names for the base URL, if any. Tests pass their own (an
+                `httpx.MockTransport`). Either way, answers are held to `max_body`.
+            clock: The wall clock, in seconds since the epoch: for rate-limit windows, token
+                lifetimes and when an answer came.
+            token_cache: A folder to keep the token in between runs (one-shot commands), encrypted
+                with the client secret; None keeps it in memory only, and revokes it on closing.
+            timeout: Seconds any one step of a request may take: connecting, sending, each read
+                (it is per read, where `deadline` bounds the whole).
+            pace: False holds a request only for a Retry-After the server gave, not on the client's
+                own count of a limit that the server states no figures of.
+            sleep: The way to wait, while a request is held for a rate limit or a Retry-After.
+            timer: What times a request (`Resource.elapsed`).
+            headers: Sent with every request, after the explorer's own Accept (the versioned media
+                type on a versioned API) and User-Agent, so one of the same name replaces it.
+            description_cache: Where the API description's index is kept; None for the user cache
+                directory.
+            max_body: The most bytes an answer's decoded body may have (guard.py; 64 MiB unless
+                said): a larger one is dropped, not read.
+            deadline: The seconds one request may take in all (120 unless said), however slowly its
+                body trickles in (`timeout` is per read).
+            max_depth: The levels of nesting a body may have to be read as JSON (resource.py; 100
+                unless said).
+            recorder: Writes every exchange to a HAR file as it happens (--har).
+            replay: Names the recording a replay session's transport answers from (the status bar
+                says so); None for a session on a live service.
+            keep_bytes: Bounds the bodies of the last exchanges kept whole for saving the session
+                as HAR later (the screen's palette; 64 MiB unless said); 0 keeps none, as a one-shot
+                command that never saves wants.
+            writes: Says whether the session may write (writes.py): read-only unless it says so.
+
+        Raises:
+            ConfigError: When the credentials hold neither a client ID and secret nor a public and
+                private key, the CA bundle holds no certificate TLS can use, or the proxy the
+                environment names cannot be used.
         """
         self.credentials = credentials
         self.write_policy = writes or WritePolicy(False, "the default")
@@ -145,7 +177,7 @@ class Session:
         self.rate_limits = RateLimits(credentials.rate_limit, credentials.token_rate_limit, clock)
         self.log: deque[Exchange] = deque(maxlen=LOG_SIZE)
         self.exchanges = 0
-        self.pacing = Pacing(self.rate_limits, clock, sleep)
+        self.holds = Holds(self.rate_limits, clock, sleep)
         self.recorder = recorder
         self.recording_problem: str | None = None  # why --har stopped writing, if it did
         self.replay = replay
@@ -158,7 +190,7 @@ class Session:
         )
         self.recent = Recent(most_bytes=keep_bytes)  # the last exchanges whole, to save as HAR
         self.resolved: dict[str, httpx.URL] = {}  # targets seen before: a page is often fetched again
-        self.describing = Describing(
+        self.description_loader = DescriptionLoader(
             self.base_url, credentials.openapi, credentials.api_version, description_cache or description_cache_dir()
         )
         self.own_accept = not any(name.lower() == "accept" for name in headers or {})
@@ -174,7 +206,7 @@ class Session:
                 credentials.client_secret,
                 limits=self.rate_limits,
                 clock=clock,
-                hold=self.pacing.wait_for_budget,
+                hold=self.holds.wait_for_budget,
                 cache=cache,
                 max_depth=max_depth,
             )
@@ -192,7 +224,7 @@ class Session:
             timeout=timeout,
             follow_redirects=False,
             headers={
-                "Accept": self.describing.accept(self.base_url.path),
+                "Accept": self.description_loader.accept(self.base_url.path),
                 "User-Agent": f"explorer/{__version__}",
                 **(headers or {}),  # the user's own (explorer get -H), checked by headers.header_pair
             },
@@ -210,18 +242,38 @@ class Session:
 
     @property
     def writes(self) -> bool:
-        """Whether this session may send writes (POST, PUT, PATCH, DELETE)."""
+        """Whether this session may send writes (POST, PUT, PATCH, DELETE).
+
+        Off unless the session's `writes` policy turned them on.
+        """
         return self.write_policy.on
 
     @property
     def token_state(self) -> TokenState | None:
-        """The service account's token state (the status bar's countdown), or None for an API key."""
+        """The service account's token state (the status bar's countdown), or None for an API key.
+
+        It says when the token was issued and expires, how often it was renewed, whether it is being renewed
+        or was revoked, and the token endpoint's last error; never the token itself.
+        """
         return self.auth.state if isinstance(self.auth, ServiceAccountAuth) else None
 
     # Where requests go -----------------------------------------------------------------------
 
     def resolve(self, target: str) -> httpx.URL:
-        """A URL for `target`: absolute as given; /api/… from the origin; anything else under the base URL."""
+        """A URL for `target`: absolute as given; /api/… from the origin; anything else under the base URL.
+
+        Args:
+            target: A path under the base URL (`/groups`, `groups`, or "" for the root), a path
+                from the origin (`/api/…`), or a whole URL (a link's href).
+
+        Returns:
+            The URL the request goes to, letters past ASCII percent-encoded.
+
+        Raises:
+            ApiError: When `target` is not a URL, or holds a character nobody sees (kind
+                "config"), or is plain http:// to a host that is not this machine (kind
+                "insecure").
+        """
         url = self.resolved.get(target)
         if url is None:
             if len(self.resolved) >= RESOLVED_SIZE:
@@ -230,24 +282,45 @@ class Session:
         return url
 
     def same_origin(self, url: httpx.URL) -> bool:
-        """Whether `url` is on the base URL's origin: the only one credentials go to."""
+        """Whether `url` is on the base URL's origin: the only one credentials go to.
+
+        Args:
+            url: The URL a request would go to.
+
+        Returns:
+            True when its scheme, host and port (the scheme's default if none) are the base URL's.
+        """
         return origin_of(url) == self.origin
 
     # The API description and versions -------------------------------------------------------
 
     @property
     def description(self) -> Description | None:
-        """The API description, once loaded (`described`)."""
-        return self.describing.description
+        """The API description, once loaded (`described`).
+
+        None before it is loaded, without one, or when it cannot be used.
+        """
+        return self.description_loader.description
 
     @property
     def description_problem(self) -> ApiError | None:
-        """Why the description given cannot be used, if it cannot: the session goes on without it."""
-        return self.describing.problem
+        """Why the description given cannot be used, if it cannot: the session goes on without it.
+
+        An ApiError (kind "description") to show, never raised; None when there is none, or the description
+        is not loaded yet.
+        """
+        return self.description_loader.problem
 
     async def described(self) -> Description | None:
-        """The API description, loaded on first need and off the event loop; None without one."""
-        return await self.describing.described(self.client)
+        """The API description, loaded on first need and off the event loop; None without one.
+
+        Never raises: a description that cannot be used is kept in `description_problem`.
+
+        Returns:
+            The description, or None when the credentials name none (`openapi`) or it cannot be
+                used.
+        """
+        return await self.description_loader.described(self.client)
 
     # Fetching --------------------------------------------------------------------------------
 
@@ -266,6 +339,26 @@ class Session:
 
         A URL on another origin is refused unless `anonymous`: then it is fetched without any
         credentials and the resource is marked `foreign`.
+
+        Args:
+            target: Where to send it: a path under the base URL (`/groups`, or "" for the root), a
+                path from the origin (`/api/…`), or a whole URL, such as a link's href.
+            method: The HTTP method, GET unless said.
+            params: Query parameters to add to the target's own, for a read; a write is sent to
+                `target` as it is.
+            json: The body of a write, sent as JSON; None sends none. A read sends no body.
+            anonymous: Whether a read on another origin may be fetched, without credentials.
+
+        Returns:
+            The answer, whatever its status: a failure's error document is in `resource.error`.
+                After retries, the last answer.
+
+        Raises:
+            ApiError: When there is no answer to show: the request timed out or its answer was too
+                large, the connection was refused or failed TLS or DNS, the token could not be got,
+                or the Digest challenge could not be answered. Also before sending: for another
+                origin (kind "origin") unless `anonymous`, for a write by a session that may not
+                write (kind "read-only"), and for a target that is not a URL (`resolve`).
         """
         if method.upper() in WRITE_METHODS:  # sent once, as `send` sends it
             body = b"" if json is None else dumps(json).encode("utf-8")
@@ -289,13 +382,21 @@ class Session:
             limit = bucket_of(method, url) if response.status_code == 429 and not foreign else None
             # Kept under the request's own counter, a 503's too (held under no limit): a request asked
             # again while its Retry-After runs waits for it there, and the bar shows this refusal.
-            self.pacing.refusal = (None if foreign else bucket_of(method, url), resource)
-            await self.pacing.hold(self.clock() + (wait or 0), limit, resource)
+            self.holds.refusal = (None if foreign else bucket_of(method, url), resource)
+            await self.holds.hold(self.clock() + (wait or 0), limit, resource)
 
     # Writing -----------------------------------------------------------------------------------
 
     def read_only(self, method: str, url: str) -> ApiError:
-        """The refusal of a write by a session that may not write: said, never silently dropped."""
+        """The refusal of a write by a session that may not write: said, never silently dropped.
+
+        Args:
+            method: The write's method.
+            url: The URL it would have gone to.
+
+        Returns:
+            The error (kind "read-only", with how to turn writes on), to raise or show.
+        """
         return ApiError(
             "read-only",
             f"Not sent: {method} is a write, and this session is read-only ({self.write_policy.because})",
@@ -308,6 +409,18 @@ class Session:
 
         Prepared whether or not the session may write (a read-only session can still show it, copy it
         as curl); raises ApiError for another origin, where a write never goes.
+
+        Args:
+            method: The HTTP method, in any case: POST, PUT, PATCH or DELETE.
+            target: Where it goes, as `fetch` takes it.
+            body: The body, as bytes (JSON, when there is one); empty sends none.
+
+        Returns:
+            The write to show, copy or hand to `send`.
+
+        Raises:
+            ApiError: When `target` is on another origin (kind "origin") or is not a URL
+                (`resolve`).
         """
         method = method.upper()
         url = self.resolve(target)
@@ -322,7 +435,18 @@ class Session:
     async def send(self, outgoing: Outgoing) -> Resource:
         """Send a prepared write, once: never held for a retry, never sent again by itself (a 429 or
         503 comes back as it is, with its Retry-After, for the person to decide). Raises ApiError
-        (kind "read-only") when the session may not write: nothing is sent."""
+        (kind "read-only") when the session may not write: nothing is sent.
+
+        Args:
+            outgoing: The write, as `prepare` made it.
+
+        Returns:
+            The answer, whatever its status: a failure's error document is in `resource.error`.
+
+        Raises:
+            ApiError: When the session may not write (kind "read-only"), the URL is on another
+                origin (kind "origin"), or there is no answer to show, as for `fetch`.
+        """
         if outgoing.method in WRITE_METHODS and not self.writes:
             raise self.read_only(outgoing.method, outgoing.url)
         url = httpx.URL(outgoing.url)
@@ -333,7 +457,19 @@ class Session:
 
     async def write_headers(self, url: httpx.URL, method: str, body: bytes) -> dict[str, str]:
         """A write's own headers: the Accept of its version, and Content-Type: application/json on a
-        body (spec 2.10: required on POST and PUT; the real service asks it of PATCH too)."""
+        body (spec 2.10: required on POST and PUT; the real service asks it of PATCH too).
+
+        Used inside the session, by `prepare` and `send`.
+
+        Args:
+            url: Where the write goes.
+            method: The write's method.
+            body: The write's body; empty for none.
+
+        Returns:
+            The headers to send beside the client's own; the Accept left out when the user gave
+                their own.
+        """
         headers = await self.accept_for(url, method, foreign=False) or {}
         if body:
             headers["Content-Type"] = "application/json"
@@ -342,7 +478,22 @@ class Session:
     # One exchange --------------------------------------------------------------------------------
 
     def check_origin(self, url: httpx.URL, method: str, anonymous: bool) -> bool:
-        """Whether `url` is foreign; raises ApiError when it is and the request may not go there."""
+        """Whether `url` is foreign; raises ApiError when it is and the request may not go there.
+
+        Used inside the session, before every request.
+
+        Args:
+            url: Where the request goes.
+            method: Its method: a write never goes to another origin.
+            anonymous: Whether a read may go to another origin, without credentials.
+
+        Returns:
+            True when `url` is on another origin (and may be fetched there, anonymously).
+
+        Raises:
+            ApiError: When `url` is on another origin and the request is a write, or not
+                `anonymous` (kind "origin"), with how to explore that service instead.
+        """
         foreign = not self.same_origin(url)
         if foreign and (not anonymous or method.upper() in WRITE_METHODS):
             there, here = url.host, self.base_url.host
@@ -359,18 +510,46 @@ class Session:
         return foreign
 
     async def accept_for(self, url: httpx.URL, method: str, foreign: bool) -> dict[str, str] | None:
-        """The Accept of the version asked for this operation, unless the user gave their own."""
+        """The Accept of the version asked for this operation, unless the user gave their own.
+
+        Used inside the session, before every request. Loads the API description first, if there
+        is one and it is not loaded yet.
+
+        Args:
+            url: Where the request goes.
+            method: Its method: the API description may document other versions for each.
+            foreign: Whether `url` is on another origin, which is sent no Accept of this API's.
+
+        Returns:
+            An Accept header, or None for another origin or when the user gave their own.
+        """
         if foreign:
             return None
         await self.described()  # for the version asked, and the operation a failure's hint names
-        return {"Accept": self.describing.accept(raw_path(url), method)} if self.own_accept else None
+        return {"Accept": self.description_loader.accept(raw_path(url), method)} if self.own_accept else None
 
     async def exchange(self, request: httpx.Request, foreign: bool) -> httpx.Response:
         """One request sent through the auth flow, held first if a rate limit is sure to refuse it;
-        every failure without an answer as an ApiError."""
+        every failure without an answer as an ApiError.
+
+        Used inside the session, by `fetch` and `send`.
+
+        Args:
+            request: The request, built by the session's client.
+            foreign: Whether it goes to another origin: then without credentials, and never held.
+
+        Returns:
+            The answer, its body read.
+
+        Raises:
+            ApiError: When no whole answer came within `deadline` (kind "timeout"), it was larger
+                than `max_body` (kind "too-large"), or the request failed below HTTP (timeout,
+                connect, tls, dns); also when the token could not be got or a Digest challenge not
+                answered.
+        """
         method, url = request.method, request.url
         if not foreign:
-            await self.pacing.wait_for_budget(url, method, counted=self.pace)
+            await self.holds.wait_for_budget(url, method, counted=self.pace)
         last_sent.set(None)
         try:
             async with asyncio.timeout(self.deadline):
@@ -403,7 +582,17 @@ class Session:
             raise problem from None
 
     def resource(self, response: httpx.Response, foreign: bool) -> Resource:
-        """The Resource of an answer: the request as sent (credentials redacted) and what came back."""
+        """The Resource of an answer: the request as sent (credentials redacted) and what came back.
+
+        Used inside the session, by `fetch` and `send`.
+
+        Args:
+            response: The answer, its body read.
+            foreign: Whether it came from another origin, fetched without credentials.
+
+        Returns:
+            The Resource, with what the API description says of its operation, when there is one.
+        """
         request = response.request
         carried = self.credentials.kind if "authorization" in request.headers else None
         return Resource(
@@ -423,12 +612,18 @@ class Session:
             operation=None
             if foreign or self.description is None
             else self.description.operation(raw_path(request.url), request.method),
-            vendor=None if foreign else self.describing.vendor,
+            vendor=None if foreign else self.description_loader.vendor,
             max_depth=self.max_depth,
         )
 
     async def sending(self, request: httpx.Request) -> None:
-        """The request hook: time it and count it against its rate-limit counter."""
+        """The request hook: time it and count it against its rate-limit counter.
+
+        Called by the session's client before each request goes out, the token requests included.
+
+        Args:
+            request: The request about to be sent.
+        """
         key = key_of(request.url) if self.same_origin(request.url) else None
         request.extensions["explorer.started"] = self.timer()
         request.extensions["explorer.limit"] = key
@@ -437,7 +632,15 @@ class Session:
             self.rate_limits.sent(key)
 
     async def received(self, response: httpx.Response) -> None:
-        """The response hook: read the body, time it, log the exchange, take in the rate-limit headers."""
+        """The response hook: read the body, time it, log the exchange, take in the rate-limit headers.
+
+        Called by the session's client for each answer, the token endpoint's included; it also
+        keeps the exchange for saving as HAR, and writes it to the `recorder`, if any. A recorder
+        that fails (a full disk) is dropped, and `recording_problem` says why.
+
+        Args:
+            response: The answer, its body not read yet.
+        """
         await response.aread()
         request = response.request
         # Timed on the response: one request is sent again (a Digest challenge answered, a token
@@ -474,7 +677,14 @@ class Session:
     # Closing ---------------------------------------------------------------------------------
 
     async def revoke(self) -> None:
-        """Revoke the service account's token now (and drop it from the cache)."""
+        """Revoke the service account's token now (and drop it from the cache).
+
+        The token is dropped from memory and the cache first, whatever the revoke endpoint says.
+        With an API key, or no token yet, nothing is sent.
+
+        Raises:
+            ApiError: When the revoke endpoint refuses (its error document) or does not answer.
+        """
         if isinstance(self.auth, ServiceAccountAuth):
             try:
                 await self.auth.revoke(self.client)
@@ -482,7 +692,11 @@ class Session:
                 raise errors.from_exception(error, "POST", str(self.auth.revoke_url), self.timeout) from None
 
     async def aclose(self) -> None:
-        """Revoke a token kept only in memory (within 2 s, whatever happens), then close."""
+        """Revoke a token kept only in memory (within 2 s, whatever happens), then close.
+
+        A token kept in a `token_cache` is left there for the next run. The HAR `recorder`, if any,
+        is closed too. A revoke that fails is not raised: the session closes all the same.
+        """
         auth = self.auth
         if isinstance(auth, ServiceAccountAuth) and auth.cache is None and auth.token is not None:
             with contextlib.suppress(Exception):

@@ -9,12 +9,12 @@ from dataclasses import dataclass
 from datetime import UTC, datetime
 from typing import Any
 
-from explorer.api import pieces
-from explorer.api.pieces import deeper_than
+from explorer.api import json_decoder
+from explorer.api.json_decoder import deeper_than
 
 MAX_DEPTH = 100  # levels of nesting read as JSON (--max-depth); a deeper body is shown as received
 MOST_DEPTH = 500  # the highest --max-depth: what walks a document walks one call a level, within Python's ~1,000
-IN_PIECES = 1024 * 1024  # a text larger than this is decoded a piece at a time (pieces.py)
+IN_PIECES = 1024 * 1024  # a text larger than this is decoded a piece at a time (json_decoder.py)
 
 ISO_DATE = re.compile(r"\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:?\d{2})?")
 
@@ -63,7 +63,7 @@ def local_time(moment: datetime) -> str | None:
         return None
 
 
-def whole(text: str | None) -> int | None:
+def parse_count(text: str | None) -> int | None:
     """A count the service wrote in a header (`300`), or None for anything else (`²`, `-1`, 4,000 digits)."""
     if text is None:
         return None
@@ -97,13 +97,13 @@ def json_within(text: str | bytes, levels: int = MAX_DEPTH) -> Any:
     The same error at any depth past the limit: json's decoder gives up with a RecursionError only
     near Python's recursion limit, at a depth that depends on how deep the stack already is (and on
     the Python), so what it accepts is measured after, without recursion. A text over IN_PIECES
-    characters is decoded a piece at a time (pieces.py), so that the screen's thread runs meanwhile.
+    characters is decoded a piece at a time (json_decoder.py), so that the screen's thread runs meanwhile.
     """
     try:
         if isinstance(text, str) and len(text) > IN_PIECES:
-            return pieces.loads(text, levels)  # measured piece by piece as it is decoded
+            return json_decoder.loads(text, levels)  # measured piece by piece as it is decoded
         value = json.loads(text)
-    except (RecursionError, pieces.Deeper):
+    except (RecursionError, json_decoder.Deeper):
         raise TooDeep(levels) from None
     if deeper_than(value, levels):
         raise TooDeep(levels)

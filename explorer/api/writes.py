@@ -5,8 +5,8 @@ Operators point the explorer at production, so a session reads only, unless its 
 `writes = false` is a production profile: then not even `--writes` turns them on.
 
     policy = write_policy(credentials.writes, flag=args.writes, environ=os.environ)
-    session = Session(credentials, writes=policy.on)
-    outgoing = session.prepare("PATCH", "/groups/1", body)   # what would go, exactly
+    session = Session(credentials, writes=policy)
+    outgoing = await session.prepare("PATCH", "/groups/1", body)   # what would go, exactly
     resource = await session.send(outgoing)                   # only after the person said yes
 
 A write is sent once: never retried, never held for a retry (a 429 or 503 is shown, with its

@@ -16,7 +16,7 @@ from explorer.sandbox.scenarios import SCENARIOS
 from explorer.sandbox.settings import Settings
 
 PORT = 8000
-SESSION_MIB = 80  # what one session may take, measured at about 50 (README, Performance), with room
+SESSION_MIB = 80  # what one session may take, measured at about 50 (docs/performance.md), with room
 MOST_SESSIONS = 200
 
 

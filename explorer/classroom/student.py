@@ -50,7 +50,7 @@ def session_for(args: argparse.Namespace) -> Session:
 def main(argv: list[str] | None = None) -> int:
     from explorer.demo import demo_session
     from explorer.tui.app import ExplorerApp
-    from explorer.tui.stopped import run_app
+    from explorer.tui.run_app import run_app
 
     args = parser().parse_args(argv)
     app = ExplorerApp(session_for(args), demo=demo_session, theme=args.theme, presenter=args.presenter)

@@ -33,7 +33,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     paging.add_argument(
         "--all",
         action="store_true",
-        help="a list: every page's items as one JSON array (500 items a page); anything else: as without --all",
+        help="a list: every page's items as one JSON array (500 items per page); anything else: as without --all",
     )
     add_include_flag(paging, also=" (not with --all, which joins many responses)")
     parser.add_argument(
@@ -101,7 +101,7 @@ async def get_all(
     with an error, as does a list of more than `max_pages` pages: a server cannot keep it going.
 
     The first request was sent as asked, since the target may be an entity, which can refuse a page
-    size. A list with more pages than that one is asked again at 500 items a page, unless the page
+    size. A list with more pages than that one is asked again at 500 items per page, unless the page
     size or the page was asked for.
     """
     resource = first

@@ -111,13 +111,13 @@ def tell_waits(session: Session, command: str) -> None:
     begins, with how long: a script's person is not left staring at nothing. Never in a pipe."""
     if not sys.stderr.isatty():
         return
-    sleep = session.pacing.sleep
+    sleep = session.holds.sleep
 
     async def telling(seconds: float) -> None:
         if seconds >= 1:
-            refused = session.pacing.held_after
+            refused = session.holds.held_after
             why = f"the {refused.status}'s Retry-After" if refused is not None else "the rate limit"
             print(f"explorer {command}: waiting {seconds:.0f} s for {why}…", file=sys.stderr, flush=True)
         await sleep(seconds)
 
-    session.pacing.sleep = telling
+    session.holds.sleep = telling

@@ -292,7 +292,7 @@ def banner(
 
 
 def shipped_secret(secret: str, scenario: str | None) -> bool:
-    """A secret the sandbox ships, public in its README (its default, a drill's wrong one): one a
+    """A secret the sandbox ships, public in its docs (its default, a drill's wrong one): one a
     banner may print. A secret given with --client-secret may be a real one, kept out of commands."""
     drill = SCENARIOS[scenario].client if scenario else {}
     return secret in (DEFAULTS.client_secret, drill.get("client_secret"))

@@ -30,10 +30,10 @@ from explorer.tui.key_line import KeyLine
 from explorer.tui.keys import key_table
 from explorer.tui.legible import LEAST
 from explorer.tui.palette import PaletteApp
-from explorer.tui.presenting import Presenting
-from explorer.tui.safe import visible
+from explorer.tui.presenter_feed import PresenterFeed
 from explorer.tui.screens.command_palette import KeyedPalette
 from explorer.tui.screens.main import MainScreen
+from explorer.tui.server_text import visible
 from explorer.tui.themes import DEFAULT_THEME, PROJECTOR_CONTRAST, PROJECTOR_THEME, load_themes, shipped_dir, skipped
 from explorer.tui.widgets.status_bar import StatusBar
 
@@ -88,7 +88,7 @@ class ExplorerApp(PaletteApp):
         self.previewing: str | None = None  # the theme to go back to while the theme palette previews
         self.notices: dict[tuple[str, str], Notification] = {}  # a notice's words and kind -> the notice
         self.keys = KeyLine(self, self.let_in, self.key_waits)
-        self.presenting = Presenting(self, lambda: self.session) if presenter else None
+        self.presenter_feed = PresenterFeed(self, lambda: self.session) if presenter else None
         themes, problems = load_themes(*(theme_dirs or [shipped_dir()]))
         for each in themes:
             self.register_theme(each)
@@ -124,8 +124,8 @@ class ExplorerApp(PaletteApp):
             self.set_keymap(self.keymap)
         if self.theme_notes:  # one notice, which fits at 60x24 with every file named
             self.notify("\n".join(self.theme_notes), title="Theme", severity="warning", timeout=15, markup=False)
-        if self.presenting is not None:
-            self.presenting.start()
+        if self.presenter_feed is not None:
+            self.presenter_feed.start()
         if self.session is not None:
             self.push_screen(MainScreen(self.session, self.watch_every))
         else:
@@ -208,16 +208,16 @@ class ExplorerApp(PaletteApp):
     async def on_event(self, event: events.Event) -> None:
         if self.quitting and isinstance(event, QUIT_DROPS) and not event.is_forwarded:
             return  # typed while the token is revoked (a shell's next command, typed ahead): nothing opens
-        if self.presenting is not None and isinstance(event, events.MouseDown) and not event.is_forwarded:
-            self.presenting.saw(event)  # the first time the app sees it, not as it bubbles back up
+        if self.presenter_feed is not None and isinstance(event, events.MouseDown) and not event.is_forwarded:
+            self.presenter_feed.saw(event)  # the first time the app sees it, not as it bubbles back up
         if not await self.keys.take(event):  # a key read from the terminal waits for its turn
             await super().on_event(event)
 
     async def let_in(self, event: events.Event) -> None:
         """A key or paste whose turn has come (key_line.py), as Textual handles one. The presenter
         describes a key now, where it lands: a letter after `g` is typing into its field, not Reload."""
-        if self.presenting is not None and isinstance(event, events.Key):
-            self.presenting.saw(event)
+        if self.presenter_feed is not None and isinstance(event, events.Key):
+            self.presenter_feed.saw(event)
         await super().on_event(event)
 
     def key_waits(self, event: events.Key | events.Paste) -> bool:

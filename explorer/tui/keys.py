@@ -24,7 +24,7 @@ from explorer.tui.widgets.json_view import JsonView
 
 def binding_groups() -> list[list[Binding]]:
     """The bindings of the screen, of each widget with keys of its own, of the compare dialog (its `n`)
-    and of the request editor (its ctrl+s): each in the README's table, and remappable: one key, one
+    and of the request editor (its ctrl+s): each in the docs' table (docs/screen.md), and remappable: one key, one
     binding in each. The editor (Textual's TextArea) is imported here, on first need, not at launch."""
     from explorer.tui.screens.compare import CompareScreen
     from explorer.tui.screens.editor import EditorScreen
@@ -107,7 +107,7 @@ def keymap_from(config: dict[str, Any], where: str) -> dict[str, str]:
             raise ConfigError(
                 f"In {where}, [keys] names {binding_id!r}, which is not a key of the explorer",
                 (f"Did you mean {close!r}? " if close else "")
-                + "The ids are listed by ? in the explorer, and in the README.",
+                + "The ids are listed by ? in the explorer, and in docs/screen.md.",
             )
         if not isinstance(keys, str) or not keys.strip():
             raise ConfigError(

@@ -476,7 +476,7 @@ class Navigation:
         return self.request(node, self.url_for(node, href), select=True, turn=step)
 
     def resize_page(self, step: int, keep: str | None = None) -> Step:
-        """`+` and `-`: more or fewer items a page, on the page that holds the item under the cursor."""
+        """`+` and `-`: more or fewer items per page, on the page that holds the item under the cursor."""
         node = self.list_in_view()
         if node is None or node.resource is None or node.resource.listing is None:
             return Step(note="Not a list: + and - change the items on a list's page.")
@@ -486,15 +486,15 @@ class Navigation:
                 note=f"A bare array has no pages to size: all {counted(len(page.results), 'item')} are on this one."
             )
         size = node.page_size or page.size
-        if step > 0:  # the next listed size from any size (2 a page: 10, not the one after the nearest)
+        if step > 0:  # the next listed size from any size (2 per page: 10, not the one after the nearest)
             new = min((listed for listed in PAGE_SIZES if listed > size), default=size)
         else:
             new = max((listed for listed in PAGE_SIZES if listed < size), default=size)
         if new == size and size in PAGE_SIZES:
-            return Step(note=f"{size} a page is the {'most' if step > 0 else 'fewest'} there can be.")
+            return Step(note=f"{size} per page is the {'most' if step > 0 else 'fewest'} there can be.")
         if new == size:  # asked with a size beyond the list (`?itemsPerPage=3`)
             bound = f"higher than {PAGE_SIZES[-1]}" if step > 0 else f"lower than {PAGE_SIZES[0]}"
-            return Step(note=f"{size} a page: {'+' if step > 0 else '-'} goes no {bound}.")
+            return Step(note=f"{size} per page: {'+' if step > 0 else '-'} goes no {bound}.")
         at = place_of(page.results, keep) or 0
         first = (max(1, page.number) - 1) * page.size + at  # the item's place in the whole list
         node.page_size = new

@@ -17,7 +17,7 @@ from urllib.parse import parse_qsl, quote, urlencode, urlsplit, urlunsplit
 from explorer.api.description import VARIABLE
 from explorer.api.errors import ApiError
 from explorer.api.resource import Link, Resource, links_of
-from explorer.tui.safe import visible
+from explorer.tui.server_text import visible
 
 # "refused": not in the tree: a URL typed into g that was refused, shown without taking over the node it names
 Kind = Literal["root", "relation", "documented", "item", "next", "previous", "goto", "more", "refused"]
@@ -123,7 +123,7 @@ class Node:
     pages: dict[str, Resource] = field(default_factory=dict)  # of a list: every page shown, by page key
     pool: dict[tuple[str, str], Node] = field(default_factory=dict)  # of a list: its items met so far
     page_shown: str | None = None  # of a list: the key of the page in `resource` and `children`
-    page_size: int | None = None  # of a list: the items a page chosen with + and -
+    page_size: int | None = None  # of a list: the items per page chosen with + and -
     items_shown: int = ITEMS_AT_ONCE  # of a list: how many of a page's items the tree lists
     asked: str | None = None  # the URL last fetched into it (with its query and switches)
     filled: bool = False  # children made from a resource

@@ -24,7 +24,7 @@ from explorer.api.errors import ApiError
 from explorer.api.resource import Resource
 from explorer.api.session import Session
 from explorer.api.writes import WriteChoice, body_bytes, delete_answers, delete_name, undo_body, write_changes
-from explorer.tui.safe import visible
+from explorer.tui.server_text import visible
 from explorer.tui.typeahead import TypedAhead
 from explorer.tui.writing import Drafts, Undo, choices_for, operation_of, prefill, pretty, undo_choice
 

@@ -36,17 +36,17 @@ ENTRIES = Entries(
 )
 
 
-def entry_document(h: Hrefs, project: Project, entry: Record) -> dict[str, Any]:
-    return with_links(entry, [h.link("self", "groups", project.id, "accessList", entry["cidrBlock"])])
+def entry_document(url_of: Hrefs, project: Project, entry: Record) -> dict[str, Any]:
+    return with_links(entry, [url_of.link("self", "groups", project.id, "accessList", entry["cidrBlock"])])
 
 
 def listed(request: Request, project: Project, status: int = 200) -> Response:
-    h = hrefs(request)
+    url_of = hrefs(request)
     return list_reply(
         request,
         list(project.access_list.values()),
-        lambda e: entry_document(h, project, e),
-        h("groups", project.id, "accessList"),
+        lambda e: entry_document(url_of, project, e),
+        url_of("groups", project.id, "accessList"),
         status=status,
     )
 
@@ -132,10 +132,10 @@ async def legacy_whitelist(request: Request) -> Response:
     """The access list under its legacy name, which the real project still links (sparse links)
     and its API description no longer documents: it answers, as the real one does."""
     project = find_project(request)
-    h = hrefs(request)
+    url_of = hrefs(request)
     return list_reply(
         request,
         list(project.access_list.values()),
-        lambda e: entry_document(h, project, e),
-        h("groups", project.id, "whitelist"),
+        lambda e: entry_document(url_of, project, e),
+        url_of("groups", project.id, "whitelist"),
     )

@@ -17,18 +17,18 @@ STATUSES = ("OPEN", "TRACKING", "CLOSED")
 FILTERS = frozenset({"status"})
 
 
-def alert_document(h: Hrefs, project: Project, alert: Record, full: bool) -> dict[str, Any]:
-    links = [h.link("self", "groups", project.id, "alerts", alert["id"])]
+def alert_document(url_of: Hrefs, project: Project, alert: Record, full: bool) -> dict[str, Any]:
+    links = [url_of.link("self", "groups", project.id, "alerts", alert["id"])]
     if full:
-        links.append(h.link("alertConfig", "groups", project.id, "alertConfigs", alert["alertConfigId"]))
+        links.append(url_of.link("alertConfig", "groups", project.id, "alertConfigs", alert["alertConfigId"]))
     return with_links(alert, links)
 
 
-def alert_config_document(h: Hrefs, project: Project, config: Record, full: bool) -> dict[str, Any]:
+def alert_config_document(url_of: Hrefs, project: Project, config: Record, full: bool) -> dict[str, Any]:
     base = ("groups", project.id, "alertConfigs", config["id"])
-    links = [h.link("self", *base)]
+    links = [url_of.link("self", *base)]
     if full:
-        links.append(h.link("alerts", *base, "alerts"))
+        links.append(url_of.link("alerts", *base, "alerts"))
     return with_links(config, links)
 
 
@@ -37,8 +37,10 @@ def alerts_reply(request: Request, project: Project, alerts: list[Record], href:
     status = query.choice("status", STATUSES)
     if status:
         alerts = [a for a in alerts if a["status"] == status]
-    h = hrefs(request)
-    return reply(request, query, page(request, query, href, alerts, lambda a: alert_document(h, project, a, False)))
+    url_of = hrefs(request)
+    return reply(
+        request, query, page(request, query, href, alerts, lambda a: alert_document(url_of, project, a, False))
+    )
 
 
 @takes(PAGE_PARAMS | FILTERS)
@@ -71,12 +73,12 @@ def find_config(request: Request, project: Project) -> Record:
 async def list_alert_configs(request: Request) -> Response:
     """Return the alert configurations of a project."""
     project = find_project(request)
-    h = hrefs(request)
+    url_of = hrefs(request)
     return list_reply(
         request,
         list(project.alert_configs.values()),
-        lambda c: alert_config_document(h, project, c, False),
-        h("groups", project.id, "alertConfigs"),
+        lambda c: alert_config_document(url_of, project, c, False),
+        url_of("groups", project.id, "alertConfigs"),
     )
 
 

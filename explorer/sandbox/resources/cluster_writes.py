@@ -223,10 +223,10 @@ async def update_cluster(request: Request) -> Response:
     pause or a resume too), then IDLE; one still CREATING stays so, its creation taking the change."""
     project, cluster = find_cluster(request)
     query = Query(request)
-    h = hrefs(request)
+    url_of = hrefs(request)
     served = version(request)
     check_not_deleting(project, cluster)
-    changes = await read_fields(request, linked(request, cluster_document(h, project, cluster, True, served)))
+    changes = await read_fields(request, linked(request, cluster_document(url_of, project, cluster, True, served)))
     if "diskSizeGB" in changes:
         changes["diskSizeGB"] = float(changes["diskSizeGB"])
     if "mongoDBMajorVersion" in changes:
@@ -234,7 +234,7 @@ async def update_cluster(request: Request) -> Response:
     cluster.fields.update(changes)
     sandbox(request).operations.start(project, cluster, "update")
     project_event(request, project, "CLUSTER_UPDATE_SUBMITTED", clusterName=cluster.name)
-    return done(request, query, cluster_document(h, project, cluster, True, served))
+    return done(request, query, cluster_document(url_of, project, cluster, True, served))
 
 
 @writes(202, said="Accepted: the deletion goes on; meanwhile the cluster shows stateName DELETING.")

@@ -38,34 +38,36 @@ def cluster_fields(cluster: Cluster, served: str) -> Record:
     return {**cluster.fields, "replicationSpecs": specs}
 
 
-def cluster_document(h: Hrefs, project: Project, cluster: Cluster, full: bool, served: str) -> dict[str, Any]:
+def cluster_document(url_of: Hrefs, project: Project, cluster: Cluster, full: bool, served: str) -> dict[str, Any]:
     base = ("groups", project.id, "clusters", cluster.name)
-    links = [h.link("self", *base)]
+    links = [url_of.link("self", *base)]
     if full:
         links += [
-            h.link("snapshots", *base, "backup", "snapshots"),
-            h.link("restoreJobs", *base, "backup", "restoreJobs"),
-            h.link("group", "groups", project.id),
+            url_of.link("snapshots", *base, "backup", "snapshots"),
+            url_of.link("restoreJobs", *base, "backup", "restoreJobs"),
+            url_of.link("group", "groups", project.id),
         ]
     return with_links(cluster_fields(cluster, served), links)
 
 
-def snapshot_document(h: Hrefs, project: Project, cluster: Cluster, snapshot: Record, full: bool) -> dict[str, Any]:
+def snapshot_document(
+    url_of: Hrefs, project: Project, cluster: Cluster, snapshot: Record, full: bool
+) -> dict[str, Any]:
     base = ("groups", project.id, "clusters", cluster.name)
-    links = [h.link("self", *base, "backup", "snapshots", snapshot["id"])]
+    links = [url_of.link("self", *base, "backup", "snapshots", snapshot["id"])]
     if full:
-        links.append(h.link("cluster", *base))
+        links.append(url_of.link("cluster", *base))
     return with_links(snapshot, links)
 
 
-def restore_job_document(h: Hrefs, project: Project, cluster: Cluster, job: Record, full: bool) -> dict[str, Any]:
+def restore_job_document(url_of: Hrefs, project: Project, cluster: Cluster, job: Record, full: bool) -> dict[str, Any]:
     base = ("groups", project.id, "clusters", cluster.name)
-    links = [h.link("self", *base, "backup", "restoreJobs", job["id"])]
+    links = [url_of.link("self", *base, "backup", "restoreJobs", job["id"])]
     if full:
         links += [
-            h.link("snapshot", *base, "backup", "snapshots", job["snapshotId"]),
-            h.link("cluster", *base),
-            h.link("group", "groups", project.id),
+            url_of.link("snapshot", *base, "backup", "snapshots", job["snapshotId"]),
+            url_of.link("cluster", *base),
+            url_of.link("group", "groups", project.id),
         ]
     return with_links(job, links)
 
@@ -88,13 +90,13 @@ def find_cluster(request: Request) -> tuple[Project, Cluster]:
 async def list_clusters(request: Request) -> Response:
     """Return the clusters of a project."""
     project = find_project(request)
-    h = hrefs(request)
+    url_of = hrefs(request)
     served = version(request)
     return list_reply(
         request,
         list(project.clusters.values()),
-        lambda c: cluster_document(h, project, c, False, served),
-        h("groups", project.id, "clusters"),
+        lambda c: cluster_document(url_of, project, c, False, served),
+        url_of("groups", project.id, "clusters"),
     )
 
 
@@ -109,12 +111,12 @@ async def get_cluster(request: Request) -> Response:
 async def list_snapshots(request: Request) -> Response:
     """Return the backup snapshots of one cluster, newest first."""
     project, cluster = find_cluster(request)
-    h = hrefs(request)
+    url_of = hrefs(request)
     return list_reply(
         request,
         sorted(cluster.snapshots.values(), key=lambda s: s["createdAt"], reverse=True),
-        lambda s: snapshot_document(h, project, cluster, s, False),
-        h("groups", project.id, "clusters", cluster.name, "backup", "snapshots"),
+        lambda s: snapshot_document(url_of, project, cluster, s, False),
+        url_of("groups", project.id, "clusters", cluster.name, "backup", "snapshots"),
     )
 
 
@@ -135,12 +137,12 @@ async def get_snapshot(request: Request) -> Response:
 async def list_restore_jobs(request: Request) -> Response:
     """Return the restore jobs of one cluster."""
     project, cluster = find_cluster(request)
-    h = hrefs(request)
+    url_of = hrefs(request)
     return list_reply(
         request,
         list(cluster.restore_jobs.values()),
-        lambda j: restore_job_document(h, project, cluster, j, False),
-        h("groups", project.id, "clusters", cluster.name, "backup", "restoreJobs"),
+        lambda j: restore_job_document(url_of, project, cluster, j, False),
+        url_of("groups", project.id, "clusters", cluster.name, "backup", "restoreJobs"),
     )
 
 

@@ -62,8 +62,8 @@ def user_path(project: Project, user: Record) -> tuple[str, ...]:
     return ("groups", project.id, "databaseUsers", user["databaseName"], user["username"])
 
 
-def database_user_document(h: Hrefs, project: Project, user: Record) -> dict[str, Any]:
-    return with_links(user, [h.link("self", *user_path(project, user))])
+def database_user_document(url_of: Hrefs, project: Project, user: Record) -> dict[str, Any]:
+    return with_links(user, [url_of.link("self", *user_path(project, user))])
 
 
 def find_user(request: Request, project: Project) -> Record:
@@ -86,12 +86,12 @@ def check_scopes(project: Project, fields: dict[str, Any]) -> None:
 async def list_database_users(request: Request) -> Response:
     """Return the database users of a project."""
     project = find_project(request)
-    h = hrefs(request)
+    url_of = hrefs(request)
     return list_reply(
         request,
         list(project.database_users.values()),
-        lambda u: database_user_document(h, project, u),
-        h("groups", project.id, "databaseUsers"),
+        lambda u: database_user_document(url_of, project, u),
+        url_of("groups", project.id, "databaseUsers"),
     )
 
 
@@ -140,15 +140,15 @@ async def update_database_user(request: Request) -> Response:
     project = find_project(request)
     user = find_user(request, project)
     query = Query(request)
-    h = hrefs(request)
-    changes = await read_fields(request, database_user_document(h, project, user))
+    url_of = hrefs(request)
+    changes = await read_fields(request, database_user_document(url_of, project, user))
     check_scopes(project, changes)
     changes.pop("password", None)
     if "deleteAfterDate" in changes:
         changes["deleteAfterDate"] = iso(parse_date("deleteAfterDate", changes["deleteAfterDate"]))
     user.update(changes)
     project_event(request, project, "MONGODB_USER_UPDATED", dbUserUsername=user["username"])
-    return done(request, query, database_user_document(h, project, user))
+    return done(request, query, database_user_document(url_of, project, user))
 
 
 @writes(204, said="No Content: the database user is gone.")

@@ -17,10 +17,10 @@ from explorer.sandbox.world import EventLog, Record
 FILTERS = frozenset({"eventType", "minDate", "maxDate"})
 
 
-def event_document(h: Hrefs, owner: tuple[str, str], event: Record, full: bool) -> dict[str, Any]:
-    links = [h.link("self", *owner, "events", event["id"])]
+def event_document(url_of: Hrefs, owner: tuple[str, str], event: Record, full: bool) -> dict[str, Any]:
+    links = [url_of.link("self", *owner, "events", event["id"])]
     if full:
-        links.append(h.link("org" if owner[0] == "orgs" else "group", *owner))
+        links.append(url_of.link("org" if owner[0] == "orgs" else "group", *owner))
     return with_links(event, links)
 
 
@@ -40,10 +40,12 @@ def select(log: EventLog, query: Query) -> Sequence[Record]:
 
 def event_list(request: Request, owner: tuple[str, str], log: EventLog) -> Response:
     query = Query(request, PAGE_PARAMS | FILTERS)
-    h = hrefs(request)
+    url_of = hrefs(request)
     items = select(log, query)
     return reply(
-        request, query, page(request, query, h(*owner, "events"), items, lambda e: event_document(h, owner, e, False))
+        request,
+        query,
+        page(request, query, url_of(*owner, "events"), items, lambda e: event_document(url_of, owner, e, False)),
     )
 
 

@@ -24,21 +24,24 @@ from explorer.sandbox.resources.projects import project_document
 from explorer.sandbox.world import Org, Record, Team
 
 
-def org_document(h: Hrefs, org: Org, full: bool) -> dict[str, Any]:
-    links = [h.link("self", "orgs", org.id)]
+def org_document(url_of: Hrefs, org: Org, full: bool) -> dict[str, Any]:
+    links = [url_of.link("self", "orgs", org.id)]
     if full:
-        links += [h.link(name, "orgs", org.id, name) for name in ("groups", "teams", "users", "events")]
+        links += [url_of.link(name, "orgs", org.id, name) for name in ("groups", "teams", "users", "events")]
     return with_links(org.fields, links)
 
 
-def team_document(h: Hrefs, team: Team, full: bool) -> dict[str, Any]:
-    links = [h.link("self", "orgs", team.org_id, "teams", team.id)]
+def team_document(url_of: Hrefs, team: Team, full: bool) -> dict[str, Any]:
+    links = [url_of.link("self", "orgs", team.org_id, "teams", team.id)]
     if full:
-        links += [h.link("users", "orgs", team.org_id, "teams", team.id, "users"), h.link("org", "orgs", team.org_id)]
+        links += [
+            url_of.link("users", "orgs", team.org_id, "teams", team.id, "users"),
+            url_of.link("org", "orgs", team.org_id),
+        ]
     return with_links(team.fields, links)
 
 
-def member_document(h: Hrefs, user: Record) -> dict[str, Any]:
+def member_document(url_of: Hrefs, user: Record) -> dict[str, Any]:
     """A user as an item of an organization's (or a team's) list of users."""
     fields = {
         "country": user["country"],
@@ -58,10 +61,10 @@ def member_document(h: Hrefs, user: Record) -> dict[str, Any]:
         "teamIds": user["teamIds"],
         "username": user["username"],
     }
-    return with_links(fields, [h.link("self", "users", user["id"])])
+    return with_links(fields, [url_of.link("self", "users", user["id"])])
 
 
-def user_document(h: Hrefs, user: Record) -> dict[str, Any]:
+def user_document(url_of: Hrefs, user: Record) -> dict[str, Any]:
     roles = [{"orgId": user["orgId"], "roleName": role} for role in user["orgRoles"]]
     roles += [
         {"groupId": group_id, "roleName": role} for group_id, names in user["groupRoles"].items() for role in names
@@ -78,14 +81,16 @@ def user_document(h: Hrefs, user: Record) -> dict[str, Any]:
         "teamIds": user["teamIds"],
         "username": user["username"],
     }
-    return with_links(fields, [h.link("self", "users", user["id"]), h.link("org", "orgs", user["orgId"])])
+    return with_links(fields, [url_of.link("self", "users", user["id"]), url_of.link("org", "orgs", user["orgId"])])
 
 
 @takes(PAGE_PARAMS)
 async def list_orgs(request: Request) -> Response:
     """Return the organizations."""
-    h = hrefs(request)
-    return list_reply(request, list(world(request).orgs.values()), lambda o: org_document(h, o, False), h("orgs"))
+    url_of = hrefs(request)
+    return list_reply(
+        request, list(world(request).orgs.values()), lambda o: org_document(url_of, o, False), url_of("orgs")
+    )
 
 
 async def get_org(request: Request) -> Response:
@@ -98,18 +103,18 @@ async def get_org(request: Request) -> Response:
 async def org_projects(request: Request) -> Response:
     """Return the projects of an organization."""
     org = find_org(request)
-    h = hrefs(request)
+    url_of = hrefs(request)
     projects = world(request).projects_of(org.id)
-    return list_reply(request, projects, lambda p: project_document(h, p, False), h("orgs", org.id, "groups"))
+    return list_reply(request, projects, lambda p: project_document(url_of, p, False), url_of("orgs", org.id, "groups"))
 
 
 @takes(PAGE_PARAMS)
 async def org_teams(request: Request) -> Response:
     """Return the teams of an organization."""
     org = find_org(request)
-    h = hrefs(request)
+    url_of = hrefs(request)
     teams = [world(request).teams[t] for t in org.team_ids]
-    return list_reply(request, teams, lambda t: team_document(h, t, False), h("orgs", org.id, "teams"))
+    return list_reply(request, teams, lambda t: team_document(url_of, t, False), url_of("orgs", org.id, "teams"))
 
 
 def find_team(request: Request, org: Org) -> Team:
@@ -131,18 +136,20 @@ async def team_users(request: Request) -> Response:
     """Return the users of one team."""
     org = find_org(request)
     team = find_team(request, org)
-    h = hrefs(request)
+    url_of = hrefs(request)
     users = [world(request).users[u] for u in team.user_ids]
-    return list_reply(request, users, lambda u: member_document(h, u), h("orgs", org.id, "teams", team.id, "users"))
+    return list_reply(
+        request, users, lambda u: member_document(url_of, u), url_of("orgs", org.id, "teams", team.id, "users")
+    )
 
 
 @takes(PAGE_PARAMS)
 async def org_users(request: Request) -> Response:
     """Return the users of an organization."""
     org = find_org(request)
-    h = hrefs(request)
+    url_of = hrefs(request)
     users = [world(request).users[u] for u in org.user_ids]
-    return list_reply(request, users, lambda u: member_document(h, u), h("orgs", org.id, "users"))
+    return list_reply(request, users, lambda u: member_document(url_of, u), url_of("orgs", org.id, "users"))
 
 
 async def get_user(request: Request) -> Response:

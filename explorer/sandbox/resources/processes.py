@@ -24,13 +24,13 @@ MAX_POINTS = 1440
 MEASUREMENT_PARAMS = frozenset({"granularity", "period", "start", "end", "m"})
 
 
-def process_document(h: Hrefs, project: Project, process: Record, full: bool) -> dict[str, Any]:
+def process_document(url_of: Hrefs, project: Project, process: Record, full: bool) -> dict[str, Any]:
     base = ("groups", project.id, "processes", process["id"])
-    links = [h.link("self", *base)]
+    links = [url_of.link("self", *base)]
     if full:
         links += [
-            h.link("measurements", *base, "measurements"),
-            h.link("cluster", "groups", project.id, "clusters", process["clusterName"]),
+            url_of.link("measurements", *base, "measurements"),
+            url_of.link("cluster", "groups", project.id, "clusters", process["clusterName"]),
         ]
     return with_links(process, links)
 
@@ -53,12 +53,12 @@ def find_process(request: Request) -> tuple[Project, Record]:
 async def list_processes(request: Request) -> Response:
     """Return the processes of a project: the mongod and mongos hosts of its clusters."""
     project = find_project(request)
-    h = hrefs(request)
+    url_of = hrefs(request)
     return list_reply(
         request,
         list(project.processes.values()),
-        lambda p: process_document(h, project, p, False),
-        h("groups", project.id, "processes"),
+        lambda p: process_document(url_of, project, p, False),
+        url_of("groups", project.id, "processes"),
     )
 
 
@@ -133,10 +133,10 @@ async def measurements(request: Request) -> Response:
             )
         series.append({"dataPoints": points, "name": name, "units": units})
 
-    h = hrefs(request)
+    url_of = hrefs(request)
     base = ("groups", project.id, "processes", process["id"])
     params = [(k, v) for k, v in request.query_params.multi_items() if k != "granularity"]
-    self_href = h(*base, "measurements") + "?" + urlencode([("granularity", granularity), *params])
+    self_href = url_of(*base, "measurements") + "?" + urlencode([("granularity", granularity), *params])
     document = {
         "end": iso(end),
         "granularity": granularity,
@@ -146,5 +146,5 @@ async def measurements(request: Request) -> Response:
         "processId": process["id"],
         "start": iso(start),
     }
-    links = [{"href": self_href, "rel": "self"}, h.link("host", *base)]
+    links = [{"href": self_href, "rel": "self"}, url_of.link("host", *base)]
     return reply(request, query, with_links(document, links))

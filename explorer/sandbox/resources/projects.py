@@ -53,11 +53,11 @@ UPDATE = Fields(
 )
 
 
-def project_document(h: Hrefs, project: Project, full: bool) -> dict[str, Any]:
-    links = [h.link("self", "groups", project.id)]
+def project_document(url_of: Hrefs, project: Project, full: bool) -> dict[str, Any]:
+    links = [url_of.link("self", "groups", project.id)]
     if full:
-        links.append(h.link("org", "orgs", project.org_id))
-        links += [h.link(name, "groups", project.id, name) for name in RELATIONS]
+        links.append(url_of.link("org", "orgs", project.org_id))
+        links += [url_of.link(name, "groups", project.id, name) for name in RELATIONS]
     return with_links(project.document_fields(), links)
 
 
@@ -70,8 +70,10 @@ def check_name_free(world: World, org_id: str, name: str, project_id: str | None
 @takes(PAGE_PARAMS)
 async def list_projects(request: Request) -> Response:
     """Return the projects the caller can see."""
-    h = hrefs(request)
-    return list_reply(request, world(request).visible_projects(), lambda p: project_document(h, p, False), h("groups"))
+    url_of = hrefs(request)
+    return list_reply(
+        request, world(request).visible_projects(), lambda p: project_document(url_of, p, False), url_of("groups")
+    )
 
 
 @writes(201, CREATE, refusals=(409,), said="Created: the project.")
@@ -111,13 +113,13 @@ async def update_project(request: Request) -> Response:
     """Update one project."""
     project = find_project(request)
     query = Query(request)
-    h = hrefs(request)
+    url_of = hrefs(request)
     # Read-only fields may repeat what the client was given, links included (sparse or not).
-    changes = await read_fields(request, linked(request, project_document(h, project, True)))
+    changes = await read_fields(request, linked(request, project_document(url_of, project, True)))
     if "name" in changes:
         check_name_free(world(request), project.org_id, changes["name"], project.id)
     project.fields.update(changes)
-    return done(request, query, project_document(h, project, True))
+    return done(request, query, project_document(url_of, project, True))
 
 
 @writes(204, refusals=(409,), said="No Content: the project is gone.")
@@ -155,10 +157,10 @@ def record_event(request: Request, now: datetime, project: Project, event_type: 
     the_world.orgs[project.org_id].events.add(event)
 
 
-def team_assignment_document(h: Hrefs, project: Project, assignment: dict[str, Any], full: bool) -> dict[str, Any]:
-    links = [h.link("self", "groups", project.id, "teams", assignment["teamId"])]
+def team_assignment_document(url_of: Hrefs, project: Project, assignment: dict[str, Any], full: bool) -> dict[str, Any]:
+    links = [url_of.link("self", "groups", project.id, "teams", assignment["teamId"])]
     if full:
-        links.append(h.link("team", "orgs", project.org_id, "teams", assignment["teamId"]))
+        links.append(url_of.link("team", "orgs", project.org_id, "teams", assignment["teamId"]))
     return with_links(assignment, links)
 
 
@@ -166,12 +168,12 @@ def team_assignment_document(h: Hrefs, project: Project, assignment: dict[str, A
 async def project_teams(request: Request) -> Response:
     """Return the teams assigned to a project."""
     project = find_project(request)
-    h = hrefs(request)
+    url_of = hrefs(request)
     return list_reply(
         request,
         list(project.teams.values()),
-        lambda a: team_assignment_document(h, project, a, False),
-        h("groups", project.id, "teams"),
+        lambda a: team_assignment_document(url_of, project, a, False),
+        url_of("groups", project.id, "teams"),
     )
 
 

@@ -45,7 +45,7 @@ def scopes(request: Request, spec: EndpointSet) -> list[tuple[str, str]]:
     return [(user, user)]
 
 
-def endpoint_set_document(request: Request, h: Hrefs, limits: TokenBuckets, spec: EndpointSet) -> dict[str, Any]:
+def endpoint_set_document(request: Request, url_of: Hrefs, limits: TokenBuckets, spec: EndpointSet) -> dict[str, Any]:
     fields = {
         "buckets": [
             {"name": name, "remaining": limits.remaining(spec, key), "scopeId": key}
@@ -59,7 +59,7 @@ def endpoint_set_document(request: Request, h: Hrefs, limits: TokenBuckets, spec
         "requests": spec.requests,
         "scope": spec.scope,
     }
-    return with_links(fields, [h.link("self", "rateLimits", spec.id)])
+    return with_links(fields, [url_of.link("self", "rateLimits", spec.id)])
 
 
 @takes(PAGE_PARAMS)
@@ -69,10 +69,12 @@ async def list_rate_limits(request: Request) -> Response:
     Answers 404 unless the sandbox limits requests with token buckets (--rate-limits bucket)."""
     limits = token_buckets(request)
     query = Query(request, PAGE_PARAMS)
-    h = hrefs(request)
+    url_of = hrefs(request)
     sets = list(limits.sets.values())
     # Rendered afresh each time (not through the list cache): what is left changes without writes.
-    listed = page(request, query, h("rateLimits"), sets, lambda s: endpoint_set_document(request, h, limits, s))
+    listed = page(
+        request, query, url_of("rateLimits"), sets, lambda s: endpoint_set_document(request, url_of, limits, s)
+    )
     return reply(request, query, listed.document())
 
 

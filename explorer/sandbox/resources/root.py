@@ -17,15 +17,15 @@ IPINFO_PATH = "/api/private/ipinfo"
 async def root(request: Request) -> Response:
     """Return the root resource, where browsing starts."""
     query = Query(request)
-    h = hrefs(request)
+    url_of = hrefs(request)
     links = [
-        h.link("self"),
-        h.link("orgs", "orgs"),
-        h.link("groups", "groups"),
-        {"href": h.origin + IPINFO_PATH, "rel": rel("ipinfo")},
+        url_of.link("self"),
+        url_of.link("orgs", "orgs"),
+        url_of.link("groups", "groups"),
+        {"href": url_of.origin + IPINFO_PATH, "rel": rel("ipinfo")},
     ]
     if sandbox(request).settings.rate_limits == "bucket":
-        links.append(h.link("rateLimits", "rateLimits"))
+        links.append(url_of.link("rateLimits", "rateLimits"))
     document = {"appName": "Service Sandbox", "build": GIT_HASH, "throttling": False}
     return reply(request, query, with_links(document, links))
 

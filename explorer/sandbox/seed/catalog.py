@@ -1,6 +1,6 @@
 """What the seeded world is made of: its fixed names and plans, and the vocabularies it draws from.
 
-Names are fixed so that the README and the lessons can refer to them; everything a plan leaves
+Names are fixed so that the docs and the lessons can refer to them; everything a plan leaves
 open (identifiers, times, sizes, which users, which events) comes from the seed.
 """
 

@@ -17,8 +17,8 @@ from textual.widgets.option_list import Option
 from explorer.api.writes import WriteChoice
 from explorer.tui.keys_in_turn import actions_by_key
 from explorer.tui.place import url_lines
-from explorer.tui.safe import visible
 from explorer.tui.screens.dialogs import DIALOG_CSS
+from explorer.tui.server_text import visible
 from explorer.tui.typeahead import TypedAhead
 from explorer.tui.widgets.choice_list import ChoiceList
 from explorer.tui.widgets.key_footer import KeyFooter

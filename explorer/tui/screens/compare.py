@@ -20,8 +20,8 @@ from textual.widgets import Label, Static
 
 from explorer.api.changes import Change, noise
 from explorer.tui.differences import change_line
-from explorer.tui.safe import visible
 from explorer.tui.screens.dialogs import DIALOG_CSS
+from explorer.tui.server_text import visible
 from explorer.tui.widgets.key_footer import KeyFooter
 
 MOST_SHOWN = 2000  # difference lines drawn; the rest are counted

@@ -24,7 +24,7 @@ from textual.widgets.input import Selection
 
 from explorer.api.description import VARIABLE, Description
 from explorer.api.errors import ApiError
-from explorer.tui.safe import lines, visible
+from explorer.tui.server_text import lines, visible
 from explorer.tui.widgets.key_footer import KeyFooter
 from explorer.tui.widgets.ordered_input import OrderedInput
 from explorer.tui.widgets.page_view import error_document

@@ -30,7 +30,7 @@ from textual.widgets.text_area import Selection
 from explorer.api.body_check import Problem, check_body, line_of
 from explorer.api.shell_forms import as_command, as_curl, reads_secret, secret_variable
 from explorer.api.writes import Outgoing, WriteChoice
-from explorer.tui.safe import visible
+from explorer.tui.server_text import visible
 from explorer.tui.widgets.key_footer import KeyFooter
 from explorer.tui.widgets.ordered_text_area import OrderedTextArea
 

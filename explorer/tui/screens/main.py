@@ -41,10 +41,10 @@ from explorer.api.writes import Outgoing, WriteChoice
 from explorer.tui.navigation import Navigation
 from explorer.tui.nodes import Fetch, Node, Step, place_of, self_href
 from explorer.tui.place import place_line
-from explorer.tui.safe import UNSAFE, visible
 from explorer.tui.screen_state import load_state, save_state
 from explorer.tui.screens.compare import Compared, CompareScreen
 from explorer.tui.screens.dialogs import AskScreen, ErrorScreen, GoToScreen, save_question
+from explorer.tui.server_text import UNSAFE, visible
 from explorer.tui.watch_flow import Marked, WatchFlow, badge_of, made_by, same, suggestion_for
 from explorer.tui.widgets.headers_view import HeadersView
 from explorer.tui.widgets.items_table import ItemsTable
@@ -150,9 +150,9 @@ class MainScreen(Screen[None]):
             show=False,
             id="explorer.toggle_envelope",
         ),
-        Binding("plus", "page_size(1)", "More items a page (a watch: slower)", show=False, id="explorer.page_size_up"),
+        Binding("plus", "page_size(1)", "More per page (a watch: slower)", show=False, id="explorer.page_size_up"),
         Binding(
-            "minus", "page_size(-1)", "Fewer items a page (a watch: quicker)", show=False, id="explorer.page_size_down"
+            "minus", "page_size(-1)", "Fewer per page (a watch: quicker)", show=False, id="explorer.page_size_down"
         ),
         Binding("slash", "search", "Search", id="explorer.search"),
         Binding("y", "copy_url", "Copy URL", show=False, id="explorer.copy_url"),
@@ -641,7 +641,7 @@ class MainScreen(Screen[None]):
         one whose Retry-After it waits out, stays the last error, on the bar and for `x`: nothing
         else of it will be shown."""
         if self.navigation.fetching is not None:
-            held = self.session.pacing.held_after  # read before the cancel: the hold forgets it as it ends
+            held = self.session.holds.held_after  # read before the cancel: the hold forgets it as it ends
             self.workers.cancel_group(self, "fetch")
             if held is not None and held.error is not None:
                 self.last_error = held.error

@@ -19,8 +19,8 @@ from textual.widgets import Input, Label, Static
 from explorer.api.changes import Change
 from explorer.api.counts import counted
 from explorer.api.writes import Outgoing
-from explorer.tui.safe import lines, visible
 from explorer.tui.screens.dialogs import DIALOG_CSS
+from explorer.tui.server_text import lines, visible
 from explorer.tui.typeahead import TypedAhead
 from explorer.tui.widgets.key_footer import KeyFooter
 from explorer.tui.widgets.ordered_input import OrderedInput

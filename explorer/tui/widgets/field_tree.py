@@ -18,7 +18,7 @@ from textual.widgets.tree import TreeNode
 
 from explorer.api.counts import counted
 from explorer.api.values import as_bson_timestamp, as_date, local_time
-from explorer.tui.safe import brief, text
+from explorer.tui.server_text import brief, text
 
 SHOWN_AT_ONCE = 500  # children a node of the field tree shows before a "more" line
 LONG_TEXT = 1000  # characters of a string a label shows

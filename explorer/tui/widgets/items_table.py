@@ -13,7 +13,7 @@ from textual.strip import Strip
 
 from explorer.tui.cursor_keys import moving
 from explorer.tui.place import middle
-from explorer.tui.safe import brief, visible
+from explorer.tui.server_text import brief, visible
 from explorer.tui.widgets.field_tree import is_scalar, scalar
 from explorer.tui.widgets.line_cursor import LineCursorView
 

@@ -16,7 +16,7 @@ from textual.widgets import Input, Static
 
 from explorer.api.filters import JqError, Outcome
 from explorer.api.resource import Resource
-from explorer.tui.safe import visible
+from explorer.tui.server_text import visible
 from explorer.tui.widgets.json_view import JsonView
 from explorer.tui.widgets.ordered_input import OrderedInput
 

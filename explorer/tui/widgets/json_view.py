@@ -26,7 +26,7 @@ from textual.strip import Strip
 from explorer.api.changes import jq_path
 from explorer.api.resource import Resource
 from explorer.tui.cursor_keys import moving
-from explorer.tui.safe import text, visible
+from explorer.tui.server_text import text, visible
 from explorer.tui.widgets.line_cursor import LineCursorView
 
 PRETTY_NOW = 512 * 1024  # bodies up to this size are pretty-printed at once; larger ones in a thread

@@ -16,7 +16,7 @@ from textual.widget import Widget
 from explorer.tui.navigation import Navigation
 from explorer.tui.nodes import Node
 from explorer.tui.palette import status_class
-from explorer.tui.safe import text
+from explorer.tui.server_text import text
 from explorer.tui.widgets.line_tree import LineTree, TreeLine
 
 SHARE = 38  # the tree's share of the screen's width, in percent, as its CSS says

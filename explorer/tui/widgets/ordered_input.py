@@ -15,7 +15,7 @@ from textual import events
 from textual.widgets import Input
 
 from explorer.tui.keys_in_turn import actions_by_key, run_in_turn
-from explorer.tui.safe import UNSAFE
+from explorer.tui.server_text import UNSAFE
 
 
 def one_for_one(match: re.Match[str]) -> str:

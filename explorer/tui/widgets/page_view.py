@@ -20,7 +20,7 @@ from explorer.api.description import Operation
 from explorer.api.errors import ApiError
 from explorer.api.resource import Resource
 from explorer.api.versions import deprecation
-from explorer.tui.safe import lines, visible
+from explorer.tui.server_text import lines, visible
 from explorer.tui.widgets.field_tree import FieldTree
 from explorer.tui.widgets.items_table import ItemsTable
 
@@ -60,7 +60,7 @@ class PageView(Vertical):
     }
     """
     docked: frozenset[str] = frozenset()  # the lines `showing` keeps: only while `show` draws a resource
-    page_line = ""  # `page 2 of 13 · 1,234 items · 100 a page`, laid out for the pane's width
+    page_line = ""  # `page 2 of 13 · 1,234 items · 100 per page`, laid out for the pane's width
 
     def on_resize(self) -> None:
         self.show_page_line()

@@ -15,7 +15,7 @@ from explorer.api.exchanges import Exchange, since
 from explorer.api.writes import WRITE_METHODS
 from explorer.tui.palette import status_class
 from explorer.tui.place import path_line
-from explorer.tui.safe import text
+from explorer.tui.server_text import text
 
 LEAST_PATH = 12  # cells of a path cut that still tell it apart (`…?pageNum=12`, `…orders-prod`)
 COLUMNS: tuple[str, ...] = ("time", "method", "status", "ms", "bytes", "path")

@@ -41,7 +41,7 @@ from explorer.api.session import Session
 from explorer.api.versions import deprecation
 from explorer.api.watching import Watch
 from explorer.tui.palette import status_class
-from explorer.tui.safe import visible
+from explorer.tui.server_text import visible
 
 Span = tuple[str, str | Style]
 
@@ -176,7 +176,7 @@ class StatusBar(Static):
     @property
     def shown_error(self) -> ApiError | None:
         """The refusal a held request waits out (its status is on the bar), else the last error."""
-        after = self.session.pacing.held_after if self.session is not None else None
+        after = self.session.holds.held_after if self.session is not None else None
         return after.error if after is not None and after.error is not None else self.error
 
     def action_select_error(self) -> None:
@@ -314,7 +314,7 @@ class StatusBar(Static):
     @property
     def last_response(self) -> Resource | None:
         """The refusal a held request waits out (a 429 while its Retry-After runs), else the response shown."""
-        after = self.session.pacing.held_after if self.session is not None else None
+        after = self.session.holds.held_after if self.session is not None else None
         return after or self.response
 
     def status(self, elapsed: bool = True) -> list[Span]:
@@ -392,10 +392,10 @@ def watching(running: list[Watch], now: float, words: bool) -> list[Span]:
 
 def holding(session: Session, now: float) -> Held | None:
     """The request the session holds now, the limit it waits on (None: under no limit) and for how long."""
-    until = session.pacing.held_until
+    until = session.holds.held_until
     if until is None or until <= now:
         return None
-    return Held(session.pacing.held_for, until - now)
+    return Held(session.holds.held_for, until - now)
 
 
 def meter(reading: Reading, held: float | None, level: int) -> list[Span]:

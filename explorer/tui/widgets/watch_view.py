@@ -19,7 +19,7 @@ from explorer.api.counts import counted
 from explorer.api.watching import HELD, Version, Watch
 from explorer.api.watching import time_of_day as clock
 from explorer.tui.differences import change_line
-from explorer.tui.safe import visible
+from explorer.tui.server_text import visible
 
 EMPTY = (
     "Nothing is watched. w watches the resource in view: fetched again every few seconds, each change shown "

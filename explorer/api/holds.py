@@ -1,4 +1,4 @@
-"""Pacing: holding a request the rate limit is sure to refuse, and saying what is held and why.
+"""Holds: a request the rate limit is sure to refuse held, and what is held and why.
 
 The session holds a request here before sending it (on the client's count of a limit, or on a
 Retry-After the server gave) and while it waits out a 429 or 503 before asking again. What is held
@@ -16,7 +16,7 @@ from explorer.api.ratelimit import RateLimits, bucket_of
 from explorer.api.resource import Resource
 
 
-class Pacing:
+class Holds:
     """The holds of one session's requests, on its rate limits, its clock and its way to wait."""
 
     def __init__(

@@ -19,7 +19,7 @@ from explorer.api.errors import ApiError
 from explorer.api.versions import accept_for, vendor_of
 
 
-class Describing:
+class DescriptionLoader:
     """The description of one session's API (from `source`, if any) and the version it pins."""
 
     def __init__(self, base_url: httpx.URL, source: str | None, api_version: str | None, cache: Path) -> None:

@@ -1,4 +1,7 @@
-"""`explorer` with no command: the explorer screen, on the configured service or the demo sandbox."""
+"""`explorer` with no command: the explorer screen, on the configured service or the demo sandbox.
+
+The wiring: it sits beside cli.py, above the screen, because it reaches the sandbox (the demo's,
+through demo.py) and the connection flags (connection.py), which explorer.tui must not."""
 
 from __future__ import annotations
 
@@ -18,7 +21,7 @@ from explorer.api.session import Session
 from explorer.api.watching import EVERY, every_from
 from explorer.api.writes import WritesRefused, write_policy
 from explorer.connection import limits, open_session, recorded
-from explorer.tui.stopped import run_app
+from explorer.tui.run_app import run_app
 
 if TYPE_CHECKING:
     from explorer.tui.app import ExplorerApp

@@ -18,13 +18,13 @@ from textual.widgets import Input, TextArea
 from explorer.api.session import Session
 from explorer.tui.keys import display
 from explorer.tui.presenter import Presenter
-from explorer.tui.safe import visible
+from explorer.tui.server_text import visible
 from explorer.tui.widgets.presenter_overlay import PresenterOverlay
 
 TICK = 0.2  # seconds between looks at the session's log
 
 
-class Presenting:
+class PresenterFeed:
     """The presenter of one app, fed from its inputs and from the session `session()` gives."""
 
     def __init__(self, app: App[Any], session: Callable[[], Session | None]) -> None:

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from textual.app import App
 
-from explorer.tui.stopped import run_app
+from explorer.tui.run_app import run_app
 
 SECRET = "s3cr3t-token-value"
 
