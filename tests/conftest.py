@@ -2,16 +2,26 @@
 
 from __future__ import annotations
 
+import os
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
+from hypothesis import HealthCheck, settings
 
 from explorer.sandbox.server import ServerThread
 
 ROOT = Path(__file__).resolve().parents[1]
 REAL_RESPONSES = ROOT / "tests" / "fixtures" / "real-responses"
+
+# The property tests' examples: a few hundred as you work, 10,000 in CI (.ci/run sets
+# HYPOTHESIS_PROFILE=ci). No deadline: a loaded machine is not a failure.
+settings.register_profile("dev", max_examples=300, deadline=None)
+settings.register_profile(
+    "ci", max_examples=10_000, deadline=None, suppress_health_check=[HealthCheck.too_slow], print_blob=True
+)
+settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "dev"))
 
 
 class FakeClock:
@@ -63,3 +73,13 @@ def live_server() -> Iterator[tuple[ServerThread, Switchboard]]:
     switchboard = Switchboard()
     with ServerThread(switchboard) as server:
         yield server, switchboard
+
+
+SLOW_KINDS = ("browser", "subprocess", "sweep", "screen")
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    """A browser, subprocess, sweep or screen test is slow too, so `-m "not slow"` leaves every one out."""
+    for item in items:
+        if any(item.get_closest_marker(kind) for kind in SLOW_KINDS):
+            item.add_marker(pytest.mark.slow)

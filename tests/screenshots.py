@@ -1,9 +1,9 @@
-"""The screens as goldens, and the README's screenshots made from them.
+"""The screens as goldens, and the docs' screenshots made from them.
 
 Each shot is the demo sandbox driven as a user would, at 120×34, with a fixed seed, clock, request
 timer and time zone, so the same code draws the same screen. `tests/tui/test_screens.py` compares
 each with its golden through pytest-textual-snapshot (an HTML report shows the difference when one
-fails); the README's pictures in screenshots/ are copies of the goldens:
+fails); the docs' pictures in screenshots/ are copies of the goldens:
 
     python -m tests.screenshots            # remake the goldens, then copy them to screenshots/
     python -m tests.screenshots --check    # the goldens are current and screenshots/ holds them (exit 1 if not)
@@ -103,8 +103,8 @@ class Shot:
             if self.steps is not None:
                 await self.steps(driven)
             await pilot.pause()
-            if application.presenting is not None:
-                application.presenting.present()  # not only at its next tick
+            if application.presenter_feed is not None:
+                application.presenter_feed.present()  # not only at its next tick
                 await pilot.pause()
 
         return application, run_before
@@ -274,7 +274,7 @@ def golden(name: str) -> Path:
 
 
 def stale_copies() -> list[str]:
-    """The README's screenshots that are missing, extra, or not their golden's copy."""
+    """The docs' screenshots that are missing, extra, or not their golden's copy."""
     stale = [path.name for path in OUT.glob("*.svg") if path.stem not in SHOTS]
     for name in SHOTS:
         copy = OUT / f"{name}.svg"

@@ -25,6 +25,8 @@ from tests.hostile_service import DIGEST_CASES, ROOT_PATH, TOKEN, TOKEN_CASES, H
 from tests.tui.conftest import on_hostile_service
 from tests.tui.screen_text import region_text, rows_of, screen_text
 
+pytestmark = pytest.mark.sweep
+
 RAW = ("\x1b", "\x07", "\x9b", "\u202e")  # what must never reach the terminal from a server
 
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 import re
 
 from tests.conftest import ROOT
+from tests.manual import page, section
 
 
 def quick_start() -> list[str]:
@@ -28,10 +29,9 @@ def test_ci_runs_the_readme_install_and_test_commands():
         assert step in ci, step
 
 
-def test_every_key_of_the_explorer_is_in_the_readme_with_its_id():
+def test_every_key_of_the_explorer_is_in_the_docs_with_its_id():
     from explorer.tui.keys import all_bindings
 
-    readme = (ROOT / "README.md").read_text()
-    keys = readme.split("### Keys", 1)[1].split("\n### ", 1)[0]
+    keys = section(page("screen.md"), "## Keys")
     missing = [b.id for b in all_bindings() if f"`{b.id}`" not in keys]
     assert not missing, missing

@@ -5,6 +5,8 @@ from __future__ import annotations
 import ast
 import re
 
+import pytest
+
 from tests.conftest import ROOT
 
 SPEC = ROOT / "docs" / "spec.md"
@@ -60,9 +62,10 @@ def shown_strings() -> list[tuple[str, int, str]]:
     return found
 
 
+@pytest.mark.slow
 def test_spec_sections_and_markdown_quotes_stay_out_of_what_the_program_says():
     """A section number ("spec 4.5") means nothing to a newcomer, and `code` shows its backticks on a
-    terminal: they are for comments, docstrings and the README."""
+    terminal: they are for comments, docstrings and the docs."""
     strings = shown_strings()
     assert any("Nothing can be written here" in text for _path, _line, text in strings)  # the reader works
     said = [

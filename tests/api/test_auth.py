@@ -189,6 +189,7 @@ async def test_closing_revokes_the_token(connect):
     assert c.session.token_state.status(c.clock()) == "revoked"
 
 
+@pytest.mark.slow
 async def test_closing_never_waits_more_than_two_seconds_for_the_revocation(connect):
     async with connect(sandbox={"control": True}) as c:
         await c.session.fetch("/orgs")
@@ -198,6 +199,7 @@ async def test_closing_never_waits_more_than_two_seconds_for_the_revocation(conn
     c.app.state.sandbox.faults.latency_ms = 0
 
 
+@pytest.mark.slow
 async def test_api_keys_use_digest(connect):
     async with connect(api_key=True) as c:
         resource = await c.session.fetch("/groups")

@@ -77,6 +77,7 @@ def sandbox(tmp_path) -> Iterator[Sandbox]:
     yield from serve(tmp_path, control=True, token_rate_limit=3)
 
 
+@pytest.mark.subprocess
 def test_the_body_goes_to_stdout_exactly_as_received(sandbox):
     run = sandbox.run("get", "/orgs", "--pretty")
     direct = httpx.get(
@@ -86,6 +87,7 @@ def test_the_body_goes_to_stdout_exactly_as_received(sandbox):
     assert run.out == direct.content
 
 
+@pytest.mark.subprocess
 def test_query_envelope_and_include(sandbox):
     assert len(sandbox.run("get", "/orgs", "-q", "itemsPerPage=1").json["results"]) == 1
     assert sandbox.run("get", "/orgs", "--envelope").json["status"] == 200
@@ -96,6 +98,7 @@ def test_query_envelope_and_include(sandbox):
     assert json.loads(body)["totalCount"] == 2
 
 
+@pytest.mark.subprocess
 def test_all_follows_next_at_500_a_page_into_one_array(sandbox):
     project = sandbox.app.state.sandbox.world.project_named("production").id
     run = sandbox.run("get", f"/groups/{project}/events", "--all")
@@ -103,6 +106,7 @@ def test_all_follows_next_at_500_a_page_into_one_array(sandbox):
     assert len(run.json) == 1234 and len({e["id"] for e in run.json}) == 1234
 
 
+@pytest.mark.subprocess
 def test_an_http_error_exits_4_with_the_document_and_hint_on_stderr(sandbox):
     run = sandbox.run("get", "/groups/111111111111111111111111")
     assert run.code == 4
@@ -112,6 +116,7 @@ def test_an_http_error_exits_4_with_the_document_and_hint_on_stderr(sandbox):
     assert "Traceback" not in run.err
 
 
+@pytest.mark.subprocess
 def test_a_server_error_exits_5_after_the_retries(sandbox):
     assert sandbox.run("get", "/orgs").code == 0  # a token now, so the outage hits the read
     httpx.post(sandbox.url + "/_sandbox/unavailable?count=3&retryAfter=1")
@@ -120,6 +125,7 @@ def test_a_server_error_exits_5_after_the_retries(sandbox):
     assert "503 Service Unavailable" in run.err and "hint: The service is unavailable: retry in 1 s." in run.err
 
 
+@pytest.mark.subprocess
 def test_a_refused_connection_exits_1():
     with socket.socket() as probe:
         probe.bind(("127.0.0.1", 0))
@@ -130,6 +136,7 @@ def test_a_refused_connection_exits_1():
     assert "hint:" in run.err and "Traceback" not in run.err
 
 
+@pytest.mark.subprocess
 @pytest.mark.parametrize(
     "arguments, env, message",
     [
@@ -150,12 +157,14 @@ def test_configuration_and_safety_refusals_exit_1(sandbox, arguments, env, messa
     assert "Traceback" not in run.err
 
 
+@pytest.mark.subprocess
 @pytest.mark.parametrize("arguments", [["get"], ["get", "/orgs", "--query", "novalue"], ["get", "/orgs", "--bogus"]])
 def test_usage_errors_exit_2(sandbox, arguments):
     run = sandbox.run(*arguments)
     assert run.code == 2 and "usage:" in run.err
 
 
+@pytest.mark.subprocess
 def test_one_shot_runs_reuse_a_cached_token_under_a_low_token_limit(sandbox):
     for _ in range(6):  # the token endpoints allow 3 a minute here
         assert sandbox.run("get", "/orgs").code == 0
@@ -164,11 +173,13 @@ def test_one_shot_runs_reuse_a_cached_token_under_a_low_token_limit(sandbox):
     assert oct(cached.stat().st_mode & 0o777) == "0o600"
 
 
+@pytest.mark.subprocess
 def test_no_token_cache_gets_and_revokes_a_token_per_call(sandbox):
     assert sandbox.run("get", "/orgs", "--no-token-cache").code == 0
     assert sandbox.live_tokens() == 0 and sandbox.cached() == []
 
 
+@pytest.mark.subprocess
 def test_logout_revokes_the_cached_token_and_deletes_its_file(sandbox):
     sandbox.run("get", "/orgs")
     run = sandbox.run("logout")
@@ -179,6 +190,7 @@ def test_logout_revokes_the_cached_token_and_deletes_its_file(sandbox):
     assert again.code == 0 and "No cached token" in again.out.decode()
 
 
+@pytest.mark.subprocess
 def test_no_secret_or_token_reaches_any_output(sandbox, monkeypatch):
     known = "KNOWN-TOKEN-VALUE-42"
     monkeypatch.setattr("explorer.sandbox.tokens.secrets.token_urlsafe", lambda size: known)
@@ -192,6 +204,7 @@ def test_no_secret_or_token_reaches_any_output(sandbox, monkeypatch):
     assert b"sbx_" not in everything
 
 
+@pytest.mark.subprocess
 @pytest.mark.parametrize("arguments", [["get", "--demo", "/orgs"], ["--demo", "get", "/orgs"]])
 def test_demo_anywhere_needs_nothing_set_up(tmp_path, arguments):
     run = Sandbox(None, "https://unused.invalid", tmp_path, {}).run(
@@ -202,6 +215,7 @@ def test_demo_anywhere_needs_nothing_set_up(tmp_path, arguments):
     assert run.json["links"][0]["href"].startswith("https://sandbox.invalid/")
 
 
+@pytest.mark.subprocess
 def test_https_with_the_sandbox_authority(tmp_path):
     for sandbox in serve(tmp_path, tls=True):
         assert sandbox.run("get", "/orgs").code == 0
@@ -216,6 +230,7 @@ def test_https_with_the_sandbox_authority(tmp_path):
         )
 
 
+@pytest.mark.subprocess
 def test_plain_http_to_the_https_sandbox_says_it_seems_to_speak_https(tmp_path):
     for sandbox in serve(tmp_path, tls=True):
         plain = sandbox.url.replace("https://", "http://")
@@ -244,6 +259,7 @@ async def test_a_redirect_exits_3(monkeypatch, capsysbinary):
     assert code == 3
 
 
+@pytest.mark.subprocess
 def test_a_reader_that_stops_early_is_not_an_error():
     # `explorer get … | head`: the write fails with EPIPE once head has what it wants.
     script = (
@@ -285,6 +301,7 @@ def test_include_on_an_http_error_prints_the_status_and_headers_then_the_error(c
     ]
 
 
+@pytest.mark.subprocess
 def test_include_shows_retry_after_when_the_service_is_unavailable(sandbox):
     assert sandbox.run("get", "/orgs").code == 0  # a token now, so the outage hits the read
     httpx.post(sandbox.url + "/_sandbox/unavailable?count=3&retryAfter=1")
@@ -303,6 +320,7 @@ def test_all_on_an_entity_prints_the_entity_as_received(capsysbinary):
     assert run.out == demo(capsysbinary, f"/groups/{project}").out
 
 
+@pytest.mark.slow
 def test_all_never_sends_the_page_size_to_what_is_not_a_list(capsysbinary, monkeypatch):
     from explorer.api.session import Session
 
@@ -323,7 +341,7 @@ def test_all_never_sends_the_page_size_to_what_is_not_a_list(capsysbinary, monke
     assert [url.split("/v1.0")[1] for url in sent] == [
         f"/groups/{project}?pretty=true",
         "/orgs",  # one page: nothing more to ask for
-        f"/groups/{project}/events",  # more than a page: again, at 500 a page
+        f"/groups/{project}/events",  # more than a page: again, at 500 per page
         f"/groups/{project}/events?itemsPerPage=500",
         f"/groups/{project}/events?includeCount=true&pageNum=2&itemsPerPage=500",
         f"/groups/{project}/events?includeCount=true&pageNum=3&itemsPerPage=500",
@@ -476,6 +494,7 @@ def read_all(descriptor: int) -> bytes:
         data += chunk
 
 
+@pytest.mark.subprocess
 def test_a_terminal_gets_a_final_newline_and_a_pipe_gets_the_body_as_received():
     import termios
     import tty
@@ -495,6 +514,7 @@ def test_a_terminal_gets_a_final_newline_and_a_pipe_gets_the_body_as_received():
     assert on_terminal == piped.stdout + b"\n"
 
 
+@pytest.mark.subprocess
 def test_a_ca_bundle_that_is_not_pem_exits_1_naming_the_file(sandbox, tmp_path):
     bundle = tmp_path / "notes.txt"
     bundle.write_text("not a certificate\n")
@@ -506,6 +526,7 @@ def test_a_ca_bundle_that_is_not_pem_exits_1_naming_the_file(sandbox, tmp_path):
     ]
 
 
+@pytest.mark.subprocess
 def test_a_wrong_private_key_says_to_check_the_key_pair(sandbox):
     keys = {"EXPLORER_CLIENT_ID": "", "EXPLORER_CLIENT_SECRET": "", "EXPLORER_PUBLIC_KEY": DEFAULTS.public_key}
     assert sandbox.run("get", "/orgs", env={**keys, "EXPLORER_PRIVATE_KEY": DEFAULTS.private_key}).code == 0
@@ -518,6 +539,7 @@ def test_a_wrong_private_key_says_to_check_the_key_pair(sandbox):
     ]
 
 
+@pytest.mark.subprocess
 def test_a_description_that_cannot_be_used_is_named_and_the_request_goes_on(sandbox):
     missing = sandbox.home / "missing.yaml"
     for run in (
@@ -533,6 +555,7 @@ def test_a_description_that_cannot_be_used_is_named_and_the_request_goes_on(sand
         )
 
 
+@pytest.mark.subprocess
 def test_the_demo_names_the_newest_version_unless_one_is_pinned(tmp_path):
     demo = Sandbox(None, "https://unused.invalid", tmp_path, {})
     clusters = "/groups/687b4c139cc9af4ec9546b43/clusters"
@@ -555,11 +578,12 @@ def test_max_pages_reached_on_a_healthy_list_says_the_limit_and_how_to_raise_it(
 
 
 MEND = (
-    "hint: Mend it where the line and column say (the README's Configuration shows the shape), or move it away "
+    "hint: Mend it where the line and column say (docs/configuration.md shows the shape), or move it away "
     "to start without it."
 )
 
 
+@pytest.mark.subprocess
 @pytest.mark.parametrize(
     "arguments, code",
     [
@@ -596,6 +620,7 @@ def test_a_config_file_that_is_not_toml_stops_every_command_that_connects(tmp_pa
 LONG = "b" * 300  # longer than a file name may be: Path.exists() raises on it
 
 
+@pytest.mark.subprocess
 @pytest.mark.parametrize(
     "arguments, said, code",
     [

@@ -27,6 +27,7 @@ def test_json_within_says_the_limit_at_any_depth_past_it(depth):
     assert json_within("[" * 100 + "]" * 100, 100) is not None
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("depth", DEPTHS)
 def test_a_body_over_a_megabyte_says_the_limit_as_a_small_one_does(depth):
     """Over IN_PIECES a body is decoded and measured a piece at a time: the same limit, the same words."""

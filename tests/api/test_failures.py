@@ -32,6 +32,7 @@ async def failure(session: Session) -> ApiError:
     return caught.value
 
 
+@pytest.mark.slow
 async def test_a_timeout():
     with ServerThread(create_app(Settings(latency_ms=800))) as server:
         error = await failure(Session(credentials(server.url), timeout=0.3))

@@ -46,6 +46,7 @@ async def long_list(scope: dict[str, Any], receive: Any, send: Any) -> None:
     await answer(send, 200, json_type, json.dumps(page).encode())
 
 
+@pytest.mark.subprocess
 def test_a_long_list_is_written_as_it_comes_in_about_a_pages_memory(tmp_path):
     """The aim: 123,400 items in under 48 MiB (the interpreter and its imports are most of it: 35 MiB on
     3.11, 38 on 3.13)."""

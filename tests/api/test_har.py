@@ -183,6 +183,7 @@ async def test_a_replay_answers_what_was_recorded_and_names_what_was_not(served,
     )
 
 
+@pytest.mark.subprocess
 def test_unredacted_is_asked_for_and_warned_of(tmp_path):
     har = tmp_path / "open.har"
     run = subprocess.run(
@@ -227,6 +228,7 @@ async def test_a_recording_without_its_root_lists_what_it_holds_there():
     )
 
 
+@pytest.mark.subprocess
 @pytest.mark.parametrize(
     ("content", "said"),
     [

@@ -1,4 +1,4 @@
-"""Hints: each names a step that works, and the README's troubleshooting table quotes each one."""
+"""Hints: each names a step that works, and the troubleshooting table (docs/configuration.md) quotes each one."""
 
 from __future__ import annotations
 
@@ -17,6 +17,7 @@ from explorer.api.session import Session
 from explorer.api.tls_failures import tls_failure
 from explorer.api.urls import check_base_url
 from tests.conftest import ROOT
+from tests.manual import page, section
 
 BASE = "https://api.example/api/service/v1.0"
 
@@ -131,9 +132,8 @@ def test_the_token_limit_and_the_access_list_on_use_are_told_apart():
 
 
 def quoted_hints() -> list[str]:
-    """The third column of the README's troubleshooting table."""
-    readme = (ROOT / "README.md").read_text()
-    table = readme.split("### Troubleshooting", 1)[1].split("\n## ", 1)[0]
+    """The third column of the troubleshooting table (docs/configuration.md)."""
+    table = section(page("configuration.md"), "## Troubleshooting")
     rows = [line for line in table.splitlines() if line.startswith("| ") and not line.startswith("| You see")]
     return [re.split(r" \| ", row.strip("| "))[-1] for row in rows]
 

@@ -76,6 +76,7 @@ async def test_an_answer_past_max_body_is_named_with_its_flag(origin):
     assert "--max-body MB allows more" in (raised.value.hint or "")
 
 
+@pytest.mark.slow
 async def test_a_body_that_trickles_forever_ends_at_the_deadline(origin):
     async with session_on(origin, deadline=0.5) as session:
         started = time.monotonic()
@@ -88,6 +89,7 @@ async def test_a_body_that_trickles_forever_ends_at_the_deadline(origin):
     )
 
 
+@pytest.mark.subprocess
 def test_explorer_get_names_the_limit_in_one_line_with_a_hint(served, tmp_path):
     environ = {
         "PATH": os.environ.get("PATH", "/usr/bin:/bin"),
@@ -150,6 +152,7 @@ async def test_json_nested_past_max_depth_is_not_read_as_json_and_says_the_limit
         assert resource.json_error == "JSON nested deeper than 100 levels (the --max-depth limit)"
 
 
+@pytest.mark.slow
 async def test_max_depth_is_the_sessions_to_set():
     service = HostileService("https://hostile.test")
     credentials = Credentials("https://hostile.test" + ROOT_PATH, client_id="good", client_secret=Secret("s"))
@@ -160,6 +163,7 @@ async def test_max_depth_is_the_sessions_to_set():
     assert too_deep.json_error == "JSON nested deeper than 2 levels (the --max-depth limit)"
 
 
+@pytest.mark.subprocess
 @pytest.mark.parametrize("given", ["0", "501", "ten", "²"])
 def test_max_depth_flag_takes_levels_from_1_to_500(given):
     run = subprocess.run(

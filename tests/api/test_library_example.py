@@ -18,6 +18,7 @@ from explorer.api.secret import Secret
 from explorer.sandbox import Settings, create_app
 from explorer.sandbox.server import ServerThread
 from tests.conftest import ROOT
+from tests.manual import page
 
 
 def example() -> str:
@@ -27,6 +28,7 @@ def example() -> str:
     return textwrap.dedent("    " + block)
 
 
+@pytest.mark.subprocess
 def test_the_usage_example_prints_the_projects(tmp_path):
     settings = Settings()
     world = create_app(settings).state.sandbox.world
@@ -49,6 +51,7 @@ def test_the_usage_example_prints_the_projects(tmp_path):
     assert sorted(ran.stdout.splitlines()) == granted  # every project the credentials see, one a line
 
 
+@pytest.mark.subprocess
 def test_the_usage_example_says_an_error_in_one_line(tmp_path):
     environ = {**os.environ, "HOME": str(tmp_path), "XDG_CONFIG_HOME": str(tmp_path / "config"),
                "EXPLORER_BASE_URL": "http://127.0.0.1:9/api/service/v1.0", "EXPLORER_CLIENT_ID": "c",
@@ -73,8 +76,6 @@ def test_a_service_account_refuses_a_synchronous_client():
     assert sent == []  # nothing went out, with or without credentials
 
 
-def test_the_readme_shows_the_same_example():
-    readme = (ROOT / "README.md").read_text()
-    section = readme.split("## The client library", 1)[1].split("\n## ", 1)[0]
-    shown = section.split("```python\n", 1)[1].split("```", 1)[0]
+def test_the_docs_show_the_same_example():
+    shown = page("library.md").split("```python\n", 1)[1].split("```", 1)[0]
     assert shown == example()

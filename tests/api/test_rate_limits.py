@@ -13,6 +13,7 @@ from explorer.api.ratelimit import TOKEN, bucket_of
 from explorer.api.writes import WritePolicy
 
 
+@pytest.mark.slow
 async def test_each_request_has_the_figures_its_answer_stated(connected):
     production, staging = connected.project_id("production"), connected.project_id("staging")
     paths = (f"/groups/{production}", f"/groups/{production}/clusters", f"/groups/{staging}", "/orgs")
@@ -32,6 +33,7 @@ async def test_each_request_has_the_figures_its_answer_stated(connected):
     assert [e.limited for e in connected.session.log] == [TOKEN, production, production, staging, None]
 
 
+@pytest.mark.slow
 async def test_a_429_on_a_read_waits_for_retry_after_and_retries(connect):
     async with connect(sandbox={"rate_limit": 2}, pace=False) as c:
         project = c.project_id("production")
@@ -61,6 +63,7 @@ class Unstated:
         await self.app(scope, receive, unstated if scope["type"] == "http" else send)
 
 
+@pytest.mark.slow
 async def test_holding_instead_of_sending_a_request_sure_to_be_refused(connect, clock):
     """A service that states no figures: the client counts the spec's minute itself."""
     from explorer.sandbox import Settings, create_app
@@ -74,6 +77,7 @@ async def test_holding_instead_of_sending_a_request_sure_to_be_refused(connect, 
         assert 429 not in [e.status for e in c.session.log]
 
 
+@pytest.mark.slow
 async def test_after_a_429_the_same_request_waits_instead_of_being_sent(connect):
     """RateLimit-Remaining 0 does not say when it refills: the next request goes, and its 429 says."""
     async with connect(sandbox={"rate_limit": 1}, writes=WritePolicy(True, "--writes")) as c:
@@ -87,6 +91,7 @@ async def test_after_a_429_the_same_request_waits_instead_of_being_sent(connect)
         assert [e.status for e in c.session.log if e.limited == project] == [200, 429, 200]
 
 
+@pytest.mark.slow
 async def test_without_pacing_a_request_after_a_429_waits_for_its_retry_after(connect):
     """The drills that show a 429 turn pacing off. Pressing r during the 429's wait cancels that
     fetch and starts another: it waits out the same Retry-After, it is not sent to be refused again."""
@@ -100,18 +105,19 @@ async def test_without_pacing_a_request_after_a_429_waits_for_its_retry_after(co
             holding.set()
             await asyncio.Event().wait()  # until cancelled, as the screen cancels a fetch for a new one
 
-        c.session.pacing.sleep = held
+        c.session.holds.sleep = held
         first = asyncio.create_task(c.session.fetch(path))
         await asyncio.wait_for(holding.wait(), 5)
         first.cancel()
         with contextlib.suppress(asyncio.CancelledError):
             await first
-        c.session.pacing.sleep = c.sleeper
+        c.session.holds.sleep = c.sleeper
         assert (await c.session.fetch(path)).status == 200
         assert c.sleeper.waits == [40]  # the rest of the 429's Retry-After
         assert [e.status for e in c.session.log if e.limited == project] == [200, 429, 200]
 
 
+@pytest.mark.slow
 async def test_the_hold_is_visible_while_it_lasts(connect):
     async with connect(sandbox={"rate_limit": 1}) as c:
         project = c.project_id("production")
@@ -119,16 +125,17 @@ async def test_the_hold_is_visible_while_it_lasts(connect):
         original = c.sleeper.__call__
 
         async def watching(seconds):
-            seen.append(c.session.pacing.held_until)
+            seen.append(c.session.holds.held_until)
             await original(seconds)
 
-        c.session.pacing.sleep = watching
+        c.session.holds.sleep = watching
         await c.session.fetch(f"/groups/{project}")
         await c.session.fetch(f"/groups/{project}")
         assert seen == [c.clock()]  # held until the next minute, which is now
-        assert c.session.pacing.held_until is None
+        assert c.session.holds.held_until is None
 
 
+@pytest.mark.slow
 async def test_writes_are_never_retried(connect):
     async with connect(sandbox={"rate_limit": 1}, pace=False, writes=WritePolicy(True, "--writes")) as c:
         project = c.project_id("production")
@@ -138,6 +145,7 @@ async def test_writes_are_never_retried(connect):
         assert c.sleeper.waits == []
 
 
+@pytest.mark.slow
 async def test_a_token_request_refused_with_503_is_not_retried(connect):
     async with connect(sandbox={"unavailable": 10, "retry_after": 3}) as c:
         with pytest.raises(ApiError) as caught:
@@ -146,6 +154,7 @@ async def test_a_token_request_refused_with_503_is_not_retried(connect):
     assert c.sleeper.waits == []
 
 
+@pytest.mark.slow
 async def test_a_read_retries_at_most_twice_then_shows_the_503(connect):
     async with connect() as c:
         await c.session.fetch("/orgs")
@@ -156,6 +165,7 @@ async def test_a_read_retries_at_most_twice_then_shows_the_503(connect):
         assert "retry in 3 s" in resource.error.hint
 
 
+@pytest.mark.slow
 async def test_a_wait_beyond_a_minute_is_not_waited(connect):
     async with connect() as c:
         await c.session.fetch("/orgs")
@@ -300,6 +310,7 @@ def test_the_token_endpoint_keeps_the_limit_it_stated(clock):
     assert limits.window(TOKEN).line(clock()) == "12/20 sent"
 
 
+@pytest.mark.slow
 async def test_an_emptied_token_bucket_is_waited_for_its_refill_not_for_the_minute(connect):
     async with connect(sandbox={"rate_limits": "bucket"}) as c:
         project = c.project_id("production")

@@ -46,7 +46,7 @@ def test_a_list_page_knows_its_count_links_and_size():
     assert page.next_href.endswith("pageNum=2")
     assert page.previous_href is None
     assert page.pages == -(-page.total // 100)
-    assert page.line() == f"page 1 of {page.pages} · {page.total:,} items · 100 a page"
+    assert page.line() == f"page 1 of {page.pages} · {page.total:,} items · 100 per page"
 
 
 def test_total_count_zero_without_include_count_means_not_counted():

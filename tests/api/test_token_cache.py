@@ -4,10 +4,13 @@ from __future__ import annotations
 
 import stat
 
+import pytest
+
 from explorer.api.secret import Secret
 from explorer.api.token_cache import TokenCache
 
 
+@pytest.mark.slow
 async def test_a_cached_token_is_reused_by_the_next_session(connect, tmp_path):
     cache = tmp_path / "tokens"
     async with connect(token_cache=cache) as first:
@@ -20,6 +23,7 @@ async def test_a_cached_token_is_reused_by_the_next_session(connect, tmp_path):
         assert second.token_requests() == 0
 
 
+@pytest.mark.slow
 async def test_the_cache_file_is_private_and_holds_neither_secret_nor_token(connect, tmp_path):
     cache = tmp_path / "tokens"
     async with connect(token_cache=cache) as c:
@@ -35,6 +39,7 @@ async def test_the_cache_file_is_private_and_holds_neither_secret_nor_token(conn
     assert c.settings.client_id in text  # keyed by origin and client ID, which are not secrets
 
 
+@pytest.mark.slow
 async def test_a_token_near_expiry_is_not_reused(connect, tmp_path):
     cache = tmp_path / "tokens"
     async with connect(sandbox={"token_ttl": 600}, token_cache=cache) as first:
@@ -45,6 +50,7 @@ async def test_a_token_near_expiry_is_not_reused(connect, tmp_path):
         assert second.token_requests() == 1
 
 
+@pytest.mark.slow
 async def test_one_shot_runs_stay_within_a_low_token_limit(connect, tmp_path):
     cache = tmp_path / "tokens"
     async with connect(sandbox={"token_rate_limit": 2}, token_cache=cache) as c:
@@ -55,6 +61,7 @@ async def test_one_shot_runs_stay_within_a_low_token_limit(connect, tmp_path):
             assert (await run.session.fetch("/orgs")).status == 200
 
 
+@pytest.mark.slow
 async def test_revoking_removes_the_cached_token(connect, tmp_path):
     cache = tmp_path / "tokens"
     async with connect(token_cache=cache) as c:

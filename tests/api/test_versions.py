@@ -99,6 +99,7 @@ def explorer_get(server, *arguments: str) -> subprocess.CompletedProcess[str]:
     return subprocess.run(command, capture_output=True, text=True, env=environ, cwd=ROOT, timeout=60)
 
 
+@pytest.mark.subprocess
 def test_get_names_a_version_and_the_service_answers(service):
     server, stand_in = service
     run = explorer_get(server, "/groups")
@@ -110,6 +111,7 @@ def test_get_names_a_version_and_the_service_answers(service):
     assert stand_in.accepts[-1] == "application/vnd.atlas.2024-08-05+json"
 
 
+@pytest.mark.subprocess
 def test_a_plain_accept_gets_the_406_and_a_hint_that_names_the_way_out(service):
     server, stand_in = service
     run = explorer_get(server, "/groups", "-H", "Accept: application/json")
@@ -122,6 +124,7 @@ def test_a_plain_accept_gets_the_406_and_a_hint_that_names_the_way_out(service):
     ) in run.stderr
 
 
+@pytest.mark.subprocess
 def test_a_header_that_is_refused_is_a_usage_error(service):
     server, _ = service
     run = explorer_get(server, "/groups", "-H", "Authorization: Bearer stolen")
@@ -139,6 +142,7 @@ def test_a_version_flag_that_is_not_a_date_is_a_usage_error(capsys, bad):
     assert err.endswith(f"argument --api-version: {bad!r} is not a date such as 2024-08-05 (versions are dates)\n")
 
 
+@pytest.mark.subprocess
 def test_paths_outside_the_versioned_api_ask_for_plain_json(service):
     server, stand_in = service
     for path in ("/api/private/ipinfo", "/api/atlas/v1.0/groups/6a793f5f2c88faeba59ba565/clusters/cluster-801"):

@@ -40,6 +40,7 @@ def first_line(process: subprocess.Popen[bytes]) -> bytes:
     return process.stdout.readline()
 
 
+@pytest.mark.subprocess
 def test_watch_prints_the_document_then_each_change_and_exits_0_when_the_condition_holds(sandbox):
     path, cluster = cluster_of(sandbox)
     cluster.fields["stateName"] = "UPDATING"
@@ -56,6 +57,7 @@ def test_watch_prints_the_document_then_each_change_and_exits_0_when_the_conditi
     assert process.returncode == 0
 
 
+@pytest.mark.subprocess
 def test_watch_as_json_lines_gives_each_change_with_its_time_and_old_and_new(sandbox):
     path, cluster = cluster_of(sandbox)
     cluster.fields["stateName"] = "UPDATING"
@@ -75,6 +77,7 @@ def test_watch_as_json_lines_gives_each_change_with_its_time_and_old_and_new(san
     assert process.returncode == 0
 
 
+@pytest.mark.subprocess
 def test_a_change_from_the_server_is_printed_with_its_controls_visible(sandbox):
     path, cluster = cluster_of(sandbox)
     process = start(sandbox, "get", path, "--watch", "--every", "1", "--for", "4")
@@ -89,6 +92,7 @@ def test_a_change_from_the_server_is_printed_with_its_controls_visible(sandbox):
     assert process.returncode == 1
 
 
+@pytest.mark.slow
 def test_the_first_version_is_fetched_once_then_the_watch_waits(sandbox):
     path, _ = cluster_of(sandbox)
     run = sandbox.run("get", path, "--watch", "--every", "5", "--for", "2")
@@ -97,6 +101,7 @@ def test_the_first_version_is_fetched_once_then_the_watch_waits(sandbox):
     assert [r.path for r in sandbox.noting.received if r.path.endswith(path)] == [API_ROOT + path]
 
 
+@pytest.mark.subprocess
 def test_a_watch_ends_when_the_resource_is_deleted(sandbox):
     path, cluster = cluster_of(sandbox)
     project = sandbox.world.project_named("production")
@@ -108,6 +113,7 @@ def test_a_watch_ends_when_the_resource_is_deleted(sandbox):
     assert (process.returncode, err.decode()) == (0, "")
 
 
+@pytest.mark.subprocess
 def test_deleted_before_the_condition_held_is_an_error(sandbox):
     path, cluster = cluster_of(sandbox)
     cluster.fields["stateName"] = "UPDATING"
@@ -120,6 +126,7 @@ def test_deleted_before_the_condition_held_is_an_error(sandbox):
     assert process.returncode == 4
 
 
+@pytest.mark.slow
 def test_a_watch_of_what_is_not_there_is_an_error_at_once(sandbox):
     run = sandbox.run("get", "/groups/000000000000000000000000", "--watch")
     assert run.code == 4
@@ -127,6 +134,7 @@ def test_a_watch_of_what_is_not_there_is_an_error_at_once(sandbox):
     assert run.out == b""
 
 
+@pytest.mark.slow
 def test_a_condition_that_fails_on_the_document_stops_the_watch_and_says_why(sandbox):
     path, _ = cluster_of(sandbox)
     run = sandbox.run("get", path, "--watch", "--until", ".stateName.x")
@@ -134,6 +142,7 @@ def test_a_condition_that_fails_on_the_document_stops_the_watch_and_says_why(san
     assert run.err == 'explorer get: the watch stopped: the condition failed: Cannot index string with string ("x")\n'
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(
     ("arguments", "said"),
     [
@@ -154,6 +163,7 @@ def test_watch_flags_misused_exit_2_and_send_nothing(sandbox, arguments, said):
 # explorer diff -------------------------------------------------------------------------------------
 
 
+@pytest.mark.slow
 def test_diff_of_two_clusters_prints_each_difference_and_exits_1(sandbox):
     project = sandbox.world.project_named("production")
     first, second = list(project.clusters)[:2]
@@ -174,6 +184,7 @@ def test_diff_of_two_clusters_prints_each_difference_and_exits_1(sandbox):
     assert run.code == 1
 
 
+@pytest.mark.slow
 def test_diff_of_a_resource_and_its_saved_body_is_0_when_nothing_changed(sandbox, tmp_path):
     path, cluster = cluster_of(sandbox)
     saved = tmp_path / "saved.json"
@@ -187,6 +198,7 @@ def test_diff_of_a_resource_and_its_saved_body_is_0_when_nothing_changed(sandbox
     assert run.code == 1
 
 
+@pytest.mark.slow
 def test_diff_reads_stdin_and_says_what_is_not_json(sandbox, tmp_path):
     other = tmp_path / "b.json"
     other.write_text('{"a": 1}')
@@ -202,6 +214,7 @@ def test_diff_reads_stdin_and_says_what_is_not_json(sandbox, tmp_path):
     assert sandbox.noting.received == []
 
 
+@pytest.mark.slow
 def test_diff_of_a_path_that_fails_is_trouble_with_the_error_said(sandbox, tmp_path):
     other = tmp_path / "b.json"
     other.write_text("{}")
@@ -211,6 +224,7 @@ def test_diff_of_a_path_that_fails_is_trouble_with_the_error_said(sandbox, tmp_p
     assert run.out == b""
 
 
+@pytest.mark.slow
 def test_diff_prints_every_value_whole(sandbox, tmp_path):
     first, second = tmp_path / "a.json", tmp_path / "b.json"
     long = "https://sandbox.invalid/api/service/v1.0/groups/687b4c139cc9af4ec9546b43/clusters/"
@@ -220,6 +234,7 @@ def test_diff_prints_every_value_whole(sandbox, tmp_path):
     assert run.out.decode().splitlines()[2] == f'~ .href: "{long}orders-prod" → "{long}catalog-prod"'
 
 
+@pytest.mark.subprocess
 def test_diff_into_a_pipe_closed_early_still_exits_1(sandbox, tmp_path):
     first, second = tmp_path / "a.json", tmp_path / "b.json"
     first.write_text(json.dumps({f"key{n}": n for n in range(50_000)}))

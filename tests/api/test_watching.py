@@ -30,6 +30,7 @@ def runner():
 # jq ------------------------------------------------------------------------------------------
 
 
+@pytest.mark.slow
 def test_a_condition_holds_as_jq_e_says_on_its_last_result(runner):
     assert runner.run_blocking('.stateName == "IDLE"', {"stateName": "IDLE"}).holds
     assert not runner.run_blocking('.stateName == "IDLE"', {"stateName": "CREATING"}).holds
@@ -52,6 +53,7 @@ def test_a_program_that_fails_on_the_document_says_why(runner):
     assert str(raised.value) == 'Cannot index number with string ("b")'
 
 
+@pytest.mark.slow
 def test_a_program_that_never_ends_is_stopped_at_the_limit_and_the_next_one_runs(runner):
     with pytest.raises(JqError) as raised:
         runner.run_blocking("until(false; .)", 1)
@@ -59,6 +61,7 @@ def test_a_program_that_never_ends_is_stopped_at_the_limit_and_the_next_one_runs
     assert runner.run_blocking(".[0]", [7]).results == [7]
 
 
+@pytest.mark.slow
 def test_a_first_program_is_given_its_limit_once_the_child_is_ready_not_beside_its_start(monkeypatch):
     """A loaded machine took seconds to start the child's Python, and a first program that never
     ends ran 10 to 20 s, its limit and the start's together: the start is now waited for apart."""

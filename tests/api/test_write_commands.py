@@ -23,6 +23,8 @@ from explorer.sandbox.links import API_ROOT
 from explorer.sandbox.server import ServerThread
 from tests.api.test_commands import DEFAULTS, Run, Sandbox
 
+pytestmark = pytest.mark.subprocess
+
 READ_ONLY = [
     "explorer post: Not sent: POST is a write, and this session is read-only (the default)",
     "hint: Nothing was sent. To write, turn writes on: --writes, EXPLORER_WRITES=1, or writes = true in the profile.",

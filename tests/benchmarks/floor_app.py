@@ -2,7 +2,7 @@
 explorer's widget tree, node for node, in Textual's own widgets, and as many footer keys. It fetches
 nothing; its tree shows the line the benchmark waits for (FLOOR_SHOWN) as soon as it is mounted.
 
-With `--pages`, a list of 1,234 events at 500 a page is open from the start: its items are the
+With `--pages`, a list of 1,234 events at 500 per page is open from the start: its items are the
 tree's lines under `events` and a table's rows in the Page pane, with a page line, and `]` and `[`
 turn its pages as the explorer does (the tree's 500 lines taken away and made anew, the table's
 rows too, the page line said): what Textual's own widgets cost for a page turn.

@@ -11,8 +11,8 @@ the awaited text there arrived, and keys are written to the terminal as bytes.
    (floor_app.py: Textual's own widgets in the explorer's tree, nothing fetched) and an empty run
    (Python printing the awaited line: what starting a process in the pty costs), alternating. The
    ratios are of the figures with the empty run's median taken out: the programs' own time.
-2. `]` and `[` on a list of 1,234 events at 500 a page: the key to `page 2 of 3` (or 1) shown;
-   then `-` and `+` (200 a page and back): the key to `page 1 of 7` (or 3) shown; then `]` and `[`
+2. `]` and `[` on a list of 1,234 events at 500 per page: the key to `page 2 of 3` (or 1) shown;
+   then `-` and `+` (200 per page and back): the key to `page 1 of 7` (or 3) shown; then `]` and `[`
    in the floor's list of as many events (floor_app.py --pages). With `--against DIR` (another
    checkout, e.g. `git worktree add DIR HEAD~1`), that checkout's too, between two runs of this one.
 3. A key while a big list loads: a served list of N MB (one page), opened with g; `?` pressed
@@ -140,7 +140,7 @@ def turns(term: Terminal, presses: int, pair: tuple[tuple[bytes, str], tuple[byt
 
 
 def page_turns(presses: int, env: dict[str, str], against: Path | None = None) -> dict[str, list[float]]:
-    """ms from each key to its page line shown: `]` and `[` in turn, then `-` and `+` (500 a page to
+    """ms from each key to its page line shown: `]` and `[` in turn, then `-` and `+` (500 per page to
     200 and back), `presses` of each kind, on 1,234 events; then `]` and `[` in the floor's list
     (floor_app.py --pages: Textual's Tree and DataTable doing the same). `against`: the explorer of
     that checkout instead, run from its folder (`python -m` looks in the current folder first)."""
@@ -407,7 +407,7 @@ def main() -> None:
             for kind, keys in page_turns(args.presses, env).items():
                 timings[kind] += keys
         for kind, keys in timings.items():
-            print(f"{kind} on 1,234 events at 500 a page, key to the page line shown: {figures(keys)}")
+            print(f"{kind} on 1,234 events at 500 per page, key to the page line shown: {figures(keys)}")
         for kind, keys in theirs.items():
             print(f"  {args.against}: {kind} {figures(keys)}")
         ratio = statistics.median(timings["] and ["]) / statistics.median(timings["] and [ in the floor"])

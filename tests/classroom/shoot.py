@@ -1,4 +1,4 @@
-"""The README's picture of a class in the browser: `python -m tests.classroom.shoot`.
+"""The docs' picture of a class in the browser: `python -m tests.classroom.shoot`.
 
 Serves a class (the rate-limit drill), opens one tab in headless Chromium at 1280×800, opens the
 projects and their clusters, and writes screenshots/classroom.png. A browser's drawing is not the

@@ -19,7 +19,7 @@ import pytest
 from explorer.api.har import REDACTED
 from tests.classroom.browser import Tab, browser_path, serving, student_processes
 
-pytestmark = pytest.mark.timeout(240)
+pytestmark = [pytest.mark.browser, pytest.mark.timeout(240)]
 
 
 @pytest.fixture(scope="module")

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import ipaddress
 
+import pytest
 import segno
 from textual.app import App
 
@@ -84,6 +85,7 @@ def test_every_seat_has_the_limits_a_student_has_alone_but_a_drill_is_shared():
     assert (drill.rate_limit, drill.token_rate_limit) == (5, 300)
 
 
+@pytest.mark.subprocess
 def test_a_port_in_use_or_no_seats_is_said_in_a_line(tmp_path):
     import socket
     import subprocess

@@ -25,6 +25,7 @@ import pytest
 from explorer.sandbox import Settings
 from explorer.sandbox.address import lan_address
 from tests.conftest import ROOT
+from tests.manual import page
 from tests.sandbox.conftest import API
 from tests.sandbox.test_cluster_writes import NEW
 
@@ -65,6 +66,7 @@ def running(tmp_path: Path, *flags: str) -> Iterator[tuple[str, str, Path]]:
         assert "INFO:" not in rest and "Traceback" not in rest, rest  # no server log (a drill's lesson may come first)
 
 
+@pytest.mark.subprocess
 def test_ctrl_c_stops_it_quietly_with_a_line_and_status_0(tmp_path):
     """What the terminal shows after the banner, a request served in between: no uvicorn INFO line
     (its start, a line a request, its stop), then one line saying it stopped; status 0, as `explorer serve`."""
@@ -87,6 +89,7 @@ def test_ctrl_c_stops_it_quietly_with_a_line_and_status_0(tmp_path):
     assert "INFO" not in banner
 
 
+@pytest.mark.subprocess
 def test_help_documents_every_flag_and_its_default():
     result = subprocess.run([sys.executable, "-m", "explorer", "sandbox", "--help"], capture_output=True, text=True)
     out = " ".join(result.stdout.split())
@@ -115,6 +118,7 @@ def test_help_documents_every_flag_and_its_default():
         assert default in out, default
 
 
+@pytest.mark.subprocess
 def test_plain_http_prints_the_credentials_and_tokens_expire(tmp_path):
     flags = ("--http", "--token-ttl", "1", "--client-secret", "class-secret-42", "--control")
     with running(tmp_path, *flags) as (url, banner, _):
@@ -134,6 +138,7 @@ def test_plain_http_prints_the_credentials_and_tokens_expire(tmp_path):
         assert expired.status_code == 401 and expired.json()["errorCode"] == "EXPIRED_ACCESS_TOKEN"
 
 
+@pytest.mark.subprocess
 def test_https_by_default_from_a_local_authority_kept_private(tmp_path):
     with running(tmp_path) as (url, banner, data):
         ca = data / "sandbox-ca.pem"
@@ -153,6 +158,7 @@ def test_https_by_default_from_a_local_authority_kept_private(tmp_path):
         assert (data / "sandbox-ca.pem").read_bytes() == first_authority  # trusted once, reused
 
 
+@pytest.mark.subprocess
 def test_the_access_list_flag_refuses_loopback_when_it_is_not_listed(tmp_path):
     with running(tmp_path, "--http", "--access-list", "10.0.0.0/8", "--access-list", "192.0.2.1") as (url, banner, _):
         assert "access list: 10.0.0.0/8, 192.0.2.1/32" in banner
@@ -165,6 +171,7 @@ def test_the_access_list_flag_refuses_loopback_when_it_is_not_listed(tmp_path):
         assert response.json()["error"] == "access_denied"
 
 
+@pytest.mark.subprocess
 @pytest.mark.parametrize(
     "flags, message",
     [
@@ -187,6 +194,7 @@ def test_bad_flags_get_a_clear_message_and_no_traceback(flags, message):
     assert "Traceback" not in result.stderr + result.stdout
 
 
+@pytest.mark.subprocess
 def test_clusters_move_by_operation_seconds_and_the_stuck_one_does_not(tmp_path):
     flags = ("--http", "--operation-seconds", "0", "--scenario", "stuck-operation")
     with running(tmp_path, *flags) as (url, banner, _):
@@ -202,11 +210,13 @@ def test_clusters_move_by_operation_seconds_and_the_stuck_one_does_not(tmp_path)
         assert httpx.get(clusters + "/orders-reporting", auth=auth).json()["stateName"] == "CREATING"
 
 
+@pytest.mark.subprocess
 def test_the_banner_says_how_long_operations_last_by_default(tmp_path):
     with running(tmp_path, "--http") as (_, banner, _):
         assert "Clusters: CREATING, UPDATING or DELETING for 20 s (--operation-seconds), then IDLE or gone." in banner
 
 
+@pytest.mark.subprocess
 def test_a_port_in_use_gets_a_clear_message():
     with socket.socket() as taken:
         taken.bind(("127.0.0.1", 0))
@@ -225,6 +235,7 @@ def test_a_port_in_use_gets_a_clear_message():
     )
 
 
+@pytest.mark.subprocess
 def test_a_host_that_is_not_known_is_blamed_not_the_port():
     result = subprocess.run(
         [sys.executable, "-m", "explorer", "sandbox", "--http", "--host", "999.1.1.1", "--port", "0"],
@@ -248,6 +259,7 @@ def test_a_port_it_may_not_take_asks_for_one_above_1023():
     assert said == "cannot listen on 127.0.0.1:443: permission denied. Choose a port above 1023 with --port."
 
 
+@pytest.mark.subprocess
 def test_the_help_lists_the_commands():
     result = subprocess.run([sys.executable, "-m", "explorer", "--help"], capture_output=True, text=True)
     assert result.returncode == 0
@@ -282,6 +294,7 @@ def students_command(banner: str) -> list[str]:
     return command_after(banner, "then, where they saved it:")
 
 
+@pytest.mark.subprocess
 def test_on_every_address_a_class_is_given_the_network_address_and_a_command_that_connects(tmp_path):
     address = lan_address("0.0.0.0")
     with running(tmp_path, "--host", "0.0.0.0") as (url, banner, data):
@@ -314,6 +327,7 @@ def open_command(banner: str) -> list[str]:
     return command_after(banner, "Open the explorer on it")
 
 
+@pytest.mark.subprocess
 def test_the_banner_gives_the_command_that_opens_the_explorer_on_it(tmp_path):
     with running(tmp_path) as (url, banner, data):
         variable, program, *flags = open_command(banner)
@@ -340,10 +354,10 @@ def test_the_open_command_leaves_out_a_secret_given_on_the_command_line():
     assert "Open the explorer" not in banner(DEFAULTS, "http://192.0.2.7:8080", None, "0.0.0.0")  # refused
 
 
-def test_the_readme_shows_the_open_command_as_the_banner_prints_it():
+def test_the_docs_show_the_open_command_as_the_banner_prints_it():
     from explorer.sandbox.command import banner
 
     ca = Path("/home/me/.local/share/explorer/sandbox-ca.pem")
     text = banner(DEFAULTS, "https://127.0.0.1:8443", ca, "127.0.0.1")
     block = section(text, "Open the explorer on it:")
-    assert f"```text\n{block}\n```" in (ROOT / "README.md").read_text()
+    assert f"```text\n{block}\n```" in page("sandbox.md")

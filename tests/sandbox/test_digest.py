@@ -126,6 +126,7 @@ async def test_an_old_nonce_is_stale_and_a_fresh_challenge_says_so(sandbox):
     assert response.headers["www-authenticate"].endswith("stale=true")
 
 
+@pytest.mark.subprocess
 @pytest.mark.skipif(shutil.which("curl") is None, reason="curl is not installed")
 def test_curl_digest_succeeds_over_a_real_socket():
     settings = Settings()

@@ -91,6 +91,7 @@ HOSTILE_QUERIES = [
 ]
 
 
+@pytest.mark.slow
 async def test_no_malformed_request_ever_gets_a_500(open_sandbox):
     async with open_sandbox(rate_limit=100_000) as sandbox:
         project = sandbox.project_id("production")

@@ -5,6 +5,8 @@ from __future__ import annotations
 import re
 from urllib.parse import urlsplit
 
+import pytest
+
 from explorer.sandbox.links import REL_PREFIX
 from tests.sandbox.conftest import API
 
@@ -62,6 +64,7 @@ async def crawl(sandbox) -> dict[str, dict]:
     return seen
 
 
+@pytest.mark.slow
 async def test_every_link_from_the_root_resolves(open_sandbox):
     async with open_sandbox(rate_limit=100_000) as sandbox:
         seen = await crawl(sandbox)

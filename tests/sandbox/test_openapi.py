@@ -56,6 +56,7 @@ async def served(sandbox) -> dict:
     return response.json()
 
 
+@pytest.mark.slow
 async def test_the_description_is_served_without_credentials_and_is_valid_openapi_3_1(sandbox):
     document = await served(sandbox)
     validate(document)  # raises on any departure from the OpenAPI 3.1 schema
@@ -167,6 +168,7 @@ async def undocumented_widget(request: Request) -> Response:
     return Response(b"{}")
 
 
+@pytest.mark.slow
 def test_a_route_added_to_the_table_is_described():
     extra = resource(API_ROOT + "/widgets/{widgetId}", GET=documented_widget)
     document = describe("http://sandbox.test", [*ROUTES, extra])
@@ -228,6 +230,7 @@ async def one_url_per_template(sandbox, templates: list[str]) -> dict[str, str]:
     return found
 
 
+@pytest.mark.slow
 async def test_each_resource_takes_the_query_parameters_and_serves_the_versions_described(open_sandbox):
     async with open_sandbox(rate_limits="bucket", token_ttl=10**8) as sandbox:
         described = operations(await served(sandbox))
@@ -250,6 +253,7 @@ async def test_each_resource_takes_the_query_parameters_and_serves_the_versions_
             assert unknown.status_code == 406, template
 
 
+@pytest.mark.slow
 def test_the_banner_names_the_description_which_needs_no_credentials(tmp_path):
     with running(tmp_path, "--http") as (url, banner, _):
         named = re.search(r"description\s+GET (\S+)", banner)

@@ -73,6 +73,7 @@ def first_object(body: Any) -> dict:
     return body[0] if isinstance(body, list) else body
 
 
+@pytest.mark.slow
 async def test_every_write_has_a_schema_an_example_and_the_success_it_answers(open_sandbox):
     async with open_sandbox(rate_limits="bucket") as sandbox:
         document = await served(sandbox)
@@ -101,6 +102,7 @@ async def test_every_write_has_a_schema_an_example_and_the_success_it_answers(op
             assert errors == [], (path, method, errors)
 
 
+@pytest.mark.slow
 async def test_each_example_is_accepted_as_it_is(open_sandbox):
     async with open_sandbox() as sandbox:
         document = await served(sandbox)

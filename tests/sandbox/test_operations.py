@@ -325,6 +325,7 @@ def explorer(*words: str) -> subprocess.CompletedProcess[str]:
     return subprocess.run([sys.executable, "-m", "explorer", *words], capture_output=True, text=True, timeout=60)
 
 
+@pytest.mark.subprocess
 def test_the_demo_takes_operation_seconds_and_refuses_a_negative_one():
     refused = explorer("get", "--operation-seconds", "-1", "/")
     assert refused.returncode == 2 and refused.stdout == ""
@@ -334,6 +335,7 @@ def test_the_demo_takes_operation_seconds_and_refuses_a_negative_one():
     assert "staging" in [p["name"] for p in json.loads(taken.stdout)["results"]]
 
 
+@pytest.mark.subprocess
 def test_the_demo_runs_the_stuck_operation_drill():
     staging = seed_world(Settings().seed).project_named("staging").id
     ran = explorer("get", "--scenario", "stuck-operation", f"/groups/{staging}/clusters/orders-reporting")

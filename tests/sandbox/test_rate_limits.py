@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import pytest
+
 
 async def test_the_limit_is_per_project_and_resets_on_the_minute(open_sandbox):
     async with open_sandbox(rate_limit=5) as sandbox:
@@ -39,6 +41,7 @@ async def test_the_limit_is_per_project_and_resets_on_the_minute(open_sandbox):
         assert fresh.headers["ratelimit-remaining"] == "4"
 
 
+@pytest.mark.slow
 async def test_the_default_limit_is_100(sandbox):
     project = sandbox.project_id("analytics")
     statuses = [(await sandbox.get(f"/groups/{project}")).status_code for _ in range(101)]

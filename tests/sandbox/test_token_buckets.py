@@ -186,6 +186,7 @@ def test_the_drill_turns_buckets_on_and_the_explorer_does_not_pace_itself():
     assert "20" in drill.lesson and "5 every 10 s" in drill.lesson
 
 
+@pytest.mark.slow
 def test_the_flag_serves_buckets_and_the_banner_says_so(tmp_path):
     with running(tmp_path, "--http", "--rate-limits", "bucket") as (url, banner, _):
         assert "Token buckets (GET " in banner

@@ -133,6 +133,7 @@ def digest_example(banner: str) -> tuple[httpx.DigestAuth, dict[str, str], str]:
     return httpx.DigestAuth(user, password), headers, words[-1]
 
 
+@pytest.mark.slow
 def test_the_flag_makes_versions_strict_and_the_banner_says_so(tmp_path):
     auth = httpx.DigestAuth("sandboxpub", "sandbox-private-key-0000")
     with running(tmp_path, "--http", "--versions", "strict") as (url, banner, _):

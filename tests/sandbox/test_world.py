@@ -148,6 +148,7 @@ async def test_identifiers_are_24_hex_characters(client):
     assert all(OBJECT_ID.fullmatch(p["id"]) and OBJECT_ID.fullmatch(p["orgId"]) for p in body["results"])
 
 
+@pytest.mark.slow
 async def test_the_same_seed_gives_the_same_world_and_another_seed_another():
     async def snapshot(seed: int) -> list[str]:
         app = create_app(Settings(seed=seed))

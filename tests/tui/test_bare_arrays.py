@@ -10,6 +10,7 @@ from __future__ import annotations
 import json
 from typing import Any
 
+import pytest
 from starlette.requests import Request
 from starlette.responses import Response
 from starlette.routing import Route
@@ -57,6 +58,7 @@ async def press(explorer: Any, *keys: str) -> None:
     await explorer.settle()
 
 
+@pytest.mark.screen
 async def test_a_recorded_bare_array_is_a_table_and_its_items_are_the_nodes_children(explorer):
     url, invites = serve_recorded(explorer, INVITES)
     node = await explorer.go_to(url)
@@ -69,6 +71,7 @@ async def test_a_recorded_bare_array_is_a_table_and_its_items_are_the_nodes_chil
     assert node.is_expanded
 
 
+@pytest.mark.screen
 async def test_enter_on_a_row_of_a_bare_array_opens_that_item(explorer):
     url, invites = serve_recorded(explorer, INVITES)
     await explorer.go_to(url)
@@ -78,6 +81,7 @@ async def test_enter_on_a_row_of_a_bare_array_opens_that_item(explorer):
     assert f"username: {invites[1]['username']}" in fields, fields
 
 
+@pytest.mark.screen
 async def test_page_keys_on_a_bare_array_say_it_has_no_pages(explorer):
     url, invites = serve_recorded(explorer, INVITES)
     await explorer.go_to(url)
@@ -96,6 +100,7 @@ async def test_page_keys_on_a_bare_array_say_it_has_no_pages(explorer):
     assert pagination(explorer) == "3 items · a bare array, not paged"
 
 
+@pytest.mark.screen
 async def test_an_item_opened_from_a_bare_array_stays_open_when_the_list_is_fetched_again(explorer):
     orgs = await explorer.app.session.fetch("/orgs")  # the sandbox's orgs, with their self links
     url = serve(explorer, "orgs", json.dumps(orgs.page.results).encode())
@@ -109,6 +114,7 @@ async def test_an_item_opened_from_a_bare_array_stays_open_when_the_list_is_fetc
     assert org.parent.children[0] is org and org.is_expanded and org.children
 
 
+@pytest.mark.screen
 async def test_reload_of_a_bare_array_keeps_the_table_cursor_on_its_item(explorer):
     orgs = await explorer.app.session.fetch("/orgs")
     many = orgs.page.results  # the sandbox's orgs, with self links

@@ -7,6 +7,7 @@ from __future__ import annotations
 import threading
 from typing import Any
 
+import pytest
 from textual import events
 from textual.app import ComposeResult
 from textual.widgets import Input
@@ -48,6 +49,7 @@ async def choose_last(app: FieldsHost, pilot: Any, node: Any = None) -> None:
     await pilot.pause()
 
 
+@pytest.mark.screen
 async def test_an_entity_of_many_fields_shows_them_a_batch_at_a_time():
     assert SHOWN_AT_ONCE == 500
     app = FieldsHost({f"field{n:04d}": n for n in range(1234)})
@@ -100,6 +102,7 @@ def test_a_table_cell_holds_a_line_whatever_the_value():
     assert cell_plain(nested).startswith('{"n": {"n": {"n": ')  # JSON, in the order sent
 
 
+@pytest.mark.screen
 async def test_a_page_far_larger_than_500_is_listed_in_the_tree_a_part_at_a_time_and_whole_in_the_table():
     async with on_hostile_service() as explorer:
         pilot = explorer.pilot
@@ -125,6 +128,7 @@ async def test_a_page_far_larger_than_500_is_listed_in_the_tree_a_part_at_a_time
         assert [line.data.title for line in listed.children][-1] == "item-1233"  # no "more" line left
 
 
+@pytest.mark.screen
 async def test_a_key_is_handled_while_a_big_list_is_still_being_prepared(monkeypatch):
     """The body is decoded, and its page and links worked out, in a thread: held there by the test,
     the screen still answers `?` with its help, and shows the list once the work is done."""

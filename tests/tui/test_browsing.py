@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import pytest
 from textual.widgets import DataTable, Static, TabbedContent
 
 from explorer.tui.widgets.field_tree import FieldTree
@@ -17,6 +18,7 @@ def labels(node) -> list[str]:
     return [child.label.plain for child in node.children]
 
 
+@pytest.mark.screen
 async def test_the_screen_starts_at_the_root_with_its_relations(explorer):
     root = explorer.links.root
     assert root.label.plain == "root  /"
@@ -29,6 +31,7 @@ async def test_the_screen_starts_at_the_root_with_its_relations(explorer):
     assert explorer.app.focused is explorer.links
 
 
+@pytest.mark.screen
 async def test_a_relation_is_fetched_when_opened_and_only_once(explorer):
     before = explorer.requests("/groups")
     groups = await explorer.open("groups")
@@ -41,6 +44,7 @@ async def test_a_relation_is_fetched_when_opened_and_only_once(explorer):
     assert explorer.requests("/groups") == before + 1  # shown again from what was fetched
 
 
+@pytest.mark.screen
 async def test_self_is_not_a_child_and_items_expand_into_their_relations(explorer):
     await explorer.open("groups")
     production = await explorer.open("groups", "production")
@@ -54,6 +58,7 @@ async def test_self_is_not_a_child_and_items_expand_into_their_relations(explore
     ]
 
 
+@pytest.mark.screen
 async def test_a_url_open_elsewhere_is_marked_and_not_fetched_again(explorer):
     await explorer.open("orgs")
     org = explorer.node("orgs").children[0]
@@ -70,6 +75,7 @@ async def test_a_url_open_elsewhere_is_marked_and_not_fetched_again(explorer):
     assert production.is_expanded
 
 
+@pytest.mark.screen
 async def test_a_list_shows_a_page_of_items_a_table_and_a_next_page_node(explorer):
     await explorer.open("groups")
     await explorer.open("groups", "production")
@@ -79,9 +85,10 @@ async def test_a_list_shows_a_page_of_items_a_table_and_a_next_page_node(explore
     table = explorer.q(ItemsTable)
     assert table.row_count == 100
     assert table.column_names[:2] == ["id", "eventTypeName"]  # an event's name is its type
-    assert str(explorer.q("PageView #pagination", Static).render()) == ("page 1 of 13 · 1,234 items · 100 a page")
+    assert str(explorer.q("PageView #pagination", Static).render()) == ("page 1 of 13 · 1,234 items · 100 per page")
 
 
+@pytest.mark.screen
 async def test_pages_turn_with_the_keys_and_with_the_next_node(explorer):
     await explorer.open("groups")
     await explorer.open("groups", "production")
@@ -89,7 +96,7 @@ async def test_pages_turn_with_the_keys_and_with_the_next_node(explorer):
     await explorer.pilot.press("right_square_bracket")
     await explorer.settle()
     pagination = explorer.q("PageView #pagination", Static)
-    assert str(pagination.render()) == "page 2 of 13 · 1,234 items · 100 a page"
+    assert str(pagination.render()) == "page 2 of 13 · 1,234 items · 100 per page"
     events = explorer.node("groups", "production", "events")
     assert titles(events)[0] == "‹ previous page"
     await explorer.open("groups", "production", "events", "next page › (page 3 of 13)")
@@ -99,6 +106,7 @@ async def test_pages_turn_with_the_keys_and_with_the_next_node(explorer):
     assert str(pagination.render()).startswith("page 2 of 13")
 
 
+@pytest.mark.screen
 async def test_a_page_turn_opens_no_line_already_open(explorer):
     """Textual's expand() lays the tree out anew and says so whether the line was open or not; the
     screen answered each with a step of its own: three for a page turn, each a frame of the whole tree."""
@@ -121,6 +129,7 @@ async def test_a_page_turn_opens_no_line_already_open(explorer):
     assert explorer.node("groups", "production", "events").is_expanded
 
 
+@pytest.mark.screen
 async def test_a_quick_page_turn_never_marks_its_list_as_loading_and_a_slow_one_does(open_explorer):
     """The `…` mark and its taking away were each a frame of a page turn: only a fetch that goes on
     past MARK_AFTER is marked."""
@@ -151,13 +160,14 @@ async def test_a_quick_page_turn_never_marks_its_list_as_loading_and_a_slow_one_
         explorer.slow_down(0)
 
 
+@pytest.mark.screen
 async def test_a_page_turn_makes_labels_only_for_the_lines_on_screen(explorer):
     """Textual's Tree made a label for each line as it was added and laid the screen out for each:
-    500 of both for a page turn at 500 a page. The link tree makes a label when its line is drawn."""
+    500 of both for a page turn at 500 per page. The link tree makes a label when its line is drawn."""
     await explorer.open("groups")
     await explorer.open("groups", "production")
     await explorer.open("groups", "production", "events")
-    await explorer.pilot.press("plus", "plus", "plus", "plus", "plus")  # 500 a page
+    await explorer.pilot.press("plus", "plus", "plus", "plus", "plus")  # 500 per page
     await explorer.settle()
     pagination = explorer.q("PageView #pagination", Static)
     assert str(pagination.render()).startswith("page 1 of 3")
@@ -178,6 +188,7 @@ async def test_a_page_turn_makes_labels_only_for_the_lines_on_screen(explorer):
     assert 0 < len(set(made) & set(items)) <= tree.size.height
 
 
+@pytest.mark.screen
 async def test_items_per_page_goes_up_to_500(explorer):
     await explorer.open("groups")
     await explorer.open("groups", "production")
@@ -186,13 +197,14 @@ async def test_items_per_page_goes_up_to_500(explorer):
         await explorer.pilot.press("plus")
         await explorer.settle()
     pagination = explorer.q("PageView #pagination", Static)
-    assert str(pagination.render()) == "page 1 of 3 · 1,234 items · 500 a page"
+    assert str(pagination.render()) == "page 1 of 3 · 1,234 items · 500 per page"
     assert explorer.q(ItemsTable).row_count == 500
     await explorer.pilot.press("minus")
     await explorer.settle()
-    assert str(pagination.render()).endswith("200 a page")
+    assert str(pagination.render()).endswith("200 per page")
 
 
+@pytest.mark.screen
 async def test_enter_on_a_row_opens_that_item(explorer):
     await explorer.open("groups")
     await explorer.pilot.press("1", "down", "enter")  # the Page pane's table, its second row
@@ -202,6 +214,7 @@ async def test_enter_on_a_row_opens_that_item(explorer):
     assert "name: staging" in fields
 
 
+@pytest.mark.screen
 async def test_every_pane_shows_the_resource(explorer):
     await explorer.open("orgs")
     await explorer.pilot.press("2")
@@ -222,6 +235,7 @@ async def test_every_pane_shows_the_resource(explorer):
     assert paths == ["/openapi.json", "/api/oauth/token", "/", "/orgs"]
 
 
+@pytest.mark.screen
 async def test_back_and_forward_move_through_what_was_shown(explorer):
     await explorer.open("orgs")
     await explorer.open("groups")
@@ -233,6 +247,7 @@ async def test_back_and_forward_move_through_what_was_shown(explorer):
     assert explorer.links.cursor_node.data.title == "groups"
 
 
+@pytest.mark.screen
 async def test_go_to_a_path(explorer):
     node = await explorer.go_to("/orgs")  # the tree has it: that node, opened
     assert node is explorer.node("orgs") and node.data.resource.status == 200
@@ -255,6 +270,7 @@ async def log_after_pages(explorer, keys: str) -> DataTable:
     return explorer.q("RequestLog", DataTable)
 
 
+@pytest.mark.screen
 async def test_the_log_keeps_the_page_of_each_request_in_its_room(open_explorer):
     """Pages of one list, a long path: the path before the resource gives way, not `pageNum=2`."""
     from tests.tui.screen_text import region_text
@@ -274,6 +290,7 @@ async def test_the_log_keeps_the_page_of_each_request_in_its_room(open_explorer)
         ], drawn
 
 
+@pytest.mark.screen
 async def test_the_log_cuts_a_path_so_the_names_at_its_end_show(open_explorer):
     from tests.tui.screen_text import region_text
 
@@ -300,6 +317,7 @@ async def test_the_log_cuts_a_path_so_the_names_at_its_end_show(open_explorer):
         assert ends[-3:] == ["prod", "prod", "prod"] and ends[0] == "json", rows  # each path's end, in its room
 
 
+@pytest.mark.screen
 async def test_the_log_keeps_the_page_number_of_each_request_at_80_and_60_columns(open_explorer):
     """Every page of a list ends in `itemsPerPage=100`: in a narrow pane the page's number stays in
     view, the bytes (then the time) giving way to it, rather than a tail that every row shares."""

@@ -11,6 +11,7 @@ from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 
 import httpx
+import pytest
 
 from explorer.api.config import Credentials
 from explorer.api.secret import Secret
@@ -52,6 +53,7 @@ async def exploring(
         yield Explorer(pilot, app, None, None, None)
 
 
+@pytest.mark.screen
 async def test_the_root_shows_the_documented_collections_and_a_project_its_documented_children():
     replay = VersionedService(REAL_RESPONSES)
     async with exploring(replay, size=(160, 50)) as explorer:
@@ -86,6 +88,7 @@ async def test_the_root_shows_the_documented_collections_and_a_project_its_docum
     assert all(accept.startswith("application/vnd.atlas.") for accept in replay.accepts)
 
 
+@pytest.mark.screen
 async def test_the_page_header_marks_sunset_versions_and_a_deprecated_operation():
     replay = VersionedService(REAL_RESPONSES)
     async with exploring(replay) as explorer:
@@ -110,6 +113,7 @@ async def test_the_page_header_marks_sunset_versions_and_a_deprecated_operation(
         )
 
 
+@pytest.mark.screen
 async def test_without_a_description_the_tree_is_the_links_and_the_page_has_no_header():
     replay = VersionedService(REAL_RESPONSES)
     async with exploring(replay, openapi=None) as explorer:
@@ -125,6 +129,7 @@ async def test_without_a_description_the_tree_is_the_links_and_the_page_has_no_h
         assert page[0].strip() == "clusterCount: 0"
 
 
+@pytest.mark.screen
 async def test_a_description_that_cannot_be_used_is_told_once_and_the_tree_is_the_links(tmp_path):
     broken = tmp_path / "api.yaml"
     broken.write_text("openapi: [unclosed")

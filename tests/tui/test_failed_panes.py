@@ -6,6 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 import httpx
+import pytest
 from textual.widgets import Static, TabbedContent
 
 from explorer.demo import demo_session
@@ -28,6 +29,7 @@ async def pane(explorer: Explorer, key: str, name: str) -> str:
     return str(explorer.q("HeadersView #headers", Static).render())
 
 
+@pytest.mark.screen
 async def test_a_url_refused_before_it_was_sent_leaves_no_earlier_answer_in_the_panes(open_explorer):
     async with open_explorer(size=(80, 24)) as explorer:
         await explorer.go_to(EVENTS)
@@ -46,6 +48,7 @@ async def test_a_url_refused_before_it_was_sent_leaves_no_earlier_answer_in_the_
         assert explorer.app.clipboard == "https://evil.example/x"  # nothing copied over it
 
 
+@pytest.mark.screen
 async def test_a_request_with_no_answer_shows_the_request_as_sent_and_why(clock):
     sandbox = create_app(Settings(clock=clock))
     down = False

@@ -7,6 +7,7 @@ and the hand-made description in the real one's shape, as a user types.
 
 from __future__ import annotations
 
+import pytest
 from textual.widgets import Input
 
 from tests.conftest import REAL_RESPONSES
@@ -59,6 +60,7 @@ async def press_g(explorer: Explorer) -> Input:
     return field_of(explorer)
 
 
+@pytest.mark.screen
 async def test_g_starts_at_the_node_in_view_and_offers_its_documented_children():
     async with exploring(VersionedService(REAL_RESPONSES)) as explorer:
         pilot = explorer.pilot
@@ -79,6 +81,7 @@ async def test_g_starts_at_the_node_in_view_and_offers_its_documented_children()
         assert explorer.shown.resource.status == 200
 
 
+@pytest.mark.screen
 async def test_a_path_from_the_origin_is_completed_too():
     async with exploring(VersionedService(REAL_RESPONSES)) as explorer:
         pilot = explorer.pilot
@@ -96,6 +99,7 @@ async def test_a_path_from_the_origin_is_completed_too():
         assert listed(explorer) == "provider/ {clusterName}"
 
 
+@pytest.mark.screen
 async def test_a_variable_is_offered_as_text_to_edit_and_never_sent_as_is():
     replay = VersionedService(REAL_RESPONSES)
     async with exploring(replay) as explorer:
@@ -120,6 +124,7 @@ async def test_a_variable_is_offered_as_text_to_edit_and_never_sent_as_is():
         assert explorer.shown.resource.status == 200
 
 
+@pytest.mark.screen
 async def test_a_pasted_url_takes_the_place_of_the_node_in_view():
     async with exploring(VersionedService(REAL_RESPONSES)) as explorer:
         await explorer.go_to(PROJECT)
@@ -127,6 +132,7 @@ async def test_a_pasted_url_takes_the_place_of_the_node_in_view():
         assert explorer.shown.resource.url == BASE + PROJECT + "/users"
 
 
+@pytest.mark.screen
 async def test_without_a_description_g_starts_empty_and_offers_nothing():
     async with exploring(VersionedService(REAL_RESPONSES), openapi=None) as explorer:
         await explorer.go_to(PROJECT)
@@ -139,6 +145,7 @@ async def test_without_a_description_g_starts_empty_and_offers_nothing():
         assert not explorer.app.screen.query("#documented")
 
 
+@pytest.mark.screen
 async def test_typing_a_brace_offers_the_variable_there():
     async with exploring(VersionedService(REAL_RESPONSES)) as explorer:
         pilot = explorer.pilot
@@ -156,6 +163,7 @@ async def test_typing_a_brace_offers_the_variable_there():
         await offered(explorer, PROJECT + "/clusters/Cluster0/autoScalingConfiguration")
 
 
+@pytest.mark.screen
 async def test_a_step_towards_documented_paths_is_taken_with_its_slash_and_what_is_below_is_listed_at_once():
     async with exploring(VersionedService(REAL_RESPONSES)) as explorer:
         pilot = explorer.pilot

@@ -6,6 +6,8 @@ import os
 from pathlib import Path
 from typing import Any
 
+import pytest
+
 from explorer.api.har import HarRecorder
 from explorer.connection import replaying
 from explorer.demo import demo_session
@@ -39,6 +41,7 @@ def tree_lines(node: Any) -> list[Any]:
     return found
 
 
+@pytest.mark.screen
 async def test_a_recorded_session_replays_with_the_same_tree_pages_and_errors(clock, tmp_path: Path):
     har = tmp_path / "lesson.har"
     recorded = demo_session(Settings(clock=clock))
@@ -69,6 +72,7 @@ async def test_a_recorded_session_replays_with_the_same_tree_pages_and_errors(cl
         assert "not in the recording lesson.har" in driven.shown.resource.error.line()
 
 
+@pytest.mark.screen
 async def test_the_palette_saves_the_session_so_far_redacted(explorer, tmp_path: Path):
     import json
 

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import re
-from pathlib import Path
 
 import pytest
 from textual.geometry import Region
@@ -12,6 +11,7 @@ from textual.widgets import Static
 from explorer.tui.keys import key_table
 from explorer.tui.screens.help import HelpScreen
 from explorer.tui.screens.main import MainScreen
+from tests.manual import page, section
 from tests.tui.screen_text import screen_text
 
 
@@ -30,6 +30,7 @@ async def open_help(explorer) -> None:
     await explorer.pilot.pause()
 
 
+@pytest.mark.screen
 @pytest.mark.parametrize("width", [60, 80, 160])
 async def test_help_shows_every_id_whole(open_explorer, width):
     async with open_explorer(size=(width, 24)) as explorer:
@@ -50,22 +51,23 @@ async def test_help_shows_every_id_whole(open_explorer, width):
         assert not any("…" in line for line in lines), shown
 
 
-def readme_ids() -> list[str]:
-    """The ids in the README's table of keys (`explorer.back`, `compare.noise`...)."""
-    readme = (Path(__file__).parents[2] / "README.md").read_text()
-    keys = readme.split("### Keys", 1)[1].split("\n### ", 1)[0]
+def docs_ids() -> list[str]:
+    """The ids in the docs' table of keys (`explorer.back`, `compare.noise`...): docs/screen.md."""
+    keys = section(page("screen.md"), "## Keys")
     return re.findall(r"`([a-z]+\.[a-z_]+)`", keys)
 
 
-async def test_help_lists_every_key_the_readme_lists(open_explorer):
+@pytest.mark.screen
+async def test_help_lists_every_key_the_docs_list(open_explorer):
     async with open_explorer(size=(160, 50)) as explorer:
         await open_help(explorer)
         words = {word for line in help_lines(explorer) for word in line.split()}
-        ids = readme_ids()
+        ids = docs_ids()
         assert "compare.noise" in ids and len(ids) > 40
         assert [binding_id for binding_id in ids if binding_id not in words] == []
 
 
+@pytest.mark.screen
 async def test_help_shows_the_keys_as_remapped(open_explorer):
     async with open_explorer(size=(60, 24), app_options={"keymap": {"explorer.back": "h,ctrl+b"}}) as explorer:
         await open_help(explorer)
@@ -73,6 +75,7 @@ async def test_help_shows_the_keys_as_remapped(open_explorer):
         assert "h, ctrl+b" in shown and "backspace, alt+left" not in shown
 
 
+@pytest.mark.screen
 @pytest.mark.parametrize("key", ["q", "escape", "question_mark"])
 async def test_help_closes_on_q_escape_and_question_mark(open_explorer, key):
     async with open_explorer(size=(60, 24)) as explorer:
@@ -83,6 +86,7 @@ async def test_help_closes_on_q_escape_and_question_mark(open_explorer, key):
         assert explorer.app.is_running  # q closed the help, and did not quit
 
 
+@pytest.mark.screen
 async def test_help_names_tab_the_way_back_to_the_tree_from_a_pane(explorer):
     await explorer.open("groups")
     await explorer.pilot.press("2")  # the JSON pane has the keys
@@ -96,6 +100,7 @@ async def test_help_names_tab_the_way_back_to_the_tree_from_a_pane(explorer):
     await explorer.until(lambda: explorer.app.focused is explorer.links)
 
 
+@pytest.mark.screen
 async def test_help_says_in_words_what_p_and_e_do_not_only_the_parameter(explorer):
     await open_help(explorer)
     lines = help_lines(explorer)

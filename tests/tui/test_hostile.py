@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import httpx
+import pytest
 from textual.widgets import Static, TabbedContent
 
 from explorer.api.config import Credentials
@@ -46,6 +47,7 @@ def serve(request: httpx.Request) -> httpx.Response:
     )
 
 
+@pytest.mark.screen
 async def test_hostile_strings_are_shown_as_text_everywhere():
     credentials = Credentials(BASE, client_id="c", client_secret=Secret("s"))
     session = Session(credentials, transport=httpx.MockTransport(serve))

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
+import pytest
 from textual.color import Color
 from textual.geometry import Region
 from textual.widgets import Input
@@ -74,6 +75,7 @@ async def test_enter_opens_the_item_under_the_cursor():
         assert app.opened == [ITEMS[2]]
 
 
+@pytest.mark.screen
 async def test_the_keys_move_the_cursor_and_the_rows_scroll_under_the_header():
     app = Host(ITEMS)
     async with app.run_test(size=(80, 20)) as pilot:

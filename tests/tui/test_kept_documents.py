@@ -28,6 +28,7 @@ def as_textual_says(area: OrderedTextArea) -> None:
     assert area.wrapped_document.height == WrappedDocument.height.fget(area.wrapped_document)  # type: ignore[attr-defined]
 
 
+@pytest.mark.screen
 @pytest.mark.parametrize("language", ["json", None])
 async def test_the_kept_text_and_height_follow_every_kind_of_change(language):
     app = Editing(language)

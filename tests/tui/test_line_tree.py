@@ -82,6 +82,7 @@ async def narrow_guides(app: App[None], pilot: Any) -> None:
     await pilot.press("down", "down", "down", "down")
 
 
+@pytest.mark.screen
 @pytest.mark.parametrize("moves", [cursor_down_twice, hover_orgs, blurred, narrow_guides])
 @pytest.mark.parametrize("theme", ["textual-dark", "textual-light"])
 async def test_it_draws_every_line_as_textuals_tree_does(moves, theme):
@@ -90,6 +91,7 @@ async def test_it_draws_every_line_as_textuals_tree_does(moves, theme):
     assert ours == textuals
 
 
+@pytest.mark.screen
 async def test_its_keys_move_as_textuals_tree_does():
     keys = ["down", "down", "shift+down", "shift+up", "shift+right", "space", "end", "home", "pagedown"]
     keys += ["shift+left", "down", "enter", "down", "shift+space", "up"]
@@ -110,6 +112,7 @@ async def test_its_keys_move_as_textuals_tree_does():
     assert seen[LineTree][5] == "space: groups of 8"  # unfolded: production came
 
 
+@pytest.mark.screen
 async def test_a_line_taken_away_under_the_cursor_leaves_it_on_its_row_as_textuals_tree_does():
     """Then the cursor is on the line that came to that row, and stays on it as lines above go
     (Textual's stays on the row number of the line it lost)."""

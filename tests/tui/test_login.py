@@ -25,11 +25,11 @@ from explorer.api.errors import ApiError, ConfigError
 from explorer.api.session import Session
 from explorer.cli import parser
 from explorer.demo import demo_session
+from explorer.launch import build
 from explorer.sandbox import Settings, create_app
 from explorer.sandbox.server import ServerThread
 from explorer.sandbox.tls import names_for, server_files
 from explorer.tui.app import ExplorerApp
-from explorer.tui.run import build
 from explorer.tui.screens.login import FIELDS, LoginScreen
 from explorer.tui.screens.quit_form import QuitScreen
 from tests.tui.conftest import started, toasts_of, wait_until
@@ -78,6 +78,7 @@ async def login(
         yield pilot
 
 
+@pytest.mark.screen
 async def test_ctrl_d_opens_the_demo_from_the_field_that_has_focus_at_start():
     async with login(Session) as pilot:
         assert isinstance(pilot.app.focused, Input)  # the state at start
@@ -86,6 +87,7 @@ async def test_ctrl_d_opens_the_demo_from_the_field_that_has_focus_at_start():
         assert pilot.app.screen.navigation.root.resource.status == 200
 
 
+@pytest.mark.screen
 async def test_the_root_the_form_fetched_is_the_one_shown_and_is_not_asked_for_again():
     """Connect fetches the root before the form is left: the explorer screen shows that answer (a
     second GET kept the screen saying "Fetching …" for as long again, on a slow service)."""
@@ -102,6 +104,7 @@ async def test_the_root_the_form_fetched_is_the_one_shown_and_is_not_asked_for_a
         assert rows == [("POST", "/api/oauth/token"), ("GET", "/")]
 
 
+@pytest.mark.screen
 @pytest.mark.parametrize(
     "base_url, secret, line, hint",
     [
@@ -133,6 +136,7 @@ async def test_a_failed_login_stays_on_the_form_with_the_error_and_its_hint(base
         assert pilot.app.session is opened[-1]  # the session the form opened is the one explored
 
 
+@pytest.mark.screen
 async def test_a_refused_connection_s_hint_names_the_form_s_field_not_the_command_line_s():
     with socket.socket() as probe:  # a port nothing listens on: bound, then let go
         probe.bind(("127.0.0.1", 0))
@@ -146,6 +150,7 @@ async def test_a_refused_connection_s_hint_names_the_form_s_field_not_the_comman
         )
 
 
+@pytest.mark.screen
 async def test_nothing_at_the_api_root_is_met_with_the_field_not_with_ids_and_links():
     """The library's 404 hint is about a path's IDs and the root's links; on the form, the API root is wrong."""
     async with login(through(create_app(Settings()))) as pilot:
@@ -157,6 +162,7 @@ async def test_nothing_at_the_api_root_is_met_with_the_field_not_with_ids_and_li
         )
 
 
+@pytest.mark.screen
 async def test_an_error_about_the_api_root_names_the_form_s_field_in_its_line_too():
     """The library's line says "base URL", as the command line's flag does; the form's field is the API root."""
     async with login(Session, problem=ConfigError("No base URL: nothing says which service to explore")) as pilot:
@@ -168,6 +174,7 @@ async def test_an_error_about_the_api_root_names_the_form_s_field_in_its_line_to
         assert "base URL" not in shown(pilot.app, "#outcome")
 
 
+@pytest.mark.screen
 async def test_connecting_says_so_with_the_port_and_esc_cancels_it_without_leaving_the_form():
     sandbox = create_app(Settings())
     release = asyncio.Event()
@@ -189,6 +196,7 @@ async def test_connecting_says_so_with_the_port_and_esc_cancels_it_without_leavi
         await wait_until(lambda: started(pilot.app), pilot=pilot)
 
 
+@pytest.mark.screen
 async def test_esc_on_a_form_with_something_typed_asks_before_it_quits_and_loses_it():
     async with login(through(create_app(Settings()))) as pilot:
         await fill(pilot, "https://sandbox.invalid/api/wrong")
@@ -220,6 +228,7 @@ async def test_esc_on_a_form_as_it_opened_quits_at_once():
         await wait_until(lambda: not app.is_running, pilot=pilot)
 
 
+@pytest.mark.screen
 async def test_a_profile_saved_from_the_form_is_the_one_used_next_time():
     async with login(through(create_app(Settings()))) as pilot:
         await fill(pilot, "https://sandbox.invalid")
@@ -251,6 +260,7 @@ def without_connection_variables(monkeypatch: pytest.MonkeyPatch) -> None:
             monkeypatch.delenv(name)
 
 
+@pytest.mark.screen
 async def test_the_ca_bundle_flag_reaches_the_form_and_the_https_sandbox_is_reached(https_sandbox, monkeypatch):
     url, ca = https_sandbox
     without_connection_variables(monkeypatch)
@@ -265,6 +275,7 @@ async def test_the_ca_bundle_flag_reaches_the_form_and_the_https_sandbox_is_reac
         assert app.session.credentials.ca_bundle == ca
 
 
+@pytest.mark.subprocess
 async def test_y_and_c_after_an_unsaved_https_login_copy_commands_a_shell_runs_as_they_are(
     https_sandbox, monkeypatch, tmp_path
 ):
@@ -303,6 +314,7 @@ async def test_y_and_c_after_an_unsaved_https_login_copy_commands_a_shell_runs_a
     assert done.stdout.startswith(b"HTTP/1.1 200 OK")
 
 
+@pytest.mark.screen
 async def test_an_untrusted_certificate_is_met_with_the_forms_own_field_not_a_flag(https_sandbox, monkeypatch):
     url, _ = https_sandbox
     without_connection_variables(monkeypatch)
@@ -317,6 +329,7 @@ async def test_an_untrusted_certificate_is_met_with_the_forms_own_field_not_a_fl
         assert "--" not in said and app.focused is app.screen.query_one("#ca_bundle", Input)
 
 
+@pytest.mark.screen
 async def test_the_api_version_and_description_flags_reach_the_session_the_form_opens(https_sandbox, monkeypatch):
     url, ca = https_sandbox
     without_connection_variables(monkeypatch)
@@ -331,6 +344,7 @@ async def test_the_api_version_and_description_flags_reach_the_session_the_form_
         assert app.session.credentials.openapi == os.path.expanduser("~/api.yaml")
 
 
+@pytest.mark.screen
 @pytest.mark.parametrize("source", ["environment", "profile"])
 async def test_the_form_starts_from_the_environment_or_the_profile(source, tmp_path, monkeypatch):
     without_connection_variables(monkeypatch)
@@ -352,6 +366,7 @@ async def test_the_form_starts_from_the_environment_or_the_profile(source, tmp_p
         assert "No credentials for https://lab.example/api/service/v1.0" in shown(app, "#problem")
 
 
+@pytest.mark.screen
 async def test_a_ca_bundle_that_is_not_there_is_named_on_the_form(tmp_path):
     async with login(Session) as pilot:
         await fill(pilot, "https://sandbox.invalid")
@@ -361,6 +376,7 @@ async def test_a_ca_bundle_that_is_not_there_is_named_on_the_form(tmp_path):
         assert f"The CA bundle {tmp_path / 'nope.pem'} does not exist" in shown(pilot.app, "#outcome")
 
 
+@pytest.mark.screen
 async def test_har_records_the_session_the_form_opens_and_the_demo_it_offers(https_sandbox, monkeypatch, tmp_path):
     import json
 
@@ -390,13 +406,14 @@ async def test_har_records_the_session_the_form_opens_and_the_demo_it_offers(htt
 
 
 def test_a_har_file_that_cannot_be_recorded_into_is_said_before_any_login_form(monkeypatch, tmp_path, capsys):
-    from explorer.tui.run import run
+    from explorer.launch import run
 
     without_connection_variables(monkeypatch)
     assert run(parser().parse_args(["--har", str(tmp_path)])) == 1
     assert capsys.readouterr().err == f"explorer: {tmp_path} is a folder: --har names a file to write\n"
 
 
+@pytest.mark.screen
 async def test_the_save_box_reads_ticked_or_empty_and_connecting_unticked_says_nothing_was_saved():
     async with login(through(create_app(Settings()))) as pilot:
         await fill(pilot, "https://sandbox.invalid")
@@ -409,6 +426,7 @@ async def test_the_save_box_reads_ticked_or_empty_and_connecting_unticked_says_n
     assert not config_file().exists()
 
 
+@pytest.mark.screen
 async def test_a_form_started_from_a_profile_does_not_offer_to_save_over_it():
     config_file().parent.mkdir(parents=True)
     config_file().write_text('[profiles.default]\nbase_url = "https://lab.example"\nclient_id = "lab"\n')
@@ -427,6 +445,7 @@ def focus_marked(app: ExplorerApp) -> list[str]:
     return [line.strip("█ ") for line in screen_lines(app) if line.lstrip("█ ").startswith("▌")]
 
 
+@pytest.mark.screen
 async def test_tab_goes_round_the_fields_and_connect_and_the_focused_row_is_marked():
     async with login(Session) as pilot:
         went = []
@@ -439,6 +458,7 @@ async def test_tab_goes_round_the_fields_and_connect_and_the_focused_row_is_mark
         assert focus_marked(pilot.app)[0].startswith("▌API root")
 
 
+@pytest.mark.screen
 async def test_what_comes_after_a_tab_lands_in_the_next_field_however_fast_it_comes():
     """A paste, Tab, paste (or typed keys) arriving together: each paste goes where the cursor is
     when it arrives, never all into the first field."""
@@ -460,6 +480,7 @@ async def test_what_comes_after_a_tab_lands_in_the_next_field_however_fast_it_co
         ]
 
 
+@pytest.mark.screen
 @pytest.mark.parametrize("paste", [f"{CLIENT_ID}\t{SECRET}", f"{CLIENT_ID}\n{SECRET}\n", f"{CLIENT_ID}\r\n{SECRET}"])
 async def test_a_paste_of_several_values_is_refused_and_never_shown(paste):
     async with login(Session) as pilot:
@@ -471,6 +492,7 @@ async def test_a_paste_of_several_values_is_refused_and_never_shown(paste):
         assert SECRET not in screen_text(pilot.app)
 
 
+@pytest.mark.screen
 async def test_a_refused_paste_is_no_longer_said_once_a_paste_goes_into_that_field():
     async with login(Session) as pilot:
         await type_into(pilot, "#base_url", "https://sandbox.invalid")
@@ -490,6 +512,7 @@ async def test_a_paste_of_a_copied_line_leaves_its_line_break_out():
         assert pilot.app.screen.query_one("#base_url", Input).value == "https://sandbox.invalid"
 
 
+@pytest.mark.screen
 async def test_typing_in_a_filled_field_reached_by_tab_adds_to_it():
     """Tab into a filled field, type: the text grows (select-all on focus replaced it with a key)."""
     app = ExplorerApp(
@@ -508,6 +531,7 @@ async def test_typing_in_a_filled_field_reached_by_tab_adds_to_it():
         assert app.screen.query_one("#base_url", Input).value == "https://lab.example/api"
 
 
+@pytest.mark.screen
 @pytest.mark.parametrize(
     "keys, value",
     [
@@ -529,6 +553,7 @@ async def test_editing_keys_and_what_follows_them_at_once_are_done_in_order(keys
         await wait_until(lambda: app.screen.query_one("#base_url", Input).value == value, pilot=pilot)
 
 
+@pytest.mark.screen
 @pytest.mark.parametrize(
     "base_url, secret, line, field",
     [

@@ -11,10 +11,10 @@ import pytest
 from textual import events
 from textual.widgets import Input, Static
 
-from explorer.tui.safe import visible
 from explorer.tui.screen_state import load_state
 from explorer.tui.screens.dialogs import GoToScreen
 from explorer.tui.screens.main import MainScreen
+from explorer.tui.server_text import visible
 from explorer.tui.widgets.field_tree import FieldTree
 from explorer.tui.widgets.items_table import ItemsTable
 from explorer.tui.widgets.json_pane import JsonPane
@@ -58,6 +58,7 @@ async def open_events(explorer) -> None:
     await explorer.open("groups", "production", "events")
 
 
+@pytest.mark.screen
 async def test_enter_on_a_row_of_a_list_reached_by_go_to_opens_that_item(explorer):
     project = await project_id(explorer)
     await explorer.go_to(f"/groups/{project}/clusters")
@@ -68,12 +69,14 @@ async def test_enter_on_a_row_of_a_list_reached_by_go_to_opens_that_item(explore
     assert explorer.links.cursor_node.data is second
 
 
+@pytest.mark.screen
 async def test_a_list_of_one_says_one_item_not_one_items(explorer):
     project = await project_id(explorer, "analytics")  # one cluster
     await explorer.go_to(f"/groups/{project}/clusters")
-    assert pagination(explorer) == "page 1 of 1 · 1 item · 100 a page"
+    assert pagination(explorer) == "page 1 of 1 · 1 item · 100 per page"
 
 
+@pytest.mark.screen
 async def test_back_after_a_page_turn_puts_page_one_back_and_adds_no_node(explorer):
     await open_events(explorer)
     events = explorer.node("groups", "production", "events")
@@ -91,6 +94,7 @@ async def test_back_after_a_page_turn_puts_page_one_back_and_adds_no_node(explor
     assert explorer.requests() == requests  # pages seen before come back as they were
 
 
+@pytest.mark.screen
 async def test_page_turns_pressed_while_one_is_in_flight_each_turn_a_page_in_turn(explorer):
     await open_events(explorer)
     explorer.slow_down(300)  # each page takes a while: the presses come while the first is on its way
@@ -106,6 +110,7 @@ async def test_page_turns_pressed_while_one_is_in_flight_each_turn_a_page_in_tur
     explorer.slow_down(0)
 
 
+@pytest.mark.screen
 @pytest.mark.parametrize("gap", [0, 0.005, 0.02])  # Enter in the same write as `g/orgs`, or just after it
 async def test_g_a_path_and_enter_typed_fast_go_there(explorer, gap):
     await explorer.open("groups")  # the field starts at /groups, selected: what is typed takes its place
@@ -118,6 +123,7 @@ async def test_g_a_path_and_enter_typed_fast_go_there(explorer, gap):
     assert explorer.shown.resource.url.endswith("/orgs")  # not /groups, the start the typing took the place of
 
 
+@pytest.mark.screen
 async def test_keys_sent_while_go_to_opens_come_after_the_ones_before_them(explorer):
     """tmux's send-keys wrote `g` and a path in two writes: the second half, read once the field was
     up, went straight to it, ahead of the first half still on its way up from the tree."""
@@ -146,6 +152,7 @@ def type_at_once(explorer, keys: str | list[str]) -> None:
         explorer.app.post_message(events.Key(names.get(key, key), character))
 
 
+@pytest.mark.screen
 async def test_page_keys_typed_with_the_enter_that_opens_a_list_turn_its_pages(explorer):
     """`g…/events`, Enter and `]]]` in one breath: page 4; the first `]` came while the list was on
     its way, and was lost (the service 300 ms away)."""
@@ -157,6 +164,7 @@ async def test_page_keys_typed_with_the_enter_that_opens_a_list_turn_its_pages(e
     assert pagination(explorer).startswith("page 4 of 13")
 
 
+@pytest.mark.screen
 async def test_keys_to_the_page_pane_typed_with_the_enter_that_opens_a_list_act_in_that_list(explorer):
     """`g/groups`, Enter, `1`, down, down, Enter: the third group opens (analytics), not a line of
     the page shown before the list came (as from a service 300 ms away)."""
@@ -168,6 +176,7 @@ async def test_keys_to_the_page_pane_typed_with_the_enter_that_opens_a_list_act_
     )
 
 
+@pytest.mark.screen
 async def test_a_list_shown_in_place_of_a_document_has_the_focus_at_once(explorer):
     """The keys held for a page go in as it comes: the pane's focus must already be on what shows it.
     Textual moves it off a hidden view only once the screen is laid out; a `down` let in before that
@@ -179,6 +188,7 @@ async def test_a_list_shown_in_place_of_a_document_has_the_focus_at_once(explore
     assert isinstance(explorer.app.focused, ItemsTable), "no pause: before any layout"
 
 
+@pytest.mark.screen
 async def test_enter_typed_in_the_command_palette_before_its_matches_runs_the_first_match(explorer):
     """`ctrl+p`, `Go to`, Enter, `/orgs`, Enter in one breath: the palette's first Enter came before
     its matches and only highlighted one; the path went into the palette. Now it goes to /orgs."""
@@ -188,6 +198,7 @@ async def test_enter_typed_in_the_command_palette_before_its_matches_runs_the_fi
     await explorer.until(lambda: on_main(explorer) and explorer.shown.resource.url.endswith("/orgs"), timeout=15)
 
 
+@pytest.mark.screen
 async def test_keys_after_the_enter_of_a_dialog_slow_to_answer_wait_for_its_answer(explorer, monkeypatch):
     """On a machine so loaded that go-to takes half a second to answer its Enter (longer than a key
     whose way is lost is waited for), the keys typed after it still wait: they act in the list."""
@@ -205,6 +216,7 @@ async def test_keys_after_the_enter_of_a_dialog_slow_to_answer_wait_for_its_answ
     )
 
 
+@pytest.mark.screen
 async def test_back_on_a_page_opens_again_what_was_open_there(explorer):
     await open_events(explorer)
     first = explorer.node(*EVENTS).children[0]
@@ -219,42 +231,46 @@ async def test_back_on_a_page_opens_again_what_was_open_there(explorer):
     assert again.data is first.data and again.is_expanded
 
 
+@pytest.mark.screen
 async def test_reload_switches_and_page_sizes_keep_the_page_and_the_item_under_the_cursor(explorer):
     await open_events(explorer)
     await press(explorer, "right_square_bracket", "right_square_bracket")
     await press(explorer, "1", *["down"] * 5)
     kept = explorer.screen.cursor_item()
-    assert pagination(explorer) == "page 3 of 13 · 1,234 items · 100 a page"
+    assert pagination(explorer) == "page 3 of 13 · 1,234 items · 100 per page"
     for key in "r", "p", "e", "p", "e":
         await press(explorer, key)
-        assert pagination(explorer) == "page 3 of 13 · 1,234 items · 100 a page", key
+        assert pagination(explorer) == "page 3 of 13 · 1,234 items · 100 per page", key
         assert explorer.screen.cursor_item() == kept, key
-    await press(explorer, "plus")  # the 206th event is on page 2 of 200 a page
-    assert pagination(explorer) == "page 2 of 7 · 1,234 items · 200 a page"
+    await press(explorer, "plus")  # the 206th event is on page 2 of 200 per page
+    assert pagination(explorer) == "page 2 of 7 · 1,234 items · 200 per page"
     assert explorer.screen.cursor_item() == kept
     await press(explorer, "minus")
-    assert pagination(explorer) == "page 3 of 13 · 1,234 items · 100 a page"
+    assert pagination(explorer) == "page 3 of 13 · 1,234 items · 100 per page"
     assert explorer.screen.cursor_item() == kept
 
 
+@pytest.mark.screen
 async def test_a_page_size_typed_into_go_to_wins_over_one_chosen_with_plus_before(explorer):
     events = f"/groups/{await project_id(explorer)}/events"
     await explorer.go_to(events)
     await press(explorer, "plus")
-    assert pagination(explorer) == "page 1 of 7 · 1,234 items · 200 a page"
+    assert pagination(explorer) == "page 1 of 7 · 1,234 items · 200 per page"
     await explorer.go_to(f"{events}?itemsPerPage=5")
-    assert pagination(explorer) == "page 1 of 247 · 1,234 items · 5 a page"
+    assert pagination(explorer) == "page 1 of 247 · 1,234 items · 5 per page"
     assert explorer.app.session.log[-1].url.endswith("itemsPerPage=5")
     await press(explorer, "right_square_bracket")  # the size typed stays, page after page
-    assert pagination(explorer) == "page 2 of 247 · 1,234 items · 5 a page"
+    assert pagination(explorer) == "page 2 of 247 · 1,234 items · 5 per page"
 
 
+@pytest.mark.screen
 async def test_next_page_on_something_that_is_not_a_list_says_so_with_its_brackets(explorer):
     await explorer.pilot.press("right_square_bracket")
     await explorer.until(lambda: "Not a list" in explorer.toasts())
     assert "Not a list: [ and ] turn the pages of a list." in explorer.toasts()
 
 
+@pytest.mark.screen
 async def test_a_pane_takes_its_keys_as_soon_as_it_shows(explorer):
     await explorer.open("orgs")
     await explorer.pilot.press("2")
@@ -266,6 +282,7 @@ async def test_a_pane_takes_its_keys_as_soon_as_it_shows(explorer):
     assert explorer.screen.cursor_item() == explorer.shown.resource.page.results[1]["links"][0]["href"]
 
 
+@pytest.mark.screen
 async def test_a_refused_url_is_named_in_the_title_and_marked_failed_in_the_tree(explorer):
     await explorer.open("orgs")
     node = await explorer.go_to("https://elsewhere.example/api/service/v1.0/orgs")
@@ -275,6 +292,7 @@ async def test_a_refused_url_is_named_in_the_title_and_marked_failed_in_the_tree
     assert "⚠ elsewhere.example is not sandbox.invalid" in str(explorer.q("StatusBar").render())
 
 
+@pytest.mark.screen
 @pytest.mark.parametrize("target", ["https://[::1/x", "https://sandbox.invalid:port/x", "https://exa\u2100mple.com/"])
 async def test_go_to_a_url_that_cannot_be_parsed_says_so_and_keeps_the_screen(explorer, target):
     await explorer.open("orgs")
@@ -285,6 +303,7 @@ async def test_go_to_a_url_that_cannot_be_parsed_says_so_and_keeps_the_screen(ex
     assert "is not a valid URL" in bar, bar
 
 
+@pytest.mark.screen
 async def test_go_to_an_ipv6_address_whose_bracket_is_not_closed_says_so(explorer):
     await explorer.open("orgs")
     await explorer.go_to("https://[::1/x")
@@ -292,12 +311,14 @@ async def test_go_to_an_ipv6_address_whose_bracket_is_not_closed_says_so(explore
     assert "'https://[::1/x' is not a valid URL: the [ of its IPv6 address is not closed" in bar, bar
 
 
+@pytest.mark.screen
 async def test_a_refusal_at_the_token_endpoint_keeps_the_url_asked_for_in_the_title(open_explorer):
     async with open_explorer(scenario="bad-credentials") as explorer:
         assert explorer.screen.sub_title == "https://sandbox.invalid/api/service/v1.0"
         assert explorer.links.root.label.plain == "root  ✗ 401  /"
 
 
+@pytest.mark.screen
 async def test_a_node_made_before_its_url_opened_elsewhere_gets_its_mark(explorer):
     await explorer.open("groups")
     await explorer.open("groups", "production")
@@ -312,6 +333,7 @@ async def test_a_node_made_before_its_url_opened_elsewhere_gets_its_mark(explore
     assert explorer.links.cursor_node is acme and explorer.requests() == requests
 
 
+@pytest.mark.screen
 async def test_go_to_a_url_the_tree_holds_selects_it_and_reveals_it(explorer):
     project = await project_id(explorer)
     await explorer.open("groups")
@@ -327,6 +349,7 @@ async def test_go_to_a_url_the_tree_holds_selects_it_and_reveals_it(explorer):
     assert explorer.q(ItemsTable).row_count == 3  # shown: production's three clusters
 
 
+@pytest.mark.screen
 async def test_go_to_the_same_new_url_twice_adds_one_node_that_opens_like_any_other(explorer):
     project = await project_id(explorer, "staging")
     first = await explorer.go_to(f"/groups/{project}")
@@ -337,6 +360,7 @@ async def test_go_to_the_same_new_url_twice_adds_one_node_that_opens_like_any_ot
     assert clusters.data.resource.status == 200
 
 
+@pytest.mark.screen
 async def test_go_to_a_new_url_adds_its_node_and_folds_nothing_you_opened(explorer):
     staging = await project_id(explorer, "staging")
     await open_events(explorer)
@@ -358,6 +382,7 @@ async def test_go_to_a_new_url_adds_its_node_and_folds_nothing_you_opened(explor
         assert unfolded() == [True, True, True], target
 
 
+@pytest.mark.screen
 @pytest.mark.parametrize("refused", ["https://elsewhere.example/x", "/x\u200by", "https://[::1/x"])
 async def test_back_from_a_refused_url_returns_to_the_page_you_were_on(explorer, refused):
     await explorer.open("groups")
@@ -370,6 +395,7 @@ async def test_back_from_a_refused_url_returns_to_the_page_you_were_on(explorer,
     assert "name: production" in fields(explorer)
 
 
+@pytest.mark.screen
 async def test_escape_puts_the_title_back_and_the_next_enter_opens_the_node(explorer):
     groups = explorer.node("groups")
     await explorer.cursor_to(groups)
@@ -383,6 +409,7 @@ async def test_escape_puts_the_title_back_and_the_next_enter_opens_the_node(expl
     assert explorer.shown is groups.data and groups.is_expanded and "production" in titles(groups)
 
 
+@pytest.mark.screen
 async def test_at_80_columns_the_title_keeps_the_end_of_the_url(open_explorer):
     async with open_explorer(size=(80, 24)) as explorer:
         await open_events(explorer)
@@ -392,6 +419,7 @@ async def test_at_80_columns_the_title_keeps_the_end_of_the_url(open_explorer):
         await explorer.until(lambda: "/api/service/v1.0/groups/" in screen_lines(explorer.app)[0])
 
 
+@pytest.mark.screen
 async def test_a_fetch_given_up_folds_the_line_it_unfolded(explorer):
     groups = explorer.node("groups")
     await explorer.cursor_to(groups)
@@ -403,6 +431,7 @@ async def test_a_fetch_given_up_folds_the_line_it_unfolded(explorer):
     explorer.slow_down(0)
 
 
+@pytest.mark.screen
 async def test_the_tree_width_changes_with_keys_and_a_drag_and_is_remembered(open_explorer):
     async with open_explorer(size=(120, 30)) as explorer:
         tree = explorer.q(LinkTree)
@@ -423,6 +452,7 @@ async def test_the_tree_width_changes_with_keys_and_a_drag_and_is_remembered(ope
         assert again.q(LinkTree).outer_size.width == start - 6
 
 
+@pytest.mark.screen
 async def test_as_many_of_each_width_key_give_the_tree_its_share_again(open_explorer):
     async with open_explorer(size=(200, 50)) as explorer:
         tree = explorer.q(LinkTree)
@@ -435,6 +465,7 @@ async def test_as_many_of_each_width_key_give_the_tree_its_share_again(open_expl
         await explorer.until(lambda: tree.outer_size.width == 30)  # the share at 80 columns, as at a first start
 
 
+@pytest.mark.screen
 async def test_a_width_kept_from_a_past_run_taken_back_to_the_share_is_the_share_again(open_explorer):
     """`<<<<` in one run, `>>>>` in the next: the share again, which a wider terminal widens."""
     async with open_explorer(size=(120, 30)) as explorer:
@@ -454,6 +485,7 @@ async def test_a_width_kept_from_a_past_run_taken_back_to_the_share_is_the_share
             assert load_state()["tree_width"] is None, width
 
 
+@pytest.mark.screen
 async def test_before_the_root_comes_the_page_pane_says_what_it_waits_for():
     from explorer.demo import demo_session
     from explorer.sandbox import Settings, create_app
@@ -468,6 +500,7 @@ async def test_before_the_root_comes_the_page_pane_says_what_it_waits_for():
         await wait_until(lambda: started(app), pilot=pilot)
 
 
+@pytest.mark.screen
 async def test_keys_typed_as_the_explorer_starts_wait_for_the_root():
     """`down down enter` typed before the root came moved in an empty tree and opened nothing: the
     tree's keys now wait for the root, and the app's go at once (`?` is not held by a slow root)."""
@@ -495,6 +528,7 @@ async def test_keys_typed_as_the_explorer_starts_wait_for_the_root():
         assert main.navigation.root.resource is None  # help came before the root
 
 
+@pytest.mark.screen
 @pytest.mark.parametrize("opened_first", [False, True])
 async def test_a_bad_query_typed_into_go_to_leaves_the_link_it_names_as_it_was(explorer, opened_first):
     if opened_first:
@@ -521,6 +555,7 @@ async def test_a_bad_query_typed_into_go_to_leaves_the_link_it_names_as_it_was(e
     assert explorer.q(ItemsTable).row_count == len(explorer.shown.resource.page.results) == 5
 
 
+@pytest.mark.screen
 async def test_go_to_sends_letters_past_ascii_percent_encoded_and_refuses_a_bidi_override_plainly(explorer):
     node = await explorer.go_to("/gröups/日本語")
     assert node.data.kind == "goto" and explorer.shown.resource.status == 404  # sent, and answered
@@ -532,6 +567,7 @@ async def test_go_to_sends_letters_past_ascii_percent_encoded_and_refuses_a_bidi
     assert said.splitlines()[0].split("—", 1)[1].strip() == "/gröups/日本語/<U+202E>abc"  # the title names it too
 
 
+@pytest.mark.screen
 async def test_a_pasted_bidi_override_or_escape_shows_in_the_go_to_field(explorer):
     await explorer.pilot.press("g")
     await explorer.until(lambda: isinstance(explorer.app.focused, Input))
@@ -545,6 +581,7 @@ async def test_a_pasted_bidi_override_or_escape_shows_in_the_go_to_field(explore
     assert "\u202e" not in screen_text(explorer.app) and "\x1b" not in screen_text(explorer.app)
 
 
+@pytest.mark.screen
 async def test_an_invisible_character_typed_as_a_key_is_kept_and_refused_not_dropped(explorer):
     await explorer.pilot.press("g")
     await explorer.until(lambda: isinstance(explorer.app.focused, Input))
@@ -559,6 +596,7 @@ async def test_an_invisible_character_typed_as_a_key_is_kept_and_refused_not_dro
     assert not [entry for entry in explorer.app.session.log if entry.url.endswith("/orgs")]
 
 
+@pytest.mark.screen
 async def test_a_paste_of_several_lines_into_go_to_says_only_the_first_was_put_in(explorer):
     await explorer.pilot.press("g")
     await explorer.until(lambda: isinstance(explorer.app.focused, Input))
@@ -569,6 +607,7 @@ async def test_a_paste_of_several_lines_into_go_to_says_only_the_first_was_put_i
     assert "this field takes one line (2 were pasted)" in explorer.toasts()
 
 
+@pytest.mark.screen
 async def test_keys_typed_in_one_breath_after_g_go_to_the_question_not_the_tree(explorer):
     """`g/groups` then Enter as a terminal sends a fast typist's keys: all of them before the dialog
     is drawn. Each key after `g` belongs to the question, in order; none is the tree's (`/` would
@@ -590,6 +629,7 @@ async def test_keys_typed_in_one_breath_after_g_go_to_the_question_not_the_tree(
     assert "production" in screen_text(explorer.app)
 
 
+@pytest.mark.screen
 @pytest.mark.parametrize("elsewhere", ["/orgs", "/gröups"])
 async def test_a_bad_query_typed_for_a_list_shown_before_shows_the_refusal_from_another_node(explorer, elsewhere):
     """The list was open, then another node (or a failure) was in view: the refusal is still what
@@ -609,6 +649,7 @@ async def test_a_bad_query_typed_for_a_list_shown_before_shows_the_refusal_from_
     assert "200 OK" in screen_text(explorer.app) and "⚠" not in screen_text(explorer.app)
 
 
+@pytest.mark.screen
 async def test_keys_typed_in_one_breath_after_a_pane_key_go_to_that_pane(explorer):
     """`1` then `enter`, `2` then `v`, as tmux's send-keys or a fast typist sends them: the pane's
     key takes effect first, and the key after it is the new pane's, not the tree's."""
@@ -629,6 +670,7 @@ async def test_keys_typed_in_one_breath_after_a_pane_key_go_to_that_pane(explore
     assert explorer.app.focused is view and view.showing_pretty is False and view.lines == raw
 
 
+@pytest.mark.screen
 async def test_2v_in_one_breath_shows_a_resource_new_to_the_json_pane_as_received(explorer):
     """The JSON pane lays out what it was given only once it shows: `v` typed right after `2` must
     switch the new resource's view, not the old one's before the new one replaces it."""
@@ -645,6 +687,7 @@ async def test_2v_in_one_breath_shows_a_resource_new_to_the_json_pane_as_receive
     assert view.showing_pretty is False and "/events?" in view.lines[0] and len(view.lines) == 1  # as received
 
 
+@pytest.mark.screen
 async def test_the_first_letter_after_slash_is_the_search_s_on_a_machine_slow_to_pass_it_up(explorer, monkeypatch):
     """`2/` then `Sandbox`, on a machine so loaded that `/` takes half a second to pass up through the
     JSON pane (longer than a key whose way is lost is waited for): `S` waits for the search box it
@@ -660,6 +703,7 @@ async def test_the_first_letter_after_slash_is_the_search_s_on_a_machine_slow_to
     assert explorer.q("#search", Input).value == "Sandbox"
 
 
+@pytest.mark.screen
 async def test_keys_typed_in_one_breath_after_slash_are_the_searchs(explorer):
     """`/staging` in one breath: every character is the search box's; `s` does not ask where to save."""
     await explorer.open("groups")

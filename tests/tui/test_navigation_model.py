@@ -151,11 +151,11 @@ def test_a_new_page_size_keeps_the_item_under_the_cursor_in_view(nav):
     smallest = Navigation(ROOT)
     smallest.shown = node = Node("relation", f"{ROOT}/x", "x")
     node.resource, node.page_size = page(f"{ROOT}/x?itemsPerPage=10", 1), 10
-    assert smallest.resize_page(-1).note == "10 a page is the fewest there can be."
+    assert smallest.resize_page(-1).note == "10 per page is the fewest there can be."
 
 
 def test_a_new_page_size_is_the_next_listed_one_from_any_size():
-    """`+` from 2 a page is 10 (the README's first size), not 25; `-` from 30 is 25, `+` from 30 is 50."""
+    """`+` from 2 per page is 10 (the docs' first size), not 25; `-` from 30 is 25, `+` from 30 is 50."""
     for size, step, asked in ((2, 1, 10), (30, -1, 25), (30, 1, 50), (999, -1, 500)):
         model = Navigation(ROOT)
         model.shown = node = Node("relation", f"{ROOT}/x", "x")
@@ -164,7 +164,7 @@ def test_a_new_page_size_is_the_next_listed_one_from_any_size():
     beyond = Navigation(ROOT)
     beyond.shown = node = Node("relation", f"{ROOT}/x", "x")
     node.resource = page(f"{ROOT}/x?itemsPerPage=3", 1)
-    assert beyond.resize_page(-1).note == "3 a page: - goes no lower than 10."
+    assert beyond.resize_page(-1).note == "3 per page: - goes no lower than 10."
 
 
 def test_keys_that_need_a_list_say_so(nav):

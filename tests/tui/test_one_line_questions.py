@@ -40,6 +40,7 @@ async def field_reads(explorer: Explorer, field: Input, value: str) -> None:
         raise AssertionError(f"the field shows {typed(explorer, field)!r}, not {value!r}") from None
 
 
+@pytest.mark.screen
 @pytest.mark.parametrize("keys, value", QUICK)
 async def test_go_to_does_its_editing_keys_in_turn_with_the_characters(open_explorer, keys, value):
     async with open_explorer(size=(80, 24)) as explorer:
@@ -51,6 +52,7 @@ async def test_go_to_does_its_editing_keys_in_turn_with_the_characters(open_expl
         await field_reads(explorer, field, value)
 
 
+@pytest.mark.screen
 @pytest.mark.parametrize("keys, value", QUICK)
 async def test_the_json_search_does_its_editing_keys_in_turn_with_the_characters(open_explorer, keys, value):
     async with open_explorer(size=(80, 24)) as explorer:
@@ -62,6 +64,7 @@ async def test_the_json_search_does_its_editing_keys_in_turn_with_the_characters
         await field_reads(explorer, field, value)
 
 
+@pytest.mark.screen
 async def test_keys_that_reach_a_question_before_its_field_has_the_focus_are_the_fields(explorer):
     asking = AskScreen("Save the body, as received, to:")
     await explorer.app.push_screen(asking)

@@ -113,6 +113,7 @@ async def test_a_string_that_wraps_keeps_the_string_colour_on_every_line_it_take
             assert {colour for _, colour in number} != {colour for _, colour in string}  # numbers keep theirs
 
 
+@pytest.mark.screen
 async def test_the_json_pane_shows_pretty_and_as_received(explorer):
     view = await show_json(explorer, "orgs")
     body = explorer.shown.resource.body.decode()
@@ -124,6 +125,7 @@ async def test_the_json_pane_shows_pretty_and_as_received(explorer):
     assert "".join(drawn(view)).rstrip() == body  # wrapped at the pane's width
 
 
+@pytest.mark.screen
 async def test_a_path_copied_under_a_jq_filter_is_one_jq_reads(explorer):
     view = await show_json(explorer, "groups")
     await explorer.pilot.press("vertical_line")
@@ -137,6 +139,7 @@ async def test_a_path_copied_under_a_jq_filter_is_one_jq_reads(explorer):
     assert where(explorer.app).endswith(" · .[0].clusterCount")
 
 
+@pytest.mark.screen
 async def test_search_jumps_between_matches_and_paths_are_copied(explorer):
     await show_json(explorer, "groups")  # the demo's groups name "staging" twice: a group and a tag
     await explorer.pilot.press("slash")
@@ -155,6 +158,7 @@ async def test_search_jumps_between_matches_and_paths_are_copied(explorer):
     assert where(explorer.app).endswith(" · “zzz” 0/0")
 
 
+@pytest.mark.screen
 async def test_p_and_e_ask_the_service_for_pretty_and_envelope(explorer):
     await explorer.open("orgs")
     await explorer.pilot.press("p")
@@ -169,6 +173,7 @@ async def test_p_and_e_ask_the_service_for_pretty_and_envelope(explorer):
     assert "pretty=true · envelope=true" in explorer.screen.sub_title
 
 
+@pytest.mark.screen
 async def test_copy_the_url_and_the_request_as_curl_with_every_header_sent(explorer):
     await explorer.open("orgs")
     await explorer.pilot.press("y")
@@ -183,6 +188,7 @@ async def test_copy_the_url_and_the_request_as_curl_with_every_header_sent(explo
     assert explorer.app.clipboard == "explorer get /orgs --demo -H 'Accept: application/vnd.service.2023-01-01+json'"
 
 
+@pytest.mark.subprocess
 async def test_c_under_the_demo_copies_a_command_a_shell_runs_as_it_is(open_explorer, tmp_path):
     async with open_explorer(scenario="strict-versions") as explorer:
         await explorer.open("orgs")
@@ -199,6 +205,7 @@ async def test_c_under_the_demo_copies_a_command_a_shell_runs_as_it_is(open_expl
     assert done.stdout.startswith(b"HTTP/1.1 200 OK")
 
 
+@pytest.mark.subprocess
 async def test_what_y_and_c_copy_is_what_was_sent_and_the_sandbox_takes_it_under_strict_versions(
     live_server, clock, tmp_path
 ):
@@ -246,6 +253,7 @@ async def test_what_y_and_c_copy_is_what_was_sent_and_the_sandbox_takes_it_under
     assert done.stdout.startswith(b"HTTP/1.1 200 OK")
 
 
+@pytest.mark.screen
 async def test_save_writes_the_body_as_received(explorer, tmp_path):
     await explorer.open("orgs")
     await explorer.pilot.press("s")
@@ -279,6 +287,7 @@ async def test_save_writes_the_body_as_received(explorer, tmp_path):
     assert (tmp_path / "groups.json").read_bytes() == groups
 
 
+@pytest.mark.screen
 @pytest.mark.parametrize("segment, offered", [("a" * 300, "a" * 120 + ".json"), ("ö" * 45, "ö" * 45 + ".json")])
 async def test_save_offers_a_name_a_file_system_takes_for_a_long_last_segment(explorer, segment, offered):
     await explorer.go_to(f"/groups/{segment}")  # answered 400 or 404: a body all the same
@@ -287,6 +296,7 @@ async def test_save_offers_a_name_a_file_system_takes_for_a_long_last_segment(ex
     assert explorer.app.focused.value == offered  # the path's last segment as a person reads it, cut to fit
 
 
+@pytest.mark.screen
 async def test_help_lists_every_key_with_its_id(explorer):
     await explorer.pilot.press("question_mark")
     await explorer.pilot.pause()
@@ -300,6 +310,7 @@ async def test_help_lists_every_key_with_its_id(explorer):
     assert "table.open" in further and "json.copy_path" in further  # further down
 
 
+@pytest.mark.screen
 async def test_every_screen_action_is_in_the_command_palette(explorer):
     commands = [command.title for command in explorer.app.get_system_commands(explorer.screen)]
     for title in (
@@ -317,6 +328,7 @@ async def test_every_screen_action_is_in_the_command_palette(explorer):
     assert "Keys" not in commands  # Textual's key panel: it squeezed the panes, and `?` is Help
 
 
+@pytest.mark.screen
 async def test_no_two_palette_commands_have_one_name_and_the_panes_are_named_as_panes(explorer):
     titles = [command.title for command in explorer.app.get_system_commands(explorer.screen)]
     assert [title for title in titles if titles.count(title) > 1] == []  # w's Watch and 5's were both `Watch`
@@ -324,6 +336,7 @@ async def test_no_two_palette_commands_have_one_name_and_the_panes_are_named_as_
         assert f"{pane} pane" in titles, pane
 
 
+@pytest.mark.screen
 async def test_keys_can_be_remapped_by_id(tmp_path):
     session = demo_session()
     app = ExplorerApp(session, demo=demo_session, keymap={"explorer.reload": "f5", "explorer.quit": "ctrl+q"})
@@ -336,6 +349,7 @@ async def test_keys_can_be_remapped_by_id(tmp_path):
         assert app.is_running
 
 
+@pytest.mark.screen
 async def test_without_credentials_the_login_screen_offers_the_demo(tmp_path):
     app = ExplorerApp(None, demo=demo_session, settings_path=tmp_path / "config.toml")
     async with app.run_test(size=(140, 40)) as pilot:
@@ -346,6 +360,7 @@ async def test_without_credentials_the_login_screen_offers_the_demo(tmp_path):
         assert app.screen.navigation.root.resource.status == 200
 
 
+@pytest.mark.screen
 async def test_the_login_screen_refuses_plain_http_to_a_remote_host(tmp_path):
     app = ExplorerApp(None, demo=demo_session, settings_path=tmp_path / "config.toml")
     async with app.run_test(size=(140, 40)) as pilot:
@@ -374,6 +389,7 @@ def test_a_saved_profile_keeps_its_secret_only_in_a_private_file(tmp_path):
     assert "s3" not in shared.read_text() and shared.read_text().startswith('# mine\ndefault_profile = "lab"\n')
 
 
+@pytest.mark.screen
 async def test_the_mouse_opens_nodes_tabs_and_rows(explorer):
     await explorer.pilot.click("LinkTree", offset=(8, 2))  # the groups line
     await explorer.settle()
@@ -388,6 +404,7 @@ async def test_the_mouse_opens_nodes_tabs_and_rows(explorer):
     assert json.loads(explorer.shown.resource.body)["name"] == "staging"
 
 
+@pytest.mark.screen
 async def test_save_twice_offers_a_name_that_is_free(explorer, tmp_path, monkeypatch):
     monkeypatch.chdir(tmp_path)
     await explorer.open("orgs")
@@ -400,6 +417,7 @@ async def test_save_twice_offers_a_name_that_is_free(explorer, tmp_path, monkeyp
     assert (tmp_path / "orgs-2.json").read_bytes() == (tmp_path / "orgs.json").read_bytes()
 
 
+@pytest.mark.screen
 async def test_go_to_with_only_spaces_says_so_and_stays(explorer):
     await explorer.pilot.press("g")
     await explorer.until(lambda: isinstance(explorer.app.focused, Input))
@@ -409,6 +427,7 @@ async def test_go_to_with_only_spaces_says_so_and_stays(explorer):
     assert type(explorer.app.screen).__name__ == "GoToScreen"
 
 
+@pytest.mark.screen
 async def test_the_save_question_names_the_folder_a_name_alone_goes_to(open_explorer, tmp_path, monkeypatch):
     folder = tmp_path / "a-class-folder-with-a-long-name" / "work"
     folder.mkdir(parents=True)

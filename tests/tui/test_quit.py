@@ -5,6 +5,8 @@ from __future__ import annotations
 import asyncio
 from typing import Any
 
+import pytest
+
 from explorer.api import session as session_module
 from explorer.demo import demo_session
 from explorer.sandbox import Settings, create_app
@@ -12,6 +14,7 @@ from explorer.tui.app import ExplorerApp
 from tests.tui.conftest import started, toasts_of, wait_until
 
 
+@pytest.mark.screen
 async def test_q_says_it_is_revoking_the_token_while_a_slow_service_answers(monkeypatch):
     monkeypatch.setattr(session_module, "REVOKE_TIMEOUT", 60.0)  # released below: a loaded machine's 2 s ran out
     sandbox = create_app(Settings())

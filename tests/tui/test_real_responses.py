@@ -13,6 +13,7 @@ from pathlib import Path
 from typing import Any
 
 import httpx
+import pytest
 from textual.app import ComposeResult
 from textual.containers import Horizontal
 
@@ -25,6 +26,8 @@ from explorer.tui.widgets.page_view import PageView
 from explorer.tui.widgets.status_bar import StatusBar
 from tests.real_response import as_resource
 from tests.tui.screen_text import region_text, screen_lines
+
+pytestmark = pytest.mark.sweep
 
 SIZE = (240, 64)  # room for the longest detail on one line and the longest entity's 35 fields
 

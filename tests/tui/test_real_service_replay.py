@@ -33,6 +33,8 @@ from tests.tui.conftest import Explorer, started, wait_until
 from tests.tui.screen_text import region_text, screen_lines
 from tests.versioned_service import BASE, VERSIONED, VERSIONED_API, Recording, VersionedService
 
+pytestmark = pytest.mark.sweep
+
 DESCRIPTION = ROOT / "tests" / "fixtures" / "openapi" / "real-shape.json"
 SIZE = (120, 40)  # a long error detail wraps in the Page pane: compared without line breaks
 

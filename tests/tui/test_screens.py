@@ -1,7 +1,7 @@
-"""Every screen the README shows, compared with its golden (pytest-textual-snapshot).
+"""Every screen the docs show, compared with its golden (pytest-textual-snapshot).
 
 When one differs the run fails and writes snapshot_report.html, the golden and the new screen side
-by side. A change that means to alter a screen remakes the goldens and the README's copies with
+by side. A change that means to alter a screen remakes the goldens and the docs' copies with
 `python -m tests.screenshots`; look at the report, or at the files in `git diff`, before committing.
 """
 
@@ -20,6 +20,7 @@ def surroundings() -> Iterator[None]:
         yield
 
 
+@pytest.mark.screen
 @pytest.mark.parametrize("name", list(SHOTS))
 def test_screen(name: str, snap_compare) -> None:
     app, run_before = SHOTS[name].staged()

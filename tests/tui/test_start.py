@@ -10,8 +10,8 @@ import pytest
 
 from explorer.api.errors import ConfigError
 from explorer.cli import parser
+from explorer.launch import build, prepare
 from explorer.tui.keys import keymap_from
-from explorer.tui.run import build, prepare
 from tests.tui.conftest import toasts_of, wait_until
 
 
@@ -91,6 +91,7 @@ def test_keys_as_textual_names_them_are_taken():
     assert keymap_from({"keys": table}, "config.toml") == table
 
 
+@pytest.mark.screen
 async def test_the_screen_only_reads(explorer):
     await explorer.open("groups")
     await explorer.open("groups", "production")
@@ -100,23 +101,24 @@ async def test_the_screen_only_reads(explorer):
     assert methods <= {("GET", False), ("POST", True)}  # GETs, and the token requests of the session
 
 
+@pytest.mark.subprocess
 @pytest.mark.parametrize(
     "text, line, hint",
     [
         (
             '[keys]\n"explorer.relaod" = "f5"\n',
             "In {path}, [keys] names 'explorer.relaod', which is not a key of the explorer",
-            "Did you mean 'explorer.reload'? The ids are listed by ? in the explorer, and in the README.",
+            "Did you mean 'explorer.reload'? The ids are listed by ? in the explorer, and in docs/screen.md.",
         ),
         (
             '[keys]\n"explorer.bogus" = "q"\n',  # it shares only `explorer.` with any id: no near miss
             "In {path}, [keys] names 'explorer.bogus', which is not a key of the explorer",
-            "The ids are listed by ? in the explorer, and in the README.",
+            "The ids are listed by ? in the explorer, and in docs/screen.md.",
         ),
         (
             '[keys]\n"explorr.reload" = "f5"\n',
             "In {path}, [keys] names 'explorr.reload', which is not a key of the explorer",
-            "Did you mean 'explorer.reload'? The ids are listed by ? in the explorer, and in the README.",
+            "Did you mean 'explorer.reload'? The ids are listed by ? in the explorer, and in docs/screen.md.",
         ),
         (
             '[keys]\n"explorer.reload" = 5\n',
@@ -137,7 +139,7 @@ async def test_the_screen_only_reads(explorer):
             "[keys\n",
             "The config file {path} is not valid TOML: Expected ']' at the end of a table declaration "
             "(at line 1, column 6)",
-            "Mend it where the line and column say (the README's Configuration shows the shape), or move it "
+            "Mend it where the line and column say (docs/configuration.md shows the shape), or move it "
             "away to start without it.",
         ),
     ],
@@ -159,6 +161,7 @@ def test_a_bad_config_file_stops_the_explorer_before_any_screen(tmp_path, text, 
     assert (done.returncode, done.stderr, done.stdout) == (1, expected, "")
 
 
+@pytest.mark.screen
 async def test_an_unknown_theme_falls_back_to_the_one_kept_in_the_config_file(home):
     (home / "config.toml").write_text('theme = "explorer-light"\n')
     app = build(parser().parse_args(["--demo", "--theme", "nope"]))
@@ -167,6 +170,7 @@ async def test_an_unknown_theme_falls_back_to_the_one_kept_in_the_config_file(ho
         await wait_until(lambda: "There is no theme 'nope': using explorer-light" in toasts_of(app), pilot=pilot)
 
 
+@pytest.mark.screen
 async def test_an_unknown_theme_and_an_unknown_kept_theme_fall_back_to_the_default(home):
     (home / "config.toml").write_text('theme = "gone"\n')
     app = build(parser().parse_args(["--demo", "--theme", "nope"]))

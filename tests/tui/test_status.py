@@ -5,6 +5,8 @@ from __future__ import annotations
 import asyncio
 import re
 
+import pytest
+
 from explorer.tui.screens.dialogs import ErrorScreen
 from explorer.tui.widgets.page_view import PageView
 from tests.tui.conftest import wait_until
@@ -22,6 +24,7 @@ async def bar_shows(explorer, text: str) -> str:
     return bar(explorer)
 
 
+@pytest.mark.screen
 async def test_the_token_counts_down_and_shows_its_renewal(open_explorer):
     async with open_explorer(token_ttl=120) as explorer:  # renewed within 12 s of expiry
         assert bar(explorer).startswith("read-only · token valid 02:00 · 0 refreshes │ ")
@@ -33,6 +36,7 @@ async def test_the_token_counts_down_and_shows_its_renewal(open_explorer):
         assert explorer.requests("/api/oauth/token") == 2
 
 
+@pytest.mark.screen
 async def test_a_renewal_in_flight_shows_while_the_screen_keeps_working(open_explorer):
     async with open_explorer(token_ttl=120) as explorer:
         transport = explorer.app.session.client._transport.transport  # the ASGI transport inside the guard
@@ -56,6 +60,7 @@ async def test_a_renewal_in_flight_shows_while_the_screen_keeps_working(open_exp
         assert bar(explorer).startswith("read-only · token valid 02:00 · 1 refresh │ ")
 
 
+@pytest.mark.screen
 async def test_the_project_rate_limit_count_moves(open_explorer):
     async with open_explorer(size=(200, 50)) as explorer:
         await explorer.open("groups")
@@ -65,6 +70,7 @@ async def test_the_project_rate_limit_count_moves(open_explorer):
         assert bar(explorer).endswith(" │ rate limit █████ 98 of 100 left  token endpoint ████░ 9 of 10 left")
 
 
+@pytest.mark.screen
 async def test_a_429_is_held_with_a_countdown_while_the_screen_keeps_working(open_explorer):
     async with open_explorer(gated=True, rate_limit=2) as explorer:
         explorer.app.session.pace = False  # let the 429 happen, to watch Retry-After
@@ -85,6 +91,7 @@ async def test_a_429_is_held_with_a_countdown_while_the_screen_keeps_working(ope
         await explorer.until(lambda: "held" not in bar(explorer))
 
 
+@pytest.mark.screen
 async def test_a_429_whose_held_request_is_cancelled_stays_the_last_error(open_explorer):
     async with open_explorer(gated=True, rate_limit=2) as explorer:
         explorer.app.session.pace = False  # let the 429 happen, to watch Retry-After
@@ -114,6 +121,7 @@ async def reload_until_a_429_is_held(explorer) -> None:
     await explorer.until(lambda: explorer.gate.waits)
 
 
+@pytest.mark.screen
 async def test_a_reload_held_after_an_earlier_429_and_cancelled_keeps_that_429_the_last_error(open_explorer):
     """`r` again while a 429 is held: the new request waits out the same Retry-After before it is
     sent. Esc cancels it; the 429 it waited out is the last error, for the bar and for `x`."""
@@ -134,6 +142,7 @@ async def test_a_reload_held_after_an_earlier_429_and_cancelled_keeps_that_429_t
         assert "hint" in [line.split("  ")[0] for line in document.splitlines()], document
 
 
+@pytest.mark.screen
 async def test_a_404_is_a_document_in_the_page_pane_a_mark_in_the_tree_and_a_line_below(explorer):
     node = await explorer.go_to("/groups/111111111111111111111111")
     assert node.label.plain == "go to  ✗ 404  /groups/111111111111111111111111"
@@ -161,6 +170,7 @@ async def test_a_404_is_a_document_in_the_page_pane_a_mark_in_the_tree_and_a_lin
     assert "No group with ID" in region_text(explorer.app, explorer.q("#fields"))
 
 
+@pytest.mark.screen
 async def test_the_error_dialog_wraps_a_long_value_under_its_value_column(open_explorer):
     async with open_explorer(size=(120, 40), gated=True, scenario="rate-limit") as explorer:
         await reload_until_a_429_is_held(explorer)
@@ -173,6 +183,7 @@ async def test_the_error_dialog_wraps_a_long_value_under_its_value_column(open_e
         assert f"detail       {detail} requests every minute." in rows_of(document), document
 
 
+@pytest.mark.screen
 async def test_a_request_that_gets_no_answer_is_shown_too(explorer):
     explorer.app.session.auth.secret = type(explorer.app.session.auth.secret)("wrong")
     explorer.clock.advance(3600)  # the token expires; its renewal is refused
@@ -183,6 +194,7 @@ async def test_a_request_that_gets_no_answer_is_shown_too(explorer):
     assert bar(explorer).startswith("read-only · token failed · 0 refreshes │ ")
 
 
+@pytest.mark.screen
 async def test_escape_cancels_the_request_in_flight(open_explorer):
     async with open_explorer() as explorer:
         explorer.slow_down(2000)
@@ -196,6 +208,7 @@ async def test_escape_cancels_the_request_in_flight(open_explorer):
         explorer.slow_down(0)  # for the revocation at the end
 
 
+@pytest.mark.screen
 async def test_a_new_navigation_cancels_the_one_in_flight(open_explorer):
     async with open_explorer() as explorer:
         explorer.slow_down(3000)  # long enough to be seen in flight on a loaded machine
@@ -209,6 +222,7 @@ async def test_a_new_navigation_cancels_the_one_in_flight(open_explorer):
         explorer.slow_down(0)
 
 
+@pytest.mark.screen
 async def test_quitting_revokes_the_token(explorer):
     sandbox = explorer.sandbox.state.sandbox
     live = lambda: [t for t in sandbox.tokens.tokens.values() if not t.revoked]  # noqa: E731

@@ -11,6 +11,7 @@ from functools import partial
 from typing import Any
 
 import httpx
+import pytest
 from textual.app import ComposeResult
 from textual.pilot import Pilot
 
@@ -100,6 +101,7 @@ async def hold_a_project_request(bar: Bar) -> asyncio.Task[Resource]:
     return held
 
 
+@pytest.mark.screen
 async def test_a_held_project_request_is_drawn_beside_the_project_meter(clock):
     async with status_bar(clock, rate_limit=5) as bar:
         await bar.shown(await bar.session.fetch(f"/groups/{PRODUCTION}/clusters"))
@@ -112,6 +114,7 @@ async def test_a_held_project_request_is_drawn_beside_the_project_meter(clock):
         assert bar.text().endswith(" │ rate limit ████░ 4 of 5 left  token endpoint █████ 0/10 sent")
 
 
+@pytest.mark.screen
 async def test_a_held_429_keeps_its_code_beside_its_countdown_at_80_columns(clock):
     """The status's time gives way before the status: what refused the request stays in view."""
     async with status_bar(clock, width=80, rate_limit=5) as bar:
@@ -123,6 +126,7 @@ async def test_a_held_429_keeps_its_code_beside_its_countdown_at_80_columns(cloc
         await held
 
 
+@pytest.mark.screen
 async def test_a_held_request_under_no_limit_is_drawn_on_its_own(clock):
     async with status_bar(clock, outage=(60, 15)) as bar:
         clock.advance(50)  # into the outage's burst of 503s
@@ -134,6 +138,7 @@ async def test_a_held_request_under_no_limit_is_drawn_on_its_own(clock):
         await held
 
 
+@pytest.mark.screen
 async def test_a_held_token_request_is_drawn_beside_the_token_endpoint_meter(clock):
     async with status_bar(clock, token_rate_limit=2, token_ttl=15) as bar:
         for _ in range(2):  # a token, and one renewal: the token endpoint's 2 a minute are spent
@@ -148,6 +153,7 @@ async def test_a_held_token_request_is_drawn_beside_the_token_endpoint_meter(clo
         assert (await held).status == 200
 
 
+@pytest.mark.screen
 async def test_the_bar_keeps_what_matters_at_every_width(clock):
     """Token state, then the error, then the last response, then the meters, which shrink first."""
     async with status_bar(clock, rate_limit=5) as bar:
@@ -231,6 +237,7 @@ async def test_a_cursor_line_whose_first_word_is_long_is_cut_in_it_not_drawn_as_
         assert len(label) >= 8, shown
 
 
+@pytest.mark.screen
 async def test_a_shortened_error_still_opens_whole(open_explorer):
     async with open_explorer(size=(80, 24)) as explorer:
         await explorer.go_to(NO_SUCH_GROUP)
@@ -322,6 +329,7 @@ def bar_of(explorer: Explorer) -> str:
     return str(explorer.q(StatusBar).render())
 
 
+@pytest.mark.screen
 async def test_a_resource_outside_a_project_shows_the_limit_the_server_stated(clock):
     """GET /groups (the list of projects) was answered with RateLimit-Limit 1200, RateLimit-Remaining 1198."""
     for width, expected in (
@@ -334,6 +342,7 @@ async def test_a_resource_outside_a_project_shows_the_limit_the_server_stated(cl
             assert bar_of(explorer) == expected
 
 
+@pytest.mark.screen
 async def test_each_resource_shows_the_figures_stated_for_it(clock):
     """The service does not name its buckets: the meter shows what it said with each resource."""
     async with explorer_on(real_service(clock), clock, 200) as explorer:
@@ -348,6 +357,7 @@ async def test_each_resource_shows_the_figures_stated_for_it(clock):
         assert " │ rate limit █████ 299 of 300 left  token endpoint " in bar_of(explorer)
 
 
+@pytest.mark.screen
 async def test_the_rate_limit_drill_served_to_a_class_says_its_5_never_100(clock):
     """A student's explorer (configured for the spec's 100 a minute, pacing itself) against
     `explorer sandbox --scenario rate-limit` (5 a minute per project)."""
@@ -396,6 +406,7 @@ async def test_the_rate_limit_drill_served_to_a_class_says_its_5_never_100(clock
         )
 
 
+@pytest.mark.screen
 async def test_where_the_service_states_no_figures_the_meter_is_the_explorers_own_count(clock):
     """The spec's service: no RateLimit-* headers. The explorer counts what it sent this minute."""
     from explorer.sandbox import create_app
@@ -421,6 +432,7 @@ async def test_where_the_service_states_no_figures_the_meter_is_the_explorers_ow
         )
 
 
+@pytest.mark.screen
 async def test_a_request_held_for_what_was_said_of_it_alone_is_drawn_on_its_own(clock):
     """A write refused with 503 and Retry-After (never retried): the next one to the same path waits."""
     gate = Gate(clock)
@@ -439,6 +451,7 @@ async def test_a_request_held_for_what_was_said_of_it_alone_is_drawn_on_its_own(
     await session.aclose()
 
 
+@pytest.mark.screen
 async def test_a_meter_is_empty_only_when_nothing_is_left(open_explorer):
     """The token-bucket drill: an organization's reads burst to 10. 1 of 10 left is one cell, not none."""
     async with open_explorer(size=(200, 24), scenario="token-bucket") as explorer:
@@ -466,6 +479,7 @@ async def test_the_parts_stay_where_they_are_as_figures_change(clock):
         assert " │ " in second and "  │  " not in second
 
 
+@pytest.mark.screen
 async def test_a_url_refused_before_it_is_sent_is_not_shown_beside_the_last_answers_status(open_explorer):
     async with open_explorer(size=(200, 50)) as explorer:
         await explorer.go_to("/groups?itemsPerPage=99999999999999999999")
@@ -476,6 +490,7 @@ async def test_a_url_refused_before_it_is_sent_is_not_shown_beside_the_last_answ
         assert "400 Bad Request" not in shown and " ms │" not in shown, shown
 
 
+@pytest.mark.screen
 async def test_a_503_held_again_after_a_cancel_keeps_its_status_beside_the_countdown(clock):
     """`r` twice in an outage: the first request is held for the 503's Retry-After and given up for the
     second, which waits out the same Retry-After before it is sent. The bar says the 503 it waits for,

@@ -22,8 +22,8 @@ from textual.widgets import Input, Tree
 
 from explorer.api.config_file import remember
 from explorer.cli import parser
+from explorer.launch import build
 from explorer.tui.palette import TEXT_VARIABLES
-from explorer.tui.run import build
 from explorer.tui.themes import load_themes, shipped_dir
 from explorer.tui.widgets.items_table import ItemsTable
 from explorer.tui.widgets.json_view import JsonView
@@ -114,6 +114,7 @@ def user_themes() -> Path:
     return folder
 
 
+@pytest.mark.screen
 async def test_the_app_starts_with_the_default_and_says_which_file_is_broken():
     (user_themes() / "oops.toml").write_text('name = "oops"\n[colors]\nprimary = "not a colour"\n')
     app = build(parser().parse_args(["--demo"]))
@@ -124,6 +125,7 @@ async def test_the_app_starts_with_the_default_and_says_which_file_is_broken():
         assert "oops.toml, field 'colors.primary'" in notes.replace("\n", " "), notes
 
 
+@pytest.mark.screen
 async def test_a_user_theme_is_chosen_by_name_and_an_unknown_name_falls_back():
     (user_themes() / "mine.toml").write_text(
         'name = "mine"\ndark = false\n[colors]\nprimary = "#004488"\nbackground = "#ffffff"\n'
@@ -143,6 +145,7 @@ async def test_a_user_theme_is_chosen_by_name_and_an_unknown_name_falls_back():
         assert "There is no theme 'nope': using explorer-dark. ctrl+p → Theme lists the themes." in notes
 
 
+@pytest.mark.screen
 @pytest.mark.parametrize("size", [(80, 24), (60, 24)])
 async def test_the_notes_at_start_fit_the_screen_with_every_file_named(size):
     """A bad colour, a broken file and an unknown --theme: three long notices (each file's whole
@@ -167,6 +170,7 @@ async def test_the_notes_at_start_fit_the_screen_with_every_file_named(size):
         assert shown.endswith("There is no theme 'night-shift': using explorer-dark. ctrl+p → Theme lists the themes.")
 
 
+@pytest.mark.screen
 async def test_textual_themes_stay_available_and_get_the_explorer_colours_too(explorer):
     explorer.app.theme = "nord"
     await explorer.pilot.pause()
@@ -178,6 +182,7 @@ async def test_textual_themes_stay_available_and_get_the_explorer_colours_too(ex
     )
 
 
+@pytest.mark.screen
 async def test_the_palette_previews_themes_live_and_keeps_the_one_chosen(explorer, tmp_path):
     app = explorer.app
     app.settings_path = tmp_path / "config.toml"
@@ -413,11 +418,12 @@ EVERY_SCREEN = {
 EVERY_THEME_ON = {"root", "table focused", "go-to typed", "toast", "login ticked"}
 
 
+@pytest.mark.screen
 @pytest.mark.parametrize("screen", [*EVERY_SCREEN, "login ticked"])
 async def test_every_text_is_legible_on_every_screen_in_every_theme(screen):
     """Every text drawn, against the background it is drawn on, in the shipped themes and Textual's.
 
-    The screens the README shows: the tree focused (its cursor solid) and the panes focused (the
+    The screens the docs show: the tree focused (its cursor solid) and the panes focused (the
     tree's cursor pale, the table's or the JSON's solid), each pane, dialogs, toasts, the login form.
     """
     themes = EVERY_THEME if screen in EVERY_THEME_ON else sorted(SHIPPED)
@@ -435,6 +441,7 @@ async def test_every_text_is_legible_on_every_screen_in_every_theme(screen):
     assert failures == [], "\n".join(failures)
 
 
+@pytest.mark.screen
 async def test_the_measure_sees_what_textual_themes_draw_unadjusted():
     """The check has teeth: without the explorer's adjustment, Textual's own drawing falls short."""
     app, before = SHOTS["root"].staged()
@@ -451,6 +458,7 @@ async def test_the_measure_sees_what_textual_themes_draw_unadjusted():
             assert any("is not one of the sixteen" in fault for fault in faults(app, "projector"))
 
 
+@pytest.mark.screen
 async def test_the_marks_measured_are_on_the_screen_and_faint_ones_are_found():
     """The check has teeth: the JSON pane's screen shows tree guides, a scrollbar thumb and the
     splitter, and the default theme with the guides and thumb Textual gave it (1.6:1, 1.9:1) fails."""

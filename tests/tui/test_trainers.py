@@ -44,6 +44,7 @@ def overlay(explorer) -> str:
     return str(overlays.first().render()) if overlays else ""
 
 
+@pytest.mark.screen
 async def test_presenter_shows_each_key_what_it_does_and_what_it_sent(open_explorer):
     async with open_explorer(app_options={"presenter": True}) as explorer:
         assert explorer.app.theme == "projector"
@@ -64,6 +65,7 @@ async def test_presenter_shows_each_key_what_it_does_and_what_it_sent(open_explo
         )
 
 
+@pytest.mark.screen
 @pytest.mark.parametrize("size", [(80, 24), (140, 40)])
 async def test_the_presenter_strip_takes_its_own_rows_and_hides_nothing(open_explorer, size):
     async with open_explorer(size=size, app_options={"presenter": True}) as explorer:
@@ -89,6 +91,7 @@ async def test_the_presenter_strip_takes_its_own_rows_and_hides_nothing(open_exp
         assert region_text(explorer.app, explorer.q(StatusBar)).startswith(" read-only · token valid 60:00")
 
 
+@pytest.mark.screen
 async def test_presenter_shows_what_is_typed_in_one_line_under_the_key_that_asked(open_explorer):
     async with open_explorer(size=(200, 50), app_options={"presenter": True}) as explorer:
         await explorer.pilot.press("g")
@@ -99,6 +102,7 @@ async def test_presenter_shows_what_is_typed_in_one_line_under_the_key_that_aske
         assert " g  Go to\n" in shown and " /orgs  typing\n" in shown, shown  # not a line a letter
 
 
+@pytest.mark.screen
 async def test_presenter_shows_keys_typed_in_one_breath_as_what_they_did(open_explorer):
     """`g/orgs` sent at once (tmux's send-keys): the letters were typing, not Reload and Save body."""
     async with open_explorer(size=(200, 50), app_options={"presenter": True}) as explorer:
@@ -110,6 +114,7 @@ async def test_presenter_shows_keys_typed_in_one_breath_as_what_they_did(open_ex
         assert "Reload" not in shown and "Save" not in shown, shown
 
 
+@pytest.mark.screen
 async def test_presenter_never_shows_a_secret_being_typed(tmp_path):
     app = ExplorerApp(None, demo=demo_session, settings_path=tmp_path / "c.toml", presenter=True)
     async with app.run_test(size=(160, 40)) as pilot:
@@ -122,6 +127,7 @@ async def test_presenter_never_shows_a_secret_being_typed(tmp_path):
         assert "•  typing a secret ×7" in shown
 
 
+@pytest.mark.screen
 async def test_expiry_a_token_of_60_s_counts_down_and_is_renewed(open_explorer):
     async with open_explorer(scenario="expiry") as explorer:
         assert bar(explorer).startswith("read-only · token valid 01:00 · 0 refreshes")
@@ -131,6 +137,7 @@ async def test_expiry_a_token_of_60_s_counts_down_and_is_renewed(open_explorer):
         assert bar(explorer).startswith("read-only · token valid 01:00 · 1 refresh ")
 
 
+@pytest.mark.screen
 async def test_rate_limit_the_meter_empties_then_a_429_and_its_countdown(open_explorer):
     async with open_explorer(scenario="rate-limit", gated=True) as explorer:
         await explorer.open("groups")
@@ -149,6 +156,7 @@ async def test_rate_limit_the_meter_empties_then_a_429_and_its_countdown(open_ex
         assert [e.status for e in explorer.app.session.log][-1] == 200
 
 
+@pytest.mark.screen
 async def test_token_bucket_the_429_is_on_the_bar_while_it_is_waited_out_and_r_does_not_hammer(open_explorer):
     async with open_explorer(scenario="token-bucket", gated=True) as explorer:
         await explorer.open("groups")
@@ -171,6 +179,7 @@ async def test_token_bucket_the_429_is_on_the_bar_while_it_is_waited_out_and_r_d
         assert "⚠" not in bar(explorer) and "rate limit █░░░░ 4 of 20 left" in bar(explorer), bar(explorer)
 
 
+@pytest.mark.screen
 async def test_token_bucket_rate_limits_table_shows_what_is_left_in_each_bucket(open_explorer):
     """The lesson's last step: open rateLimits, read each bucket's count in the table, the spent first."""
     async with open_explorer(scenario="token-bucket") as explorer:
@@ -190,6 +199,7 @@ async def test_token_bucket_rate_limits_table_shows_what_is_left_in_each_bucket(
         assert "Acme Corp 10, Globex Training 10" in rows["organizationReads"]
 
 
+@pytest.mark.screen
 async def test_access_list_the_refusal_and_its_hint(open_explorer):
     async with open_explorer(scenario="access-list") as explorer:
         assert "403 Forbidden · access_denied" in bar(explorer)
@@ -198,6 +208,7 @@ async def test_access_list_the_refusal_and_its_hint(open_explorer):
         assert "does not allow your address" in document
 
 
+@pytest.mark.screen
 async def test_outage_bursts_of_503_are_waited_out(open_explorer):
     async with open_explorer(scenario="outage", gated=True) as explorer:
         explorer.clock.advance(50)  # 45 s of service, then the burst
@@ -212,6 +223,7 @@ async def test_outage_bursts_of_503_are_waited_out(open_explorer):
         assert explorer.node("orgs").data.resource.status == 200
 
 
+@pytest.mark.screen
 async def test_bad_credentials_the_401_from_the_token_endpoint_and_its_hint(open_explorer):
     async with open_explorer(scenario="bad-credentials") as explorer:
         assert "401 Unauthorized · invalid_client" in bar(explorer)
@@ -219,6 +231,7 @@ async def test_bad_credentials_the_401_from_the_token_endpoint_and_its_hint(open
         assert "Check the client ID and secret" in await error_dialog(explorer)
 
 
+@pytest.mark.subprocess
 def test_scenarios_on_the_command_line():
     for scenario, exit_code, said in (("bad-credentials", 4, "invalid_client"), ("expiry", 0, "")):
         ran = subprocess.run(
@@ -242,6 +255,7 @@ async def test_presenter_says_tab_on_the_login_form_in_words(tmp_path):
         assert "Next field" in shown and "focus_next" not in shown
 
 
+@pytest.mark.screen
 async def test_at_60_columns_a_long_request_is_cut_in_its_path_not_in_its_figures(open_explorer):
     """`→ GET /groups/…/events  503 · 1` then ` ms` on the next line: the path gives way instead."""
     async with open_explorer(size=(60, 24), app_options={"presenter": True}) as explorer:

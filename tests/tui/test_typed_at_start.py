@@ -7,6 +7,8 @@ import sys
 import termios
 import time
 
+import pytest
+
 from tests.benchmarks.terminal import Terminal
 from tests.conftest import ROOT
 
@@ -27,6 +29,7 @@ def until_keys_kept(term: Terminal) -> None:
         time.sleep(0.002)
 
 
+@pytest.mark.screen
 def test_down_down_enter_typed_as_the_explorer_starts_opens_the_second_relation():
     with Terminal([sys.executable, "-m", "explorer", "--demo"], cwd=ROOT) as term:  # this test's own folders
         before = termios.tcgetattr(term.main)
@@ -40,6 +43,7 @@ def test_down_down_enter_typed_as_the_explorer_starts_opens_the_second_relation(
         assert termios.tcgetattr(term.main) == before  # the terminal as it was
 
 
+@pytest.mark.screen
 def test_ctrl_c_while_the_explorer_starts_ends_it_quietly_with_the_terminal_as_it_was():
     """ctrl+c in the first half second (the imports) printed a KeyboardInterrupt traceback."""
     with Terminal([sys.executable, "-m", "explorer", "--demo"], cwd=ROOT) as term:
@@ -52,6 +56,7 @@ def test_ctrl_c_while_the_explorer_starts_ends_it_quietly_with_the_terminal_as_i
         assert termios.tcgetattr(term.main) == before
 
 
+@pytest.mark.screen
 def test_a_command_run_in_the_background_leaves_the_terminal_alone(tmp_path):
     """`explorer get … &` from a shell: setting the terminal from the background stopped the job
     (SIGTTOU, `Stopped (tty output)`) before it had written a byte."""

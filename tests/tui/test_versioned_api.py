@@ -6,6 +6,7 @@ from __future__ import annotations
 import re
 
 import httpx
+import pytest
 from textual.widgets import Static
 
 from explorer.api.config import Credentials
@@ -19,6 +20,7 @@ from tests.tui.screen_text import region_text
 from tests.versioned_service import VersionedService
 
 
+@pytest.mark.screen
 async def test_the_screen_asks_for_a_version_and_shows_when_it_is_deprecated():
     stand_in = VersionedService(REAL_RESPONSES, deprecated={"2023-01-01": "Thu, 01 Jul 2027 00:00:00 GMT"})
     credentials = Credentials("https://h.example/api/atlas/v2", client_id="c", client_secret=Secret("s"))

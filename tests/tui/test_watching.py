@@ -10,6 +10,7 @@ from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from dataclasses import dataclass, field
 
+import pytest
 from textual import events
 from textual.widgets import Input
 
@@ -106,6 +107,7 @@ def tree_line(explorer: Explorer) -> str:
     return explorer.links.cursor_node.label.plain
 
 
+@pytest.mark.screen
 async def test_w_watches_a_cluster_until_its_condition_holds_and_shows_each_change(live_server, clock):
     async with watching(live_server, clock) as w:
         explorer = w.explorer
@@ -135,6 +137,7 @@ async def test_w_watches_a_cluster_until_its_condition_holds_and_shows_each_chan
         assert len(w.steps.waits) == 2  # and it fetches no more
 
 
+@pytest.mark.screen
 async def test_a_condition_that_holds_at_once_is_said_alone(live_server, clock):
     async with watching(live_server, clock) as w:
         explorer = w.explorer
@@ -145,6 +148,7 @@ async def test_a_condition_that_holds_at_once_is_said_alone(live_server, clock):
         assert "Watching" not in explorer.toasts(), explorer.toasts()  # not "every 5 s" beside "✓ … holds"
 
 
+@pytest.mark.screen
 async def test_plus_and_minus_change_a_watch_pace_and_w_stops_it(live_server, clock):
     async with watching(live_server, clock) as w:
         explorer = w.explorer
@@ -169,6 +173,7 @@ async def test_plus_and_minus_change_a_watch_pace_and_w_stops_it(live_server, cl
         assert explorer.requests(w.path()) == fetches
 
 
+@pytest.mark.screen
 async def test_plus_typed_with_the_enter_that_starts_a_watch_changes_its_pace(live_server, clock):
     """`w`, Enter and `++` in one breath (tmux's send-keys): every 15 s; the first `+` came before
     the watch had started, and was lost (every 10 s)."""
@@ -180,6 +185,7 @@ async def test_plus_typed_with_the_enter_that_starts_a_watch_changes_its_pace(li
         await explorer.until(lambda: isinstance(explorer.app.screen, MainScreen) and "every 15 s" in timeline(explorer))
 
 
+@pytest.mark.screen
 async def test_a_watched_resource_deleted_ends_its_watch_and_its_list_is_shown_without_it(live_server, clock):
     async with watching(live_server, clock) as w:
         explorer = w.explorer
@@ -198,6 +204,7 @@ async def test_a_watched_resource_deleted_ends_its_watch_and_its_list_is_shown_w
         assert name not in [child.data.title for child in explorer.node("go to").children]
 
 
+@pytest.mark.screen
 async def test_a_watched_resource_reached_by_g_and_deleted_shows_its_404_without_its_children(live_server, clock):
     async with watching(live_server, clock) as w:
         explorer = w.explorer
@@ -218,6 +225,7 @@ async def test_a_watched_resource_reached_by_g_and_deleted_shows_its_404_without
         assert "✗ 404" in node.label.plain and not node.children, [c.label.plain for c in node.children]
 
 
+@pytest.mark.screen
 async def test_a_condition_that_is_not_jq_is_said_as_it_is_typed_and_enter_keeps_it(live_server, clock):
     async with watching(live_server, clock) as w:
         explorer = w.explorer
@@ -237,6 +245,7 @@ async def test_a_condition_that_is_not_jq_is_said_as_it_is_typed_and_enter_keeps
         assert explorer.screen.watching.watches == {}
 
 
+@pytest.mark.screen
 async def test_the_watch_question_offers_the_likely_condition(live_server, clock):
     async with watching(live_server, clock, size=(60, 24)) as w:
         explorer = w.explorer
@@ -253,6 +262,7 @@ async def test_the_watch_question_offers_the_likely_condition(live_server, clock
         assert explorer.app.focused.value == '.stateName == "IDLE"'
 
 
+@pytest.mark.screen
 async def test_m_marks_and_equals_compares_two_clusters_field_by_field(live_server, clock):
     async with watching(live_server, clock) as w:
         explorer = w.explorer
@@ -290,6 +300,7 @@ async def compare_two_clusters(explorer: Explorer, notice: str | None = None) ->
     await explorer.until_screen(CompareScreen)
 
 
+@pytest.mark.screen
 async def test_the_comparison_says_how_many_differences_are_out_of_view_and_the_key_to_them(open_explorer):
     async with open_explorer(size=(200, 50)) as explorer:
         await compare_two_clusters(explorer)
@@ -307,6 +318,7 @@ async def test_the_comparison_says_how_many_differences_are_out_of_view_and_the_
         assert "more below" not in shown
 
 
+@pytest.mark.screen
 async def test_a_difference_longer_than_the_view_is_counted_once_in_the_comparison(open_explorer):
     async with open_explorer(size=(60, 24)) as explorer:
         await compare_two_clusters(explorer)
@@ -319,6 +331,7 @@ async def test_a_difference_longer_than_the_view_is_counted_once_in_the_comparis
         assert lines[beyond + 1].strip(" █") == "" and "▄▄▄" in lines[beyond + 2], shown  # then its padding, its border
 
 
+@pytest.mark.screen
 async def test_the_comparisons_counts_are_said_again_when_a_notice_goes(open_explorer):
     async with open_explorer(size=(80, 24)) as explorer:
         await compare_two_clusters(explorer, notice="A notice that takes lines from the dialog")
@@ -336,6 +349,7 @@ async def test_the_comparisons_counts_are_said_again_when_a_notice_goes(open_exp
         assert beyond() == after, (after, beyond(), with_notice)
 
 
+@pytest.mark.screen
 async def test_equals_without_a_mark_compares_with_a_saved_body(live_server, clock, tmp_path):
     async with watching(live_server, clock) as w:
         explorer = w.explorer
@@ -358,6 +372,7 @@ async def test_equals_without_a_mark_compares_with_a_saved_body(live_server, clo
         assert explorer.app.focused.value == str(saved)
 
 
+@pytest.mark.screen
 async def test_the_jq_filter_shows_what_it_makes_of_the_document_and_says_when_it_cannot(live_server, clock):
     async with watching(live_server, clock) as w:
         explorer = w.explorer
@@ -390,6 +405,7 @@ async def test_the_jq_filter_shows_what_it_makes_of_the_document_and_says_when_i
         assert explorer.screen.query_one(JsonPane).program is None
 
 
+@pytest.mark.screen
 async def test_the_jq_filter_question_says_how_to_clear_the_filter_it_opens_holding(live_server, clock):
     async with watching(live_server, clock) as w:
         explorer = w.explorer
@@ -408,6 +424,7 @@ async def test_the_jq_filter_question_says_how_to_clear_the_filter_it_opens_hold
         assert json.loads("\n".join(view.lines))["name"] == w.cluster().name
 
 
+@pytest.mark.screen
 async def test_at_80_columns_the_status_bar_keeps_the_watch_short(live_server, clock):
     async with watching(live_server, clock, size=(80, 24)) as w:
         explorer = w.explorer
@@ -417,6 +434,7 @@ async def test_at_80_columns_the_status_bar_keeps_the_watch_short(live_server, c
         assert len(status(explorer)) <= 78
 
 
+@pytest.mark.screen
 async def test_w_stopping_a_watch_takes_its_mark_off_the_status_bars_copy_of_the_cursor_line(live_server, clock):
     async with watching(live_server, clock, size=(100, 30)) as w:
         explorer = w.explorer
@@ -432,6 +450,7 @@ async def test_w_stopping_a_watch_takes_its_mark_off_the_status_bars_copy_of_the
         assert "◉" not in status(explorer), status(explorer)
 
 
+@pytest.mark.screen
 async def test_two_links_alike_at_the_start_are_compared_from_where_they_differ(open_explorer):
     """Two clusters' self links share the whole origin and project: the line shows them from a
     little before the cluster's name, so a narrow pane does not cut the difference off."""
@@ -441,6 +460,7 @@ async def test_two_links_alike_at_the_start_are_compared_from_where_they_differ(
         assert '~ .links[rel=self].href: "…/clusters/orders-prod" → "…/clusters/search-prod"' in lines
 
 
+@pytest.mark.screen
 async def test_the_watch_pane_says_the_watch_at_once_not_after_its_first_fetch(open_explorer):
     """The pane opened on `w` said "Nothing is watched" until the first fetch (and its condition)
     came back: with a service a second away, a second of a wrong word."""

@@ -46,6 +46,7 @@ def drawn(explorer, widget) -> str:
     return region_text(explorer.app, widget)
 
 
+@pytest.mark.screen
 async def test_the_title_keeps_the_resource_its_page_and_the_switches_at_every_width(open_explorer):
     async with open_explorer(size=(80, 24)) as explorer:
         await explorer.go_to(f"/groups/{PRODUCTION}/events")
@@ -64,6 +65,7 @@ async def test_the_title_keeps_the_resource_its_page_and_the_switches_at_every_w
         )
 
 
+@pytest.mark.screen
 async def test_at_60_columns_the_tree_gives_way_and_the_panes_keep_their_room(open_explorer):
     async with open_explorer(size=(120, 40)) as explorer:
         tree = explorer.q(LinkTree)
@@ -77,14 +79,15 @@ async def test_at_60_columns_the_tree_gives_way_and_the_panes_keep_their_room(op
         # The operation's header: one line for what it is, one for its versions and roles, cut, not wrapped.
         assert panes[2].startswith(" Return the projects the caller") and panes[2].endswith("…")
         assert panes[3].startswith(" version 2023-01-01 · roles: Proj") and panes[3].endswith("…")
-        assert panes[4].strip() == "page 1 of 1 · 5 items · 100 a page"
-        assert panes[5].split() == ["id", "name"]  # the id gives way (in its middle) to the longest name
-        assert panes[6].split() == ["687b4c139c…4ec9546b43", "production"]
-        assert panes[9].split() == ["6858cc9dd6…af01ac85c5", "empty-sandbox"]
+        assert [panes[4].strip(), panes[5].strip()] == ["page 1 of 1 · 5 items", "100 per page"]  # packed in 35
+        assert panes[6].split() == ["id", "name"]  # the id gives way (in its middle) to the longest name
+        assert panes[7].split() == ["687b4c139c…4ec9546b43", "production"]
+        assert panes[10].split() == ["6858cc9dd6…af01ac85c5", "empty-sandbox"]
         await resize(explorer, 120, 40)
         assert tree.outer_size.width == 77  # the width chosen comes back with the room
 
 
+@pytest.mark.screen
 async def test_narrower_and_wider_come_back_to_the_start(open_explorer):
     for width in (120, 160, 200):
         async with open_explorer(size=(width, 40)) as explorer:
@@ -97,6 +100,7 @@ async def test_narrower_and_wider_come_back_to_the_start(open_explorer):
             assert widths == [start + 4 * n for n in (*range(1, 9), *range(7, -1, -1))], (width, widths)
 
 
+@pytest.mark.screen
 async def test_narrower_and_wider_come_back_to_a_remembered_start_past_either_bound(open_explorer):
     for start in (58, 100):  # 100: wider than the panes leave the tree at 120 columns (83)
         save_state({"tree_width": start})
@@ -113,6 +117,7 @@ async def test_narrower_and_wider_come_back_to_a_remembered_start_past_either_bo
             assert (tree.outer_size.width, load_state()["tree_width"]) == (min(start, 83), start)
 
 
+@pytest.mark.screen
 async def test_the_footer_follows_the_width_the_window_is_made(open_explorer):
     async with open_explorer(size=(120, 40)) as explorer:
         footer = lambda: " ".join(drawn(explorer, explorer.q(Footer)).split())  # noqa: E731
@@ -124,16 +129,18 @@ async def test_the_footer_follows_the_width_the_window_is_made(open_explorer):
         await explorer.until(lambda: footer().endswith("^p palette"))
 
 
+@pytest.mark.screen
 async def test_at_80_columns_the_page_line_and_the_footer_fit(open_explorer):
     async with open_explorer(size=(80, 24)) as explorer:
         await press(explorer, *["greater_than_sign"] * 4)  # the tree as wide as it goes: the panes keep 36
         assert explorer.q(LinkTree).outer_size.width == 80 - 36 - 1
         await explorer.go_to(f"/groups/{PRODUCTION}/events")
         page = drawn(explorer, explorer.q(PageView))
-        assert "page 1 of 13 · 1,234 items\n 100 a page" in page, page  # broken between its parts, not cut
+        assert "page 1 of 13 · 1,234 items\n 100 per page" in page, page  # broken between its parts, not cut
         assert drawn(explorer, explorer.q(Footer)).rstrip().endswith("? Help q Quit")
 
 
+@pytest.mark.screen
 async def test_the_tree_shows_its_marks_before_paths_and_the_bar_shows_the_cut_line_s_marks(open_explorer):
     async with open_explorer(size=(80, 24)) as explorer:
         ipinfo = explorer.node("ipinfo")
@@ -154,6 +161,7 @@ async def test_the_tree_shows_its_marks_before_paths_and_the_bar_shows_the_cut_l
         assert bar.startswith("read-only · token valid 60:00 │ 200 OK · ") and bar.endswith(" ms │ rate limit █████")
 
 
+@pytest.mark.screen
 async def test_a_line_open_elsewhere_says_so_in_a_wider_tree(open_explorer):
     async with open_explorer(size=(160, 40)) as explorer:
         await press(explorer, *["greater_than_sign"] * 8)
@@ -165,6 +173,7 @@ async def test_a_line_open_elsewhere_says_so_in_a_wider_tree(open_explorer):
         assert "org  ↺ open elsewhere  " in tree, tree
 
 
+@pytest.mark.screen
 async def test_under_sparse_links_the_mark_the_lesson_names_shows(open_explorer):
     async with open_explorer(size=(80, 24), scenario="sparse-links") as explorer:
         project = await explorer.go_to(f"/groups/{PRODUCTION}")
@@ -176,6 +185,7 @@ async def test_under_sparse_links_the_mark_the_lesson_names_shows(open_explorer)
         assert bar == "read-only · token valid 60:00 │ whitelist  not in the description… │ 200 OK", bar
 
 
+@pytest.mark.screen
 async def test_a_notice_already_showing_is_not_stacked_again(open_explorer):
     async with open_explorer(size=(80, 24)) as explorer:
         for _ in range(3):  # x, as a person presses it again when nothing seems to happen
@@ -185,6 +195,7 @@ async def test_a_notice_already_showing_is_not_stacked_again(open_explorer):
         assert len(explorer.app.screen.query("Toast")) == 1
 
 
+@pytest.mark.screen
 async def test_a_notice_stands_above_the_status_bar(open_explorer):
     async with open_explorer(size=(80, 24)) as explorer:
         await explorer.go_to(f"/groups/{PRODUCTION}/events")
@@ -197,6 +208,7 @@ async def test_a_notice_stands_above_the_status_bar(open_explorer):
         assert "Copied" in "\n".join(lines[: bar.region.y])
 
 
+@pytest.mark.screen
 async def test_a_notice_stands_above_the_status_bar_once_it_is_laid_out(open_explorer):
     """The screen's change can be handled before its layout (a loaded machine, CI): the notices were
     lifted by a bar with no place yet, off the top of the screen, and stayed there."""
@@ -215,6 +227,7 @@ async def test_a_notice_stands_above_the_status_bar_once_it_is_laid_out(open_exp
         assert "Said" not in lines[bar.region.y]
 
 
+@pytest.mark.screen
 async def test_a_notice_stands_above_the_status_bar_when_the_bar_moves(open_explorer):
     """A line coming under the bar moves it up without resizing it: the notices go up with it."""
     async with open_explorer(size=(80, 24)) as explorer:
@@ -232,6 +245,7 @@ async def test_a_notice_stands_above_the_status_bar_when_the_bar_moves(open_expl
         assert "Said with the footer" in "\n".join(lines[: bar.region.y]), lines
 
 
+@pytest.mark.screen
 async def test_a_notice_of_any_length_stands_above_the_status_bar(open_explorer):
     """Textual's rack of notices kept a scrollbar's columns: a notice was measured one cell wider than
     it was drawn, and a line that then wrapped once more went over the bar (CI met it with a theme
@@ -247,6 +261,7 @@ async def test_a_notice_of_any_length_stands_above_the_status_bar(open_explorer)
             assert toast.region.bottom <= bar.region.y, (length, toast.region)
 
 
+@pytest.mark.screen
 async def test_a_notice_stands_above_the_status_bar_under_a_dialog_too(open_explorer):
     async with open_explorer(size=(120, 40)) as explorer:
         await explorer.go_to(f"/groups/{PRODUCTION}/events")
@@ -285,6 +300,7 @@ async def close_dialogs(explorer) -> None:
     await explorer.settle()
 
 
+@pytest.mark.screen
 @pytest.mark.parametrize("width", [60, 120])
 async def test_a_dialog_s_footer_names_its_own_keys(open_explorer, width):
     """Under a dialog the footer still named the keys of the screen below (`g Go to`, `? Help`,
@@ -339,6 +355,7 @@ async def open_preview(explorer) -> tuple[str, str]:
     return "Enter sends it, once. Esc goes back to the editor.", NOTICE
 
 
+@pytest.mark.screen
 @pytest.mark.parametrize(
     ("size", "opens"),
     [
@@ -370,6 +387,7 @@ async def test_a_notice_never_covers_what_a_dialog_says(open_explorer, size, ope
         assert " ".join("\n".join(lines).replace("▌", " ").split()).count(opening) == 1, "\n".join(lines)
 
 
+@pytest.mark.screen
 async def test_the_json_pane_counter_shows_in_a_narrow_pane(open_explorer):
     async with open_explorer(size=(60, 24)) as explorer:
         await explorer.open("groups")
@@ -380,6 +398,7 @@ async def test_the_json_pane_counter_shows_in_a_narrow_pane(open_explorer):
         assert where == ".results[1].name · “staging” 1/2", where  # whole parts give way, none is cut in two
 
 
+@pytest.mark.screen
 async def test_an_old_search_never_crowds_out_why_a_jq_filter_failed(open_explorer):
     async with open_explorer(size=(80, 24)) as explorer:
         await explorer.open("groups")
@@ -398,6 +417,7 @@ async def test_an_old_search_never_crowds_out_why_a_jq_filter_failed(open_explor
         assert where.endswith("· “staging” ?/2"), where  # and the counter on the line below, on no match yet
 
 
+@pytest.mark.screen
 async def test_the_tree_draws_no_scrollbar_for_the_lines_it_cuts(open_explorer):
     for size in ((100, 30), (120, 40)):
         async with open_explorer(size=size) as explorer:
@@ -409,6 +429,7 @@ async def test_the_tree_draws_no_scrollbar_for_the_lines_it_cuts(open_explorer):
             assert bottom.strip() == "", (size, bottom)  # no scrollbar's thumb (▊) under the lines
 
 
+@pytest.mark.screen
 async def test_the_headers_pane_shows_a_long_request_line_and_value_whole(open_explorer):
     async with open_explorer(size=(120, 40)) as explorer:
         resource = await explorer.go_to(f"/groups/{PRODUCTION}/events")
@@ -422,6 +443,7 @@ async def test_the_headers_pane_shows_a_long_request_line_and_value_whole(open_e
             assert f"{name}:{value}".replace(" ", "") in joined, name
 
 
+@pytest.mark.screen
 async def test_the_compare_dialog_shows_both_sides_of_a_long_change(open_explorer):
     old = "mongodb://orders-prod-shard-00-00.abcde.sandbox.invalid:27017," * 3 + "old-end"
     new = "mongodb://search-prod-shard-00-00.abcde.sandbox.invalid:27017," * 3 + "new-end"  # unlike from the host
@@ -438,6 +460,7 @@ async def test_the_compare_dialog_shows_both_sides_of_a_long_change(open_explore
         assert f'.connectionStrings.standard:"{old}"→"{new}"' in shown, "\n".join(lines[start : start + 6])
 
 
+@pytest.mark.screen
 async def test_at_60_columns_deep_lines_of_the_tree_keep_their_names(open_explorer):
     """The guides took 4 columns a level: a project's events showed `│   │   │   ├── ▶` and no name."""
     async with open_explorer(size=(60, 24)) as explorer:
@@ -459,6 +482,7 @@ async def test_at_60_columns_deep_lines_of_the_tree_keep_their_names(open_explor
         assert "│   │   │   ├── ▶ " in drawn(explorer, explorer.q(LinkTree))
 
 
+@pytest.mark.screen
 async def test_at_60_columns_a_long_resource_gives_way_before_the_switches(open_explorer):
     """A project's id took the room: `…/6938b8653d0ca1b0b623491a · …`, the switches gone."""
     async with open_explorer(size=(60, 24)) as explorer:
@@ -468,6 +492,7 @@ async def test_at_60_columns_a_long_resource_gives_way_before_the_switches(open_
         assert shown == "…/6938…3491a · pretty=true · envelope=true", shown
 
 
+@pytest.mark.screen
 async def test_at_80_columns_the_events_table_shows_each_events_type(open_explorer):
     """An event's name is its `eventTypeName`: it comes after the id, not past the pane's edge."""
     async with open_explorer(size=(80, 24)) as explorer:
@@ -478,6 +503,7 @@ async def test_at_80_columns_the_events_table_shows_each_events_type(open_explor
         assert [row.split()[1][:14] for row in rows[1:6]] == [title[:14] for title in titles[:5]], rows
 
 
+@pytest.mark.screen
 async def test_at_60_columns_an_error_document_puts_values_under_their_names_and_cuts_no_word(open_explorer):
     """Beside the names, the values had 18 cells: `(EXPLORER_CLIENT_I` / `D and`. Under them, only
     a URL, longer than the pane, is cut; at 80 columns the values stand beside their names again."""
@@ -491,6 +517,7 @@ async def test_at_60_columns_an_error_document_puts_values_under_their_names_and
         assert "(EXPLORER_CLIENT_ID and" in rows
 
 
+@pytest.mark.screen
 async def test_at_60_columns_the_events_table_cuts_the_id_in_its_middle_before_the_type(open_explorer):
     """24 cells of id left `CLUSTER_U`, `MONGODB_U` of the names: the id gives way first, its two
     ends kept as the title keeps them; the names show as far as the pane goes."""
@@ -510,6 +537,7 @@ async def test_at_60_columns_the_events_table_cuts_the_id_in_its_middle_before_t
         assert drawn(explorer, table).splitlines()[1].split()[0] == ids[0]
 
 
+@pytest.mark.screen
 async def test_the_keys_that_leave_always_show_in_the_footer(open_explorer):
     """The footer cut its line at the edge, and the keys that leave come last: on the JSON pane at 80
     columns `q Quit` went (`… r Reload / Sear`), in the request editor at 60 `esc Back` did."""

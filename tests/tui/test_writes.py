@@ -67,6 +67,7 @@ def screen_text(explorer) -> str:
     )
 
 
+@pytest.mark.screen
 async def test_a_lists_the_documented_writes_and_the_read_only_state(explorer):
     await open_production(explorer)
     labels = await choose(explorer, "PATCH")
@@ -74,12 +75,14 @@ async def test_a_lists_the_documented_writes_and_the_read_only_state(explorer):
     assert "read-only (the default)" in screen_text(explorer)
 
 
+@pytest.mark.screen
 async def test_a_at_the_root_says_plainly_that_nothing_can_be_written_there(explorer):
     await explorer.pilot.press("a")
     await explorer.until_screen(ActScreen)
     assert screen_text(explorer).splitlines()[-1] == "Nothing can be written here: the root takes no writes."
 
 
+@pytest.mark.screen
 async def test_the_act_dialog_breaks_the_url_after_a_slash_never_mid_segment(open_explorer):
     async with open_explorer(size=(120, 40), writes=True) as explorer:
         clusters = "https://sandbox.invalid/api/service/v1.0/groups/687b4c139cc9af4ec9546b43/clusters/"
@@ -98,6 +101,7 @@ async def test_the_act_dialog_breaks_the_url_after_a_slash_never_mid_segment(ope
         ]
 
 
+@pytest.mark.screen
 async def test_a_patch_is_prefilled_previewed_with_its_differences_and_sent_on_enter(open_explorer):
     async with open_explorer(writes=True) as explorer:
         project = await open_production(explorer)
@@ -125,6 +129,7 @@ async def test_a_patch_is_prefilled_previewed_with_its_differences_and_sent_on_e
         assert project.data is not None
 
 
+@pytest.mark.screen
 async def test_the_preview_shows_the_body_line_by_line_its_controls_visible(explorer):
     await open_production(explorer)
     await choose(explorer, "PATCH")
@@ -135,6 +140,7 @@ async def test_the_preview_shows_the_body_line_by_line_its_controls_visible(expl
     assert shown.splitlines() == ["", "{", '  "name": "a<U+202E>b"', "}"]
 
 
+@pytest.mark.screen
 async def test_read_only_prepares_but_never_sends(explorer):
     await open_production(explorer)
     await choose(explorer, "PATCH")
@@ -148,6 +154,7 @@ async def test_read_only_prepares_but_never_sends(explorer):
     assert not [e for e in explorer.app.session.log if e.method == "PATCH"]
 
 
+@pytest.mark.screen
 async def test_a_refused_write_reopens_the_editor_with_the_field_marked_and_the_draft_kept(open_explorer):
     async with open_explorer(writes=True) as explorer:
         await open_production(explorer)
@@ -176,6 +183,7 @@ async def preview_and_back(explorer) -> None:
     await explorer.until_screen(EditorScreen)
 
 
+@pytest.mark.screen
 async def test_back_from_the_preview_typing_goes_on_the_line_it_went_before(open_explorer):
     """The tester's keys: line 3 edited, previewed, Esc, then End and BackSpace edit line 3 again."""
     async with open_explorer(writes=True, size=(120, 40)) as explorer:
@@ -219,6 +227,7 @@ async def line_3_edited(explorer) -> list[str]:
     return lines
 
 
+@pytest.mark.screen
 async def test_keys_typed_in_one_breath_with_the_choice_go_to_the_editor_in_order(open_explorer):
     """Enter on PATCH, then down, down, end, backspaces and `20.0,` at once: each key is the editor's,
     in turn, on the line the cursor is on; none is the list's, none the tree's, none is lost."""
@@ -234,6 +243,7 @@ async def test_keys_typed_in_one_breath_with_the_choice_go_to_the_editor_in_orde
         assert lines[4] == '▊  4    "labels": [],'
 
 
+@pytest.mark.screen
 async def test_a_and_the_keys_after_it_in_one_breath_go_to_the_list_then_the_editor(open_explorer):
     """`a`, Enter and the editing keys at once, as tmux's send-keys sends them: the Enter is the list's
     (PATCH, the first), not the tree's, and the rest the editor's, in turn."""
@@ -246,6 +256,7 @@ async def test_a_and_the_keys_after_it_in_one_breath_go_to_the_list_then_the_edi
         assert explorer.app.screen_stack[1].links.cursor_node.is_expanded == unfolded  # the tree had no Enter
 
 
+@pytest.mark.screen
 async def test_keys_typed_in_one_breath_after_esc_from_the_preview_go_to_the_editor(open_explorer):
     async with open_explorer(writes=True, size=(80, 24)) as explorer:
         await explorer.go_to(CATALOG)
@@ -256,6 +267,7 @@ async def test_keys_typed_in_one_breath_after_esc_from_the_preview_go_to_the_edi
         await line_3_edited(explorer)
 
 
+@pytest.mark.screen
 async def test_back_from_the_preview_the_editor_is_scrolled_and_selected_as_it_was(open_explorer):
     async with open_explorer(writes=True, size=(80, 24)) as explorer:
         await open_production(explorer)
@@ -272,6 +284,7 @@ async def test_back_from_the_preview_the_editor_is_scrolled_and_selected_as_it_w
         assert '▊ 33    "f32": 99,' in editor_lines(explorer)
 
 
+@pytest.mark.screen
 async def test_a_refusal_puts_the_cursor_on_its_field_and_the_preview_leaves_it_where_moved(open_explorer):
     async with open_explorer(writes=True, size=(120, 40)) as explorer:
         await open_production(explorer)
@@ -291,6 +304,7 @@ async def test_a_refusal_puts_the_cursor_on_its_field_and_the_preview_leaves_it_
         ]
 
 
+@pytest.mark.screen
 async def test_a_refused_delete_says_why_and_sends_nothing_more(open_explorer):
     async with open_explorer(writes=True) as explorer:
         await open_production(explorer)  # it holds clusters: the service refuses to delete it
@@ -304,6 +318,7 @@ async def test_a_refused_delete_says_why_and_sends_nothing_more(open_explorer):
         assert [e.status for e in explorer.app.session.log if e.method == "DELETE"] == [409]
 
 
+@pytest.mark.screen
 async def test_esc_keeps_the_draft(open_explorer):
     async with open_explorer(writes=True) as explorer:
         await open_production(explorer)
@@ -318,6 +333,7 @@ async def test_esc_keeps_the_draft(open_explorer):
         assert "Draft kept" not in explorer.toasts()  # said once: not over the draft it spoke of, open again
 
 
+@pytest.mark.screen
 @pytest.mark.parametrize("size", [(80, 24), (60, 24)])
 async def test_the_draft_notice_goes_when_the_draft_opens_again_at_once(open_explorer, size):
     """Esc in the editor, then `a` and the same write in one breath: the notice about the draft, still
@@ -334,6 +350,7 @@ async def test_the_draft_notice_goes_when_the_draft_opens_again_at_once(open_exp
         assert "Draft kept" not in explorer.toasts() and "Another notice" in explorer.toasts()
 
 
+@pytest.mark.screen
 async def test_a_draft_opened_again_has_its_cursor_where_it_was_left(open_explorer):
     async with open_explorer(writes=True) as explorer:
         await open_production(explorer)
@@ -349,6 +366,7 @@ async def test_a_draft_opened_again_has_its_cursor_where_it_was_left(open_explor
         assert editor_text(explorer) == '{\n  "name": "drafxt"\n}'
 
 
+@pytest.mark.screen
 async def test_a_delete_asks_for_the_name_typed_out(open_explorer):
     async with open_explorer(writes=True) as explorer:
         await explorer.open("groups")
@@ -371,6 +389,7 @@ async def test_a_delete_asks_for_the_name_typed_out(open_explorer):
         assert explorer.app.screen.sub_title.endswith("/groups")
 
 
+@pytest.mark.screen
 async def test_a_delete_confirmed_by_the_name_and_enter_in_one_breath_is_sent(open_explorer):
     async with open_explorer(writes=True) as explorer:
         await explorer.open("groups")
@@ -386,11 +405,13 @@ async def test_a_delete_confirmed_by_the_name_and_enter_in_one_breath_is_sent(op
         assert [e.status for e in explorer.app.session.log if e.method == "DELETE"] == [204]
 
 
+@pytest.mark.screen
 async def test_u_undoes_a_patch_after_its_own_preview(open_explorer):
     async with open_explorer(writes=True) as explorer:
         await patch_and_undo(explorer, "Undo the last write · roles: Project Owner · writes on")
 
 
+@pytest.mark.screen
 async def test_the_undo_is_checked_against_the_schema_of_a_patch_there(open_explorer):
     async with open_explorer(writes=True) as explorer:
         await open_production(explorer)
@@ -406,6 +427,7 @@ async def test_the_undo_is_checked_against_the_schema_of_a_patch_there(open_expl
         assert str(problems.render()) == "line 1: .name: must be a string, not a number"
 
 
+@pytest.mark.screen
 async def test_a_patch_and_its_undo_over_a_real_socket(live_server, clock):
     server, switchboard = live_server
     switchboard.app = create_app(Settings())
@@ -443,6 +465,7 @@ async def patch_and_undo(explorer, about: str) -> None:
 ARCHIVE = "/groups/6a793f532c88faeba59ba0df/clusters/onlineArchives-734/onlineArchives/6a79450d2c88faeba59d4082"
 
 
+@pytest.mark.screen
 async def test_the_real_services_recorded_refusals_reopen_the_editor_saying_why(clock):
     """The recorded 400 and 409 to a PATCH of an online archive, replayed through the screen: the
     entity's GET was recorded 200 and then 404, so the preview cannot fetch it again and says so."""
@@ -480,13 +503,14 @@ async def test_the_real_services_recorded_refusals_reopen_the_editor_saying_why(
         assert [e.status for e in explorer.app.session.log if e.method == "PATCH"] == [400, 409]
 
 
+@pytest.mark.screen
 async def test_the_presenter_shows_the_write_under_the_key_that_sent_it(open_explorer):
     async with open_explorer(writes=True, app_options={"presenter": True}) as explorer:
         node = await open_production(explorer)
         await choose(explorer, "PATCH")
         set_body(explorer, json.dumps({"name": "production-eu"}))
         await explorer.pilot.press("space")  # typed into the body
-        assert explorer.app.presenting.presenter.actions[-1].does == "typing"
+        assert explorer.app.presenter_feed.presenter.actions[-1].does == "typing"
         await explorer.pilot.press("ctrl+s")
         await explorer.until_screen(PreviewScreen)
         await explorer.pilot.press("enter")
@@ -505,6 +529,7 @@ async def test_the_presenter_shows_the_write_under_the_key_that_sent_it(open_exp
         ]
 
 
+@pytest.mark.screen
 async def test_an_empty_body_is_never_sent(open_explorer):
     async with open_explorer(writes=True) as explorer:
         await open_production(explorer)
@@ -519,6 +544,7 @@ async def test_an_empty_body_is_never_sent(open_explorer):
         assert not [e for e in explorer.app.session.log if e.method == "PATCH"]
 
 
+@pytest.mark.screen
 async def test_a_refusal_stays_on_its_fields_line_while_other_lines_change(open_explorer):
     async with open_explorer(writes=True) as explorer:
         await open_production(explorer)
@@ -530,6 +556,7 @@ async def test_a_refusal_stays_on_its_fields_line_while_other_lines_change(open_
         await explorer.until(lambda: str(problems.render()).startswith("line 4: 400 Bad Request · INVALID_ATTRIBUTE"))
 
 
+@pytest.mark.screen
 async def test_the_preview_says_what_the_schema_finds_and_what_changes_first(open_explorer):
     async with open_explorer(writes=True, size=(80, 24)) as explorer:
         await open_production(explorer)
@@ -550,6 +577,7 @@ def test_the_editor_shows_a_bidi_override_from_the_service_as_its_escape():
     assert json.loads(pretty(document)) == document
 
 
+@pytest.mark.screen
 async def test_w_on_a_creates_201_watches_what_it_made_not_the_list(open_explorer):
     async with open_explorer(writes=True) as explorer:
         await explorer.open("groups")
@@ -578,6 +606,7 @@ async def test_w_on_a_creates_201_watches_what_it_made_not_the_list(open_explore
         assert "CREATING" not in region_text(explorer.app, page)  # the panes show the new version, as any watch's
 
 
+@pytest.mark.screen
 async def test_a_write_takes_back_the_tree_s_word_that_a_watch_s_condition_held(open_explorer):
     """`✓ held` beside a cluster said its condition held when last fetched; after a PATCH changed it,
     that is no longer known, and the tree no longer says it (the Watch pane says why)."""
@@ -600,6 +629,7 @@ async def test_a_write_takes_back_the_tree_s_word_that_a_watch_s_condition_held(
         assert "■ the condition held, then a write changed it" in pane.text().plain
 
 
+@pytest.mark.screen
 async def test_the_editors_curl_trusts_the_authority_the_session_trusts(open_explorer, tmp_path):
     """ctrl+o, as Y: a session that trusts its own CA bundle copies curl with --cacert, shell-quoted."""
     bundle = str(tmp_path / "my ca" / "sandbox-ca.pem")
@@ -613,6 +643,7 @@ async def test_the_editors_curl_trusts_the_authority_the_session_trusts(open_exp
         assert shlex.split(explorer.app.clipboard)[:5] == ["curl", "-X", "PATCH", "--cacert", bundle]
 
 
+@pytest.mark.screen
 async def test_a_notice_in_the_editor_takes_its_lines_from_the_body_never_covers_it(open_explorer):
     async with open_explorer(size=(80, 24), writes=True) as explorer:
         await open_production(explorer)
@@ -629,6 +660,7 @@ async def test_a_notice_in_the_editor_takes_its_lines_from_the_body_never_covers
         assert "✓ JSON, as the API description's schema asks" in lines[area.bottom]  # the check, still said
 
 
+@pytest.mark.screen
 async def test_a_long_body_is_plain_text_checked_in_a_thread_and_ctrl_s_waits_for_its_check(open_explorer):
     from explorer.tui.screens.editor import CHECKED_AT_ONCE, HIGHLIGHTED
 
@@ -656,6 +688,7 @@ async def test_a_long_body_is_plain_text_checked_in_a_thread_and_ctrl_s_waits_fo
         )
 
 
+@pytest.mark.screen
 async def test_a_short_body_is_highlighted_and_says_nothing_of_it(open_explorer):
     async with open_explorer(writes=True) as explorer:
         await open_production(explorer)
