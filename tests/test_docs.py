@@ -14,7 +14,7 @@ import yaml
 
 import explorer.api
 from tests.conftest import ROOT
-from tests.manual import DOCS, page
+from tests.manual import DOCS, page, section
 
 
 def nav_pages(entries: list[object]) -> list[str]:
@@ -107,3 +107,11 @@ def test_a_how_to_page_shows_a_change_that_applies_to_the_code_as_it_is(name, tm
         ["git", "apply", "--check", str(change)], cwd=ROOT, capture_output=True, text=True, timeout=30
     )
     assert applied.returncode == 0, applied.stderr
+
+
+def test_every_key_of_the_explorer_is_in_the_docs_with_its_id():
+    from explorer.tui.keys import all_bindings
+
+    keys = section(page("screen.md"), "## Keys")
+    missing = [b.id for b in all_bindings() if f"`{b.id}`" not in keys]
+    assert not missing, missing

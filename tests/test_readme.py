@@ -5,7 +5,6 @@ from __future__ import annotations
 import re
 
 from tests.conftest import ROOT
-from tests.manual import page, section
 
 
 def quick_start() -> list[str]:
@@ -27,11 +26,3 @@ def test_ci_runs_the_readme_install_and_test_commands():
     _, second = quick_start()
     for step in (part.strip() for part in second.split("&&")):
         assert step in ci, step
-
-
-def test_every_key_of_the_explorer_is_in_the_docs_with_its_id():
-    from explorer.tui.keys import all_bindings
-
-    keys = section(page("screen.md"), "## Keys")
-    missing = [b.id for b in all_bindings() if f"`{b.id}`" not in keys]
-    assert not missing, missing

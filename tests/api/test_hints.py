@@ -205,7 +205,7 @@ async def every_hint() -> list[str]:
     return [error.hint for error in errors if error.hint]
 
 
-async def test_the_readme_quotes_every_hint_word_for_word():
+async def test_the_docs_quote_every_hint_word_for_word():
     quoted = quoted_hints()
     hints = await every_hint()
     missing = [hint for hint in hints if not any(hint in cell for cell in quoted)]
