@@ -41,7 +41,7 @@ class Link:
     and never requested. It is worked out when first asked (a page of 500 items has a link or
     more each, and most are never looked at).
 
-    A Resource makes them from its document's `links` (spec 2.3); a script reads them.
+    A Resource makes them from its document's `links` (spec 2.7); a script reads them.
 
     Args:
         rel: The relation, as the service sent it: a plain one (`self`, `next`) or a vendor's
@@ -432,7 +432,7 @@ class Resource:
 
     @cached_property
     def links(self) -> list[Link]:
-        """The document's links (spec 2.3), each {rel, href} entry; others skipped.
+        """The document's links (spec 2.7), each {rel, href} entry; others skipped.
 
         In the document's order, those whose href is not a URL included (each says its `problem`); empty
         when the document has no `links` list.
