@@ -194,6 +194,8 @@ class ExplorerApp(PaletteApp):
 
         Only the screen on top shows its notices: a screen below keeps the ones it had when a dialog
         opened over it, which peeked out, cut, from behind the dialog showing the same notice."""
+        if not self.screen_stack:
+            return  # the app is closing: the bar's last move came after its screens went
         mains = [screen for screen in self.screen_stack if isinstance(screen, MainScreen)]
         lines = mains[0].notices_above() if mains else None
         over_the_bar = self.screen.is_modal or isinstance(self.screen, MainScreen)  # not the editor's own

@@ -52,7 +52,7 @@ def run(browser: object, tabs: int) -> None:
                     shown.append(time.monotonic() - start)
                     pending.remove(tab)
             opened[0].page.wait_for_timeout(20)
-        memory = [pss_kib(pid) / 1024 for pid in student_processes()]
+        memory = [pss_kib(pid) / 1024 for pid in student_processes(served)]
         report(tabs, shown, memory, "Chromium tabs")
         for tab in opened:
             tab.page.close()

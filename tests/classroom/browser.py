@@ -15,6 +15,7 @@ import signal
 import subprocess
 import sys
 import time
+import uuid
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
@@ -32,16 +33,28 @@ def browser_path() -> str | None:
     return found or shutil.which("chromium")
 
 
-def student_processes() -> list[int]:
-    """Processes of this machine running a tab's explorer (Python, not the shell that starts it)."""
+CLASS_MARK = "EXPLORER_TEST_CLASS"  # what tells one class's processes from another's
+
+
+def student_processes(served: Class) -> list[int]:
+    """Processes running a tab's explorer of this class (Python, not the shell that starts it): known
+    by the class's mark in their environment, which they inherit from the server, so another test's
+    class beside this one (pytest -n) is not counted, and a process that outlived its server is."""
+    mark = f"{CLASS_MARK}={served.mark}".encode()
     found = []
     for entry in Path("/proc").iterdir():
         try:
             command = (entry / "cmdline").read_bytes()
+            environment = (entry / "environ").read_bytes().split(b"\0")
         except OSError:
             continue
         program = command.split(b"\0", 1)[0]
-        if entry.name.isdigit() and b"explorer.classroom.student" in command and not program.endswith(b"sh"):
+        if (
+            entry.name.isdigit()
+            and b"explorer.classroom.student" in command
+            and not program.endswith(b"sh")
+            and mark in environment
+        ):
             found.append(int(entry.name))
     return found
 
@@ -53,6 +66,7 @@ class Class:
     process: subprocess.Popen[str]
     address: str
     key: str
+    mark: str
     printed: list[str] = field(default_factory=list)
 
     @property
@@ -76,14 +90,15 @@ class Class:
 @contextmanager
 def serving(*flags: str) -> Iterator[Class]:
     """`explorer serve --port 0` with these flags, until the block ends (then Ctrl+C, as a trainer)."""
+    mark = uuid.uuid4().hex
     process = subprocess.Popen(
         [sys.executable, "-m", "explorer", "serve", "--port", "0", *flags],
         stdout=subprocess.PIPE,
         stderr=subprocess.STDOUT,
         text=True,
-        env={**os.environ, "PYTHONUNBUFFERED": "1"},
+        env={**os.environ, "PYTHONUNBUFFERED": "1", CLASS_MARK: mark},
     )
-    served = Class(process, "", "")
+    served = Class(process, "", "", mark)
     try:
         line = served.read_lines(lambda text: "Students open" in text)
         match = re.search(r"(http://\S+)/\?key=(\S+)", line)

@@ -117,13 +117,13 @@ def test_a_full_class_says_so_and_a_closed_tab_makes_room(browser):
         second = new_tab(browser)
         response = second.page.goto(served.url)
         assert response.status == 503 and "The class is full" in second.page.inner_text("#refused")
-        assert len(student_processes()) == 1
+        assert len(student_processes(served)) == 1
 
         first.page.context.close()  # the tab closes: its session ends, its process with it
         served.read_lines(lambda line: "A session ended: 0 open" in line)
-        assert student_processes() == []
+        assert student_processes(served) == []
         second.page.goto(served.url)
         second.until(lambda text: "groups" in text)
-        assert len(student_processes()) == 1
-    assert student_processes() == []  # none outlives the server
+        assert len(student_processes(served)) == 1
+    assert student_processes(served) == []  # none outlives the server
     assert "Traceback" not in "".join(served.printed)

@@ -509,3 +509,13 @@ async def test_a_503_held_again_after_a_cancel_keeps_its_status_beside_the_count
         assert shown.endswith(" │ 503 Service Unavailable │ request held 10s"), shown
         bar.gate.open.set()
         await second
+
+
+@pytest.mark.screen
+async def test_the_bars_last_move_handled_as_the_app_closes_is_no_crash(open_explorer):
+    """Under load the bar's Placed can be handled after the app's screens are gone (seen with two
+    workers on two cores): lifting the notices then has nothing to lift, and raises nothing."""
+    async with open_explorer(size=(80, 24)) as explorer:
+        app = explorer.app
+    assert app.screen_stack == []
+    app.lift_notices()
