@@ -4,6 +4,7 @@ tests that hold a page true name the page and the heading they read."""
 from __future__ import annotations
 
 import re
+from collections.abc import Iterator
 
 from tests.conftest import ROOT
 
@@ -16,17 +17,22 @@ def page(name: str) -> str:
     return path.read_text(encoding="utf-8")
 
 
-def section(text: str, heading: str) -> str:
-    """What a heading ("## Keys") holds: its text up to the next heading of its level or above,
-    headings inside code blocks (a `# comment` in a shell example) not counted."""
-    level = len(heading) - len(heading.lstrip("#"))
-    lines = text.splitlines(keepends=True)
-    start = next(i for i, line in enumerate(lines) if line.rstrip("\n") == heading) + 1
+def headings(text: str) -> Iterator[tuple[int, int, str]]:
+    """Each heading as (line index, level, title), those inside code blocks (a `# comment` in a shell
+    example) not counted."""
     fenced = False
-    for end in range(start, len(lines)):
-        if lines[end].startswith("```"):
+    for index, line in enumerate(text.splitlines()):
+        if line.startswith("```"):
             fenced = not fenced
-        found = re.match(r"(#+) ", lines[end])
-        if not fenced and found and len(found.group(1)) <= level:
-            return "".join(lines[start:end])
-    return "".join(lines[start:])
+        elif not fenced and (found := re.match(r"(#+) (.*)", line)):
+            yield index, len(found.group(1)), found.group(2)
+
+
+def section(text: str, heading: str) -> str:
+    """What a heading ("## Keys") holds: its text up to the next heading of its level or above."""
+    level = len(heading) - len(heading.lstrip("#"))
+    title = heading.lstrip("#").strip()
+    lines = text.splitlines(keepends=True)
+    start = next(index for index, depth, name in headings(text) if depth == level and name == title) + 1
+    end = next((index for index, depth, _ in headings(text) if index >= start and depth <= level), len(lines))
+    return "".join(lines[start:end])

@@ -14,7 +14,7 @@ import yaml
 
 import explorer.api
 from tests.conftest import ROOT
-from tests.manual import DOCS, page, section
+from tests.manual import DOCS, headings, page, section
 
 
 def nav_pages(entries: list[object]) -> list[str]:
@@ -33,14 +33,7 @@ def slug(heading: str) -> str:
 
 
 def anchors(text: str) -> set[str]:
-    fenced = False
-    found = set()
-    for line in text.splitlines():
-        if line.startswith("```"):
-            fenced = not fenced
-        elif not fenced and (heading := re.match(r"#+ (.*)", line)):
-            found.add(slug(heading.group(1)))
-    return found
+    return {slug(title) for _, _, title in headings(text)}
 
 
 def test_every_page_is_in_the_navigation_and_every_entry_is_a_page():
