@@ -20,6 +20,7 @@ from explorer.api.recording import RecordingError
 from explorer.api.session import Session
 from explorer.api.watching import EVERY, every_from
 from explorer.api.writes import WritesRefused, write_policy
+from explorer.commands.hint_words import worded
 from explorer.connection import limits, open_session, recorded
 from explorer.tui.run_app import run_app
 
@@ -123,7 +124,7 @@ def run(args: argparse.Namespace) -> int:
         app = build(args)
     except ConfigError as error:
         print(f"explorer: {error.line()}", file=sys.stderr)
-        if error.hint:
-            print(f"hint: {error.hint}", file=sys.stderr)
+        if hint := worded(error):
+            print(f"hint: {hint}", file=sys.stderr)
         return 1
     return run_app(app)

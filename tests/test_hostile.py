@@ -142,7 +142,7 @@ def test_get_a_body_without_end(served, tmp_path, case):
     run = explorer_get(served, tmp_path, f"/cases/{case}")
     assert run.code == 1 and run.out == b""
     line, _ = said(run)
-    assert ("compression bomb" if case == "bomb" else "(the --deadline of a request)") in line
+    assert ("compression bomb" if case == "bomb" else "(the deadline of a request)") in line
 
 
 REFUSED_TOKENS = {"escapes-oauth", "deep-token-401", "deeper-token-401"}  # a 401: exit 4, as any 4xx
@@ -155,12 +155,12 @@ def test_a_token_answer_that_cannot_be_used_is_named_without_its_content(served,
     said(run)
 
 
-DEEP = "JSON nested deeper than 100 levels (the --max-depth limit)"
-DEEPER = "Read deeper with --max-depth LEVELS (up to 500)."
+DEEP = "JSON nested deeper than 100 levels (the depth limit)"
+DEEPER = "A higher depth limit reads it (up to 500 levels)."
+DEEPER_FLAG = f"{DEEPER} Set the limit with --max-depth LEVELS."  # as the command line words it
+DEEPER_AGAIN = f"{DEEPER} Start explorer again with --max-depth LEVELS to read it."  # as the screen does
 MALFORMED = "The service refused the request as malformed: the detail and parameters name what to change."
-CREDENTIALS = (
-    "Authentication failed: check the credentials (the flags, EXPLORER_* variables or the profile), then retry."
-)
+CREDENTIALS = "Authentication failed: check the credentials, then retry."
 NOTHING_THERE = "Nothing is there: check the IDs in the path, or reach it by following links from the root."
 RATE_LIMITED = "Rate limited: retry in 1 s. Limits count per project and at the token endpoints (10 a minute)."
 
@@ -185,7 +185,7 @@ def test_an_error_nested_past_max_depth_says_the_limit_and_how_to_read_deeper(
     run = explorer_get(served, tmp_path, f"/cases/{case}", client=client)
     line, hint = said(run)
     assert line == f"explorer get: {status} · {DEEP}"
-    assert hint == (f"hint: {status_hint} {DEEPER}" if status_hint else f"hint: {DEEPER}")
+    assert hint == (f"hint: {status_hint} {DEEPER_FLAG}" if status_hint else f"hint: {DEEPER_FLAG}")
 
 
 @pytest.mark.parametrize("challenge", sorted(DIGEST_CASES))
@@ -256,9 +256,9 @@ async def test_the_screen_says_what_it_could_not_read_and_stays_up():
         bar = screen_text(app).splitlines()[-2]
         assert "│ 404 Not Found · " in bar and bar.endswith(f" │ ⚠ {DEEP}"), bar
         assert page_rows(app)[0] == f"error    404 Not Found · {DEEP}"
-        assert page_rows(app)[-1] == f"hint     {NOTHING_THERE} {DEEPER}"
+        assert page_rows(app)[-1] == f"hint     {NOTHING_THERE} {DEEPER_AGAIN}"
         await explorer.go_to("/cases/deep-json")
-        assert page_message(app) == f"The body is {DEEP}: the JSON pane shows it as received. {DEEPER}"
+        assert page_message(app) == f"The body is {DEEP}: the JSON pane shows it as received. {DEEPER_AGAIN}"
         await explorer.go_to("/cases/date-past-9999")
         assert "│ created: 9999-12-31T23:59:59-14:00\n" in screen_text(app)  # no local time: there is none
         await explorer.go_to("/cases/blank-unknown-charset")
@@ -272,7 +272,7 @@ async def test_the_screen_says_a_token_refusal_nested_past_max_depth():
     async with on_hostile_service(client="deeper-token-401", deadline=2) as explorer:
         assert f"│ ⚠ 401 Unauthorized · {DEEP}" in screen_text(explorer.app)
         assert page_rows(explorer.app)[0] == f"error    401 Unauthorized · {DEEP}"
-        assert page_rows(explorer.app)[-1] == f"hint     {CREDENTIALS} {DEEPER}"
+        assert page_rows(explorer.app)[-1] == f"hint     {CREDENTIALS} {DEEPER_AGAIN}"
 
 
 def page_message(app) -> str:

@@ -166,13 +166,14 @@ class Credentials:
         if not url and not name and profiles:
             raise ConfigError(
                 f"No profile is chosen in {path}, which has: {', '.join(sorted(profiles))}",
-                f'Choose one with --profile NAME (or EXPLORER_PROFILE), or set default_profile = "NAME" at the top of '
-                f"{path}.",
+                f'Choose one with EXPLORER_PROFILE, or set default_profile = "NAME" at the top of {path}.',
+                setting="profile",
             )
         if not url:
             raise ConfigError(
                 "No base URL: nothing says which service to explore",
-                f"Set EXPLORER_BASE_URL, pass --base-url, or add a profile to {path}; or try --demo.",
+                f"Set EXPLORER_BASE_URL, or add a profile to {path}.",
+                setting="service",
             )
         bundle = pick(ca_bundle, "EXPLORER_CA_BUNDLE", "ca_bundle")
         credentials = cls(
@@ -283,7 +284,8 @@ def version(text: str | None) -> str | None:
     except ValueError:
         raise ConfigError(
             f"{text!r} is not an API version: versions are dates, such as 2024-08-05",
-            "Name one with --api-version, EXPLORER_API_VERSION or api_version in the profile.",
+            "Name one as a date.",
+            setting="api_version",
         ) from None
 
 

@@ -50,7 +50,8 @@ class DescriptionError(ApiError):
             "description",
             f"The API description {source} cannot be used: {why}",
             hint="The explorer goes on without it: links only, and the default version. "
-            "Give a file or URL of the service's OpenAPI 3 description (JSON or YAML) with --openapi.",
+            "Give a file or URL of the service's OpenAPI 3 description (JSON or YAML).",
+            setting="description",
         )
 
 

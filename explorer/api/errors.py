@@ -14,6 +14,7 @@ import json
 import re
 import socket
 import ssl
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from email.utils import parsedate_to_datetime
 from http import HTTPStatus
@@ -26,7 +27,30 @@ from explorer.api.tls_failures import tls_failure
 from explorer.api.values import MAX_DEPTH, TooDeep, json_within, parse_count
 from explorer.api.versions import vendor_of
 
-TURN_ON = "--writes, EXPLORER_WRITES=1, or writes = true in the profile"
+# The settings a failure's hint may ask to change: the caller words how (a flag, a form's field), as
+# `ApiError.hint_in` says. The library names none of its callers' flags or variables.
+Setting = Literal[
+    "writes",  # the session's write policy
+    "client",  # a service account's client ID and secret
+    "api_key",  # an API key's public and private key
+    "credentials",  # whichever credentials the session has
+    "tokens",  # the service account's live tokens (revoking them)
+    "api_version",  # the version asked for (the Accept's date)
+    "openapi",  # the version asked for, or the API description that names one
+    "accept",  # the request's own Accept
+    "timeout",  # Bounds.timeout: each step of a request
+    "deadline",  # Bounds.deadline: a whole request
+    "max_body",  # Bounds.max_body: an answer's size
+    "max_depth",  # Bounds.max_depth: a body's nesting
+    "ca_bundle",  # the authority trusted for the service's certificate
+    "base_url",  # where the session goes, and with what credentials
+    "service",  # which service to explore, when nothing says
+    "profile",  # which profile of the config file
+    "description",  # the API description
+]
+
+# A hint, and the setting that would help (for its caller to word), or None for either
+Advice = tuple[str | None, Setting | None]
 
 Kind = Literal[
     "http",  # an error document of the API (five fields, some may be missing)
@@ -97,6 +121,10 @@ class ApiError(Exception):
         sent: The request's headers as it went out (credentials as `***`), when it was sent and no
             answer came (refused, timed out); None when nothing was sent (another origin, no
             token): the Headers pane says which.
+        setting: The setting that would change the outcome, when one would (a longer `deadline`,
+            a CA bundle): the caller says how to change it in its own words (`hint_in`), since
+            the library knows none of its callers' flags. Worked out with the hint when that is
+            None.
     """
 
     kind: Kind
@@ -124,16 +152,36 @@ class ApiError(Exception):
     # The request's headers as it went out (credentials as ***), when it was sent and no answer came
     # (refused, timed out); None when nothing was sent (another origin, no token): the Headers pane says which.
     sent: tuple[tuple[str, str], ...] | None = None
+    setting: Setting | None = None
 
     def __post_init__(self) -> None:
         super().__init__(self.summary)
         if self.hint is None:
-            self.hint = hint_for(self)
+            self.hint, setting = hint_for(self)
+            self.setting = self.setting or setting
             if self.roles and self.hint in (ROLES_HINT, FORBIDDEN_HINT):
                 self.hint += f" The API description requires {' or '.join(self.roles)} for {self.method} here."
 
     def __str__(self) -> str:
         return self.line()
+
+    def hint_in(self, words: Mapping[str, str]) -> str | None:
+        """The hint, and then how to change its `setting` in the caller's own words.
+
+        The library states what went wrong and what would help (a longer deadline); a command
+        names its flag for that (`--deadline SECONDS`), a form its field.
+
+        Args:
+            words: For each setting the caller can change, how: one sentence.
+
+        Returns:
+            The hint and the caller's sentence for its setting, the hint alone when the caller
+                has none for it, or None when there is neither.
+        """
+        how = words.get(self.setting) if self.setting else None
+        if how is None:
+            return self.hint
+        return f"{self.hint} {how}" if self.hint else how
 
     def line(self) -> str:
         """One line for a status bar or stderr: status, code and detail, or what failed.
@@ -155,19 +203,27 @@ class ApiError(Exception):
             return f"{head} · {self.summary}" if head else self.summary
         return self.summary
 
-    def full(self) -> str:
+    def full(self, words: Mapping[str, str] | None = None) -> str:
         """Every field the failure has, one a line, then the hint.
+
+        Args:
+            words: How the caller says to change a hint's setting (`hint_in`); None for the
+                library's hint alone.
 
         Returns:
             The rows of `fields()`, names padded to line up the values, one row a line.
         """
-        rows = self.fields()
+        rows = self.fields(words)
         width = max(len(name) for name, _ in rows)
         return "\n".join(f"{name:<{width}}  {value}" for name, value in rows)
 
-    def fields(self) -> list[tuple[str, str]]:
+    def fields(self, words: Mapping[str, str] | None = None) -> list[tuple[str, str]]:
         """Every field the failure has, named (`errorCode`, `RATE_LIMITED`), then the hint: the rows
         of `full`, for a screen that lays them out itself.
+
+        Args:
+            words: How the caller says to change a hint's setting (`hint_in`); None for the
+                library's hint alone.
 
         Returns:
             (name, value) pairs: the error's line first, then the request, status, error document's
@@ -188,8 +244,8 @@ class ApiError(Exception):
         ):
             if value is not None:
                 rows.append((name, value))
-        if self.hint:
-            rows.append(("hint", self.hint))
+        if hint := self.hint_in(words or {}):
+            rows.append(("hint", hint))
         return rows
 
 
@@ -262,7 +318,8 @@ def from_response(
         document = unwrap(json_within(body, max_depth)) if body.strip() else None
     except TooDeep as deep:
         said = ApiError("http", str(deep), **common).hint  # what the status alone says to do
-        return ApiError("not-json", str(deep), hint=f"{said} {deep.hint}" if said else deep.hint, **common)
+        hint = f"{said} {deep.hint}" if said else deep.hint
+        return ApiError("not-json", str(deep), hint=hint, setting=deep.setting, **common)
     except ValueError:  # UnicodeDecodeError is one
         document = None
     if isinstance(document, dict) and isinstance(document.get("error"), str):
@@ -338,7 +395,7 @@ def from_exception(error: Exception, method: str, url: str, timeout: float | Non
         return ApiError(
             "connect",
             f"{host} hung up on plain HTTP without an answer: it seems to speak HTTPS",
-            hint=f"Try {https} in the base URL (the sandbox serves HTTPS unless started with --http).",
+            hint=f"Try {https} in the base URL (the explorer's sandbox serves HTTPS unless told not to).",
             **common,
         )
     return ApiError("connect", f"Network error with {host}: {short(str(error)) or type(error).__name__}", **common)
@@ -361,9 +418,9 @@ def short(text: str) -> str:
     return text if len(text) <= 160 else text[:157] + "..."
 
 
-def version_hint(error: ApiError) -> str:
-    """A 406: on a versioned API, how to name a version (one the description documents, if it
-    does); elsewhere, how to send another Accept."""
+def version_hint(error: ApiError) -> Advice:
+    """A 406: on a versioned API, that a version is wanted (one the description documents, if it
+    does); elsewhere, that another Accept is."""
     try:
         vendor = vendor_of(urlsplit(error.url or "").path) or error.vendor
     except ValueError:  # a URL the service wrote that is not one
@@ -375,25 +432,21 @@ def version_hint(error: ApiError) -> str:
             example = media.replace("DATE", error.versions[-1]) if error.versions else media
             its = f", and its {documented}" if error.versions else ""
             return (
-                f"The Accept sent ({error.accept}) names no version: this API wants {media}{its}. "
-                f"Name one: --api-version DATE (EXPLORER_API_VERSION, or api_version in the profile), "
-                f"or explorer get -H 'Accept: {example}'."
+                f"The Accept sent ({error.accept}) names no version: this API wants {media}{its}. For example: "
+                f"Accept: {example}.",
+                "api_version",
             )
         if error.versions:
-            return (
-                f"This API wants a version in the Accept header ({media}); the {documented}: name one with "
-                "--api-version DATE (EXPLORER_API_VERSION, or api_version in the profile), or send your own Accept "
-                "with explorer get -H."
-            )
+            return f"This API wants a version in the Accept header ({media}); the {documented}.", "api_version"
         return (
-            f"This API wants a version in the Accept header ({media}): name one with --api-version DATE "
-            "(EXPLORER_API_VERSION, or api_version in the profile), give the service's API description with "
-            "--openapi FILE_OR_URL (each request then names the newest version it documents), or send your own "
-            "Accept with explorer get -H."
+            f"This API wants a version in the Accept header ({media}): name one, or give the service's API "
+            "description (each request then names the newest version it documents).",
+            "openapi",
         )
     return (
         "The service has no version of this resource for the Accept sent (application/json): ask for a version "
-        "the detail names with explorer get -H 'Accept: …' (Y in the explorer copies the request as curl)."
+        "the detail names, in an Accept of your own.",
+        "accept",
     )
 
 
@@ -408,19 +461,20 @@ def limits_said(error: ApiError) -> str:
     return "Limits count per project and at the token endpoints (10 a minute)."
 
 
-def hint_for(error: ApiError) -> str | None:
-    """What to try next, for the failures people meet most."""
+def hint_for(error: ApiError) -> Advice:
+    """What to try next, for the failures people meet most, and the setting that would help, if one would."""
     code, status = error.error_code, error.status
     if error.kind == "read-only":
-        return f"Nothing was sent. To write, turn writes on: {TURN_ON}."
+        return "Nothing was sent.", "writes"
     if code == "NOT_IN_RECORDING":
-        return "This is a replay: only what was recorded answers. Ask for a path (and query) the recording holds."
+        return "This is a replay: only what was recorded answers. Ask for a path (and query) the recording holds.", None
     if error.oauth_error == "invalid_client":
-        return "Check the client ID and secret (EXPLORER_CLIENT_ID and EXPLORER_CLIENT_SECRET, or the profile)."
+        return "Check the client ID and secret.", "client"
     if error.oauth_error == "access_denied" and "token limit" in (error.oauth_description or "").lower():
         return (
             "This service account holds as many live tokens as it may (100 on the real service): revoke the ones "
-            "not in use (explorer logout revokes the one explorer get keeps), or wait for some to expire (an hour)."
+            "not in use, or wait for some to expire (an hour).",
+            "tokens",
         )
     if error.oauth_error == "access_denied" or code == "IP_ADDRESS_NOT_ON_ACCESS_LIST":
         # Not "GET /api/private/ipinfo shows it": that needs these credentials, which are what is refused.
@@ -432,57 +486,48 @@ def hint_for(error: ApiError) -> str | None:
         said = f"The access list of these credentials does not allow {where} or connect from an allowed one."
         if code == "IP_ADDRESS_NOT_ON_ACCESS_LIST" and error.credentials == "service account":
             said += " The token was issued all the same: the list is checked when a token is used."
-        return said
+        return said, None
     if error.oauth_error in ("invalid_request", "unsupported_grant_type"):
-        return "The token request was malformed; this is a client bug worth reporting."
+        return "The token request was malformed; this is a client bug worth reporting.", None
     if status == 429:
         wait = f"retry in {error.retry_after:g} s" if error.retry_after is not None else "wait a minute and retry"
-        return f"Rate limited: {wait}. {limits_said(error)}"
+        return f"Rate limited: {wait}. {limits_said(error)}", None
     if status == 503 or error.oauth_error == "server_error":
         wait = f"retry in {error.retry_after:g} s" if error.retry_after is not None else "retry later"
-        return f"The service is unavailable: {wait}."
+        return f"The service is unavailable: {wait}.", None
     if status == 401 and code in PERMISSION_CODES:
-        return ROLES_HINT
+        return ROLES_HINT, None
     if status == 401 and error.credentials == "API key":  # the Digest challenge was answered, and refused
         return (
-            "The API key was refused: check the public and private key (EXPLORER_PUBLIC_KEY and "
-            "EXPLORER_PRIVATE_KEY, or the profile); if the key works elsewhere, it has no role for this resource."
+            "The API key was refused: check the public and private key; if the key works elsewhere, it has no role "
+            "for this resource.",
+            "api_key",
         )
     if status == 401 and error.after_refresh:
-        return ROLES_HINT
+        return ROLES_HINT, None
     if status == 401:
-        return (
-            "Authentication failed: check the credentials (the flags, EXPLORER_* variables or the profile), then retry."
-        )
+        return "Authentication failed: check the credentials, then retry.", "credentials"
     if status == 403:
-        return FORBIDDEN_HINT
+        return FORBIDDEN_HINT, None
     if status == 404:
-        return "Nothing is there: check the IDs in the path, or reach it by following links from the root."
+        return "Nothing is there: check the IDs in the path, or reach it by following links from the root.", None
     if status == 400:
-        return "The service refused the request as malformed: the detail and parameters name what to change."
+        return "The service refused the request as malformed: the detail and parameters name what to change.", None
     if status == 406:
         return version_hint(error)
     if status == 410 and code == "VERSION_GONE":
-        return (
-            "This version of the resource is past its sunset: ask for a newer one with --api-version DATE "
-            "(EXPLORER_API_VERSION, or api_version in the profile)."
-        )
+        return "This version of the resource is past its sunset: ask for a newer one.", "api_version"
     if error.kind == "not-json" and status and status >= 500:
-        return "Something between you and the service answered instead of it (a proxy or gateway): retry later."
+        return "Something between you and the service answered instead of it (a proxy or gateway): retry later.", None
     if error.kind == "timeout":
-        return (
-            "Check the network and the base URL; the service may also be slow right now (--timeout SECONDS waits "
-            "longer)."
-        )
+        return "Check the network and the base URL; the service may also be slow right now.", "timeout"
     if error.kind == "connect":
-        return "Is the base URL right, and is the service (or explorer sandbox) running there?"
+        return "Is the base URL right, and is the service (or explorer sandbox) running there?", None
     if error.kind == "dns":
-        return "Check the host name in the base URL."
+        return "Check the host name in the base URL.", None
     if error.kind == "tls":
-        return (
-            "The certificate is not trusted: name its authority with --ca-bundle (for the sandbox, its sandbox-ca.pem)."
-        )
-    return None
+        return "The certificate is not trusted: name its authority (for the sandbox, its sandbox-ca.pem).", "ca_bundle"
+    return None, None
 
 
 class ConfigError(ApiError):
@@ -495,7 +540,8 @@ class ConfigError(ApiError):
     Args:
         summary: What cannot be used, and why, in one line.
         hint: What to do about it (where to set what), or None.
+        setting: The setting that would help, for the caller to word (`ApiError.setting`).
     """
 
-    def __init__(self, summary: str, hint: str | None = None) -> None:
-        super().__init__("config", summary, hint=hint)
+    def __init__(self, summary: str, hint: str | None = None, setting: Setting | None = None) -> None:
+        super().__init__("config", summary, hint=hint, setting=setting)

@@ -25,7 +25,7 @@ import httpx
 from explorer.api.errors import ConfigError
 from explorer.api.visible import visible
 
-MAX_BODY = 64 * 1024 * 1024  # decoded bytes of one answer (--max-body MB)
+MAX_BODY = 64 * 1024 * 1024  # decoded bytes of one answer (Bounds.max_body)
 MAX_RATIO = 200  # decoded ÷ received: JSON compresses 5–30×, a bomb 1000×
 RATIO_AFTER = 1024 * 1024  # the ratio is judged once this much is decoded: tiny bodies compress oddly
 PIECE = 256 * 1024  # the most the counting decompressor makes at once
@@ -105,7 +105,7 @@ class GuardedStream(httpx.AsyncByteStream):
         if self.decoded > self.max_body:
             received = f", from {size(self.received)} received" if self.received < self.decoded else ""
             raise BodyTooLarge(
-                f"the answer is larger than {size(self.max_body)} (the --max-body limit){received}",
+                f"the answer is larger than {size(self.max_body)} (the body limit){received}",
                 request=self.request,
             )
         if self.decoded > RATIO_AFTER and self.decoded > MAX_RATIO * max(self.received, 1):

@@ -229,7 +229,7 @@ class HarRecorder:
         for a recording that could never be written.
         """
         if is_dir(path):
-            raise RecordingError(f"{path} is a folder: --har names a file to write")
+            raise RecordingError(f"{path} is a folder: a HAR recording is written to a file")
         if not (exists(path) and path.stat().st_size):
             return []
         recording = read_recording(path)

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import math
 import re
+from collections.abc import Mapping
 from dataclasses import dataclass
 from functools import cached_property, lru_cache
 from typing import Any
@@ -24,7 +25,7 @@ from explorer.api.description import Operation
 from explorer.api.errors import ApiError
 from explorer.api.json_words import why_not_json
 from explorer.api.ratelimit import bucket_of
-from explorer.api.values import MAX_DEPTH, TooDeep, json_within
+from explorer.api.values import MAX_DEPTH, MOST_DEPTH, TooDeep, json_within
 
 VENDOR_MEDIA = re.compile(r"application/vnd\.([A-Za-z0-9_-]+)\.([^+;\s]+)\+json", re.IGNORECASE)
 PLAIN_RELS = ("self", "next", "previous")
@@ -399,8 +400,27 @@ class Resource:
 
     @property
     def json_hint(self) -> str | None:
-        """What to do about json_error, when something can be done (a --max-depth that reads it)."""
+        """What to do about json_error, when something can be done (a higher depth limit that reads it)."""
         return self.parsed[2]
+
+    @property
+    def json_setting(self) -> str | None:
+        """The setting that would read the body as JSON ("max_depth"), when one would: the caller
+        words how to change it, as for `ApiError.hint_in`."""
+        return "max_depth" if self.json_hint is not None and self.max_depth < MOST_DEPTH else None
+
+    def json_hint_in(self, words: Mapping[str, str]) -> str | None:
+        """What to do about json_error, then how to change its setting in the caller's words, as
+        `ApiError.hint_in` says it.
+
+        Args:
+            words: For each setting the caller can change, how: one sentence.
+
+        Returns:
+            The hint, and the caller's sentence for its setting when it has one; None without a hint.
+        """
+        how = words.get(self.json_setting) if self.json_setting else None
+        return f"{self.json_hint} {how}" if how and self.json_hint else self.json_hint
 
     @cached_property
     def enveloped(self) -> bool:

@@ -55,7 +55,7 @@ last_sent: ContextVar[httpx.Request | None] = ContextVar("last_sent", default=No
 MAX_RETRIES = 2
 MAX_RETRY_WAIT = 60.0
 REVOKE_TIMEOUT = 2.0
-DEADLINE = 120.0  # seconds one request may take in all (--deadline), the per-read timeout aside
+DEADLINE = 120.0  # seconds one request may take in all, the per-read timeout aside
 LOG_SIZE = 10_000
 RESOLVED_SIZE = 4096
 
@@ -504,8 +504,9 @@ class Session:
                 f"{there} is not {here}: the credentials go only to {here}",
                 method=method,
                 url=str(url),
-                hint=f"To explore {url.host}, start explorer with its base URL and its own credentials "
-                "(--base-url URL, or --profile NAME); a public page opens in a browser or with curl.",
+                hint=f"To explore {url.host}, use its base URL and its own credentials; a public page opens in a "
+                "browser or with curl.",
+                setting="base_url",
             )
         return foreign
 
@@ -557,11 +558,11 @@ class Session:
         except TimeoutError:
             raise ApiError(
                 "timeout",
-                f"No whole answer within {self.deadline:g} s (the --deadline of a request): {method} {url}",
+                f"No whole answer within {self.deadline:g} s (the deadline of a request): {method} {url}",
                 method=method,
                 url=str(url),
-                hint="The answer came too slowly, or never ended. If the service is only slow, --deadline "
-                "SECONDS allows more.",
+                hint="The answer came too slowly, or never ended.",
+                setting="deadline",
                 sent=as_sent(last_sent.get()),
             ) from None
         except BodyTooLarge as error:
@@ -570,8 +571,8 @@ class Session:
                 f"{method} {url}: {error}",
                 method=method,
                 url=str(url),
-                hint="The answer was dropped, not read. If it is a real answer, --max-body MB allows more; "
-                "a smaller page (itemsPerPage) makes it smaller.",
+                hint="The answer was dropped, not read. A smaller page (itemsPerPage) makes it smaller.",
+                setting="max_body",
                 sent=as_sent(last_sent.get()),
             ) from None
         except httpx.HTTPError as error:

@@ -7,13 +7,13 @@ import json
 import re
 from dataclasses import dataclass
 from datetime import UTC, datetime
-from typing import Any
+from typing import Any, Literal
 
 from explorer.api import json_decoder
 from explorer.api.json_decoder import deeper_than
 
-MAX_DEPTH = 100  # levels of nesting read as JSON (--max-depth); a deeper body is shown as received
-MOST_DEPTH = 500  # the highest --max-depth: what walks a document walks one call a level, within Python's ~1,000
+MAX_DEPTH = 100  # levels of nesting read as JSON (Bounds.max_depth); a deeper body is shown as received
+MOST_DEPTH = 500  # the highest depth limit: what walks a document walks one call a level, within Python's ~1,000
 IN_PIECES = 1024 * 1024  # a text larger than this is decoded a piece at a time (json_decoder.py)
 
 ISO_DATE = re.compile(r"\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:?\d{2})?")
@@ -74,21 +74,26 @@ def parse_count(text: str | None) -> int | None:
 
 
 class TooDeep(ValueError):
-    """JSON nested deeper than the --max-depth limit: not read, so that nothing walks it.
+    """JSON nested deeper than the depth limit (`Bounds.max_depth`): not read, so that nothing walks it.
 
     Every view of a document (the pretty view, a comparison, a HAR's redaction) walks it one call a
     level; past Python's recursion limit that walk would end the program with a RecursionError."""
 
     def __init__(self, levels: int) -> None:
-        super().__init__(f"JSON nested deeper than {levels} levels (the --max-depth limit)")
+        super().__init__(f"JSON nested deeper than {levels} levels (the depth limit)")
         self.levels = levels
 
     @property
     def hint(self) -> str:
-        """What to do: read it deeper with --max-depth, while the limit allows."""
+        """What to do: read it with a higher depth limit, while one is allowed."""
         if self.levels >= MOST_DEPTH:
-            return f"{MOST_DEPTH} levels is the deepest --max-depth reads."
-        return f"Read deeper with --max-depth LEVELS (up to {MOST_DEPTH})."
+            return f"{MOST_DEPTH} levels is the deepest the explorer reads."
+        return f"A higher depth limit reads it (up to {MOST_DEPTH} levels)."
+
+    @property
+    def setting(self) -> Literal["max_depth"] | None:
+        """The setting that reads it ("max_depth"), while a higher one is allowed."""
+        return "max_depth" if self.levels < MOST_DEPTH else None
 
 
 def json_within(text: str | bytes, levels: int = MAX_DEPTH) -> Any:

@@ -24,6 +24,7 @@ from explorer.api.local_paths import is_file
 from explorer.api.session import Session
 from explorer.api.visible import visible
 from explorer.commands.flags import add_header_flag, add_token_cache_flag
+from explorer.commands.hint_words import FLAG_WORDS
 from explorer.commands.output import report
 from explorer.connection import add_connection_arguments, open_session
 
@@ -89,7 +90,9 @@ async def fetched(session: Session, target: str) -> Side:
     if resource.error is not None:
         raise resource.error
     if resource.json_error is not None:  # HTML, or JSON nested past --max-depth: no fields to compare
-        raise ApiError("not-json", f"GET {resource.url}: the body is {resource.json_error}", hint=resource.json_hint)
+        raise ApiError(
+            "not-json", f"GET {resource.url}: the body is {resource.json_error}", hint=resource.json_hint_in(FLAG_WORDS)
+        )
     return Side(f"GET {resource.url}", resource.document)
 
 

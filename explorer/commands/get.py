@@ -19,6 +19,7 @@ from explorer.commands.flags import (
     add_token_cache_flag,
     query_params,
 )
+from explorer.commands.hint_words import FLAG_WORDS
 from explorer.commands.output import ItemsOut, exit_code, report, show, tell_waits
 from explorer.connection import add_connection_arguments, open_session, whole_number
 
@@ -111,13 +112,12 @@ async def get_all(
     seen = {str(resource.url)}
     while True:
         if resource.error:
-            resource.error.hint = f"{resource.error.hint or ''} {out.so_far()}".strip()
-            report("get", resource.error)
+            report("get", resource.error, out.so_far())
             return exit_code(resource.error)
         page = resource.page
         if page is None:
             body = f"its body is {resource.json_error}" if resource.json_error else "it has no results"
-            hint = f"{resource.json_hint or ''} {out.so_far()}".strip()
+            hint = f"{resource.json_hint_in(FLAG_WORDS) or ''} {out.so_far()}".strip()
             report("get", ApiError("config", f"{resource.url} is not a page of the list: {body}", hint=hint))
             return 1
         out.write(page.results)

@@ -12,6 +12,7 @@ from explorer.api.resource import Resource
 from explorer.api.secret import redact_header
 from explorer.api.session import Session
 from explorer.api.visible import lines, visible
+from explorer.commands.hint_words import worded
 
 
 def write_body(data: bytes) -> None:
@@ -41,15 +42,16 @@ def show(command: str, resource: Resource, include: bool) -> int:
     return 0 if resource.status < 300 else 3
 
 
-def report(command: str, error: ApiError) -> None:
-    """An error on stderr: the document the service sent, then one line, then the hint; every
-    character from the server visible (an escape sequence shows as ␛[…, it does nothing)."""
+def report(command: str, error: ApiError, more: str = "") -> None:
+    """An error on stderr: the document the service sent, then one line, then the hint in the
+    command line's words and `more` (what the command did before it failed); every character from
+    the server visible (an escape sequence shows as ␛[…, it does nothing)."""
     out = sys.stderr
     if error.body:
         out.write("\n".join(lines(error.body.decode("utf-8", "replace").rstrip())) + "\n")
     out.write(f"explorer {command}: {visible(error.line())}\n")
-    if error.hint:
-        out.write(f"hint: {visible(error.hint)}\n")
+    if hint := " ".join(filter(None, (worded(error), more))):
+        out.write(f"hint: {visible(hint)}\n")
     out.flush()
 
 

@@ -155,9 +155,8 @@ async def written(session: Session, command: str, method: str, args: argparse.Na
     try:
         resource = await session.send(outgoing)
     except ApiError as error:
-        if error.kind in ("timeout", "too-large") and error.url == outgoing.url:  # sent, its answer lost
-            error.hint = f"{error.hint or ''} {MAY_HAVE_GONE}".strip()
-        report(command, error)
+        lost = error.kind in ("timeout", "too-large") and error.url == outgoing.url  # sent, its answer lost
+        report(command, error, MAY_HAVE_GONE if lost else "")
         return exit_code(error)
     code = show(command, resource, args.include)
     if resource.status in SAID and not args.include and sys.stderr.isatty():  # words for a person only
@@ -171,6 +170,7 @@ def refusal(session: Session, method: str, url: httpx.URL, yes: bool) -> ApiErro
         error = session.read_only(method, str(url))
         if session.write_policy.profile_forbids:
             error.hint = "Nothing was sent. This profile is read-only on purpose: to write, use another profile."
+            error.setting = None  # not --writes: the profile refuses it
         return error
     if yes:
         return None

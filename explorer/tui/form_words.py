@@ -1,16 +1,12 @@
-"""The library's errors in the login form's words: the form's fields where the command line's
-flags are named, and the field a failed connection is about (the cursor goes there)."""
+"""The library's errors in the login form's words: a field where the command line would name a
+flag, and the field a failed connection is about (the cursor goes there)."""
 
 from __future__ import annotations
 
 from explorer.api.errors import ApiError
 
-# The hints the library words with command-line flags, in the form's own words: here the fix is a field.
-FORM_HINTS = {
-    "tls": "The certificate is not trusted: name its authority in the CA bundle field (for the sandbox, its "
-    "sandbox-ca.pem).",
-    "timeout": "Check the network and the API root; the service may also be slow right now.",
-}
+# How the form changes a hint's setting (ApiError.hint_in): here the fix is a field.
+FORM_SETTINGS = {"ca_bundle": "Name it in the CA bundle field."}
 INVALID_CLIENT = "Check the Client ID and the Secret (as the service account's page shows them)."
 # The library's 404 hint speaks of IDs in a path and links from the root: the form has neither
 NOT_THERE = "Check the API root: it is the address where the API starts, such as https://host/api/service/v1.0."
@@ -37,16 +33,16 @@ def field_for(error: ApiError) -> str | None:
 
 
 def form_hint(error: ApiError) -> str | None:
-    """The library's hint in the form's words: a field where it names a flag, an environment variable
-    (the client ID's), the base URL, or a path's IDs (a 404: the form has one URL, the API root);
-    `explorer get` keeps the library's, about its own flags."""
+    """The library's hint in the form's words: a field for its setting, the API root for the base
+    URL, no path's IDs (a 404: the form has one URL, the API root); `explorer get` words it with its
+    own flags, the screen with its."""
     if not error.hint:
         return None
     if error.oauth_error == "invalid_client":
         return INVALID_CLIENT
     if error.status == 404:
         return NOT_THERE
-    return in_form_words(FORM_HINTS.get(error.kind, error.hint))
+    return in_form_words(error.hint_in(FORM_SETTINGS) or "")
 
 
 def in_form_words(text: str) -> str:

@@ -24,6 +24,7 @@ from explorer.api.errors import ApiError
 from explorer.api.resource import Resource
 from explorer.api.session import Session
 from explorer.api.writes import WriteChoice, body_bytes, delete_answers, delete_name, undo_body, write_changes
+from explorer.tui.hint_words import worded
 from explorer.tui.server_text import visible
 from explorer.tui.typeahead import TypedAhead
 from explorer.tui.writing import Drafts, Undo, choices_for, operation_of, prefill, pretty, undo_choice
@@ -204,7 +205,7 @@ class WriteFlow:
         try:
             answer = await self.session.send(outgoing)
         except ApiError as error:
-            self.app.notify(f"{visible(error.line())}\n{visible(error.hint or '')}", severity="error", markup=False)
+            self.app.notify(f"{visible(error.line())}\n{visible(worded(error) or '')}", severity="error", markup=False)
             return None
         self.answered(answer, choice)
         if answer.error is None and choice.method in ("PATCH", "PUT") and isinstance(now, dict):

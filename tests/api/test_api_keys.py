@@ -72,9 +72,10 @@ async def test_a_wrong_private_key_is_named_in_the_hint(clock):
         assert resource.status == 401
         assert resource.error.line() == "401 Unauthorized · UNAUTHORIZED: You are not authorized for this resource."
         assert resource.error.hint == (
-            "The API key was refused: check the public and private key (EXPLORER_PUBLIC_KEY and "
-            "EXPLORER_PRIVATE_KEY, or the profile); if the key works elsewhere, it has no role for this resource."
+            "The API key was refused: check the public and private key; if the key works elsewhere, it has no role "
+            "for this resource."
         )
+        assert resource.error.setting == "api_key"  # where the keys come from: the caller's to say
         assert resource.credentials == "API key" and not resource.after_refresh
 
 

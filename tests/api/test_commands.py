@@ -224,8 +224,8 @@ def test_https_with_the_sandbox_authority(tmp_path):
             1,
             [
                 "explorer get: The certificate of 127.0.0.1 is signed by an authority this computer does not trust",
-                "hint: The certificate is not trusted: name its authority with --ca-bundle (for the sandbox, its "
-                "sandbox-ca.pem).",
+                "hint: The certificate is not trusted: name its authority (for the sandbox, its sandbox-ca.pem). "
+                "Name it with --ca-bundle FILE (EXPLORER_CA_BUNDLE, or ca_bundle in the profile).",
             ],
         )
 
@@ -238,7 +238,7 @@ def test_plain_http_to_the_https_sandbox_says_it_seems_to_speak_https(tmp_path):
         assert run.code == 1
         assert run.err == (
             "explorer get: 127.0.0.1 hung up on plain HTTP without an answer: it seems to speak HTTPS\n"
-            f"hint: Try {sandbox.url} in the base URL (the sandbox serves HTTPS unless started with --http).\n"
+            f"hint: Try {sandbox.url} in the base URL (the explorer's sandbox serves HTTPS unless told not to).\n"
         )
 
 
@@ -534,8 +534,9 @@ def test_a_wrong_private_key_says_to_check_the_key_pair(sandbox):
     assert run.code == 4
     assert run.err.splitlines()[-2:] == [
         "explorer get: 401 Unauthorized · UNAUTHORIZED: You are not authorized for this resource.",
-        "hint: The API key was refused: check the public and private key (EXPLORER_PUBLIC_KEY and "
-        "EXPLORER_PRIVATE_KEY, or the profile); if the key works elsewhere, it has no role for this resource.",
+        "hint: The API key was refused: check the public and private key; if the key works elsewhere, it has no "
+        "role for this resource. The keys are read from --public-key or EXPLORER_PUBLIC_KEY, EXPLORER_PRIVATE_KEY, "
+        "or the profile.",
     ]
 
 
@@ -551,7 +552,8 @@ def test_a_description_that_cannot_be_used_is_named_and_the_request_goes_on(sand
         assert run.err == (
             f"explorer get: The API description {missing} cannot be used: there is no such file\n"
             "hint: The explorer goes on without it: links only, and the default version. Give a file or URL of the "
-            "service's OpenAPI 3 description (JSON or YAML) with --openapi.\n"
+            "service's OpenAPI 3 description (JSON or YAML). Name it with --openapi FILE_OR_URL (EXPLORER_OPENAPI, or "
+            "openapi in the profile).\n"
         )
 
 

@@ -14,6 +14,7 @@ from explorer.api.config_file import remember, write_config
 from explorer.api.errors import ConfigError
 from explorer.api.profiles import save_profile
 from explorer.api.secret import Secret
+from explorer.commands.hint_words import worded
 
 BASE = "https://api.example.com/api/service/v1.0"
 
@@ -132,7 +133,8 @@ def test_without_anything_the_message_says_what_to_set(tmp_path):
     with pytest.raises(ConfigError) as caught:
         Credentials.resolve(environ={}, path=tmp_path / "missing.toml")
     assert caught.value.line() == "No base URL: nothing says which service to explore"
-    assert "EXPLORER_BASE_URL" in caught.value.hint and "--demo" in caught.value.hint
+    assert caught.value.hint == f"Set EXPLORER_BASE_URL, or add a profile to {tmp_path / 'missing.toml'}."
+    assert worded(caught.value) == f"{caught.value.hint} Or pass --base-url URL; or try --demo."
     with pytest.raises(ConfigError) as caught:
         Credentials.resolve(environ={"EXPLORER_BASE_URL": BASE}, path=tmp_path / "missing.toml")
     assert caught.value.line() == f"No credentials for {BASE}"
@@ -169,8 +171,9 @@ def test_with_several_profiles_and_none_chosen_the_message_lists_them_and_how_to
         Credentials.resolve(environ={}, path=config)
     assert caught.value.line() == f"No profile is chosen in {config}, which has: lab, prod"
     assert caught.value.hint == (
-        f'Choose one with --profile NAME (or EXPLORER_PROFILE), or set default_profile = "NAME" at the top of {config}.'
+        f'Choose one with EXPLORER_PROFILE, or set default_profile = "NAME" at the top of {config}.'
     )
+    assert worded(caught.value) == f"{caught.value.hint} Or choose it with --profile NAME."
 
 
 def test_a_profile_saved_alone_becomes_the_default_and_one_saved_beside_others_does_not(tmp_path):

@@ -22,8 +22,8 @@ DEPTHS = [101, 400, 950, 100_000]  # past the limit; 950 and 100,000 past json's
 def test_json_within_says_the_limit_at_any_depth_past_it(depth):
     with pytest.raises(TooDeep) as raised:
         json_within("[" * depth + "]" * depth)
-    assert str(raised.value) == "JSON nested deeper than 100 levels (the --max-depth limit)"
-    assert raised.value.hint == "Read deeper with --max-depth LEVELS (up to 500)."
+    assert str(raised.value) == "JSON nested deeper than 100 levels (the depth limit)"
+    assert raised.value.hint == "A higher depth limit reads it (up to 500 levels)."
     assert json_within("[" * 100 + "]" * 100, 100) is not None
 
 
@@ -37,7 +37,7 @@ def test_a_body_over_a_megabyte_says_the_limit_as_a_small_one_does(depth):
     assert len(body) > IN_PIECES
     with pytest.raises(TooDeep) as raised:
         json_within(body)
-    assert str(raised.value) == "JSON nested deeper than 100 levels (the --max-depth limit)"
+    assert str(raised.value) == "JSON nested deeper than 100 levels (the depth limit)"
     at_limit = '{"results": [' + filler + ", " + "[" * 98 + "]" * 98 + "]}"
     assert len(json_within(at_limit)["results"]) == 30_001
 
@@ -48,8 +48,8 @@ def test_a_file_to_compare_nested_too_deeply_is_said_in_a_line(depth):
     with pytest.raises(ValueError) as raised:
         parse(io.BytesIO(data), "file deep.json")
     assert str(raised.value) == (
-        "file deep.json is JSON nested deeper than 100 levels (the --max-depth limit). "
-        "Read deeper with --max-depth LEVELS (up to 500)."
+        "file deep.json is JSON nested deeper than 100 levels (the depth limit). "
+        "A higher depth limit reads it (up to 500 levels)."
     )
 
 

@@ -64,7 +64,8 @@ async def test_tls_is_verified_and_a_ca_bundle_can_be_named(tmp_path):
         error = await failure(Session(credentials(server.url)))
         assert error.kind == "tls"
         assert error.line() == "The certificate of 127.0.0.1 is signed by an authority this computer does not trust"
-        assert "--ca-bundle" in error.hint
+        assert error.hint == "The certificate is not trusted: name its authority (for the sandbox, its sandbox-ca.pem)."
+        assert error.setting == "ca_bundle"
         async with Session(credentials(server.url, ca_bundle=str(files.ca))) as trusted:
             assert (await trusted.fetch("/orgs")).status == 200
 

@@ -253,7 +253,7 @@ def test_a_recording_that_is_not_one_is_said_in_a_line_by_the_screen_and_get(tmp
 
 
 def test_har_names_a_file_not_a_folder(tmp_path):
-    with pytest.raises(ConfigError, match="is a folder: --har names a file to write"):
+    with pytest.raises(ConfigError, match="is a folder: a HAR recording is written to a file"):
         HarRecorder(tmp_path, "https://x")
 
 

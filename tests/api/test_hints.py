@@ -1,21 +1,26 @@
-"""Hints: each names a step that works, and the troubleshooting table (docs/configuration.md) quotes each one."""
+"""Hints: each names a step that works, and the troubleshooting table (docs/configuration.md) quotes each one
+as the command line words it. The library's own name no flag: a script has none."""
 
 from __future__ import annotations
 
 import json
 import re
 import ssl
+from typing import get_args
 
 import httpx
 import pytest
 
 from explorer.api.config import Credentials, trusting
 from explorer.api.description import DescriptionError
-from explorer.api.errors import ApiError, from_response
+from explorer.api.errors import ApiError, Setting, from_response
 from explorer.api.secret import Secret
 from explorer.api.session import Session
 from explorer.api.tls_failures import tls_failure
 from explorer.api.urls import check_base_url
+from explorer.commands import hint_words as command_words
+from explorer.commands.hint_words import worded
+from explorer.tui import hint_words as screen_words
 from tests.conftest import ROOT
 from tests.manual import page, section
 
@@ -47,8 +52,11 @@ async def test_a_url_on_another_origin_says_how_to_explore_that_service():
     error = await refusal("https://other.example/api/service/v1.0/groups")
     assert error.line() == "other.example is not api.example: the credentials go only to api.example"
     assert error.hint == (
-        "To explore other.example, start explorer with its base URL and its own credentials "
-        "(--base-url URL, or --profile NAME); a public page opens in a browser or with curl."
+        "To explore other.example, use its base URL and its own credentials; a public page opens in a browser or "
+        "with curl."
+    )
+    assert worded(error) == (
+        f"{error.hint} Start explorer with --base-url URL and those credentials, or --profile NAME."
     )
 
 
@@ -67,27 +75,31 @@ def test_a_missing_version_names_a_way_to_ask_for_one():
     error = answer(406, {"error": 406, "reason": "Not Acceptable", "errorCode": "INVALID_VERSION", "detail": "x"})
     assert error.hint == (
         "The service has no version of this resource for the Accept sent (application/json): ask for a version "
-        "the detail names with explorer get -H 'Accept: …' (Y in the explorer copies the request as curl)."
+        "the detail names, in an Accept of your own."
+    )
+    assert worded(error) == (
+        f"{error.hint} Send it with explorer get -H 'Accept: …' (Y in the explorer copies the request as curl)."
     )
     versioned = on_v2(406, {"errorCode": "INVALID_VERSION_DATE", "detail": "Invalid accept header or version date."})
     assert versioned.hint == (
-        "This API wants a version in the Accept header (application/vnd.atlas.DATE+json): name one with "
-        "--api-version DATE (EXPLORER_API_VERSION, or api_version in the profile), give the service's API "
-        "description with --openapi FILE_OR_URL (each request then names the newest version it documents), or send "
-        "your own Accept with explorer get -H."
+        "This API wants a version in the Accept header (application/vnd.atlas.DATE+json): name one, or give the "
+        "service's API description (each request then names the newest version it documents)."
+    )
+    assert worded(versioned) == (
+        f"{versioned.hint} Name one with --api-version DATE (EXPLORER_API_VERSION, or api_version in the profile), "
+        "give the API description with --openapi FILE_OR_URL, or send your own Accept with explorer get -H."
     )
     documented = on_v2(406, {"errorCode": "INVALID_VERSION_DATE"}, versions=("2023-01-01", "2024-08-05"))
     assert documented.hint == (
         "This API wants a version in the Accept header (application/vnd.atlas.DATE+json); the API description "
-        "documents 2023-01-01, 2024-08-05 for this resource: name one with --api-version DATE (EXPLORER_API_VERSION, "
-        "or api_version in the profile), or send your own Accept with explorer get -H."
+        "documents 2023-01-01, 2024-08-05 for this resource."
     )
+    assert documented.setting == "api_version"
     plain = on_v2(406, {"errorCode": "INVALID_VERSION_DATE"}, versions=("2023-01-01", "2024-08-05"), accept="*/*")
-    assert plain.hint == (  # the user's own Accept (explorer get -H): the way out is not "send your own"
+    assert plain.hint == (  # the user's own Accept (explorer get -H): an example of one that names a version
         "The Accept sent (*/*) names no version: this API wants application/vnd.atlas.DATE+json, and its API "
-        "description documents 2023-01-01, 2024-08-05 for this resource. Name one: --api-version DATE "
-        "(EXPLORER_API_VERSION, or api_version in the profile), or explorer get -H "
-        "'Accept: application/vnd.atlas.2024-08-05+json'."
+        "description documents 2023-01-01, 2024-08-05 for this resource. For example: "
+        "Accept: application/vnd.atlas.2024-08-05+json."
     )
     named = answer(406, {"errorCode": "INVALID_VERSION_DATE"}, accept="application/json", vendor="service")
     assert "this API wants application/vnd.service.DATE+json" in named.hint  # the description's vendor
@@ -97,8 +109,10 @@ def test_a_missing_version_names_a_way_to_ask_for_one():
 
 def test_a_refused_token_names_what_to_check_and_what_to_do():
     error = answer(401, {"error": 401, "reason": "Unauthorized", "errorCode": "UNAUTHORIZED"})
-    assert error.hint == (
-        "Authentication failed: check the credentials (the flags, EXPLORER_* variables or the profile), then retry."
+    assert error.hint == "Authentication failed: check the credentials, then retry."
+    assert worded(error) == (
+        "Authentication failed: check the credentials, then retry. Credentials are read from the flags, EXPLORER_* "
+        "variables or the profile."
     )
 
 
@@ -150,6 +164,11 @@ def handshake(said: int | str) -> ApiError:
 
 
 async def every_hint() -> list[str]:
+    """The hint of each failure the library tells apart, as the command line words it."""
+    return [hint for error in await every_error() if (hint := worded(error))]
+
+
+async def every_error() -> list[ApiError]:
     """One failure of each kind the library tells apart, as a user meets it."""
     errors = [
         answer(401, {"error": "invalid_client", "error_description": "Invalid credentials provided."}),
@@ -202,7 +221,7 @@ async def every_hint() -> list[str]:
         except ApiError as error:
             errors.append(error)
     assert len(errors) == 36
-    return [error.hint for error in errors if error.hint]
+    return errors
 
 
 async def test_the_docs_quote_every_hint_word_for_word():
@@ -230,3 +249,19 @@ def test_a_refusal_names_the_roles_the_description_requires():
     )
     listed = answer(403, {"errorCode": "IP_ADDRESS_NOT_ON_ACCESS_LIST", "detail": "x"}, roles=("Project Read Only",))
     assert "requires" not in listed.hint
+
+
+FLAG = re.compile(r"(?<![\w-])--[a-z]|EXPLORER_[A-Z]")
+
+
+async def test_the_librarys_own_hints_name_no_flag_and_no_variable():
+    """A script has neither: the library says what went wrong and which setting would help."""
+    errors = await every_error()
+    named = [error.hint for error in errors if error.hint and FLAG.search(error.hint)]
+    assert not named, named
+    assert {error.setting for error in errors} >= {"client", "api_key", "credentials", "api_version", "openapi"}
+
+
+@pytest.mark.parametrize("words", [command_words.FLAG_WORDS, screen_words.SCREEN_WORDS])
+def test_every_setting_a_hint_can_name_has_words_on_the_command_line_and_the_screen(words):
+    assert sorted(words) == sorted(get_args(Setting))

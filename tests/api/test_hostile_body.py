@@ -20,6 +20,7 @@ from explorer.api.config import Credentials
 from explorer.api.errors import ApiError
 from explorer.api.secret import Secret
 from explorer.api.session import Session
+from explorer.commands.hint_words import worded
 from explorer.sandbox.server import ServerThread
 from tests.conftest import ROOT
 from tests.hostile_service import BOMB, ROOT_PATH, HostileService, answer
@@ -70,10 +71,15 @@ async def test_an_answer_past_max_body_is_named_with_its_flag(origin):
         with pytest.raises(ApiError) as raised:
             await session.fetch("/cases/big-string")
         assert (await session.fetch("/cases/small-gzip")).json == {"ok": True}  # what fits is read as ever
-    assert raised.value.line().endswith("/big-string: the answer is larger than 2 MB (the --max-body limit)"), (
+    assert raised.value.line().endswith("/big-string: the answer is larger than 2 MB (the body limit)"), (
         raised.value.line()
     )
-    assert "--max-body MB allows more" in (raised.value.hint or "")
+    assert raised.value.hint == "The answer was dropped, not read. A smaller page (itemsPerPage) makes it smaller."
+    assert raised.value.setting == "max_body"  # the library names no flag: the command line does
+    assert worded(raised.value) == (
+        "The answer was dropped, not read. A smaller page (itemsPerPage) makes it smaller. If it is a real answer, "
+        "--max-body MB allows more."
+    )
 
 
 @pytest.mark.slow
@@ -85,7 +91,7 @@ async def test_a_body_that_trickles_forever_ends_at_the_deadline(origin):
     assert time.monotonic() - started < 5
     assert raised.value.kind == "timeout"
     assert raised.value.line() == (
-        f"No whole answer within 0.5 s (the --deadline of a request): GET {session.base_url}/cases/trickle"
+        f"No whole answer within 0.5 s (the deadline of a request): GET {session.base_url}/cases/trickle"
     )
 
 
@@ -110,7 +116,7 @@ def test_explorer_get_names_the_limit_in_one_line_with_a_hint(served, tmp_path):
     slow = [*command, "--deadline", "0.5", "/cases/trickle"]
     trickled = subprocess.run(slow, **options)
     assert trickled.returncode == 1
-    assert trickled.stderr.startswith("explorer get: No whole answer within 0.5 s (the --deadline of a request)")
+    assert trickled.stderr.startswith("explorer get: No whole answer within 0.5 s (the deadline of a request)")
     bad = subprocess.run([*command, "--max-body", "lots", "/cases/big-string"], **options)
     assert bad.returncode == 2
     assert "argument --max-body: 'lots' is not a whole number of megabytes from 1 to 1048576" in bad.stderr
@@ -149,7 +155,7 @@ async def test_json_nested_past_max_depth_is_not_read_as_json_and_says_the_limit
         resource = await session.fetch("/cases/nested")
     assert (resource.json is not None) is read
     if not read:
-        assert resource.json_error == "JSON nested deeper than 100 levels (the --max-depth limit)"
+        assert resource.json_error == "JSON nested deeper than 100 levels (the depth limit)"
 
 
 @pytest.mark.slow
@@ -160,7 +166,7 @@ async def test_max_depth_is_the_sessions_to_set():
         resource = await session.fetch("/cases/big-entity")  # {"field000000": {"n": 0, …}, …}: 2 levels
         too_deep = await session.fetch("/cases/deep-json")
     assert resource.json is not None
-    assert too_deep.json_error == "JSON nested deeper than 2 levels (the --max-depth limit)"
+    assert too_deep.json_error == "JSON nested deeper than 2 levels (the depth limit)"
 
 
 @pytest.mark.subprocess

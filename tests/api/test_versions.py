@@ -119,8 +119,8 @@ def test_a_plain_accept_gets_the_406_and_a_hint_that_names_the_way_out(service):
     assert "406 Not Acceptable · INVALID_VERSION_DATE: Invalid accept header or version date." in run.stderr
     assert (
         "hint: The Accept sent (application/json) names no version: this API wants application/vnd.atlas.DATE+json. "
-        "Name one: --api-version DATE (EXPLORER_API_VERSION, or api_version in the profile), "
-        "or explorer get -H 'Accept: application/vnd.atlas.DATE+json'.\n"
+        "For example: Accept: application/vnd.atlas.DATE+json. Name one with --api-version DATE (EXPLORER_API_VERSION, "
+        "or api_version in the profile), or send your own Accept with explorer get -H.\n"
     ) in run.stderr
 
 

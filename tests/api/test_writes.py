@@ -46,7 +46,7 @@ async def test_a_read_only_session_sends_no_write(connect):
         with pytest.raises(ApiError) as refused:
             await c.session.fetch(f"/groups/{project}", method="PATCH", json={"name": "x"})
         assert refused.value.kind == "read-only"
-        assert refused.value.hint.startswith("Nothing was sent. To write, turn writes on: --writes")
+        assert (refused.value.hint, refused.value.setting) == ("Nothing was sent.", "writes")
         assert not [e for e in c.session.log if e.method == "PATCH"]
 
 

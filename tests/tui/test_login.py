@@ -325,7 +325,7 @@ async def test_an_untrusted_certificate_is_met_with_the_forms_own_field_not_a_fl
         await pilot.press("enter")
         await wait_until(lambda: "not trusted" in shown(app, "#outcome"), timeout=10, pilot=pilot)
         said = " ".join(shown(app, "#outcome").split())
-        assert "name its authority in the CA bundle field (for the sandbox, its sandbox-ca.pem)" in said, said
+        assert "name its authority (for the sandbox, its sandbox-ca.pem). Name it in the CA bundle field." in said, said
         assert "--" not in said and app.focused is app.screen.query_one("#ca_bundle", Input)
 
 
@@ -410,7 +410,7 @@ def test_a_har_file_that_cannot_be_recorded_into_is_said_before_any_login_form(m
 
     without_connection_variables(monkeypatch)
     assert run(parser().parse_args(["--har", str(tmp_path)])) == 1
-    assert capsys.readouterr().err == f"explorer: {tmp_path} is a folder: --har names a file to write\n"
+    assert capsys.readouterr().err == f"explorer: {tmp_path} is a folder: a HAR recording is written to a file\n"
 
 
 @pytest.mark.screen

@@ -76,7 +76,7 @@ async def test_a_body_deeper_than_the_depth_limit_is_shown_as_received_and_says_
         view = pilot.app.query_one(JsonView)
         assert drawn(view)[0].startswith("[[[[")
         assert where(pilot.app) == (  # at 80 columns the view's name gives way whole, the reason stays
-            "JSON nested deeper than 100 levels (the --max-depth limit) · line 1 of 1"
+            "JSON nested deeper than 100 levels (the depth limit) · line 1 of 1"
         )
         await pilot.click(JsonView)  # the keys to the view
         await pilot.press("v")

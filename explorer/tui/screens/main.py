@@ -38,6 +38,7 @@ from explorer.api.shell_forms import as_command, as_curl, reads_secret, secret_v
 from explorer.api.watching import EVERY, FASTEST, SLOWEST, Version, Watch
 from explorer.api.watching import time_of_day as clock
 from explorer.api.writes import Outgoing, WriteChoice
+from explorer.tui.hint_words import worded
 from explorer.tui.navigation import Navigation
 from explorer.tui.nodes import Fetch, Node, Step, place_of, self_href
 from explorer.tui.place import place_line
@@ -333,7 +334,7 @@ class MainScreen(Screen[None]):
         if problem is not None and problem is not self.told:
             self.told = problem
             self.notify(
-                f"{visible(problem.line())}\n{visible(problem.hint or '')}",
+                f"{visible(problem.line())}\n{visible(worded(problem) or '')}",
                 severity="warning",
                 timeout=15,
                 markup=False,

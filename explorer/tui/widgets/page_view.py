@@ -20,6 +20,7 @@ from explorer.api.description import Operation
 from explorer.api.errors import ApiError
 from explorer.api.resource import Resource
 from explorer.api.versions import deprecation
+from explorer.tui.hint_words import SCREEN_WORDS
 from explorer.tui.server_text import lines, visible
 from explorer.tui.widgets.field_tree import FieldTree
 from explorer.tui.widgets.items_table import ItemsTable
@@ -112,7 +113,7 @@ class PageView(Vertical):
             self.show_error(resource.error)
             return
         if resource.json_error:
-            hint = f" {resource.json_hint}" if resource.json_hint else ""
+            hint = f" {said}" if (said := resource.json_hint_in(SCREEN_WORDS)) else ""
             self.show_message(visible(f"The body is {resource.json_error}: the JSON pane shows it as received.{hint}"),
                               error=True)  # fmt: skip
             return
@@ -147,7 +148,7 @@ class PageView(Vertical):
 
 def error_document(error: ApiError) -> ErrorDocument:
     """A failure's fields, one a row, as the Page pane and the `x` dialog draw them (ErrorDocument)."""
-    return ErrorDocument(error.fields())
+    return ErrorDocument(error.fields(SCREEN_WORDS))
 
 
 class ErrorDocument:
