@@ -4,6 +4,7 @@ connects, and the session they open (the demo sandbox in process, or the configu
 from __future__ import annotations
 
 import argparse
+import dataclasses
 import math
 import sys
 from pathlib import Path
@@ -14,8 +15,9 @@ from explorer.api.config import Credentials
 from explorer.api.config_file import config_path, load_config, token_cache_dir
 from explorer.api.guard import MAX_BODY
 from explorer.api.har import KEEP_BYTES, HarRecorder
+from explorer.api.options import DEADLINE, Bounds, Caches, Har
 from explorer.api.secret import Secret
-from explorer.api.session import DEADLINE, Session
+from explorer.api.session import Session
 from explorer.api.values import MAX_DEPTH, MOST_DEPTH
 from explorer.api.versions import check_version
 from explorer.api.writes import write_policy
@@ -197,9 +199,9 @@ def levels(text: str) -> int:
     return whole_number(text, MOST_DEPTH, "levels")
 
 
-def limits(args: argparse.Namespace) -> dict[str, Any]:
-    """The limits the flags set on a session (--timeout, --deadline, --max-body, --max-depth)."""
-    return {name: getattr(args, name) for name in ("timeout", "deadline", "max_body", "max_depth")}
+def bounds_of(args: argparse.Namespace) -> Bounds:
+    """The bounds the flags set on a session (--timeout, --deadline, --max-body, --max-depth)."""
+    return Bounds(timeout=args.timeout, deadline=args.deadline, max_body=args.max_body, max_depth=args.max_depth)
 
 
 def open_session(
@@ -241,20 +243,20 @@ def connect(args: argparse.Namespace, *, token_cache: bool, headers: dict[str, s
         return replaying(
             args.replay,
             headers=headers,
-            keep_bytes=keep_bytes,
+            har=Har(keep_bytes=keep_bytes),
             writes=write_policy(None, flag=args.writes),
-            **limits(args),
+            bounds=bounds_of(args),
         )
     lasting = getattr(args, "operation_seconds", None)  # the demo sandbox's, so it implies the demo
     if getattr(args, "demo", False) or getattr(args, "scenario", None) or lasting is not None:
         from explorer.demo import demo_session
 
         return demo_session(
-            **limits(args),
+            bounds=bounds_of(args),
             scenario=args.scenario,
             operation_seconds=lasting,
             headers=headers,
-            keep_bytes=keep_bytes,
+            har=Har(keep_bytes=keep_bytes),
             openapi=args.openapi,
             api_version=args.api_version,
             writes=write_policy(None, flag=args.writes),
@@ -271,23 +273,28 @@ def connect(args: argparse.Namespace, *, token_cache: bool, headers: dict[str, s
     token_folder = token_cache_dir() if token_cache else None
     return Session(
         credentials,
-        token_cache=token_folder,
         writes=write_policy(credentials.writes, flag=args.writes, profile=credentials.profile),
-        **limits(args),
         headers=headers,
-        keep_bytes=keep_bytes,
+        bounds=bounds_of(args),
+        caches=Caches(token=token_folder),
+        har=Har(keep_bytes=keep_bytes),
     )
 
 
-def replaying(source: Path, **options: Any) -> Session:
-    """A session on a recording: the recorded session's base URL, answered by a replay transport."""
-    recording, transport = replay.load(source)
+def replaying(source: Path, *, har: Har | None = None, **options: Any) -> Session:
+    """A session on a recording: the recorded session's base URL, answered by a replay transport.
+
+    `har` is what the session keeps and records of its own exchanges; its `replay` is set to
+    the recording's file name.
+    """
+    recorded_as, transport = replay.load(source)
     credentials = Credentials(
-        base_url=replay.base_url_of(recording),
+        base_url=replay.base_url_of(recorded_as),
         client_id="replay",
         client_secret=Secret("replay"),
-        openapi=recording.openapi,
+        openapi=recorded_as.openapi,
     )
-    session = Session(credentials, transport=transport, replay=source.name, pace=False, **options)
+    own = dataclasses.replace(har or Har(), replay=source.name)
+    session = Session(credentials, transport=transport, har=own, pace=False, **options)
     session.reached_by = ("--replay", str(source))
     return session

@@ -8,6 +8,7 @@ from typing import Any
 import httpx
 
 from explorer.api.config import Credentials
+from explorer.api.options import Clocks
 from explorer.api.secret import Secret
 from explorer.api.session import Session
 
@@ -23,6 +24,7 @@ def demo_session(
     openapi: str | None = None,
     api_version: str | None = None,
     operation_seconds: int | None = None,
+    clocks: Clocks | None = None,
     **options: Any,
 ) -> Session:
     """A session on an in-process sandbox: `app` if given, else a new one from `settings`.
@@ -31,6 +33,8 @@ def demo_session(
     The API description is the sandbox's own (/openapi.json) unless `openapi` names another;
     `api_version` pins the version every request names, as --api-version does against a service;
     `operation_seconds`, how long its clusters' creates, changes and deletes go on (--operation-seconds).
+    The session's wall clock is the sandbox's (`settings.clock`), whatever `clocks` says; its way to wait
+    and its timer are those of `clocks`. The other `options` are the Session's own.
     """
     from explorer.sandbox import Settings, create_app
     from explorer.sandbox.scenarios import scenario_named
@@ -53,6 +57,7 @@ def demo_session(
         api_version=api_version,
     )
     transport = httpx.ASGITransport(app=app or create_app(settings))
-    session = Session(credentials, transport=transport, clock=settings.clock, **{**client, **options})
+    clocks = replace(clocks or Clocks(), wall=settings.clock)
+    session = Session(credentials, transport=transport, clocks=clocks, **{**client, **options})
     session.reached_by = ("--demo", "--scenario", scenario) if scenario else ("--demo",)
     return session

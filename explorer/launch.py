@@ -21,7 +21,7 @@ from explorer.api.session import Session
 from explorer.api.watching import EVERY, every_from
 from explorer.api.writes import WritesRefused, write_policy
 from explorer.commands.hint_words import worded
-from explorer.connection import limits, open_session, recorded
+from explorer.connection import bounds_of, open_session, recorded
 from explorer.tui.run_app import run_app
 
 if TYPE_CHECKING:
@@ -112,7 +112,9 @@ def connector(args: argparse.Namespace) -> Callable[[Credentials], Session]:
 
     def connect(credentials: Credentials) -> Session:
         writes = write_policy(credentials.writes, flag=args.writes, profile=credentials.profile)
-        session = Session(replace(credentials, api_version=api_version, openapi=openapi), writes=writes, **limits(args))
+        session = Session(
+            replace(credentials, api_version=api_version, openapi=openapi), writes=writes, bounds=bounds_of(args)
+        )
         return recorded(session, args)  # a RecordingError is an ApiError: the form says it
 
     return connect

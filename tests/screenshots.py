@@ -64,6 +64,7 @@ class Shot:
 
     def staged(self) -> tuple[Any, Callable[[Any], Awaitable[None]]]:
         """The app, and what to do with its pilot before the screen is taken (snap_compare's run_before)."""
+        from explorer.api.options import Clocks
         from explorer.demo import demo_session
         from explorer.sandbox import Settings, create_app
         from explorer.sandbox.scenarios import scenario_named
@@ -86,8 +87,8 @@ class Shot:
         settings = Settings(clock=clock)
         sandbox = create_app(scenario_named(self.scenario).settings(settings) if self.scenario else settings)
         gate = Gate(clock) if self.gated else None  # type: ignore[arg-type]
-        options: dict[str, Any] = {"sleep": gate} if gate else {}
-        session = demo_session(settings, app=sandbox, scenario=self.scenario, timer=fixed_timer(), **options)
+        clocks = Clocks(sleep=gate, timer=fixed_timer()) if gate else Clocks(timer=fixed_timer())
+        session = demo_session(settings, app=sandbox, scenario=self.scenario, clocks=clocks)
         application = ExplorerApp(
             session, demo=lambda: demo_session(Settings(clock=clock)), theme=self.theme, presenter=self.presenter
         )

@@ -18,6 +18,7 @@ from dataclasses import dataclass
 import pytest
 from textual.widgets import Static
 
+from explorer.api.options import Bounds
 from explorer.sandbox.server import ServerThread
 from explorer.tui.screens.main import MainScreen
 from tests.conftest import ROOT
@@ -218,7 +219,7 @@ QUARTERS = [SCREEN_CASES[start::4] for start in range(4)]
 
 @pytest.mark.parametrize("cases", QUARTERS, ids=[f"quarter{n}" for n in range(1, 5)])
 async def test_the_screen_goes_to_every_case_and_keeps_answering(cases):
-    async with on_hostile_service(deadline=2) as explorer:
+    async with on_hostile_service(bounds=Bounds(deadline=2)) as explorer:
         app, pilot = explorer.app, explorer.pilot
         for case in cases:
             node = await explorer.go_to(f"/cases/{case}")
@@ -233,7 +234,7 @@ async def test_the_screen_goes_to_every_case_and_keeps_answering(cases):
 
 
 async def test_the_screen_shows_a_body_past_max_depth_as_received_and_a_batch_of_a_big_entity():
-    async with on_hostile_service(deadline=2) as explorer:
+    async with on_hostile_service(bounds=Bounds(deadline=2)) as explorer:
         app, pilot = explorer.app, explorer.pilot
         await explorer.go_to("/cases/deep-json")  # 400 levels: past --max-depth, shown as received
         assert page_message(app).startswith(f"The body is {DEEP}")
@@ -250,7 +251,7 @@ async def test_the_screen_shows_a_body_past_max_depth_as_received_and_a_batch_of
 async def test_the_screen_says_what_it_could_not_read_and_stays_up():
     """Bodies that once ended the screen: an error nested 100,000 deep (a RecursionError), a date in
     the year 10000 in local time (an OverflowError), a blank body in a charset no codec reads."""
-    async with on_hostile_service(deadline=2) as explorer:
+    async with on_hostile_service(bounds=Bounds(deadline=2)) as explorer:
         app, pilot = explorer.app, explorer.pilot
         await explorer.go_to("/cases/deeper-error")
         bar = screen_text(app).splitlines()[-2]
@@ -269,7 +270,7 @@ async def test_the_screen_says_what_it_could_not_read_and_stays_up():
 
 
 async def test_the_screen_says_a_token_refusal_nested_past_max_depth():
-    async with on_hostile_service(client="deeper-token-401", deadline=2) as explorer:
+    async with on_hostile_service(client="deeper-token-401", bounds=Bounds(deadline=2)) as explorer:
         assert f"│ ⚠ 401 Unauthorized · {DEEP}" in screen_text(explorer.app)
         assert page_rows(explorer.app)[0] == f"error    401 Unauthorized · {DEEP}"
         assert page_rows(explorer.app)[-1] == f"hint     {CREDENTIALS} {DEEPER_AGAIN}"

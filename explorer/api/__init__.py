@@ -27,8 +27,22 @@ EXPLORER_CLIENT_SECRET set (or a profile in the config file), this prints the pr
 
 from explorer.api.config import Credentials
 from explorer.api.errors import ApiError, ConfigError
+from explorer.api.options import Bounds, Caches, Clocks, Har
 from explorer.api.resource import Link, Page, Resource
 from explorer.api.secret import Secret
 from explorer.api.session import Session
 
-__all__ = ["ApiError", "ConfigError", "Credentials", "Link", "Page", "Resource", "Secret", "Session"]
+__all__ = [
+    "ApiError",
+    "Bounds",
+    "Caches",
+    "Clocks",
+    "ConfigError",
+    "Credentials",
+    "Har",
+    "Link",
+    "Page",
+    "Resource",
+    "Secret",
+    "Session",
+]

@@ -12,7 +12,7 @@ from __future__ import annotations
 import math
 import re
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import cached_property, lru_cache
 from typing import Any
 from urllib.parse import parse_qsl, urlsplit
@@ -182,72 +182,56 @@ class Page:
         return f"page {self.number:,}{of}{count} · {self.size} per page"
 
 
+@dataclass(kw_only=True, eq=False)  # two answers are two, even with the same bytes: compared as themselves
 class Resource:
     """One response of the API, as received, and what it means.
 
     `Session.fetch` and `Session.send` make one for every answer, errors included; a script reads
-    it. Each argument is kept as the attribute of its name (`resource.status`, `resource.body`),
-    beside `reason`, the status's reason phrase (Not Found). What the body means (its JSON, links,
-    page, error) is worked out when first asked, and kept.
+    it. Each field is given by name and kept as the attribute of that name (`resource.status`,
+    `resource.body`), beside `reason`, the status's reason phrase (Not Found). What the body means
+    (its JSON, links, page, error) is worked out when first asked, and kept.
+
+    Attributes:
+        method: The request's method (`GET`).
+        url: The request's URL, as sent.
+        status: The answer's HTTP status.
+        headers: The answer's headers.
+        request_headers: The request's headers as sent, credentials already shown as `***`.
+        body: The answer's body, as received (decompressed).
+        elapsed: Seconds from sending the request to having the whole body.
+        received_at: When the answer came, in seconds since the epoch by the session's clock.
+        http_version: The HTTP version the answer came in (`HTTP/1.1`, `HTTP/2`).
+        foreign: Whether it was fetched from another origin, without credentials.
+        after_refresh: Whether the request was refused (401) and sent again with a renewed
+            token: a 401 then is about permissions, not the token.
+        credentials: What the request carried: "service account", "API key", or None.
+        operation: What the API description says of this request, when there is one: the
+            roles and versions an error's hint names.
+        vendor: The name the API's versioned media types carry (`atlas`), when it has them.
+        max_depth: How many levels of nesting the body may have to be read as JSON: the views
+            that walk a document (the pretty view, the field tree) stay within it.
+        reason: The status's reason phrase (`Not Found`), worked out from `status`: not given.
     """
 
-    def __init__(
-        self,
-        *,
-        method: str,
-        url: str,
-        status: int,
-        headers: httpx.Headers,
-        request_headers: list[tuple[str, str]],
-        body: bytes,
-        elapsed: float,
-        received_at: float,
-        http_version: str = "HTTP/1.1",
-        foreign: bool = False,
-        after_refresh: bool = False,
-        credentials: str | None = None,
-        operation: Operation | None = None,
-        vendor: str | None = None,
-        max_depth: int = MAX_DEPTH,
-    ) -> None:
-        """Keep an answer and the request it answers, as the session saw them.
+    method: str
+    url: str
+    status: int
+    headers: httpx.Headers
+    request_headers: list[tuple[str, str]]  # credentials already shown as ***
+    body: bytes
+    elapsed: float
+    received_at: float
+    http_version: str = "HTTP/1.1"
+    foreign: bool = False  # fetched from another origin, without credentials
+    after_refresh: bool = False  # refused, then refused again with a renewed token
+    credentials: str | None = None  # what the request carried: "service account", "API key", or None
+    operation: Operation | None = None  # what the API description says of this request, when there is one
+    vendor: str | None = None  # the name the API's versioned media types carry, when it has them
+    max_depth: int = MAX_DEPTH
+    reason: str = field(init=False)  # the status's reason phrase, from `status`
 
-        Args:
-            method: The request's method (`GET`).
-            url: The request's URL, as sent.
-            status: The answer's HTTP status.
-            headers: The answer's headers.
-            request_headers: The request's headers as sent, credentials already shown as `***`.
-            body: The answer's body, as received (decompressed).
-            elapsed: Seconds from sending the request to having the whole body.
-            received_at: When the answer came, in seconds since the epoch by the session's clock.
-            http_version: The HTTP version the answer came in (`HTTP/1.1`, `HTTP/2`).
-            foreign: Whether it was fetched from another origin, without credentials.
-            after_refresh: Whether the request was refused (401) and sent again with a renewed
-                token: a 401 then is about permissions, not the token.
-            credentials: What the request carried: "service account", "API key", or None.
-            operation: What the API description says of this request, when there is one: the
-                roles and versions an error's hint names.
-            vendor: The name the API's versioned media types carry (`atlas`), when it has them.
-            max_depth: How many levels of nesting the body may have to be read as JSON: the views
-                that walk a document (the pretty view, the field tree) stay within it.
-        """
-        self.method = method
-        self.url = url
-        self.status = status
-        self.reason = errors.reason_of(status)
-        self.headers = headers
-        self.request_headers = request_headers  # credentials already shown as ***
-        self.body = body
-        self.elapsed = elapsed
-        self.received_at = received_at
-        self.http_version = http_version
-        self.foreign = foreign  # fetched from another origin, without credentials
-        self.after_refresh = after_refresh  # refused, then refused again with a renewed token
-        self.credentials = credentials  # what the request carried: "service account", "API key", or None
-        self.operation = operation  # what the API description says of this request, when there is one
-        self.vendor = vendor  # the name the API's versioned media types carry, when it has them
-        self.max_depth = max_depth
+    def __post_init__(self) -> None:
+        self.reason = errors.reason_of(self.status)
 
     def __repr__(self) -> str:
         return f"<Resource {self.method} {self.url} {self.status}>"

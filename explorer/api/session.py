@@ -18,12 +18,10 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import ssl
-import time
 from collections import deque
-from collections.abc import Awaitable, Callable, Mapping
+from collections.abc import Mapping
 from contextvars import ContextVar
 from json import dumps
-from pathlib import Path
 from typing import Any
 
 import httpx
@@ -37,16 +35,16 @@ from explorer.api.description import Description
 from explorer.api.description_loader import DescriptionLoader
 from explorer.api.errors import ApiError, ConfigError
 from explorer.api.exchanges import Exchange
-from explorer.api.guard import MAX_BODY, BodyTooLarge, GuardedTransport, own_transport
-from explorer.api.har import KEEP_BYTES, HarRecorder, Recent
+from explorer.api.guard import BodyTooLarge, GuardedTransport, own_transport
+from explorer.api.har import Recent
 from explorer.api.holds import Holds
+from explorer.api.options import Bounds, Caches, Clocks, Har
 from explorer.api.ratelimit import RateLimits, bucket_of, key_of
 from explorer.api.resource import Resource
 from explorer.api.secret import redact_header
 from explorer.api.token_cache import TokenCache
 from explorer.api.tokens import TokenState
 from explorer.api.urls import origin_of, origin_text, raw_path, resolve
-from explorer.api.values import MAX_DEPTH
 from explorer.api.writes import WRITE_METHODS, Outgoing, WritePolicy
 
 # The request this task sent last: when a send fails, this is the one that failed (it may be the
@@ -55,7 +53,6 @@ last_sent: ContextVar[httpx.Request | None] = ContextVar("last_sent", default=No
 MAX_RETRIES = 2
 MAX_RETRY_WAIT = 60.0
 REVOKE_TIMEOUT = 2.0
-DEADLINE = 120.0  # seconds one request may take in all, the per-read timeout aside
 LOG_SIZE = 10_000
 RESOLVED_SIZE = 4096
 
@@ -103,84 +100,66 @@ class Session:
         credentials: Credentials,
         *,
         transport: httpx.AsyncBaseTransport | None = None,
-        clock: Callable[[], float] = time.time,
-        token_cache: Path | None = None,
-        timeout: float = 30.0,
-        pace: bool = True,
-        sleep: Callable[[float], Awaitable[None]] = asyncio.sleep,
-        timer: Callable[[], float] = time.perf_counter,
         headers: Mapping[str, str] | None = None,
-        description_cache: Path | None = None,
-        max_body: int = MAX_BODY,
-        deadline: float = DEADLINE,
-        max_depth: int = MAX_DEPTH,
-        recorder: HarRecorder | None = None,
-        replay: str | None = None,
-        keep_bytes: int = KEEP_BYTES,
         writes: WritePolicy | None = None,
+        pace: bool = True,
+        bounds: Bounds | None = None,
+        clocks: Clocks | None = None,
+        caches: Caches | None = None,
+        har: Har | None = None,
     ) -> None:
         """Open a session with these credentials; nothing is sent until the first request.
 
-        `clock` and `sleep` are the wall clock and the way to wait, `timer` what times a request:
-        tests and screenshots pass their own.
+        What is not the credentials comes in a few option objects (options.py), each with the
+        defaults a session has without it: `Session(credentials, bounds=Bounds(deadline=10.0))`.
 
         Args:
             credentials: Who to be, and where: a service account (client ID and secret, which gets
                 a token) is used when there is one, else an API key (public and private key).
             transport: What sends the requests; None for the network, through the proxy the
                 environment names for the base URL, if any. Tests pass their own (an
-                `httpx.MockTransport`). Either way, answers are held to `max_body`.
-            clock: The wall clock, in seconds since the epoch: for rate-limit windows, token
-                lifetimes and when an answer came.
-            token_cache: A folder to keep the token in between runs (one-shot commands), encrypted
-                with the client secret; None keeps it in memory only, and revokes it on closing.
-            timeout: Seconds any one step of a request may take: connecting, sending, each read
-                (it is per read, where `deadline` bounds the whole).
-            pace: False holds a request only for a Retry-After the server gave, not on the client's
-                own count of a limit that the server states no figures of.
-            sleep: The way to wait, while a request is held for a rate limit or a Retry-After.
-            timer: What times a request (`Resource.elapsed`).
+                `httpx.MockTransport`). Either way, answers are held to `bounds.max_body`.
             headers: Sent with every request, after the explorer's own Accept (the versioned media
                 type on a versioned API) and User-Agent, so one of the same name replaces it.
-            description_cache: Where the API description's index is kept; None for the user cache
-                directory.
-            max_body: The most bytes an answer's decoded body may have (guard.py; 64 MiB unless
-                said): a larger one is dropped, not read.
-            deadline: The seconds one request may take in all (120 unless said), however slowly its
-                body trickles in (`timeout` is per read).
-            max_depth: The levels of nesting a body may have to be read as JSON (resource.py; 100
-                unless said).
-            recorder: Writes every exchange to a HAR file as it happens (--har).
-            replay: Names the recording a replay session's transport answers from (the status bar
-                says so); None for a session on a live service.
-            keep_bytes: Bounds the bodies of the last exchanges kept whole for saving the session
-                as HAR later (the screen's palette; 64 MiB unless said); 0 keeps none, as a one-shot
-                command that never saves wants.
             writes: Says whether the session may write (writes.py): read-only unless it says so.
+            pace: False holds a request only for a Retry-After the server gave, not on the client's
+                own count of a limit that the server states no figures of.
+            bounds: What one request and its answer may take: the per-step timeout, the whole
+                request's deadline, the body's bytes and JSON depth (`Bounds()` unless given).
+            clocks: The wall clock, the way to wait and what times a request: tests and
+                screenshots pass their own (`Clocks()`, the real ones, unless given).
+            caches: Where the token (between runs) and the API description's index are kept
+                (`Caches()`: the token in memory only, the index in the user cache directory).
+            har: The HAR file every exchange is written to, what is kept to save as HAR
+                later, and the recording a replay answers from (`Har()`: none, 64 MiB, none).
 
         Raises:
             ConfigError: When the credentials hold neither a client ID and secret nor a public and
                 private key, the CA bundle holds no certificate TLS can use, or the proxy the
                 environment names cannot be used.
         """
+        bounds = bounds or Bounds()
+        clocks = clocks or Clocks()
+        caches = caches or Caches()
+        har = har or Har()
         self.credentials = credentials
         self.write_policy = writes or WritePolicy(False, "the default")
         self.base_url = httpx.URL(credentials.base_url)
         self.origin = origin_of(self.base_url)
-        self.clock = clock
-        self.timeout = timeout
-        self.max_body = max_body
-        self.deadline = deadline
-        self.max_depth = max_depth
+        self.bounds = bounds
+        self.clocks = clocks
+        self.caches = caches
+        self.har = har
         self.pace = pace
-        self.timer = timer
+        clock = clocks.wall
         self.rate_limits = RateLimits(credentials.rate_limit, credentials.token_rate_limit, clock)
         self.log: deque[Exchange] = deque(maxlen=LOG_SIZE)
         self.exchanges = 0
-        self.holds = Holds(self.rate_limits, clock, sleep)
-        self.recorder = recorder
+        self.holds = Holds(self.rate_limits, clock, clocks.sleep)
+        # The HAR file being written to: `har.recorder` at first, or one given later (--har); None
+        # once writing it failed.
+        self.recorder = har.recorder
         self.recording_problem: str | None = None  # why --har stopped writing, if it did
-        self.replay = replay
         # How a shell reaches this session again (the screen's C copies it into `explorer get`):
         # the profile it came from, else its base URL, who it is (never the secret, which the
         # command reads from the environment: shell_forms.secret_variable) and the authority it
@@ -188,18 +167,18 @@ class Session:
         self.reached_by: tuple[str, ...] = (
             ("--profile", credentials.profile) if credentials.profile else reached_without_profile(credentials)
         )
-        self.recent = Recent(most_bytes=keep_bytes)  # the last exchanges whole, to save as HAR
+        self.recent = Recent(most_bytes=har.keep_bytes)  # the last exchanges whole, to save as HAR
         self.resolved: dict[str, httpx.URL] = {}  # targets seen before: a page is often fetched again
         self.description_loader = DescriptionLoader(
-            self.base_url, credentials.openapi, credentials.api_version, description_cache or description_cache_dir()
+            self.base_url, credentials.openapi, credentials.api_version, caches.description or description_cache_dir()
         )
         self.own_accept = not any(name.lower() == "accept" for name in headers or {})
         auth: httpx.Auth
         if credentials.client_id and credentials.client_secret:
             cache = None
-            if token_cache is not None:
+            if caches.token is not None:
                 origin = str(self.base_url.copy_with(path="/", query=None))
-                cache = TokenCache(token_cache, origin, credentials.client_id, credentials.client_secret)
+                cache = TokenCache(caches.token, origin, credentials.client_id, credentials.client_secret)
             auth = ServiceAccountAuth(
                 self.base_url,
                 credentials.client_id,
@@ -208,7 +187,7 @@ class Session:
                 clock=clock,
                 hold=self.holds.wait_for_budget,
                 cache=cache,
-                max_depth=max_depth,
+                max_depth=bounds.max_depth,
             )
         elif credentials.public_key and credentials.private_key:
             auth = DigestAuth(credentials.public_key, credentials.private_key.reveal())
@@ -218,17 +197,17 @@ class Session:
         verify: ssl.SSLContext | bool = trusting(credentials.ca_bundle) if credentials.ca_bundle else True
         self.client = httpx.AsyncClient(
             auth=auth,
-            transport=GuardedTransport(transport or own_transport(self.base_url, verify), max_body),
+            transport=GuardedTransport(transport or own_transport(self.base_url, verify), bounds.max_body),
             trust_env=False,  # the environment's proxy is in own_transport, behind the guard
             verify=verify,
-            timeout=timeout,
+            timeout=bounds.timeout,
             follow_redirects=False,
             headers={
                 "Accept": self.description_loader.accept(self.base_url.path),
                 "User-Agent": f"explorer/{__version__}",
                 **(headers or {}),  # the user's own (explorer get -H), checked by headers.header_pair
             },
-            event_hooks={"request": [self.sending], "response": [self.received]},
+            event_hooks={"request": [self._sending], "response": [self._received]},
         )
 
     def __repr__(self) -> str:
@@ -281,7 +260,7 @@ class Session:
             url = self.resolved[target] = resolve(self.base_url, target)
         return url
 
-    def same_origin(self, url: httpx.URL) -> bool:
+    def _same_origin(self, url: httpx.URL) -> bool:
         """Whether `url` is on the base URL's origin: the only one credentials go to.
 
         Args:
@@ -366,24 +345,75 @@ class Session:
         url = self.resolve(target)
         if params:
             url = url.copy_merge_params(dict(params))
-        foreign = self.check_origin(url, method, anonymous)
-        headers = await self.accept_for(url, method, foreign)
-        deadline = self.clock() + MAX_RETRY_WAIT
+        foreign = self._check_origin(url, method, anonymous)
+        headers = await self._accept_for(url, method, foreign)
+        return await self._read_with_retries(method, url, headers, foreign)
+
+    async def _read_with_retries(
+        self, method: str, url: httpx.URL, headers: dict[str, str] | None, foreign: bool
+    ) -> Resource:
+        """A read sent, and sent again for as long as the retry rule says (`_retry_wait`).
+
+        Used inside the session, by `fetch`: a write is never sent again.
+
+        Args:
+            method: The read's method (GET, HEAD).
+            url: Where it goes, its origin checked.
+            headers: Its own headers beside the client's (its Accept), or None.
+            foreign: Whether it goes to another origin, without credentials.
+
+        Returns:
+            The last answer, whatever its status.
+
+        Raises:
+            ApiError: When there is no answer to show (`_exchange`).
+        """
+        give_up_at = self.clocks.wall() + MAX_RETRY_WAIT
         retries = 0
         while True:
             request = self.client.build_request(method, url, headers=headers)
-            response = await self.exchange(request, foreign)
-            resource = self.resource(response, foreign)
-            wait = errors.retry_after(response.headers.get("retry-after"), self.clock())
-            retry = response.status_code in (429, 503) and wait is not None
-            if not retry or retries == MAX_RETRIES or self.clock() + (wait or 0) > deadline:
+            response = await self._exchange(request, foreign)
+            resource = self._resource(response, foreign)
+            wait = self._retry_wait(response, retries, give_up_at)
+            if wait is None:
                 return resource
             retries += 1
-            limit = bucket_of(method, url) if response.status_code == 429 and not foreign else None
-            # Kept under the request's own counter, a 503's too (held under no limit): a request asked
-            # again while its Retry-After runs waits for it there, and the bar shows this refusal.
-            self.holds.refusal = (None if foreign else bucket_of(method, url), resource)
-            await self.holds.hold(self.clock() + (wait or 0), limit, resource)
+            await self._hold_for_retry(method, url, resource, wait, foreign)
+
+    def _retry_wait(self, response: httpx.Response, retries: int, give_up_at: float) -> float | None:
+        """The retry rule: a read refused with 429 or 503 and a Retry-After is sent again after it,
+        MAX_RETRIES times at most, and not past MAX_RETRY_WAIT seconds from the first sending.
+
+        Args:
+            response: The answer just come.
+            retries: How many times this read was sent again already.
+            give_up_at: When, by the session's wall clock, no retry may still be waiting.
+
+        Returns:
+            The seconds to wait before sending it again; None to give this answer as it is.
+        """
+        wait = errors.retry_after(response.headers.get("retry-after"), self.clocks.wall())
+        if response.status_code not in (429, 503) or wait is None:
+            return None
+        if retries == MAX_RETRIES or self.clocks.wall() + wait > give_up_at:
+            return None
+        return wait
+
+    async def _hold_for_retry(self, method: str, url: httpx.URL, refused: Resource, wait: float, foreign: bool) -> None:
+        """Hold the read a refusal's Retry-After asked, before it is sent again.
+
+        Args:
+            method: The read's method.
+            url: Where it goes.
+            refused: The answer that asked for the wait (429 or 503).
+            wait: The seconds to wait (`_retry_wait`).
+            foreign: Whether the read goes to another origin, which is held under no counter.
+        """
+        limit = bucket_of(method, url) if refused.status == 429 and not foreign else None
+        # Kept under the request's own counter, a 503's too (held under no limit): a request asked
+        # again while its Retry-After runs waits for it there, and the bar shows this refusal.
+        self.holds.refusal = (None if foreign else bucket_of(method, url), refused)
+        await self.holds.hold(self.clocks.wall() + wait, limit, refused)
 
     # Writing -----------------------------------------------------------------------------------
 
@@ -424,9 +454,9 @@ class Session:
         """
         method = method.upper()
         url = self.resolve(target)
-        self.check_origin(url, method, anonymous=False)
+        self._check_origin(url, method, anonymous=False)
         request = self.client.build_request(
-            method, url, content=body or None, headers=await self.write_headers(url, method, body)
+            method, url, content=body or None, headers=await self._write_headers(url, method, body)
         )
         shown = [(name, redact_header(name, value)) for name, value in request.headers.items()]
         scheme = "Bearer" if isinstance(self.auth, ServiceAccountAuth) else "Digest"
@@ -450,12 +480,12 @@ class Session:
         if outgoing.method in WRITE_METHODS and not self.writes:
             raise self.read_only(outgoing.method, outgoing.url)
         url = httpx.URL(outgoing.url)
-        foreign = self.check_origin(url, outgoing.method, anonymous=False)
-        headers = await self.write_headers(url, outgoing.method, outgoing.body)
+        foreign = self._check_origin(url, outgoing.method, anonymous=False)
+        headers = await self._write_headers(url, outgoing.method, outgoing.body)
         request = self.client.build_request(outgoing.method, url, content=outgoing.body or None, headers=headers)
-        return self.resource(await self.exchange(request, foreign), foreign)
+        return self._resource(await self._exchange(request, foreign), foreign)
 
-    async def write_headers(self, url: httpx.URL, method: str, body: bytes) -> dict[str, str]:
+    async def _write_headers(self, url: httpx.URL, method: str, body: bytes) -> dict[str, str]:
         """A write's own headers: the Accept of its version, and Content-Type: application/json on a
         body (spec 2.10: required on POST and PUT; the real service asks it of PATCH too).
 
@@ -470,14 +500,14 @@ class Session:
             The headers to send beside the client's own; the Accept left out when the user gave
                 their own.
         """
-        headers = await self.accept_for(url, method, foreign=False) or {}
+        headers = await self._accept_for(url, method, foreign=False) or {}
         if body:
             headers["Content-Type"] = "application/json"
         return headers
 
     # One exchange --------------------------------------------------------------------------------
 
-    def check_origin(self, url: httpx.URL, method: str, anonymous: bool) -> bool:
+    def _check_origin(self, url: httpx.URL, method: str, anonymous: bool) -> bool:
         """Whether `url` is foreign; raises ApiError when it is and the request may not go there.
 
         Used inside the session, before every request.
@@ -494,7 +524,7 @@ class Session:
             ApiError: When `url` is on another origin and the request is a write, or not
                 `anonymous` (kind "origin"), with how to explore that service instead.
         """
-        foreign = not self.same_origin(url)
+        foreign = not self._same_origin(url)
         if foreign and (not anonymous or method.upper() in WRITE_METHODS):
             there, here = url.host, self.base_url.host
             if there == here:  # another scheme or port on the same host: name the whole origins
@@ -510,7 +540,7 @@ class Session:
             )
         return foreign
 
-    async def accept_for(self, url: httpx.URL, method: str, foreign: bool) -> dict[str, str] | None:
+    async def _accept_for(self, url: httpx.URL, method: str, foreign: bool) -> dict[str, str] | None:
         """The Accept of the version asked for this operation, unless the user gave their own.
 
         Used inside the session, before every request. Loads the API description first, if there
@@ -529,11 +559,10 @@ class Session:
         await self.described()  # for the version asked, and the operation a failure's hint names
         return {"Accept": self.description_loader.accept(raw_path(url), method)} if self.own_accept else None
 
-    async def exchange(self, request: httpx.Request, foreign: bool) -> httpx.Response:
-        """One request sent through the auth flow, held first if a rate limit is sure to refuse it;
-        every failure without an answer as an ApiError.
+    async def _exchange(self, request: httpx.Request, foreign: bool) -> httpx.Response:
+        """One request held first if a rate limit is sure to refuse it, then sent once (`_send_once`).
 
-        Used inside the session, by `fetch` and `send`.
+        Used inside the session, by `_read_with_retries` and `send`.
 
         Args:
             request: The request, built by the session's client.
@@ -543,22 +572,40 @@ class Session:
             The answer, its body read.
 
         Raises:
-            ApiError: When no whole answer came within `deadline` (kind "timeout"), it was larger
-                than `max_body` (kind "too-large"), or the request failed below HTTP (timeout,
-                connect, tls, dns); also when the token could not be got or a Digest challenge not
-                answered.
+            ApiError: When no whole answer came within `bounds.deadline` (kind "timeout"), it was
+                larger than `bounds.max_body` (kind "too-large"), or the request failed below HTTP
+                (timeout, connect, tls, dns); also when the token could not be got or a Digest
+                challenge not answered.
+        """
+        if not foreign:
+            await self.holds.wait_for_budget(request.url, request.method, counted=self.pace)
+        return await self._send_once(request, foreign)
+
+    async def _send_once(self, request: httpx.Request, foreign: bool) -> httpx.Response:
+        """One request sent through the auth flow (or without credentials, to another origin), within
+        the deadline; every failure without an answer as an ApiError.
+
+        Used inside the session, by `_exchange`.
+
+        Args:
+            request: The request, built by the session's client.
+            foreign: Whether it goes to another origin: then without credentials.
+
+        Returns:
+            The answer, its body read.
+
+        Raises:
+            ApiError: As `_exchange` says.
         """
         method, url = request.method, request.url
-        if not foreign:
-            await self.holds.wait_for_budget(url, method, counted=self.pace)
         last_sent.set(None)
         try:
-            async with asyncio.timeout(self.deadline):
+            async with asyncio.timeout(self.bounds.deadline):
                 return await self.client.send(request, auth=httpx.Auth() if foreign else httpx.USE_CLIENT_DEFAULT)
         except TimeoutError:
             raise ApiError(
                 "timeout",
-                f"No whole answer within {self.deadline:g} s (the deadline of a request): {method} {url}",
+                f"No whole answer within {self.bounds.deadline:g} s (the deadline of a request): {method} {url}",
                 method=method,
                 url=str(url),
                 hint="The answer came too slowly, or never ended.",
@@ -578,14 +625,14 @@ class Session:
         except httpx.HTTPError as error:
             failed = last_sent.get()
             where = (failed.method, str(failed.url)) if failed else (method, str(url))
-            problem = errors.from_exception(error, *where, self.timeout)
+            problem = errors.from_exception(error, *where, self.bounds.timeout)
             problem.sent = as_sent(failed)
             raise problem from None
 
-    def resource(self, response: httpx.Response, foreign: bool) -> Resource:
+    def _resource(self, response: httpx.Response, foreign: bool) -> Resource:
         """The Resource of an answer: the request as sent (credentials redacted) and what came back.
 
-        Used inside the session, by `fetch` and `send`.
+        Used inside the session, by `_read_with_retries` and `send`.
 
         Args:
             response: The answer, its body read.
@@ -604,7 +651,7 @@ class Session:
             request_headers=[(k, redact_header(k, v)) for k, v in request.headers.items()],
             body=response.content,
             elapsed=elapsed(response),
-            received_at=self.clock(),
+            received_at=self.clocks.wall(),
             http_version=response.http_version,
             foreign=foreign,
             # A Digest answer always follows a 401 (the challenge); only a token is renewed after one.
@@ -614,10 +661,10 @@ class Session:
             if foreign or self.description is None
             else self.description.operation(raw_path(request.url), request.method),
             vendor=None if foreign else self.description_loader.vendor,
-            max_depth=self.max_depth,
+            max_depth=self.bounds.max_depth,
         )
 
-    async def sending(self, request: httpx.Request) -> None:
+    async def _sending(self, request: httpx.Request) -> None:
         """The request hook: time it and count it against its rate-limit counter.
 
         Called by the session's client before each request goes out, the token requests included.
@@ -625,14 +672,14 @@ class Session:
         Args:
             request: The request about to be sent.
         """
-        key = key_of(request.url) if self.same_origin(request.url) else None
-        request.extensions["explorer.started"] = self.timer()
+        key = key_of(request.url) if self._same_origin(request.url) else None
+        request.extensions["explorer.started"] = self.clocks.timer()
         request.extensions["explorer.limit"] = key
         last_sent.set(request)
         if key is not None:
             self.rate_limits.sent(key)
 
-    async def received(self, response: httpx.Response) -> None:
+    async def _received(self, response: httpx.Response) -> None:
         """The response hook: read the body, time it, log the exchange, take in the rate-limit headers.
 
         Called by the session's client for each answer, the token endpoint's included; it also
@@ -646,12 +693,12 @@ class Session:
         request = response.request
         # Timed on the response: one request is sent again (a Digest challenge answered, a token
         # renewed), and each sending restarts its clock.
-        response.extensions["explorer.elapsed"] = self.timer() - request.extensions["explorer.started"]
+        response.extensions["explorer.elapsed"] = self.clocks.timer() - request.extensions["explorer.started"]
         key = request.extensions.get("explorer.limit")
-        if self.same_origin(request.url):  # what it says of its limits, under a project or not
+        if self._same_origin(request.url):  # what it says of its limits, under a project or not
             self.rate_limits.received(key, response)
         took = elapsed(response)
-        started = self.clock() - took
+        started = self.clocks.wall() - took
         self.recent.keep(response, started)
         if self.recorder is not None:
             try:
@@ -664,7 +711,7 @@ class Session:
         self.log.append(
             Exchange(
                 number=self.exchanges,
-                at=self.clock(),
+                at=self.clocks.wall(),
                 method=request.method,
                 url=str(request.url),
                 status=response.status_code,
@@ -690,12 +737,12 @@ class Session:
             try:
                 await self.auth.revoke(self.client)
             except httpx.HTTPError as error:
-                raise errors.from_exception(error, "POST", str(self.auth.revoke_url), self.timeout) from None
+                raise errors.from_exception(error, "POST", str(self.auth.revoke_url), self.bounds.timeout) from None
 
     async def aclose(self) -> None:
         """Revoke a token kept only in memory (within 2 s, whatever happens), then close.
 
-        A token kept in a `token_cache` is left there for the next run. The HAR `recorder`, if any,
+        A token kept in `caches.token` is left there for the next run. The HAR `recorder`, if any,
         is closed too. A revoke that fails is not raised: the session closes all the same.
         """
         auth = self.auth

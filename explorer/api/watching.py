@@ -283,6 +283,8 @@ def session_pace(session: Session, sharing: Callable[[str], int]) -> Pace:
         said = limits.said.get(bucket)
         retry_at = said.retry_at if said is not None else None
         every = 0.0 if ready else watch.every
-        return spacing(every, limits.reading(bucket), session.clock(), retry_at, sharing(bucket), spread=not ready)
+        return spacing(
+            every, limits.reading(bucket), session.clocks.wall(), retry_at, sharing(bucket), spread=not ready
+        )
 
     return pace

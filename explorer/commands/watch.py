@@ -144,7 +144,7 @@ async def watched(session: Session, args: argparse.Namespace, params: dict[str, 
             report("get", first.error)
             return ERROR
         watch = Watch(str(first.url), args.target, args.every or EVERY, args.until)
-        version = watch.take(first, session.clock())
+        version = watch.take(first, session.clocks.wall())
         assert version is not None  # the first fetch is always a version
         printer.first(first.body, version)
         await checked(watch, runner, version)
@@ -165,7 +165,7 @@ async def watched(session: Session, args: argparse.Namespace, params: dict[str, 
                 watch,
                 session.fetch,
                 runner,
-                session.clock,
+                session.clocks.wall,
                 asyncio.sleep,
                 pace,
                 seen,

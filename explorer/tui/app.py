@@ -289,7 +289,7 @@ class ExplorerApp(PaletteApp):
             return
         self.quitting = True
         session = None if self.closed else self.session
-        if session is not None and session.token_state and session.token_state.status(session.clock()) == "valid":
+        if session is not None and session.token_state and session.token_state.status(session.clocks.wall()) == "valid":
             self.notify("Revoking the token…", title="Quitting", timeout=10, markup=False)
         self.run_worker(self.leave(), group="quit")
 

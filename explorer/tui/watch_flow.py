@@ -113,7 +113,7 @@ class WatchFlow:
             return resource
 
         try:
-            await follow(watch, fetch, self.runner, self.session.clock, sleep, self.pace, self.seen)
+            await follow(watch, fetch, self.runner, self.session.clocks.wall, sleep, self.pace, self.seen)
         except Exception as error:  # a fault of ours ends this watch, said, and never the screen
             watch.ended = f"stopped by an error: {type(error).__name__}: {error}"
             self.seen(watch, None, None)

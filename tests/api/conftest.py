@@ -17,6 +17,7 @@ import httpx
 import pytest
 
 from explorer.api.config import Credentials
+from explorer.api.options import Caches, Clocks
 from explorer.api.secret import Secret
 from explorer.api.session import Session
 from explorer.sandbox import Settings, create_app
@@ -104,7 +105,8 @@ def connect(transport: str, clock: FakeClock, request: pytest.FixtureRequest) ->
                 token_rate_limit=settings.token_rate_limit,
             )
         sleeper = Sleeper(clock)
-        session = Session(credentials, transport=asgi, clock=clock, sleep=sleeper, token_cache=token_cache, **options)
+        clocks = Clocks(wall=clock, sleep=sleeper)
+        session = Session(credentials, transport=asgi, clocks=clocks, caches=Caches(token=token_cache), **options)
         async with session:
             yield Connected(session, app, settings, clock, sleeper, origin)
 

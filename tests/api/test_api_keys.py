@@ -9,6 +9,7 @@ from __future__ import annotations
 import httpx
 
 from explorer.api.config import Credentials
+from explorer.api.options import Clocks
 from explorer.api.secret import Secret
 from explorer.api.session import Session
 from explorer.sandbox import Settings, create_app
@@ -44,7 +45,7 @@ def api_key_session(transport: httpx.AsyncBaseTransport, private_key: str = SAND
 
 async def test_the_time_shown_is_the_answered_requests_not_the_challenges(clock):
     stopwatch = Stopwatch(create_app(Settings(clock=clock)), durations=[2.0, 0.25])
-    async with api_key_session(stopwatch, clock=clock, timer=stopwatch) as session:
+    async with api_key_session(stopwatch, clocks=Clocks(wall=clock, timer=stopwatch)) as session:
         resource = await session.fetch("/groups")
 
     assert resource.status == 200
@@ -54,7 +55,7 @@ async def test_the_time_shown_is_the_answered_requests_not_the_challenges(clock)
 
 async def test_a_request_sent_again_with_the_last_challenge_is_timed_once(clock):
     stopwatch = Stopwatch(create_app(Settings(clock=clock)), durations=[2.0, 0.25, 0.5])
-    async with api_key_session(stopwatch, clock=clock, timer=stopwatch) as session:
+    async with api_key_session(stopwatch, clocks=Clocks(wall=clock, timer=stopwatch)) as session:
         await session.fetch("/groups")
         again = await session.fetch("/orgs")  # answered at once: the challenge is known
 
@@ -64,7 +65,7 @@ async def test_a_request_sent_again_with_the_last_challenge_is_timed_once(clock)
 
 async def test_a_wrong_private_key_is_named_in_the_hint(clock):
     transport = httpx.ASGITransport(app=create_app(Settings(clock=clock)))
-    async with api_key_session(transport, private_key="not-the-private-key", clock=clock) as session:
+    async with api_key_session(transport, private_key="not-the-private-key", clocks=Clocks(wall=clock)) as session:
         first = await session.fetch("/groups")
         second = await session.fetch("/orgs")
 
@@ -82,7 +83,7 @@ async def test_a_wrong_private_key_is_named_in_the_hint(clock):
 async def test_a_right_key_without_the_role_gets_the_roles_hint(clock):
     app = create_app(Settings(clock=clock))
     restricted = app.state.sandbox.world.project_named("restricted-finance").id
-    async with api_key_session(httpx.ASGITransport(app=app), clock=clock) as session:
+    async with api_key_session(httpx.ASGITransport(app=app), clocks=Clocks(wall=clock)) as session:
         resource = await session.fetch(f"/groups/{restricted}")
 
     assert resource.status == 401 and resource.error.error_code == "USER_UNAUTHORIZED"

@@ -8,6 +8,7 @@ import time
 import pytest
 
 from explorer.api.errors import ApiError
+from explorer.api.options import Bounds
 
 
 async def test_the_first_request_gets_a_token_and_later_ones_reuse_it(connected):
@@ -41,7 +42,9 @@ async def test_the_token_is_renewed_within_its_leeway_before_expiry(connect):
 
 
 async def test_a_short_lived_token_renews_at_a_tenth_of_its_life(connect):
-    async with connect(sandbox={"token_ttl": 20}, timeout=1) as c:  # leeway 2 s, past the requests' time limit
+    async with connect(
+        sandbox={"token_ttl": 20}, bounds=Bounds(timeout=1)
+    ) as c:  # leeway 2 s, past the requests' time limit
         await c.session.fetch("/orgs")
         c.clock.advance(17.9)
         await c.session.fetch("/orgs")
@@ -53,7 +56,7 @@ async def test_a_short_lived_token_renews_at_a_tenth_of_its_life(connect):
 async def test_a_token_that_could_expire_before_the_request_times_out_is_renewed_first(connect):
     """The expiry drill: tokens of 60 s (a leeway of 6 s), requests that may take 30 s. At
     `token valid 00:08` a request would carry a token that could expire on its way: renewed first."""
-    async with connect(sandbox={"token_ttl": 60}, timeout=30) as c:
+    async with connect(sandbox={"token_ttl": 60}, bounds=Bounds(timeout=30)) as c:
         await c.session.fetch("/orgs")
         c.clock.advance(29)  # 31 s left: more than a request may take
         await c.session.fetch("/orgs")
@@ -67,7 +70,7 @@ async def test_a_token_that_could_expire_before_the_request_times_out_is_renewed
 
 
 async def test_a_token_shorter_lived_than_two_time_limits_is_still_used_for_half_its_life(connect):
-    async with connect(sandbox={"token_ttl": 20}, timeout=30) as c:  # a margin of 10 s, not 30
+    async with connect(sandbox={"token_ttl": 20}, bounds=Bounds(timeout=30)) as c:  # a margin of 10 s, not 30
         await c.session.fetch("/orgs")
         c.clock.advance(9.9)
         await c.session.fetch("/orgs")

@@ -17,6 +17,7 @@ import yaml
 from explorer.api import description
 from explorer.api.config import Credentials
 from explorer.api.description import DescriptionError, from_bytes
+from explorer.api.options import Caches
 from explorer.api.secret import Secret
 from explorer.api.session import Session
 from explorer.demo import demo_session
@@ -229,7 +230,9 @@ async def test_a_description_at_a_url_is_fetched_without_credentials(tmp_path):
         client_secret=Secret("secret"),
         openapi="https://docs.example/openapi.json",
     )
-    async with Session(credentials, transport=httpx.MockTransport(service), description_cache=tmp_path) as session:
+    async with Session(
+        credentials, transport=httpx.MockTransport(service), caches=Caches(description=tmp_path)
+    ) as session:
         await session.fetch("/groups")
     described, *_, fetched = seen
     assert str(described.url) == "https://docs.example/openapi.json"

@@ -10,6 +10,7 @@ import pytest
 
 from explorer.api.config import Credentials
 from explorer.api.errors import ApiError, ConfigError, from_response, retry_after
+from explorer.api.options import Bounds
 from explorer.api.secret import Secret
 from explorer.api.session import Session
 from explorer.sandbox import Settings, create_app
@@ -35,7 +36,7 @@ async def failure(session: Session) -> ApiError:
 @pytest.mark.slow
 async def test_a_timeout():
     with ServerThread(create_app(Settings(latency_ms=800))) as server:
-        error = await failure(Session(credentials(server.url), timeout=0.3))
+        error = await failure(Session(credentials(server.url), bounds=Bounds(timeout=0.3)))
     assert error.kind == "timeout"
     assert error.line().startswith("No answer after 0.3 s: POST")  # the token request was the first to wait
     assert error.url.endswith("/api/oauth/token")

@@ -172,7 +172,7 @@ async def test_a_replay_answers_what_was_recorded_and_names_what_was_not(served,
     groups = await live.fetch("/groups")
     missing = await live.fetch("/groups/000000000000000000000000")
     replay = replaying(har)
-    assert replay.replay == "replayed.har"
+    assert replay.har.replay == "replayed.har"
     again = await replay.fetch("/groups")
     assert (again.status, again.body) == (groups.status, groups.body)
     gone = await replay.fetch("/groups/000000000000000000000000")

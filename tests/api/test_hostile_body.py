@@ -18,6 +18,7 @@ import pytest
 
 from explorer.api.config import Credentials
 from explorer.api.errors import ApiError
+from explorer.api.options import Bounds
 from explorer.api.secret import Secret
 from explorer.api.session import Session
 from explorer.commands.hint_words import worded
@@ -67,7 +68,7 @@ async def test_a_compression_bomb_is_dropped_early_with_memory_bounded(origin):
 
 
 async def test_an_answer_past_max_body_is_named_with_its_flag(origin):
-    async with session_on(origin, max_body=2 * MB) as session:
+    async with session_on(origin, bounds=Bounds(max_body=2 * MB)) as session:
         with pytest.raises(ApiError) as raised:
             await session.fetch("/cases/big-string")
         assert (await session.fetch("/cases/small-gzip")).json == {"ok": True}  # what fits is read as ever
@@ -84,7 +85,7 @@ async def test_an_answer_past_max_body_is_named_with_its_flag(origin):
 
 @pytest.mark.slow
 async def test_a_body_that_trickles_forever_ends_at_the_deadline(origin):
-    async with session_on(origin, deadline=0.5) as session:
+    async with session_on(origin, bounds=Bounds(deadline=0.5)) as session:
         started = time.monotonic()
         with pytest.raises(ApiError) as raised:
             await session.fetch("/cases/trickle")
@@ -162,7 +163,7 @@ async def test_json_nested_past_max_depth_is_not_read_as_json_and_says_the_limit
 async def test_max_depth_is_the_sessions_to_set():
     service = HostileService("https://hostile.test")
     credentials = Credentials("https://hostile.test" + ROOT_PATH, client_id="good", client_secret=Secret("s"))
-    async with Session(credentials, transport=httpx.ASGITransport(app=service), max_depth=2) as session:
+    async with Session(credentials, transport=httpx.ASGITransport(app=service), bounds=Bounds(max_depth=2)) as session:
         resource = await session.fetch("/cases/big-entity")  # {"field000000": {"n": 0, …}, …}: 2 levels
         too_deep = await session.fetch("/cases/deep-json")
     assert resource.json is not None

@@ -14,6 +14,7 @@ from textual.pilot import Pilot
 from textual.widgets import Input
 
 from explorer.api.config import Credentials
+from explorer.api.options import Clocks
 from explorer.api.secret import Secret
 from explorer.api.session import Session
 from explorer.api.writes import WritePolicy
@@ -187,7 +188,7 @@ def open_explorer(clock: FakeClock) -> Callable[..., Any]:
         base = replace(Settings(clock=clock), **settings)
         sandbox = create_app(scenario_named(scenario).settings(base) if scenario else base)
         gate = Gate(clock) if gated else None
-        options: dict[str, Any] = {"sleep": gate} if gate else {}
+        options: dict[str, Any] = {"clocks": Clocks(sleep=gate)} if gate else {}
         if writes:
             options["writes"] = WritePolicy(True, "--writes")
         session = demo_session(

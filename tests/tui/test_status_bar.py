@@ -16,6 +16,7 @@ from textual.app import ComposeResult
 from textual.pilot import Pilot
 
 from explorer.api.config import Credentials
+from explorer.api.options import Clocks
 from explorer.api.resource import Resource
 from explorer.api.secret import Secret
 from explorer.api.session import Session
@@ -84,7 +85,9 @@ async def status_bar(clock: FakeClock, width: int = 200, **settings: Any) -> Asy
     """A bar on a demo session whose requests each take 2 ms, and whose waits the test opens."""
     gate = Gate(clock)
     session = demo_session(
-        Settings(clock=clock, **settings), pace=False, sleep=gate, timer=partial(next, itertools.count(0, 0.002))
+        Settings(clock=clock, **settings),
+        pace=False,
+        clocks=Clocks(sleep=gate, timer=partial(next, itertools.count(0, 0.002))),
     )
     app = BarHost(session)
     async with app.run_test(size=(width, 3)) as pilot:
@@ -260,7 +263,7 @@ async def test_an_api_key_session_shows_no_token_endpoint_meter(clock):
         IN_PROCESS_ORIGIN + API_ROOT, public_key=SANDBOX.public_key, private_key=Secret(SANDBOX.private_key)
     )
     settings = Settings(clock=clock)
-    session = Session(credentials, transport=httpx.ASGITransport(app=create_app(settings)), clock=clock)
+    session = Session(credentials, transport=httpx.ASGITransport(app=create_app(settings)), clocks=Clocks(wall=clock))
     app = BarHost(session)
     async with app.run_test(size=(200, 3)) as pilot:
         bar = Bar(pilot, app.query_one(StatusBar), session, Gate(clock))
@@ -320,8 +323,7 @@ def real_service(clock: FakeClock) -> Session:
     return Session(
         credentials,
         transport=httpx.ASGITransport(app=StatingService()),
-        clock=clock,
-        timer=partial(next, itertools.count(0, 0.001)),
+        clocks=Clocks(wall=clock, timer=partial(next, itertools.count(0, 0.001))),
     )
 
 
@@ -374,9 +376,7 @@ async def test_the_rate_limit_drill_served_to_a_class_says_its_5_never_100(clock
     session = Session(
         credentials,
         transport=httpx.ASGITransport(app=create_app(settings)),
-        clock=clock,
-        sleep=gate,
-        timer=partial(next, itertools.count(0, 0.001)),
+        clocks=Clocks(wall=clock, sleep=gate, timer=partial(next, itertools.count(0, 0.001))),
     )
     async with explorer_on(session, clock, 200, gate) as explorer:
         await explorer.go_to(f"/groups/{PRODUCTION}")
@@ -418,7 +418,9 @@ async def test_where_the_service_states_no_figures_the_meter_is_the_explorers_ow
         IN_PROCESS_ORIGIN + API_ROOT, client_id=settings.client_id, client_secret=Secret(settings.client_secret)
     )
     transport = httpx.ASGITransport(app=Unstated(create_app(settings)))
-    session = Session(credentials, transport=transport, clock=clock, timer=partial(next, itertools.count(0, 0.001)))
+    session = Session(
+        credentials, transport=transport, clocks=Clocks(wall=clock, timer=partial(next, itertools.count(0, 0.001)))
+    )
     async with explorer_on(session, clock, 200) as explorer:
         await explorer.go_to(f"/groups/{PRODUCTION}")
         assert bar_of(explorer) == (
@@ -436,7 +438,9 @@ async def test_where_the_service_states_no_figures_the_meter_is_the_explorers_ow
 async def test_a_request_held_for_what_was_said_of_it_alone_is_drawn_on_its_own(clock):
     """A write refused with 503 and Retry-After (never retried): the next one to the same path waits."""
     gate = Gate(clock)
-    session = demo_session(Settings(clock=clock, outage=(60, 15)), sleep=gate, writes=WritePolicy(True, "--writes"))
+    session = demo_session(
+        Settings(clock=clock, outage=(60, 15)), clocks=Clocks(sleep=gate), writes=WritePolicy(True, "--writes")
+    )
     app = BarHost(session)
     async with app.run_test(size=(200, 3)) as pilot:
         bar = Bar(pilot, app.query_one(StatusBar), session, gate)

@@ -15,6 +15,7 @@ from textual import events
 from textual.widgets import Input
 
 from explorer.api.config import Credentials
+from explorer.api.options import Clocks
 from explorer.api.secret import Secret
 from explorer.api.session import Session
 from explorer.sandbox import Settings, create_app
@@ -75,7 +76,7 @@ async def watching(live_server, clock: FakeClock, size: tuple[int, int] = (160, 
         server.url + API_ROOT, client_id=defaults.client_id, client_secret=Secret(defaults.client_secret)
     )
     steps = Steps(clock)
-    async with explorer_on(Session(credentials, clock=clock, sleep=steps), clock, size=size) as explorer:
+    async with explorer_on(Session(credentials, clocks=Clocks(wall=clock, sleep=steps)), clock, size=size) as explorer:
         yield Watched(explorer, steps, sandbox.state.sandbox.world, size)
 
 

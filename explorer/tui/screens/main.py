@@ -837,7 +837,7 @@ class MainScreen(Screen[None]):
         resource = self.current_resource()
         url = self.made_in_view() or (resource.url if resource is not None else None)
         watch = self.watching.of(url) if url is not None else None
-        self.query_one(WatchView).show(watch, list(self.watching.watches.values()), self.session.clock)
+        self.query_one(WatchView).show(watch, list(self.watching.watches.values()), self.session.clocks.wall)
         self.query_one(StatusBar).tick()
 
     def made_in_view(self) -> str | None:
@@ -906,7 +906,7 @@ class MainScreen(Screen[None]):
     @work(group="compare", exclusive=True)
     async def compare_with_file(self, path: str, now: Compared) -> None:
         try:
-            document = await asyncio.to_thread(read_document, Path(path), self.session.max_depth)
+            document = await asyncio.to_thread(read_document, Path(path), self.session.bounds.max_depth)
         except ValueError as error:
             self.ask_for_file(now, path, visible(error))
             return

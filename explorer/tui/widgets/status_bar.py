@@ -259,7 +259,7 @@ class StatusBar(Static):
         Padded, each part but the last is as wide as it has been at its widest with the same words (till
         the next resize): a countdown, a time in ms or a count that loses a digit does not pull the
         parts after it left; a part that says something else (another status) may."""
-        now = self.session.clock() if self.session is not None else 0.0
+        now = self.session.clocks.wall() if self.session is not None else 0.0
         groups: list[list[Span]] = []
         if self.session is not None:
             groups.append(self.token(now, shape.refreshes, shape.read_only))
@@ -296,8 +296,8 @@ class StatusBar(Static):
         writes: list[Span] = [WRITES_ON if self.session.writes else READ_ONLY, (" · ", "$text-muted")]
         if not (self.session.writes or read_only):
             writes = []
-        if self.session.replay is not None:
-            return [*writes, (f"replay of {visible(self.session.replay)}", "$accent")]
+        if self.session.har.replay is not None:
+            return [*writes, (f"replay of {visible(self.session.har.replay)}", "$accent")]
         recording: list[Span] = [("● rec", "$error"), (" · ", "$text-muted")] if self.session.recorder else []
         recording += writes
         state = self.session.token_state
