@@ -41,13 +41,13 @@ from explorer.api.writes import Outgoing, WriteChoice
 from explorer.tui.hint_words import worded
 from explorer.tui.navigation import Navigation
 from explorer.tui.nodes import Fetch, Node, Step, place_of, self_href
+from explorer.tui.panes import PANES, ShowsPage, showing_page
 from explorer.tui.place import place_line
 from explorer.tui.screen_state import load_state, save_state
 from explorer.tui.screens.compare import Compared, CompareScreen
 from explorer.tui.screens.dialogs import AskScreen, ErrorScreen, GoToScreen, save_question
 from explorer.tui.server_text import UNSAFE, visible
 from explorer.tui.watch_flow import Marked, WatchFlow, badge_of, made_by, same, suggestion_for
-from explorer.tui.widgets.headers_view import HeadersView
 from explorer.tui.widgets.items_table import ItemsTable
 from explorer.tui.widgets.json_pane import JsonPane
 from explorer.tui.widgets.key_footer import KeyFooter
@@ -63,7 +63,9 @@ from explorer.tui.write_flow import WriteFlow
 TREE_STEP = 4  # columns a < or > makes the tree narrower or wider
 HEADER_ICON_AND_CLOCK = 18  # the columns of Textual's header that are not its title
 MARK_AFTER = 0.15  # seconds a fetch goes on before its line says `…`: a quicker answer never flashes it
-MIN_PANES = 36  # the panes' least width beside the tree: their five tabs, a table's id and name
+# The panes' least width beside the tree, for the Page pane: a table's id and name. Not the row of
+# tabs (panes.py), which takes 33: a title and a column each side a tab. A sixth tab is cut until shown.
+MIN_PANES = 36
 
 
 NAME_BYTES = 120  # the most bytes of a name `s` offers: file systems take 255, and a suffix goes after
@@ -114,15 +116,8 @@ ANSWERS = {
     200: "done",
 }
 PAGING = ("page(", "page_size(")  # the actions that act on the page shown, turning or resizing it
-PANES = (
-    LinkTree,
-    PageView,
-    JsonPane,
-    HeadersView,
-    RequestLog,
-    WatchView,
-    StatusBar,
-)  # what carrying out a step touches
+STEPPED: tuple[type[Widget], ...] = (LinkTree, *(pane.widget for pane in PANES), StatusBar)  # what a step touches
+SHOWING_PAGE = tuple(pane.widget for pane in PANES if pane.shows_page)  # a key to one waits for the page on its way
 
 
 class MainScreen(Screen[None]):
@@ -168,12 +163,8 @@ class MainScreen(Screen[None]):
         Binding("vertical_line", "filter", "jq filter", show=False, id="explorer.filter"),
         Binding("u", "undo", "Undo the last write", show=False, id="explorer.undo"),
         Binding("escape", "cancel", "Cancel", show=False, id="explorer.cancel"),
-        Binding("1", "tab('page')", "Page pane", show=False, id="explorer.tab_page"),
-        Binding("2", "tab('json')", "JSON pane", show=False, id="explorer.tab_json"),
-        Binding("3", "tab('headers')", "Headers pane", show=False, id="explorer.tab_headers"),
-        Binding("4", "tab('log')", "Log pane", show=False, id="explorer.tab_log"),
-        Binding("5", "tab('watch')", "Watch pane", show=False, id="explorer.tab_watch"),
-        # Textual's own Tab, named: after 1-5 the pane has the keys, and Tab is the way back to the tree
+        *(pane.binding for pane in PANES),  # 1, 2…: a pane shown, and the keys given to it (panes.py)
+        # Textual's own Tab, named: after a pane's key the pane has the keys, and Tab is the way back to the tree
         Binding("tab", "app.focus_next", "Focus next: tree, tabs, pane", show=False, id="explorer.focus_next"),
         Binding(
             "shift+tab",
@@ -201,7 +192,8 @@ class MainScreen(Screen[None]):
         self.watch_every = watch_every  # a new watch's seconds between fetches (the config file's watch_every)
         self.navigation = Navigation(str(session.base_url))
         self.last_error: ApiError | None = None
-        self.panes: tuple[Widget, ...] = ()  # what carrying out a step touches (PANES), once mounted
+        self.panes: tuple[Widget, ...] = ()  # what carrying out a step touches (STEPPED), once mounted
+        self.page_panes: tuple[ShowsPage, ...] = ()  # the panes that show the page in view, once mounted
         self.refused_target: str | None = None  # a go-to target refused before it was sent: the title names it
         self.failure: ApiError | None = None  # the failure the panes show (no answer to it), until an answer
         self.told: ApiError | None = None  # the description problem already told
@@ -218,16 +210,9 @@ class MainScreen(Screen[None]):
             yield LinkTree(id="tree")
             yield Splitter(id="splitter")
             with TabbedContent(id="panes"):
-                with TabPane("Page", id="page"):
-                    yield PageView()
-                with TabPane("JSON", id="json"):
-                    yield JsonPane()
-                with TabPane("Headers", id="headers"):
-                    yield HeadersView()
-                with TabPane("Log", id="log"):
-                    yield RequestLog()
-                with TabPane("Watch", id="watch"):
-                    yield WatchView()
+                for pane in PANES:
+                    with TabPane(pane.title, id=pane.id):
+                        yield pane.widget()
         yield StatusBar()
         yield KeyFooter()
 
@@ -236,7 +221,8 @@ class MainScreen(Screen[None]):
         return self.query_one(LinkTree)
 
     def on_mount(self) -> None:
-        self.panes = tuple(self.query_one(kind) for kind in PANES)  # kept: a query each look cost 2 ms
+        self.panes = tuple(self.query_one(kind) for kind in STEPPED)  # kept: a query each look cost 2 ms
+        self.page_panes = tuple(showing_page(self.query_one(pane.widget)) for pane in PANES if pane.shows_page)
         self.query_one(StatusBar).follow(self.session)
         self.query_one(StatusBar).show_watches(self.watching.running)
         self.set_interval(1.0, self.refresh_log)
@@ -351,10 +337,8 @@ class MainScreen(Screen[None]):
         """An error with no answer to show (refused before sending, unreachable): every pane says it
         (none keeps an earlier answer's body or headers), the bar without that answer's status."""
         self.last_error = self.failure = error
-        self.query_one(PageView).show_error(error)
-        said = "nothing was sent" if error.sent is None else "no answer came"
-        self.query_one(JsonPane).show_failure(f"no JSON: {said}")
-        self.query_one(HeadersView).show_failure(error)
+        for pane in self.page_panes:
+            pane.show_failure(error)
         self.query_one(StatusBar).show_failure(error)
         self.query_one(TabbedContent).active = "page"
 
@@ -378,9 +362,8 @@ class MainScreen(Screen[None]):
     def show_resource(self, resource: Resource) -> None:
         """An answer in every pane and on the status bar: a node's, or a write's."""
         self.failure = None
-        self.query_one(PageView).show(resource)
-        self.query_one(JsonPane).show(resource)
-        self.query_one(HeadersView).show(resource)
+        for pane in self.page_panes:
+            pane.show(resource)
         status = self.query_one(StatusBar)
         status.show_response(resource)
         status.show_error(resource.error)  # an answer that is fine takes an older error off the bar; x keeps it
@@ -416,8 +399,8 @@ class MainScreen(Screen[None]):
 
     def awaits_page(self, event: events.Key) -> bool:
         """Whether `event` acts on a page still on its way, and so waits for it (the app's key line
-        holds it): a page key (`]`, `+`: from the page that comes), or a key to the Page, JSON or
-        Headers pane, which show the page before (`1`, `down`, `enter` typed with the Enter that
+        holds it): a page key (`]`, `+`: from the page that comes), or a key to a pane that shows the
+        page (panes.py: Page, JSON, Headers), which show the page before (`1`, `down`, `enter` typed with the Enter that
         opens a list choose in the list it opens). A key to the tree goes at once: a new place; but
         for the root's first coming, when the tree has nothing else (`down down enter` typed as the
         explorer starts opens the second relation). The screen's and the app's keys (`q`, `?`, `g`)
@@ -434,7 +417,7 @@ class MainScreen(Screen[None]):
         return (
             focused is not None
             and not isinstance(focused, Input)
-            and any(isinstance(node, PageView | JsonPane | HeadersView) for node in focused.ancestors_with_self)
+            and any(isinstance(node, SHOWING_PAGE) for node in focused.ancestors_with_self)
         )
 
     def notices_above(self) -> int | None:

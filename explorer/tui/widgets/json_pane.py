@@ -14,6 +14,7 @@ from textual.app import ComposeResult
 from textual.containers import Vertical
 from textual.widgets import Input, Static
 
+from explorer.api.errors import ApiError
 from explorer.api.filters import JqError, Outcome
 from explorer.api.resource import Resource
 from explorer.tui.server_text import visible
@@ -69,10 +70,10 @@ class JsonPane(Vertical):
         if self.is_on_screen:
             self.lay_out()
 
-    def show_failure(self, why: str) -> None:
+    def show_failure(self, error: ApiError) -> None:
         """No document: a request that got no answer, or was not sent. Said on the pane's line."""
         self.pending = self.current = None
-        self.view.show_nothing(why)
+        self.view.show_nothing("no JSON: " + ("nothing was sent" if error.sent is None else "no answer came"))
 
     def filter_with(self, program: str | None, run: Callable[[str, Any], Awaitable[Outcome]]) -> None:
         """Show what a jq program makes of each document from now on (None: the document again)."""

@@ -139,6 +139,10 @@ class PageView(Vertical):
     def show_error(self, error: ApiError) -> None:
         self.show_message(error_document(error), error=True)
 
+    def show_failure(self, error: ApiError) -> None:
+        """A request that got no answer, or was not sent: its error, drawn as an error answer's."""
+        self.show_error(error)
+
     def show_message(self, message: str | ErrorDocument, error: bool = False) -> None:
         widget = self.query_one("#message", Static)
         widget.update(Text(message) if isinstance(message, str) else message)
