@@ -158,8 +158,8 @@ def test_a_token_answer_that_cannot_be_used_is_named_without_its_content(served,
 
 DEEP = "JSON nested deeper than 100 levels (the depth limit)"
 DEEPER = "A higher depth limit reads it (up to 500 levels)."
-DEEPER_FLAG = f"{DEEPER} Set the limit with --max-depth LEVELS."  # as the command line words it
-DEEPER_AGAIN = f"{DEEPER} Start explorer again with --max-depth LEVELS to read it."  # as the screen does
+DEEPER_FLAG = f"{DEEPER} Set it with --max-depth LEVELS."  # as the command line words it
+DEEPER_AGAIN = f"{DEEPER} Start explorer again with --max-depth LEVELS."  # as the screen does
 MALFORMED = "The service refused the request as malformed: the detail and parameters name what to change."
 CREDENTIALS = "Authentication failed: check the credentials, then retry."
 NOTHING_THERE = "Nothing is there: check the IDs in the path, or reach it by following links from the root."

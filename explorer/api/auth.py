@@ -57,7 +57,7 @@ class ServiceAccountAuth(httpx.Auth):
     ) -> None:
         """`hold` waits out the token endpoint's rate limit before a token request that it would
         refuse; a session passes its own, which shows the wait. Alone, it sleeps for it. `max_depth`
-        is the session's --max-depth: the token endpoint's answers are read within it too."""
+        is the session's depth limit (Bounds.max_depth): the token endpoint's answers are read within it too."""
         origin = base_url.copy_with(path="/", query=None, fragment=None)
         self.token_url = origin.join(TOKEN_PATH)
         self.revoke_url = origin.join(REVOKE_PATH)

@@ -64,7 +64,7 @@ Kind = Literal[
     "origin",  # a URL on another origin, which is never sent the credentials
     "insecure",  # plain http:// to a host that is not loopback
     "config",  # no or bad credentials, profile, CA bundle
-    "too-large",  # an answer past --max-body, or a compression bomb: dropped, not read
+    "too-large",  # an answer past Bounds.max_body, or a compression bomb: dropped, not read
     "token",  # a token endpoint's answer that cannot be used (reported without its content)
     "limit",  # one of the explorer's own limits reached (pages followed, a page seen twice)
     "description",  # an API description that cannot be used

@@ -23,11 +23,11 @@ FLAG_WORDS = {
     "timeout": "--timeout SECONDS waits longer.",
     "deadline": "If the service is only slow, --deadline SECONDS allows more.",
     "max_body": "If it is a real answer, --max-body MB allows more.",
-    "max_depth": "Set the limit with --max-depth LEVELS.",
-    "ca_bundle": "Name it with --ca-bundle FILE (EXPLORER_CA_BUNDLE, or ca_bundle in the profile).",
-    "base_url": "Start explorer with --base-url URL and those credentials, or --profile NAME.",
-    "service": "Or pass --base-url URL; or try --demo.",
-    "profile": "Or choose it with --profile NAME.",
+    "max_depth": "Set it with --max-depth LEVELS.",
+    "ca_bundle": "--ca-bundle FILE names it (EXPLORER_CA_BUNDLE, or ca_bundle in the profile).",
+    "base_url": "Explore it with --base-url URL and its credentials, or --profile NAME.",
+    "service": "On the command line, --base-url URL names one; --demo explores the sandbox.",
+    "profile": "On the command line, --profile NAME chooses one.",
     "description": "Name it with --openapi FILE_OR_URL (EXPLORER_OPENAPI, or openapi in the profile).",
 }
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 from explorer.api.errors import ApiError
 
 # How the form changes a hint's setting (ApiError.hint_in): here the fix is a field.
-FORM_SETTINGS = {"ca_bundle": "Name it in the CA bundle field."}
+FORM_SETTINGS = {"ca_bundle": "Put it in the CA bundle field."}
 INVALID_CLIENT = "Check the Client ID and the Secret (as the service account's page shows them)."
 # The library's 404 hint speaks of IDs in a path and links from the root: the form has neither
 NOT_THERE = "Check the API root: it is the address where the API starts, such as https://host/api/service/v1.0."

@@ -26,11 +26,11 @@ SCREEN_WORDS = {
     "timeout": f"{AGAIN} --timeout SECONDS to wait longer.",
     "deadline": f"If the service is only slow, {AGAIN.lower()} --deadline SECONDS to allow more.",
     "max_body": f"If it is a real answer, {AGAIN.lower()} --max-body MB to allow more.",
-    "max_depth": f"{AGAIN} --max-depth LEVELS to read it.",
+    "max_depth": f"{AGAIN} --max-depth LEVELS.",
     "ca_bundle": f"{AGAIN} --ca-bundle FILE (EXPLORER_CA_BUNDLE, or ca_bundle in the profile).",
-    "base_url": "Quit, and start explorer with --base-url URL and those credentials, or --profile NAME.",
-    "service": "Or start explorer with --base-url URL; or try --demo.",
-    "profile": "Or start explorer again with --profile NAME.",
+    "base_url": "To explore it, start explorer with --base-url URL and its credentials, or --profile NAME.",
+    "service": "On the command line, --base-url URL names one; --demo explores the sandbox.",
+    "profile": f"{AGAIN} --profile NAME to choose one.",
     "description": f"{AGAIN} --openapi FILE_OR_URL (EXPLORER_OPENAPI, or openapi in the profile).",
 }
 

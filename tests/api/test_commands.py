@@ -225,7 +225,7 @@ def test_https_with_the_sandbox_authority(tmp_path):
             [
                 "explorer get: The certificate of 127.0.0.1 is signed by an authority this computer does not trust",
                 "hint: The certificate is not trusted: name its authority (for the sandbox, its sandbox-ca.pem). "
-                "Name it with --ca-bundle FILE (EXPLORER_CA_BUNDLE, or ca_bundle in the profile).",
+                "--ca-bundle FILE names it (EXPLORER_CA_BUNDLE, or ca_bundle in the profile).",
             ],
         )
 

@@ -134,7 +134,9 @@ def test_without_anything_the_message_says_what_to_set(tmp_path):
         Credentials.resolve(environ={}, path=tmp_path / "missing.toml")
     assert caught.value.line() == "No base URL: nothing says which service to explore"
     assert caught.value.hint == f"Set EXPLORER_BASE_URL, or add a profile to {tmp_path / 'missing.toml'}."
-    assert worded(caught.value) == f"{caught.value.hint} Or pass --base-url URL; or try --demo."
+    assert worded(caught.value) == (
+        f"{caught.value.hint} On the command line, --base-url URL names one; --demo explores the sandbox."
+    )
     with pytest.raises(ConfigError) as caught:
         Credentials.resolve(environ={"EXPLORER_BASE_URL": BASE}, path=tmp_path / "missing.toml")
     assert caught.value.line() == f"No credentials for {BASE}"
@@ -173,7 +175,7 @@ def test_with_several_profiles_and_none_chosen_the_message_lists_them_and_how_to
     assert caught.value.hint == (
         f'Choose one with EXPLORER_PROFILE, or set default_profile = "NAME" at the top of {config}.'
     )
-    assert worded(caught.value) == f"{caught.value.hint} Or choose it with --profile NAME."
+    assert worded(caught.value) == f"{caught.value.hint} On the command line, --profile NAME chooses one."
 
 
 def test_a_profile_saved_alone_becomes_the_default_and_one_saved_beside_others_does_not(tmp_path):

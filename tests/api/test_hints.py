@@ -55,9 +55,7 @@ async def test_a_url_on_another_origin_says_how_to_explore_that_service():
         "To explore other.example, use its base URL and its own credentials; a public page opens in a browser or "
         "with curl."
     )
-    assert worded(error) == (
-        f"{error.hint} Start explorer with --base-url URL and those credentials, or --profile NAME."
-    )
+    assert worded(error) == f"{error.hint} Explore it with --base-url URL and its credentials, or --profile NAME."
 
 
 def test_an_access_list_refusal_without_an_address_does_not_send_you_to_a_resource_it_refuses():

@@ -325,7 +325,7 @@ async def test_an_untrusted_certificate_is_met_with_the_forms_own_field_not_a_fl
         await pilot.press("enter")
         await wait_until(lambda: "not trusted" in shown(app, "#outcome"), timeout=10, pilot=pilot)
         said = " ".join(shown(app, "#outcome").split())
-        assert "name its authority (for the sandbox, its sandbox-ca.pem). Name it in the CA bundle field." in said, said
+        assert "name its authority (for the sandbox, its sandbox-ca.pem). Put it in the CA bundle field." in said, said
         assert "--" not in said and app.focused is app.screen.query_one("#ca_bundle", Input)
 
 

@@ -400,11 +400,12 @@ class MainScreen(Screen[None]):
     def awaits_page(self, event: events.Key) -> bool:
         """Whether `event` acts on a page still on its way, and so waits for it (the app's key line
         holds it): a page key (`]`, `+`: from the page that comes), or a key to a pane that shows the
-        page (panes.py: Page, JSON, Headers), which show the page before (`1`, `down`, `enter` typed with the Enter that
-        opens a list choose in the list it opens). A key to the tree goes at once: a new place; but
-        for the root's first coming, when the tree has nothing else (`down down enter` typed as the
-        explorer starts opens the second relation). The screen's and the app's keys (`q`, `?`, `g`)
-        never wait for the root: a service that does not answer holds none of them."""
+        page (panes.py: Page, JSON, Headers), since a key there acts on the page that comes (`1`,
+        `down`, `enter` typed with the Enter that opens a list choose in the list it opens). A key to
+        the tree goes at once: a new place; but for the root's first coming, when the tree has
+        nothing else (`down down enter` typed as the explorer starts opens the second relation). The
+        screen's and the app's keys (`q`, `?`, `g`) never wait for the root: a service that does not
+        answer holds none of them."""
         if self.navigation.fetching is None or event.key == "escape":
             return False
         active = self.active_bindings.get(event.key)
