@@ -47,7 +47,7 @@ ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT))
 
 from explorer.api import description  # noqa: E402
-from tests.benchmarks.tui_performance import with_bytecode  # noqa: E402
+from tests.benchmarks.tui_performance import environment as compiled_environment  # noqa: E402
 
 FIXTURE = ROOT / "tests" / "fixtures" / "openapi" / "real-shape.json"
 PATHS, OPERATIONS, SIZE = 319, 514, 3 * 1024 * 1024  # the real description's, as the issue gives them
@@ -310,7 +310,7 @@ def until_shown(leader: int, started: float, timeout: float = 30.0) -> float:
 
 
 def launches(files: dict[str, Path], runs: int, folder: Path) -> None:
-    environment = with_bytecode()
+    environment = compiled_environment(folder / "home")  # compiled, as pip installs it
     server, base_url = sandbox()
     warm_cache = folder / "warm-cache"
     try:
