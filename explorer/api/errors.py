@@ -178,10 +178,7 @@ class ApiError(Exception):
             The hint and the caller's sentence for its setting, the hint alone when the caller
                 has none for it, or None when there is neither.
         """
-        how = words.get(self.setting) if self.setting else None
-        if how is None:
-            return self.hint
-        return f"{self.hint} {how}" if self.hint else how
+        return hint_with(self.hint, self.setting, words)
 
     def line(self) -> str:
         """One line for a status bar or stderr: status, code and detail, or what failed.
@@ -416,6 +413,15 @@ def short(text: str) -> str:
     """Text on one line, cut at 160 characters: for a body quoted in a message."""
     text = " ".join(text.split())
     return text if len(text) <= 160 else text[:157] + "..."
+
+
+def hint_with(hint: str | None, setting: str | None, words: Mapping[str, str]) -> str | None:
+    """A hint, then the caller's sentence for its setting, when the caller has one (`ApiError.hint_in`,
+    `Resource.json_hint_in`)."""
+    how = words.get(setting) if setting else None
+    if how is None:
+        return hint
+    return f"{hint} {how}" if hint else how
 
 
 def version_hint(error: ApiError) -> Advice:

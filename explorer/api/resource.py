@@ -25,7 +25,7 @@ from explorer.api.description import Operation
 from explorer.api.errors import ApiError
 from explorer.api.json_words import why_not_json
 from explorer.api.ratelimit import bucket_of
-from explorer.api.values import MAX_DEPTH, MOST_DEPTH, TooDeep, json_within
+from explorer.api.values import MAX_DEPTH, TooDeep, json_within
 
 VENDOR_MEDIA = re.compile(r"application/vnd\.([A-Za-z0-9_-]+)\.([^+;\s]+)\+json", re.IGNORECASE)
 PLAIN_RELS = ("self", "next", "previous")
@@ -321,12 +321,12 @@ class Resource:
         return {}
 
     @cached_property
-    def parsed(self) -> tuple[Any, str | None, str | None]:
-        """(JSON, None, None), or (None, why the body is not JSON, what to do, if anything). An empty
-        body is neither.
+    def parsed(self) -> tuple[Any, str | None, TooDeep | None]:
+        """(JSON, None, None), or (None, why the body is not JSON, the nesting past `max_depth` when
+        that is why). An empty body is neither.
 
-        The three that `json`, `json_error` and `json_hint` give; (None, None, None) for an empty body, or
-        one of blanks only.
+        What `json`, `json_error`, `json_hint` and `json_setting` give; (None, None, None) for an empty
+        body, or one of blanks only.
         """
         if not self.body.strip():
             return None, None, None
@@ -337,7 +337,7 @@ class Resource:
         try:
             return json_within(text, self.max_depth), None, None
         except TooDeep as error:
-            return None, str(error), error.hint
+            return None, str(error), error
         except ValueError as error:
             return None, f"not JSON: {why_not_json(error)}", None
 
@@ -385,13 +385,15 @@ class Resource:
     @property
     def json_hint(self) -> str | None:
         """What to do about json_error, when something can be done (a higher depth limit that reads it)."""
-        return self.parsed[2]
+        deep = self.parsed[2]
+        return deep.hint if deep is not None else None
 
     @property
     def json_setting(self) -> str | None:
         """The setting that would read the body as JSON ("max_depth"), when one would: the caller
         words how to change it, as for `ApiError.hint_in`."""
-        return "max_depth" if self.json_hint is not None and self.max_depth < MOST_DEPTH else None
+        deep = self.parsed[2]
+        return deep.setting if deep is not None else None
 
     def json_hint_in(self, words: Mapping[str, str]) -> str | None:
         """What to do about json_error, then how to change its setting in the caller's words, as
@@ -403,8 +405,7 @@ class Resource:
         Returns:
             The hint, and the caller's sentence for its setting when it has one; None without a hint.
         """
-        how = words.get(self.json_setting) if self.json_setting else None
-        return f"{self.json_hint} {how}" if how and self.json_hint else self.json_hint
+        return errors.hint_with(self.json_hint, self.json_setting, words)
 
     @cached_property
     def enveloped(self) -> bool:

@@ -117,8 +117,10 @@ async def get_all(
         page = resource.page
         if page is None:
             body = f"its body is {resource.json_error}" if resource.json_error else "it has no results"
-            hint = f"{resource.json_hint_in(FLAG_WORDS) or ''} {out.so_far()}".strip()
-            report("get", ApiError("config", f"{resource.url} is not a page of the list: {body}", hint=hint))
+            hint = resource.json_hint_in(FLAG_WORDS)
+            report(
+                "get", ApiError("config", f"{resource.url} is not a page of the list: {body}", hint=hint), out.so_far()
+            )
             return 1
         out.write(page.results)
         broken = resource.link("next")
