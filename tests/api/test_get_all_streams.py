@@ -11,8 +11,13 @@ import sys
 from typing import Any
 from urllib.parse import parse_qs
 
+import httpx
 import pytest
 
+from explorer.api.config import Credentials
+from explorer.api.secret import Secret
+from explorer.api.session import Session
+from explorer.commands.get import get_all
 from explorer.commands.output import ItemsOut
 from explorer.sandbox.server import ServerThread
 from tests.conftest import ROOT
@@ -96,3 +101,29 @@ def test_nothing_written_is_said_so(monkeypatch):
     assert out.so_far() == "Nothing was printed."
     out.close()
     assert written.getvalue() == b"[]\n"
+
+
+async def test_a_next_page_nested_past_the_depth_limit_ends_the_array_and_names_the_flag(capsys):
+    """A page that cannot be read as JSON is no page: the walk ends there, said with the hint the
+    command line words (its --max-depth) and what was printed before it."""
+    base = "https://api.example/api/service/v1.0/events"
+
+    def pages(request: httpx.Request) -> httpx.Response:
+        if request.url.path == "/api/oauth/token":
+            return httpx.Response(200, json={"access_token": "t0ken", "token_type": "Bearer", "expires_in": 3600})
+        if request.url.params.get("pageNum") == "2":
+            return httpx.Response(200, content=("[" * 150 + "]" * 150).encode())
+        links = [{"rel": "self", "href": f"{base}?pageNum=1"}, {"rel": "next", "href": f"{base}?pageNum=2"}]
+        return httpx.Response(200, json={"results": [item(0), item(1)], "totalCount": 4, "links": links})
+
+    credentials = Credentials(base.removesuffix("/events"), client_id="c", client_secret=Secret("s"))
+    async with Session(credentials, transport=httpx.MockTransport(pages)) as session:
+        first = await session.fetch("/events", params={"itemsPerPage": "2"})
+        code = await get_all(session, first, "/events", {"itemsPerPage": "2"})
+    assert code == 1
+    assert capsys.readouterr().err.splitlines()[-2:] == [
+        f"explorer get: {base}?pageNum=2 is not a page of the list: its body is JSON nested deeper than 100 levels "
+        "(the depth limit)",
+        "hint: A higher depth limit reads it (up to 500 levels). Set it with --max-depth LEVELS. 2 items of 1 page "
+        "were printed before it; the array is left open, so no JSON reader takes them for the whole list.",
+    ]
