@@ -228,30 +228,6 @@ async def test_a_recording_without_its_root_lists_what_it_holds_there():
     )
 
 
-@pytest.mark.subprocess
-@pytest.mark.parametrize(
-    ("content", "said"),
-    [
-        ('{"a": 1}', "is not a HAR file: it has no log.entries"),
-        ("garbage\x1b[31m", "is not a HAR file (nor the start of one)"),
-        (None, "No such file or directory"),
-    ],
-)
-def test_a_recording_that_is_not_one_is_said_in_a_line_by_the_screen_and_get(tmp_path, content, said):
-    source = tmp_path / "given.har"
-    if content is not None:
-        source.write_text(content)
-    for command in ([], ["get"]):
-        run = subprocess.run(
-            [sys.executable, "-m", "explorer", *command, "--replay", str(source), *(["/groups"] if command else [])],
-            capture_output=True,
-            text=True,
-            timeout=60,
-        )
-        assert run.returncode == 1 and said in run.stderr and "Traceback" not in run.stderr, run.stderr
-        assert run.stderr.count("\n") == 1
-
-
 def test_har_names_a_file_not_a_folder(tmp_path):
     with pytest.raises(ConfigError, match="is a folder: a HAR recording is written to a file"):
         HarRecorder(tmp_path, "https://x")

@@ -1,5 +1,11 @@
-"""`explorer post`, `put`, `patch` and `delete` as scripts and people run them: real processes against a
-sandbox on a real socket, which notes every request it is sent (so "nothing was sent" is checked)."""
+"""`explorer post`, `put`, `patch` and `delete` as scripts and people run them: `main` in this process,
+against a sandbox on a real socket which notes every request it is sent (so "nothing was sent" is
+checked; tests/commands/conftest.py).
+
+Six run as programs of their own (`subprocess`), at a pseudo-terminal, since only a real terminal
+shows them: the preview and its `Send? [y/N]` question, the answer typed, a DELETE's name typed, and
+the Retry-After countdown said on the terminal.
+"""
 
 from __future__ import annotations
 
@@ -10,20 +16,13 @@ import subprocess
 import sys
 import time
 import tty
-from collections.abc import Iterator
-from dataclasses import dataclass, field
-from pathlib import Path
-from typing import Any
+from dataclasses import dataclass
 
 import httpx
 import pytest
 
-from explorer.sandbox import Settings, create_app
 from explorer.sandbox.links import API_ROOT
-from explorer.sandbox.server import ServerThread
-from tests.api.test_commands import DEFAULTS, Run, Sandbox
-
-pytestmark = pytest.mark.subprocess
+from tests.commands.conftest import DEFAULTS, Sandbox
 
 READ_ONLY = [
     "explorer post: Not sent: POST is a write, and this session is read-only (the default)",
@@ -33,92 +32,6 @@ NO_TERMINAL = [
     "explorer post: stdin is not a terminal: add --yes to send without asking",
     "hint: Nothing was sent. --dry-run prints what would be sent.",
 ]
-
-
-@dataclass
-class Received:
-    method: str
-    path: str
-    chunks: list[bytes] = field(default_factory=list)
-
-    @property
-    def body(self) -> bytes:
-        return b"".join(self.chunks)
-
-
-@dataclass
-class Noting:
-    """The sandbox app, noting each request as it comes (its body as the app reads it)."""
-
-    app: Any
-    received: list[Received] = field(default_factory=list)
-
-    async def __call__(self, scope: Any, receive: Any, send: Any) -> None:
-        if scope["type"] != "http":
-            return await self.app(scope, receive, send)
-        noted = Received(scope["method"], scope["path"])
-        self.received.append(noted)
-
-        async def reading() -> Any:
-            message = await receive()
-            if message["type"] == "http.request":
-                noted.chunks.append(message.get("body", b""))
-            return message
-
-        await self.app(scope, reading, send)
-
-
-@dataclass
-class Served(Sandbox):
-    noting: Noting
-
-    def environment(self, env: dict | None = None) -> dict:
-        return {
-            **{k: v for k, v in os.environ.items() if not k.startswith("EXPLORER_")},
-            "XDG_CACHE_HOME": str(self.home / "cache"),
-            "XDG_CONFIG_HOME": str(self.home / "config"),
-            "EXPLORER_BASE_URL": self.url + API_ROOT,
-            "EXPLORER_CLIENT_ID": DEFAULTS.client_id,
-            "EXPLORER_CLIENT_SECRET": DEFAULTS.client_secret,
-            **(env or {}),
-        }
-
-    def run(self, *arguments: str, env: dict | None = None, stdin: bytes = b"") -> Run:
-        """`explorer ARGUMENTS`, stdin a pipe (given `stdin`), stdout and stderr captured."""
-        done = subprocess.run(
-            [sys.executable, "-m", "explorer", *arguments],
-            input=stdin,
-            capture_output=True,
-            env=self.environment(env),
-            timeout=60,
-        )
-        return Run(done.returncode, done.stdout, done.stderr.decode())
-
-    def writes(self) -> list[tuple[str, str]]:
-        """The writes the API was sent (a token request is none)."""
-        return [(r.method, r.path) for r in self.noting.received if r.method != "GET" and r.path.startswith(API_ROOT)]
-
-    @property
-    def world(self) -> Any:
-        return self.app.state.sandbox.world
-
-    def project_id(self, name: str) -> str:
-        return self.world.project_named(name).id
-
-    def org_id(self) -> str:
-        return next(iter(self.world.orgs))
-
-    @property
-    def api(self) -> str:
-        return self.url + API_ROOT
-
-
-@pytest.fixture
-def sandbox(tmp_path: Path) -> Iterator[Served]:
-    app = create_app(Settings(control=True, operation_seconds=3600))  # a DELETING cluster stays, on the real clock
-    noting = Noting(app)
-    with ServerThread(noting) as server:
-        yield Served(app, server.url, tmp_path, {}, noting)
 
 
 def test_a_write_is_refused_while_writes_are_off_and_nothing_is_sent(sandbox):
@@ -263,7 +176,7 @@ def test_without_a_terminal_a_write_needs_yes(sandbox):
     assert sandbox.noting.received == []
 
 
-def write_config(sandbox: Served, text: str) -> None:
+def write_config(sandbox: Sandbox, text: str) -> None:
     folder = sandbox.home / "config" / "explorer"
     folder.mkdir(parents=True)
     (folder / "config.toml").write_text(text)
@@ -388,7 +301,7 @@ def read_until(descriptor: int, ending: bytes, deadline: float) -> bytes:
     return seen
 
 
-def converse(sandbox: Served, *arguments: str, question: bytes, answer: bytes) -> Conversation:
+def converse(sandbox: Sandbox, *arguments: str, question: bytes, answer: bytes) -> Conversation:
     """`explorer ARGUMENTS` at a terminal: wait for the question, type the answer."""
     primary, secondary = os.openpty()
     tty.setraw(secondary)  # what the program wrote, byte for byte; what is typed is not echoed
@@ -412,7 +325,7 @@ def converse(sandbox: Served, *arguments: str, question: bytes, answer: bytes) -
     return Conversation(process.returncode, out, shown.decode())
 
 
-def headers_shown(sandbox: Served, method: str, path: str, length: int | None) -> list[str]:
+def headers_shown(sandbox: Sandbox, method: str, path: str, length: int | None) -> list[str]:
     """The preview's first lines: the request line and every header as it goes."""
     framing = ["content-type: application/json", f"content-length: {length}"] if length is not None else []
     return [
@@ -427,6 +340,7 @@ def headers_shown(sandbox: Served, method: str, path: str, length: int | None) -
     ]
 
 
+@pytest.mark.subprocess
 def test_at_a_terminal_a_patch_shows_what_it_changes_and_asks(sandbox):
     path = f"/groups/{sandbox.project_id('staging')}"
     said = converse(sandbox, "patch", path, "name=staging-2", "tags:=[]", "--writes", question=b"[y/N] ", answer=b"y\n")
@@ -446,6 +360,7 @@ def test_at_a_terminal_a_patch_shows_what_it_changes_and_asks(sandbox):
     assert sandbox.writes() == [("PATCH", f"{API_ROOT}{path}")]
 
 
+@pytest.mark.subprocess
 def test_at_a_terminal_a_put_shows_what_it_replaces_and_no_keeps_it_unsent(sandbox):
     path = f"/groups/{sandbox.project_id('staging')}"
     said = converse(sandbox, "put", path, "name=staging-2", "--writes", question=b"[y/N] ", answer=b"n\n")
@@ -467,6 +382,7 @@ def test_at_a_terminal_a_put_shows_what_it_replaces_and_no_keeps_it_unsent(sandb
     assert sandbox.writes() == []
 
 
+@pytest.mark.subprocess
 def test_at_a_terminal_yes_sends_it_and_the_status_is_said(sandbox):
     org = sandbox.org_id()
     said = converse(sandbox, "post", "/groups", "name=x", f"orgId={org}", "--writes", question=b"[y/N] ", answer=b"y\n")
@@ -476,6 +392,7 @@ def test_at_a_terminal_yes_sends_it_and_the_status_is_said(sandbox):
     assert sandbox.writes() == [("POST", f"{API_ROOT}/groups")]
 
 
+@pytest.mark.subprocess
 def test_at_a_terminal_a_delete_asks_for_the_name_typed(sandbox):
     path = f"/groups/{sandbox.project_id('empty-sandbox')}"
     refused = converse(sandbox, "delete", path, "--writes", question=b"keeps it): ", answer=b"empty\n")
@@ -505,6 +422,7 @@ def test_a_cluster_delete_is_accepted_and_goes_on(sandbox):
     assert sandbox.run("get", path).json["stateName"] == "DELETING"
 
 
+@pytest.mark.subprocess
 def test_at_a_terminal_an_accepted_delete_is_said_so(sandbox):
     project = sandbox.world.project_named("analytics")
     name = next(iter(project.clusters))
@@ -518,6 +436,7 @@ def test_at_a_terminal_an_accepted_delete_is_said_so(sandbox):
     assert sandbox.writes() == [("DELETE", f"{API_ROOT}{path}")]
 
 
+@pytest.mark.subprocess
 def test_get_at_a_terminal_says_it_waits_for_a_retry_after_and_how_long(sandbox):
     assert sandbox.run("get", "/orgs").code == 0  # a token now, so the outage hits the read
     httpx.post(sandbox.url + "/_sandbox/unavailable?count=1&retryAfter=2")

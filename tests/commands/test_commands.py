@@ -1,4 +1,10 @@
-"""`explorer get` and `explorer logout` as scripts run them: real processes against a real socket."""
+"""`explorer get` and `explorer logout` as scripts run them: `main` in this process, against a sandbox on a
+real socket (tests/commands/conftest.py).
+
+Three run as programs of their own (`subprocess`): the installed `explorer` script, whose exit code is
+what a shell reads; a reader that stops early (`| head`), which only a real pipe shows; and the final
+newline a terminal gets, which only a pseudo-terminal shows.
+"""
 
 from __future__ import annotations
 
@@ -7,8 +13,7 @@ import os
 import socket
 import subprocess
 import sys
-from collections.abc import Iterator
-from dataclasses import dataclass
+import sysconfig
 from pathlib import Path
 
 import httpx
@@ -16,68 +21,9 @@ import pytest
 
 from explorer.sandbox import Settings, create_app
 from explorer.sandbox.links import API_ROOT
-from explorer.sandbox.server import ServerThread
-from explorer.sandbox.tls import names_for, server_files
-
-DEFAULTS = Settings()
+from tests.commands.conftest import DEFAULTS, Run, Sandbox, in_process, script_environment, serve
 
 
-@dataclass
-class Run:
-    code: int
-    out: bytes
-    err: str
-
-    @property
-    def json(self):
-        return json.loads(self.out)
-
-
-@dataclass
-class Sandbox:
-    app: object
-    url: str
-    home: Path
-    extra_env: dict
-
-    def run(self, *arguments: str, env: dict | None = None) -> Run:
-        environment = {
-            **{k: v for k, v in os.environ.items() if not k.startswith("EXPLORER_")},
-            "XDG_CACHE_HOME": str(self.home / "cache"),
-            "XDG_CONFIG_HOME": str(self.home / "config"),
-            "EXPLORER_BASE_URL": self.url + API_ROOT,
-            "EXPLORER_CLIENT_ID": DEFAULTS.client_id,
-            "EXPLORER_CLIENT_SECRET": DEFAULTS.client_secret,
-            **self.extra_env,
-            **(env or {}),
-        }
-        done = subprocess.run(
-            [sys.executable, "-m", "explorer", *arguments], capture_output=True, env=environment, timeout=60
-        )
-        return Run(done.returncode, done.stdout, done.stderr.decode())
-
-    def live_tokens(self) -> int:
-        tokens = self.app.state.sandbox.tokens.tokens.values()
-        return sum(1 for t in tokens if not t.revoked and t.expires_at > self.app.state.sandbox.clock())
-
-    def cached(self) -> list[Path]:
-        folder = self.home / "cache" / "explorer" / "tokens"
-        return list(folder.glob("*.json")) if folder.exists() else []
-
-
-def serve(tmp_path: Path, tls: bool = False, **settings) -> Iterator[Sandbox]:
-    app = create_app(Settings(**settings))
-    files = server_files(tmp_path / "tls", names_for("127.0.0.1")) if tls else None
-    with ServerThread(app, tls=files) as server:
-        yield Sandbox(app, server.url, tmp_path, {"EXPLORER_CA_BUNDLE": str(files.ca)} if files else {})
-
-
-@pytest.fixture
-def sandbox(tmp_path) -> Iterator[Sandbox]:
-    yield from serve(tmp_path, control=True, token_rate_limit=3)
-
-
-@pytest.mark.subprocess
 def test_the_body_goes_to_stdout_exactly_as_received(sandbox):
     run = sandbox.run("get", "/orgs", "--pretty")
     direct = httpx.get(
@@ -87,7 +33,6 @@ def test_the_body_goes_to_stdout_exactly_as_received(sandbox):
     assert run.out == direct.content
 
 
-@pytest.mark.subprocess
 def test_query_envelope_and_include(sandbox):
     assert len(sandbox.run("get", "/orgs", "-q", "itemsPerPage=1").json["results"]) == 1
     assert sandbox.run("get", "/orgs", "--envelope").json["status"] == 200
@@ -98,7 +43,6 @@ def test_query_envelope_and_include(sandbox):
     assert json.loads(body)["totalCount"] == 2
 
 
-@pytest.mark.subprocess
 def test_all_follows_next_at_500_a_page_into_one_array(sandbox):
     project = sandbox.app.state.sandbox.world.project_named("production").id
     run = sandbox.run("get", f"/groups/{project}/events", "--all")
@@ -106,7 +50,6 @@ def test_all_follows_next_at_500_a_page_into_one_array(sandbox):
     assert len(run.json) == 1234 and len({e["id"] for e in run.json}) == 1234
 
 
-@pytest.mark.subprocess
 def test_an_http_error_exits_4_with_the_document_and_hint_on_stderr(sandbox):
     run = sandbox.run("get", "/groups/111111111111111111111111")
     assert run.code == 4
@@ -117,6 +60,23 @@ def test_an_http_error_exits_4_with_the_document_and_hint_on_stderr(sandbox):
 
 
 @pytest.mark.subprocess
+def test_the_installed_script_exits_with_the_code_of_the_command(sandbox):
+    """The `explorer` script pip installed, as a shell runs it: its exit status is what the command
+    returned, or a usage error's 2 (argparse's SystemExit), and nothing but the command's words is said."""
+    script = Path(sysconfig.get_path("scripts")) / "explorer"
+    assert script.is_file(), f"no {script}: install the project (pip install -e .), which makes the script"
+    shell = [(["get", "/orgs"], 0), (["get", "/groups/111111111111111111111111"], 4), (["get"], 2)]
+    done = [
+        subprocess.run([script, *words], capture_output=True, env=sandbox.environment(), timeout=60)
+        for words, _ in shell
+    ]
+    assert [d.returncode for d in done] == [code for _, code in shell]
+    assert json.loads(done[0].stdout)["totalCount"] == 2 and done[0].stderr == b""
+    assert "explorer get: 404 Not Found · GROUP_NOT_FOUND".encode() in done[1].stderr
+    assert done[2].stderr.startswith(b"usage: explorer get ")
+
+
+@pytest.mark.slow  # the Retry-After seconds, waited
 def test_a_server_error_exits_5_after_the_retries(sandbox):
     assert sandbox.run("get", "/orgs").code == 0  # a token now, so the outage hits the read
     httpx.post(sandbox.url + "/_sandbox/unavailable?count=3&retryAfter=1")
@@ -125,18 +85,16 @@ def test_a_server_error_exits_5_after_the_retries(sandbox):
     assert "503 Service Unavailable" in run.err and "hint: The service is unavailable: retry in 1 s." in run.err
 
 
-@pytest.mark.subprocess
-def test_a_refused_connection_exits_1():
+def test_a_refused_connection_exits_1(tmp_path):
     with socket.socket() as probe:
         probe.bind(("127.0.0.1", 0))
         port = probe.getsockname()[1]
-    run = Sandbox(None, f"http://127.0.0.1:{port}", Path("/tmp/unused"), {}).run("get", "/orgs")
+    run = Sandbox(None, f"http://127.0.0.1:{port}", tmp_path).run("get", "/orgs")
     assert run.code == 1
     assert f"Connection refused by 127.0.0.1:{port}" in run.err
     assert "hint:" in run.err and "Traceback" not in run.err
 
 
-@pytest.mark.subprocess
 @pytest.mark.parametrize(
     "arguments, env, message",
     [
@@ -157,14 +115,12 @@ def test_configuration_and_safety_refusals_exit_1(sandbox, arguments, env, messa
     assert "Traceback" not in run.err
 
 
-@pytest.mark.subprocess
 @pytest.mark.parametrize("arguments", [["get"], ["get", "/orgs", "--query", "novalue"], ["get", "/orgs", "--bogus"]])
 def test_usage_errors_exit_2(sandbox, arguments):
     run = sandbox.run(*arguments)
     assert run.code == 2 and "usage:" in run.err
 
 
-@pytest.mark.subprocess
 def test_one_shot_runs_reuse_a_cached_token_under_a_low_token_limit(sandbox):
     for _ in range(6):  # the token endpoints allow 3 a minute here
         assert sandbox.run("get", "/orgs").code == 0
@@ -173,13 +129,11 @@ def test_one_shot_runs_reuse_a_cached_token_under_a_low_token_limit(sandbox):
     assert oct(cached.stat().st_mode & 0o777) == "0o600"
 
 
-@pytest.mark.subprocess
 def test_no_token_cache_gets_and_revokes_a_token_per_call(sandbox):
     assert sandbox.run("get", "/orgs", "--no-token-cache").code == 0
     assert sandbox.live_tokens() == 0 and sandbox.cached() == []
 
 
-@pytest.mark.subprocess
 def test_logout_revokes_the_cached_token_and_deletes_its_file(sandbox):
     sandbox.run("get", "/orgs")
     run = sandbox.run("logout")
@@ -190,7 +144,6 @@ def test_logout_revokes_the_cached_token_and_deletes_its_file(sandbox):
     assert again.code == 0 and "No cached token" in again.out.decode()
 
 
-@pytest.mark.subprocess
 def test_no_secret_or_token_reaches_any_output(sandbox, monkeypatch):
     known = "KNOWN-TOKEN-VALUE-42"
     monkeypatch.setattr("explorer.sandbox.tokens.secrets.token_urlsafe", lambda size: known)
@@ -204,10 +157,9 @@ def test_no_secret_or_token_reaches_any_output(sandbox, monkeypatch):
     assert b"sbx_" not in everything
 
 
-@pytest.mark.subprocess
 @pytest.mark.parametrize("arguments", [["get", "--demo", "/orgs"], ["--demo", "get", "/orgs"]])
 def test_demo_anywhere_needs_nothing_set_up(tmp_path, arguments):
-    run = Sandbox(None, "https://unused.invalid", tmp_path, {}).run(
+    run = Sandbox(None, "https://unused.invalid", tmp_path).run(
         *arguments, env={"EXPLORER_BASE_URL": "", "EXPLORER_CLIENT_ID": "", "EXPLORER_CLIENT_SECRET": ""}
     )
     assert run.code == 0, run.err
@@ -215,7 +167,6 @@ def test_demo_anywhere_needs_nothing_set_up(tmp_path, arguments):
     assert run.json["links"][0]["href"].startswith("https://sandbox.invalid/")
 
 
-@pytest.mark.subprocess
 def test_https_with_the_sandbox_authority(tmp_path):
     for sandbox in serve(tmp_path, tls=True):
         assert sandbox.run("get", "/orgs").code == 0
@@ -230,7 +181,6 @@ def test_https_with_the_sandbox_authority(tmp_path):
         )
 
 
-@pytest.mark.subprocess
 def test_plain_http_to_the_https_sandbox_says_it_seems_to_speak_https(tmp_path):
     for sandbox in serve(tmp_path, tls=True):
         plain = sandbox.url.replace("https://", "http://")
@@ -273,21 +223,17 @@ def test_a_reader_that_stops_early_is_not_an_error():
     assert (done.returncode, done.stderr) == (0, "")
 
 
-def demo(capsysbinary, *arguments: str) -> Run:
+def demo(*arguments: str) -> Run:
     """`explorer get --demo …` in this process: the in-process sandbox, stdout and stderr as written."""
-    from explorer.cli import main
-
-    code = main(["get", "--demo", *arguments])
-    out, err = capsysbinary.readouterr()
-    return Run(code, out, err.decode())
+    return in_process(["get", "--demo", *arguments], script_environment({}))
 
 
 def demo_project_id() -> str:
     return create_app(Settings()).state.sandbox.world.project_named("production").id
 
 
-def test_include_on_an_http_error_prints_the_status_and_headers_then_the_error(capsysbinary):
-    run = demo(capsysbinary, "-i", "/groups/111111111111111111111111")
+def test_include_on_an_http_error_prints_the_status_and_headers_then_the_error():
+    run = demo("-i", "/groups/111111111111111111111111")
     assert run.code == 4
     head = run.out.decode()
     assert head.startswith("HTTP/1.1 404 Not Found\r\n") and head.endswith("\r\n\r\n")
@@ -301,7 +247,7 @@ def test_include_on_an_http_error_prints_the_status_and_headers_then_the_error(c
     ]
 
 
-@pytest.mark.subprocess
+@pytest.mark.slow  # the Retry-After seconds, waited
 def test_include_shows_retry_after_when_the_service_is_unavailable(sandbox):
     assert sandbox.run("get", "/orgs").code == 0  # a token now, so the outage hits the read
     httpx.post(sandbox.url + "/_sandbox/unavailable?count=3&retryAfter=1")
@@ -312,16 +258,16 @@ def test_include_shows_retry_after_when_the_service_is_unavailable(sandbox):
     assert "hint: The service is unavailable: retry in 1 s." in run.err
 
 
-def test_all_on_an_entity_prints_the_entity_as_received(capsysbinary):
+def test_all_on_an_entity_prints_the_entity_as_received():
     project = demo_project_id()
-    run = demo(capsysbinary, f"/groups/{project}", "--all")
+    run = demo(f"/groups/{project}", "--all")
     assert (run.code, run.err) == (0, "")
     assert run.json["id"] == project and run.json["name"] == "production"
-    assert run.out == demo(capsysbinary, f"/groups/{project}").out
+    assert run.out == demo(f"/groups/{project}").out
 
 
 @pytest.mark.slow
-def test_all_never_sends_the_page_size_to_what_is_not_a_list(capsysbinary, monkeypatch):
+def test_all_never_sends_the_page_size_to_what_is_not_a_list(monkeypatch):
     from explorer.api.session import Session
 
     sent: list[str] = []
@@ -334,9 +280,9 @@ def test_all_never_sends_the_page_size_to_what_is_not_a_list(capsysbinary, monke
 
     monkeypatch.setattr(Session, "fetch", recording)
     project = demo_project_id()
-    assert demo(capsysbinary, f"/groups/{project}", "--all", "--pretty").code == 0
-    assert demo(capsysbinary, "/orgs", "--all").json[0]["name"]
-    events = demo(capsysbinary, f"/groups/{project}/events", "--all").json
+    assert demo(f"/groups/{project}", "--all", "--pretty").code == 0
+    assert demo("/orgs", "--all").json[0]["name"]
+    events = demo(f"/groups/{project}/events", "--all").json
     assert len(events) == 1234 and len({e["id"] for e in events}) == 1234
     assert [url.split("/v1.0")[1] for url in sent] == [
         f"/groups/{project}?pretty=true",
@@ -348,26 +294,23 @@ def test_all_never_sends_the_page_size_to_what_is_not_a_list(capsysbinary, monke
     ]
 
 
-def test_all_keeps_the_page_size_and_page_asked_for(capsysbinary):
+def test_all_keeps_the_page_size_and_page_asked_for():
     project = demo_project_id()
-    run = demo(capsysbinary, f"/groups/{project}/events", "--all", "-q", "pageNum=12")
+    run = demo(f"/groups/{project}/events", "--all", "-q", "pageNum=12")
     assert run.code == 0
     assert len(run.json) == 1234 - 11 * 100  # pages of 100 (the default), from the 12th on
 
 
-def test_an_unknown_flag_to_a_command_shows_that_commands_usage(capsysbinary):
-    with pytest.raises(SystemExit) as exited:
-        demo(capsysbinary, "/orgs", "--bogus")
-    err = capsysbinary.readouterr().err.decode()
-    assert exited.value.code == 2 and err.startswith("usage: explorer get ")
-    assert err.endswith("explorer get: error: unrecognized arguments: --bogus\n"), err
+def test_an_unknown_flag_to_a_command_shows_that_commands_usage():
+    run = demo("/orgs", "--bogus")
+    assert run.code == 2 and run.err.startswith("usage: explorer get ")
+    assert run.err.endswith("explorer get: error: unrecognized arguments: --bogus\n"), run.err
 
 
-def test_all_with_include_is_a_usage_error(capsysbinary):
-    with pytest.raises(SystemExit) as exited:
-        demo(capsysbinary, "/orgs", "--all", "-i")
-    assert exited.value.code == 2
-    assert "argument --include/-i: not allowed with argument --all" in capsysbinary.readouterr().err.decode()
+def test_all_with_include_is_a_usage_error():
+    run = demo("/orgs", "--all", "-i")
+    assert run.code == 2
+    assert "argument --include/-i: not allowed with argument --all" in run.err
 
 
 @pytest.mark.parametrize("value", ["-1", "0", "nan", "inf", "-inf", "soon"])
@@ -391,15 +334,11 @@ def test_a_fractional_timeout_is_taken(capsysbinary):
 SECRET = "mdb_sa_sk_not-to-be-seen"
 
 
-def usage_error(capsysbinary, *arguments: str) -> str:
+def usage_error(*arguments: str) -> str:
     """`explorer ARGUMENTS` as main runs it: a usage error (exit 2), its stderr."""
-    from explorer.cli import main
-
-    with pytest.raises(SystemExit) as exited:
-        main(list(arguments))
-    out, err = capsysbinary.readouterr()
-    assert (exited.value.code, out) == (2, b"")
-    return err.decode()
+    run = in_process(arguments, script_environment({}))
+    assert (run.code, run.out) == (2, b"")
+    return run.err
 
 
 @pytest.mark.parametrize("command", [[], ["get", "/orgs"], ["logout"]])
@@ -408,14 +347,14 @@ def usage_error(capsysbinary, *arguments: str) -> str:
     [("--client-secret", "EXPLORER_CLIENT_SECRET"), ("--private-key", "EXPLORER_PRIVATE_KEY")],
 )
 @pytest.mark.parametrize("form", ["apart", "joined", "abbreviated", "alone"])
-def test_a_secret_given_as_a_flag_is_a_usage_error_that_never_repeats_it(capsysbinary, command, flag, variable, form):
+def test_a_secret_given_as_a_flag_is_a_usage_error_that_never_repeats_it(command, flag, variable, form):
     given = {
         "apart": [flag, SECRET],
         "joined": [f"{flag}={SECRET}"],
         "abbreviated": [flag[:-2], SECRET],
         "alone": [flag],
     }[form]
-    err = usage_error(capsysbinary, "--base-url", "http://127.0.0.1:8080", "--client-id", "id", *command, *given)
+    err = usage_error("--base-url", "http://127.0.0.1:8080", "--client-id", "id", *command, *given)
     assert SECRET not in err
     assert f"argument {flag}: secrets have no flag (other users can see a command line): set {variable}" in err
     assert ("login form" in err) == (not command)  # only the explorer screen has one
@@ -442,8 +381,8 @@ def test_the_sandbox_still_takes_its_own_secrets_as_flags():
         (["get", "/orgs", "--key=" + SECRET, "extra"], "explorer get: error: unrecognized arguments: --key=… extra"),
     ],
 )
-def test_the_value_of_a_flag_it_does_not_know_is_never_repeated(capsysbinary, arguments, said):
-    err = usage_error(capsysbinary, *arguments)
+def test_the_value_of_a_flag_it_does_not_know_is_never_repeated(arguments, said):
+    err = usage_error(*arguments)
     assert SECRET not in err
     assert err.endswith(said + "\n"), err
 
@@ -455,30 +394,27 @@ def test_the_value_of_a_flag_it_does_not_know_is_never_repeated(capsysbinary, ar
         ["post", "--demo", "/groups", "name=é", "orgId=660f552ecd613e30d8f16adf", "--dry-run", "-H", "X-A: é"],
     ],
 )
-def test_a_header_value_that_is_not_ascii_is_a_usage_error(capsysbinary, arguments):
-    err = usage_error(capsysbinary, *arguments)
+def test_a_header_value_that_is_not_ascii_is_a_usage_error(arguments):
+    err = usage_error(*arguments)
     assert err.splitlines()[-1] == (
         f"explorer {arguments[0]}: error: argument --header/-H: the value of X-A has 'é', which is not ASCII: "
         "header values carry ASCII only; send it percent-encoded ('é' is %C3%A9) if the service decodes that"
     )
 
 
-def test_a_bad_port_in_the_base_url_is_blamed_on_the_base_url(capsysbinary, monkeypatch):
-    from explorer.cli import main
-
-    monkeypatch.setenv("EXPLORER_CLIENT_SECRET", "b")
-    code = main(["get", "--base-url", "https://127.0.0.1:99999", "--client-id", "a", "/groups"])
-    out, err = capsysbinary.readouterr()
-    assert (code, out) == (1, b"")
-    assert err.decode().splitlines() == [
+def test_a_bad_port_in_the_base_url_is_blamed_on_the_base_url():
+    arguments = ["get", "--base-url", "https://127.0.0.1:99999", "--client-id", "a", "/groups"]
+    run = in_process(arguments, script_environment({"EXPLORER_CLIENT_SECRET": "b"}))
+    assert (run.code, run.out) == (1, b"")
+    assert run.err.splitlines() == [
         "explorer get: The base URL 'https://127.0.0.1:99999' is not a valid URL: port 99999 is not between 1 "
         "and 65535",
         "hint: Give the API root with a port from 1 to 65535, such as https://127.0.0.1:8443/api/service/v1.0.",
     ]
 
 
-def test_an_unknown_command_is_still_named(capsysbinary):
-    err = usage_error(capsysbinary, "--demo", "gte")
+def test_an_unknown_command_is_still_named():
+    err = usage_error("--demo", "gte")
     assert "argument COMMAND: invalid choice: 'gte'" in err
 
 
@@ -514,7 +450,6 @@ def test_a_terminal_gets_a_final_newline_and_a_pipe_gets_the_body_as_received():
     assert on_terminal == piped.stdout + b"\n"
 
 
-@pytest.mark.subprocess
 def test_a_ca_bundle_that_is_not_pem_exits_1_naming_the_file(sandbox, tmp_path):
     bundle = tmp_path / "notes.txt"
     bundle.write_text("not a certificate\n")
@@ -526,7 +461,6 @@ def test_a_ca_bundle_that_is_not_pem_exits_1_naming_the_file(sandbox, tmp_path):
     ]
 
 
-@pytest.mark.subprocess
 def test_a_wrong_private_key_says_to_check_the_key_pair(sandbox):
     keys = {"EXPLORER_CLIENT_ID": "", "EXPLORER_CLIENT_SECRET": "", "EXPLORER_PUBLIC_KEY": DEFAULTS.public_key}
     assert sandbox.run("get", "/orgs", env={**keys, "EXPLORER_PRIVATE_KEY": DEFAULTS.private_key}).code == 0
@@ -540,7 +474,6 @@ def test_a_wrong_private_key_says_to_check_the_key_pair(sandbox):
     ]
 
 
-@pytest.mark.subprocess
 def test_a_description_that_cannot_be_used_is_named_and_the_request_goes_on(sandbox):
     missing = sandbox.home / "missing.yaml"
     for run in (
@@ -557,9 +490,8 @@ def test_a_description_that_cannot_be_used_is_named_and_the_request_goes_on(sand
         )
 
 
-@pytest.mark.subprocess
 def test_the_demo_names_the_newest_version_unless_one_is_pinned(tmp_path):
-    demo = Sandbox(None, "https://unused.invalid", tmp_path, {})
+    demo = Sandbox(None, "https://unused.invalid", tmp_path)
     clusters = "/groups/687b4c139cc9af4ec9546b43/clusters"
     newest = demo.run("get", "--scenario", "strict-versions", "-i", clusters)
     assert newest.code == 0, newest.err
@@ -570,9 +502,9 @@ def test_the_demo_names_the_newest_version_unless_one_is_pinned(tmp_path):
     assert "sunset: Thu, 01 Jul 2027 00:00:00 GMT" in pinned.out.decode()
 
 
-def test_max_pages_reached_on_a_healthy_list_says_the_limit_and_how_to_raise_it(capsysbinary):
+def test_max_pages_reached_on_a_healthy_list_says_the_limit_and_how_to_raise_it():
     project = demo_project_id()
-    run = demo(capsysbinary, f"/groups/{project}/events", "--all", "-q", "itemsPerPage=100", "--max-pages", "3")
+    run = demo(f"/groups/{project}/events", "--all", "-q", "itemsPerPage=100", "--max-pages", "3")
     assert run.code == 1
     assert "explorer get: The --max-pages limit (3) was reached: the list goes on at " in run.err
     assert "hint: Allow more with --max-pages N (up to 1000000), or read from there with -q pageNum=N." in run.err
@@ -585,7 +517,6 @@ MEND = (
 )
 
 
-@pytest.mark.subprocess
 @pytest.mark.parametrize(
     "arguments, code",
     [
@@ -604,25 +535,18 @@ def test_a_config_file_that_is_not_toml_stops_every_command_that_connects(tmp_pa
     path = tmp_path / "explorer" / "config.toml"
     path.parent.mkdir()
     path.write_text('theme = "projector"\n[keys\n')
-    environment = {k: v for k, v in os.environ.items() if not k.startswith("EXPLORER_")}
-    done = subprocess.run(
-        [sys.executable, "-m", "explorer", *arguments],
-        capture_output=True,
-        env={**environment, "XDG_CONFIG_HOME": str(tmp_path), "XDG_CACHE_HOME": str(tmp_path / "cache")},
-        stdin=subprocess.DEVNULL,
-        timeout=60,
-        text=True,
+    run = in_process(
+        arguments, script_environment({"XDG_CONFIG_HOME": str(tmp_path), "XDG_CACHE_HOME": str(tmp_path / "cache")})
     )
     command = "explorer" + (f" {arguments[0]}" if not arguments[0].startswith("-") else "")
     said = f"The config file {path} is not valid TOML: Expected ']' at the end of a table declaration"
     said += " (at line 2, column 6)"
-    assert (done.returncode, done.stdout, done.stderr) == (code, "", f"{command}: {said}\n{MEND}\n")
+    assert (run.code, run.out, run.err) == (code, b"", f"{command}: {said}\n{MEND}\n")
 
 
 LONG = "b" * 300  # longer than a file name may be: Path.exists() raises on it
 
 
-@pytest.mark.subprocess
 @pytest.mark.parametrize(
     "arguments, said, code",
     [
@@ -632,16 +556,26 @@ LONG = "b" * 300  # longer than a file name may be: Path.exists() raises on it
     ],
 )
 def test_a_file_name_too_long_is_said_plainly_not_a_crash(tmp_path, arguments, said, code):
-    environment = {k: v for k, v in os.environ.items() if not k.startswith("EXPLORER_")}
-    done = subprocess.run(
-        [sys.executable, "-m", "explorer", *arguments],
-        capture_output=True,
-        env={**environment, "XDG_STATE_HOME": str(tmp_path), "XDG_CACHE_HOME": str(tmp_path / "cache")},
-        cwd=tmp_path,
-        stdin=subprocess.DEVNULL,
-        timeout=60,
-        text=True,
-    )
-    assert done.stderr.startswith(said), done.stderr
-    assert "crash" not in done.stderr and done.returncode == code
+    environment = script_environment({"XDG_STATE_HOME": str(tmp_path), "XDG_CACHE_HOME": str(tmp_path / "cache")})
+    run = in_process(arguments, environment, cwd=tmp_path)
+    assert run.err.startswith(said), run.err
+    assert "crash" not in run.err and run.code == code
     assert [path.name for path in tmp_path.iterdir() if path.is_file()] == []  # no temporary file left behind
+
+
+@pytest.mark.parametrize(
+    ("content", "said"),
+    [
+        ('{"a": 1}', "is not a HAR file: it has no log.entries"),
+        ("garbage\x1b[31m", "is not a HAR file (nor the start of one)"),
+        (None, "No such file or directory"),
+    ],
+)
+def test_a_recording_that_is_not_one_is_said_in_a_line_by_the_screen_and_get(tmp_path, content, said):
+    source = tmp_path / "given.har"
+    if content is not None:
+        source.write_text(content)
+    for command in ([], ["get"]):
+        run = in_process([*command, "--replay", str(source), *(["/groups"] if command else [])], script_environment({}))
+        assert run.code == 1 and said in run.err and "Traceback" not in run.err, run.err
+        assert run.err.count("\n") == 1

@@ -1,10 +1,17 @@
-"""`explorer get --watch` and `explorer diff` as scripts use them: real processes against a sandbox on a
-real socket, whose world the test changes while the process watches."""
+"""`explorer get --watch` and `explorer diff` as scripts use them: `main` in this process, against a
+sandbox on a real socket whose world changes once it has answered the watch's first fetch
+(tests/commands/conftest.py).
+
+Two run as programs of their own (`subprocess`): a watch stopped by ctrl+c, since only a process gets
+the signal and ends with its status; and a diff whose reader closes the pipe early (`| head -1`),
+which only a real pipe shows.
+"""
 
 from __future__ import annotations
 
 import json
 import re
+import signal
 import subprocess
 import sys
 import time
@@ -12,21 +19,18 @@ import time
 import pytest
 
 from explorer.sandbox.links import API_ROOT
-from tests.api import test_write_commands
-from tests.api.test_write_commands import Served
-
-sandbox = test_write_commands.sandbox  # the fixture: a sandbox on a real socket, noting what it is sent
+from tests.commands.conftest import Sandbox
 
 CLUSTER = "/groups/{project}/clusters/{name}"
 
 
-def cluster_of(sandbox: Served) -> tuple[str, object]:
+def cluster_of(sandbox: Sandbox) -> tuple[str, object]:
     project = sandbox.world.project_named("production")
     cluster = next(iter(project.clusters.values()))
     return CLUSTER.format(project=project.id, name=cluster.name), cluster
 
 
-def start(sandbox: Served, *arguments: str) -> subprocess.Popen[bytes]:
+def start(sandbox: Sandbox, *arguments: str) -> subprocess.Popen[bytes]:
     return subprocess.Popen(
         [sys.executable, "-m", "explorer", *arguments],
         stdout=subprocess.PIPE,
@@ -40,59 +44,54 @@ def first_line(process: subprocess.Popen[bytes]) -> bytes:
     return process.stdout.readline()
 
 
-@pytest.mark.subprocess
+@pytest.mark.slow  # a second between two fetches
 def test_watch_prints_the_document_then_each_change_and_exits_0_when_the_condition_holds(sandbox):
     path, cluster = cluster_of(sandbox)
     cluster.fields["stateName"] = "UPDATING"
-    process = start(sandbox, "get", path, "--watch", "--every", "1", "--until", '.stateName == "IDLE"', "--for", "30")
-    document = json.loads(first_line(process))
+    sandbox.answered(path, lambda: cluster.fields.update(stateName="IDLE", diskSizeGB=40.0))
+    run = sandbox.run("get", path, "--watch", "--every", "1", "--until", '.stateName == "IDLE"', "--for", "30")
+    first, *lines = run.out.decode().splitlines()
+    document = json.loads(first)
     assert document["stateName"] == "UPDATING"
-    cluster.fields["stateName"] = "IDLE"
-    cluster.fields["diskSizeGB"] = 40.0
-    out, err = process.communicate(timeout=30)
-    lines = out.decode().splitlines()
     assert [line[8:] for line in lines] == ["  ~ .diskSizeGB: 10.0 → 40.0", '  ~ .stateName: "UPDATING" → "IDLE"']
     assert all(time.strptime(line[:8], "%H:%M:%S") for line in lines)
-    assert err.decode() == 'explorer get: the condition holds: .stateName == "IDLE"\n'
-    assert process.returncode == 0
+    assert run.err == 'explorer get: the condition holds: .stateName == "IDLE"\n'
+    assert run.code == 0
 
 
-@pytest.mark.subprocess
+@pytest.mark.slow  # a second between two fetches
 def test_watch_as_json_lines_gives_each_change_with_its_time_and_old_and_new(sandbox):
     path, cluster = cluster_of(sandbox)
     cluster.fields["stateName"] = "UPDATING"
-    process = start(sandbox, "get", path, "--watch", "--json", "--every", "1", "--until", '.stateName == "IDLE"')
-    first = json.loads(first_line(process))
+    sandbox.answered(path, lambda: cluster.fields.update(stateName="IDLE"))
+    run = sandbox.run("get", path, "--watch", "--json", "--every", "1", "--until", '.stateName == "IDLE"')
+    head, *rest = run.out.decode().splitlines()
+    first = json.loads(head)
     assert (first["status"], first["document"]["stateName"]) == (200, "UPDATING")
     assert re.fullmatch(r"\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ", first["at"])
-    cluster.fields["stateName"] = "IDLE"
-    out, _ = process.communicate(timeout=30)
-    (row,) = [json.loads(line) for line in out.decode().splitlines()]
+    (row,) = [json.loads(line) for line in rest]
     assert {k: v for k, v in row.items() if k != "at"} == {
         "path": ".stateName",
         "kind": "changed",
         "old": "UPDATING",
         "new": "IDLE",
     }
-    assert process.returncode == 0
+    assert run.code == 0
 
 
-@pytest.mark.subprocess
+@pytest.mark.slow  # the watch's four seconds
 def test_a_change_from_the_server_is_printed_with_its_controls_visible(sandbox):
     path, cluster = cluster_of(sandbox)
-    process = start(sandbox, "get", path, "--watch", "--every", "1", "--for", "4")
-    first_line(process)
-    cluster.fields["stateName"] = "IDLE\x1b[2J\u202e"
-    out, err = process.communicate(timeout=30)
+    sandbox.answered(path, lambda: cluster.fields.update(stateName="IDLE\x1b[2J\u202e"))
+    run = sandbox.run("get", path, "--watch", "--every", "1", "--for", "4")
+    _, changes = run.out.decode().split("\n", 1)
     # the escape as JSON writes it, the override named: neither does anything to the terminal
-    assert out.decode()[8:] == '  ~ .stateName: "IDLE" → "IDLE\\u001b[2J<U+202E>"\n'
-    assert err.decode().startswith(
-        "explorer get: --for 4 s ran out before the resource was deleted (2 versions seen in "
-    )
-    assert process.returncode == 1
+    assert changes[8:] == '  ~ .stateName: "IDLE" → "IDLE\\u001b[2J<U+202E>"\n'
+    assert run.err.startswith("explorer get: --for 4 s ran out before the resource was deleted (2 versions seen in ")
+    assert run.code == 1
 
 
-@pytest.mark.slow
+@pytest.mark.slow  # the watch's two seconds
 def test_the_first_version_is_fetched_once_then_the_watch_waits(sandbox):
     path, _ = cluster_of(sandbox)
     run = sandbox.run("get", path, "--watch", "--every", "5", "--for", "2")
@@ -101,32 +100,40 @@ def test_the_first_version_is_fetched_once_then_the_watch_waits(sandbox):
     assert [r.path for r in sandbox.noting.received if r.path.endswith(path)] == [API_ROOT + path]
 
 
-@pytest.mark.subprocess
+@pytest.mark.slow  # a second between two fetches
 def test_a_watch_ends_when_the_resource_is_deleted(sandbox):
     path, cluster = cluster_of(sandbox)
     project = sandbox.world.project_named("production")
-    process = start(sandbox, "get", path, "--watch", "--every", "1", "--for", "30")
-    first_line(process)
-    del project.clusters[cluster.name]
-    out, err = process.communicate(timeout=30)
-    assert out.decode()[8:] == "  deleted: the resource answers 404 Not Found\n"
-    assert (process.returncode, err.decode()) == (0, "")
+    sandbox.answered(path, lambda: project.clusters.pop(cluster.name))
+    run = sandbox.run("get", path, "--watch", "--every", "1", "--for", "30")
+    _, changes = run.out.decode().split("\n", 1)
+    assert changes[8:] == "  deleted: the resource answers 404 Not Found\n"
+    assert (run.code, run.err) == (0, "")
 
 
-@pytest.mark.subprocess
+@pytest.mark.slow  # a second between two fetches
 def test_deleted_before_the_condition_held_is_an_error(sandbox):
     path, cluster = cluster_of(sandbox)
     cluster.fields["stateName"] = "UPDATING"
     project = sandbox.world.project_named("production")
-    process = start(sandbox, "get", path, "--watch", "--every", "1", "--until", '.stateName == "IDLE"')
-    first_line(process)
-    del project.clusters[cluster.name]
-    _, err = process.communicate(timeout=30)
-    assert err.decode() == 'explorer get: deleted before the condition held: .stateName == "IDLE"\n'
-    assert process.returncode == 4
+    sandbox.answered(path, lambda: project.clusters.pop(cluster.name))
+    run = sandbox.run("get", path, "--watch", "--every", "1", "--until", '.stateName == "IDLE"')
+    assert run.err == 'explorer get: deleted before the condition held: .stateName == "IDLE"\n'
+    assert run.code == 4
 
 
-@pytest.mark.slow
+@pytest.mark.subprocess
+def test_ctrl_c_stops_a_watch_with_130_and_nothing_more_said(sandbox):
+    """A watch with no end is stopped with ctrl+c: SIGINT to the process, which ends as a shell expects
+    of an interrupted program (128 + 2), without a traceback or another word."""
+    path, _ = cluster_of(sandbox)
+    process = start(sandbox, "get", path, "--watch", "--every", "1")
+    assert json.loads(first_line(process))["name"] == path.rsplit("/", 1)[1]
+    process.send_signal(signal.SIGINT)
+    out, err = process.communicate(timeout=30)
+    assert (process.returncode, out, err) == (130, b"", b"")
+
+
 def test_a_watch_of_what_is_not_there_is_an_error_at_once(sandbox):
     run = sandbox.run("get", "/groups/000000000000000000000000", "--watch")
     assert run.code == 4
@@ -134,7 +141,7 @@ def test_a_watch_of_what_is_not_there_is_an_error_at_once(sandbox):
     assert run.out == b""
 
 
-@pytest.mark.slow
+@pytest.mark.slow  # jq runs in a Python process of its own, started for the watch
 def test_a_condition_that_fails_on_the_document_stops_the_watch_and_says_why(sandbox):
     path, _ = cluster_of(sandbox)
     run = sandbox.run("get", path, "--watch", "--until", ".stateName.x")
@@ -142,7 +149,6 @@ def test_a_condition_that_fails_on_the_document_stops_the_watch_and_says_why(san
     assert run.err == 'explorer get: the watch stopped: the condition failed: Cannot index string with string ("x")\n'
 
 
-@pytest.mark.slow
 @pytest.mark.parametrize(
     ("arguments", "said"),
     [
@@ -163,7 +169,6 @@ def test_watch_flags_misused_exit_2_and_send_nothing(sandbox, arguments, said):
 # explorer diff -------------------------------------------------------------------------------------
 
 
-@pytest.mark.slow
 def test_diff_of_two_clusters_prints_each_difference_and_exits_1(sandbox):
     project = sandbox.world.project_named("production")
     first, second = list(project.clusters)[:2]
@@ -184,7 +189,6 @@ def test_diff_of_two_clusters_prints_each_difference_and_exits_1(sandbox):
     assert run.code == 1
 
 
-@pytest.mark.slow
 def test_diff_of_a_resource_and_its_saved_body_is_0_when_nothing_changed(sandbox, tmp_path):
     path, cluster = cluster_of(sandbox)
     saved = tmp_path / "saved.json"
@@ -198,7 +202,6 @@ def test_diff_of_a_resource_and_its_saved_body_is_0_when_nothing_changed(sandbox
     assert run.code == 1
 
 
-@pytest.mark.slow
 def test_diff_reads_stdin_and_says_what_is_not_json(sandbox, tmp_path):
     other = tmp_path / "b.json"
     other.write_text('{"a": 1}')
@@ -214,7 +217,6 @@ def test_diff_reads_stdin_and_says_what_is_not_json(sandbox, tmp_path):
     assert sandbox.noting.received == []
 
 
-@pytest.mark.slow
 def test_diff_of_a_path_that_fails_is_trouble_with_the_error_said(sandbox, tmp_path):
     other = tmp_path / "b.json"
     other.write_text("{}")
@@ -224,7 +226,6 @@ def test_diff_of_a_path_that_fails_is_trouble_with_the_error_said(sandbox, tmp_p
     assert run.out == b""
 
 
-@pytest.mark.slow
 def test_diff_prints_every_value_whole(sandbox, tmp_path):
     first, second = tmp_path / "a.json", tmp_path / "b.json"
     long = "https://sandbox.invalid/api/service/v1.0/groups/687b4c139cc9af4ec9546b43/clusters/"
