@@ -22,7 +22,6 @@ from explorer.api.watching import EVERY, every_from
 from explorer.api.writes import WritesRefused, write_policy
 from explorer.commands.hint_words import worded
 from explorer.connection import bounds_of, open_session, recorded
-from explorer.tui.run_app import run_app
 
 if TYPE_CHECKING:
     from explorer.tui.app import ExplorerApp
@@ -129,4 +128,8 @@ def run(args: argparse.Namespace) -> int:
         if hint := worded(error):
             print(f"hint: {hint}", file=sys.stderr)
         return 1
+    # Here, not at the top: every command's parser imports this module, and `explorer sandbox`,
+    # `explorer get` and the rest run without the screen's stack (Rich, Textual).
+    from explorer.tui.run_app import run_app
+
     return run_app(app)

@@ -9,12 +9,16 @@ from __future__ import annotations
 
 import ast
 import functools
+import re
 import subprocess
 import sys
 
 import pytest
 
 from tests.conftest import ROOT
+
+# What .ci/run runs on the other Pythons, in a virtual environment without the screen's stack.
+LIBRARY_TESTS = ["tests/api", "tests/sandbox"]
 
 
 def imports_of(package: str) -> dict[str, set[str]]:
@@ -218,3 +222,21 @@ def test_the_screen_starts_without_what_its_first_screen_does_not_need():
     unwanted = ("starlette", "explorer.sandbox.world", "explorer.sandbox.seed", "explorer.tui.screens.editor")
     unwanted += ("explorer.tui.screens.act", "explorer.tui.screens.preview")
     assert [name for name in loaded if name.startswith(unwanted)] == []
+
+
+@pytest.mark.subprocess
+def test_the_library_and_sandbox_tests_run_without_textual():
+    """.ci/run gives the other Pythons the library's and the sandbox's tests in a virtual environment
+    without Textual (or the rest of the screen's stack): collecting them must not need it."""
+    blocked = "import sys; sys.modules.update(dict.fromkeys(['textual', 'textual_serve'])); import pytest; "
+    run = subprocess.run(
+        [sys.executable, "-c", blocked + "sys.exit(pytest.main(['--collect-only', '-q', '-p', 'no:cacheprovider', "
+         "'-p', 'no:textual-snapshot', *sys.argv[1:]]))", *LIBRARY_TESTS],
+        cwd=ROOT, capture_output=True, text=True, timeout=120,
+    )  # fmt: skip
+    assert run.returncode == 0, run.stdout[-3000:] + run.stderr[-3000:]
+    assert re.search(r"^\d{3,} tests collected", run.stdout, re.M), run.stdout[-500:]
+
+
+def test_ci_gives_the_other_pythons_the_library_and_sandbox_tests():
+    assert f"pytest -n auto --dist worksteal {' '.join(LIBRARY_TESTS)}" in (ROOT / ".ci" / "run").read_text()

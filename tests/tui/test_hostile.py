@@ -10,6 +10,7 @@ from explorer.api.config import Credentials
 from explorer.api.secret import Secret
 from explorer.api.session import Session
 from explorer.tui.app import ExplorerApp
+from explorer.tui.widgets.field_tree import scalar
 from explorer.tui.widgets.json_pane import JsonPane
 from explorer.tui.widgets.json_view import JsonView
 from tests.tui.conftest import JsonHost, json_resource, started, toasts_of, wait_until
@@ -110,3 +111,8 @@ async def test_a_hostile_key_is_shown_as_text_on_the_where_line_and_in_the_copy_
         for shown in (where, notes):
             assert '["<U+202E>[@click=app.quit]key\\u001b[31m"]' in shown, shown
             assert "\u202e" not in shown and "\x1b" not in shown
+
+
+@pytest.mark.parametrize("value", ["9999-12-31T23:59:59-14:00", "0001-01-01T00:00:00+14:00"])
+def test_a_date_past_pythons_years_in_local_time_shows_as_sent(value):
+    assert scalar(value).plain == value
