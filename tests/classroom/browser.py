@@ -159,7 +159,7 @@ class Tab:
     def go_to(self, path: str) -> None:
         """g, the path typed, Enter: as a student goes somewhere."""
         self.press("g")
-        self.until(lambda text: "Go to a path under the API root" in text, timeout=10)
+        self.until(lambda text: "Go to a path under the API root" in text)
         self.page.keyboard.type(path)
         self.page.keyboard.press("Enter")
 

@@ -29,6 +29,11 @@ from explorer.tui.widgets.link_tree import LinkTree
 from tests.conftest import FakeClock
 from tests.hostile_service import ROOT_PATH, HostileService
 
+# How long a screen test waits for what it expects before it fails. Generous on purpose: a CI machine
+# runs two workers on two cores beside other work, and a wait that holds returns at once, so only a
+# failing test pays it. A test never waits less to prove that something is quick (benchmarks do that).
+PATIENCE = 30.0
+
 
 @dataclass
 class Gate:
@@ -70,11 +75,11 @@ class Explorer:
         """A widget of the screen on top (dialogs included)."""
         return self.app.screen.query_one(selector, kind) if kind else self.app.screen.query_one(selector)
 
-    async def until(self, condition: Callable[[], Any], timeout: float = 5.0) -> None:
+    async def until(self, condition: Callable[[], Any], timeout: float = PATIENCE) -> None:
         """Let the app run until `condition` holds (fetches are real, in process)."""
         await wait_until(condition, timeout, self.pilot)
 
-    async def until_screen(self, kind: type[Any], timeout: float = 5.0) -> None:
+    async def until_screen(self, kind: type[Any], timeout: float = PATIENCE) -> None:
         """Let the app run until a screen of `kind` is on top with its widgets: a pushed screen is on
         the stack before it has composed them, and a loaded machine shows the gap."""
         await self.until(lambda: isinstance(self.app.screen, kind) and self.app.screen.is_mounted, timeout)
@@ -143,7 +148,7 @@ class Explorer:
         return sum(1 for e in self.app.session.log if e.url.split("?")[0].endswith(path_end))
 
 
-async def wait_until(condition: Callable[[], Any], timeout: float = 5.0, pilot: Pilot | None = None) -> None:
+async def wait_until(condition: Callable[[], Any], timeout: float = PATIENCE, pilot: Pilot | None = None) -> None:
     """The one wait of the screen tests: until `condition` holds, for `timeout` seconds at most.
 
     With a pilot, the app runs its queue between looks; without one (the app has quit), the loop does.

@@ -49,7 +49,7 @@ async def type_in(explorer: Explorer, text: str) -> None:
 async def offered(explorer: Explorer, expected: str) -> None:
     """Wait for the ghost text: the suggestion is worked out after each key."""
     try:
-        await explorer.until(lambda: seen(explorer) == expected, timeout=3)
+        await explorer.until(lambda: seen(explorer) == expected)
     except AssertionError:
         raise AssertionError(f"the field shows {seen(explorer)!r}, not {expected!r}") from None
 

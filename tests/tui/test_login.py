@@ -270,7 +270,7 @@ async def test_the_ca_bundle_flag_reaches_the_form_and_the_https_sandbox_is_reac
         assert app.screen.query_one("#ca_bundle", Input).value == ca
         await fill(pilot, url)
         await pilot.press("enter")
-        await wait_until(lambda: started(app), timeout=10, pilot=pilot)
+        await wait_until(lambda: started(app), pilot=pilot)
         assert app.screen.navigation.root.resource.status == 200
         assert app.session.credentials.ca_bundle == ca
 
@@ -288,7 +288,7 @@ async def test_y_and_c_after_an_unsaved_https_login_copy_commands_a_shell_runs_a
         await type_into(pilot, "#ca_bundle", ca)
         await pilot.click("#save")  # not saved: no profile names this service
         await pilot.click("#connect")
-        await wait_until(lambda: started(pilot.app), timeout=10, pilot=pilot)
+        await wait_until(lambda: started(pilot.app), pilot=pilot)
         await pilot.press("Y")
         curl = pilot.app.clipboard
         await pilot.press("C")
@@ -323,7 +323,7 @@ async def test_an_untrusted_certificate_is_met_with_the_forms_own_field_not_a_fl
         await wait_until(lambda: isinstance(app.screen, LoginScreen), pilot=pilot)
         await fill(pilot, url)
         await pilot.press("enter")
-        await wait_until(lambda: "not trusted" in shown(app, "#outcome"), timeout=10, pilot=pilot)
+        await wait_until(lambda: "not trusted" in shown(app, "#outcome"), pilot=pilot)
         said = " ".join(shown(app, "#outcome").split())
         assert "name its authority (for the sandbox, its sandbox-ca.pem). Put it in the CA bundle field." in said, said
         assert "--" not in said and app.focused is app.screen.query_one("#ca_bundle", Input)
@@ -339,7 +339,7 @@ async def test_the_api_version_and_description_flags_reach_the_session_the_form_
         await wait_until(lambda: isinstance(app.screen, LoginScreen), pilot=pilot)
         await fill(pilot, url)
         await pilot.press("enter")
-        await wait_until(lambda: started(app), timeout=10, pilot=pilot)
+        await wait_until(lambda: started(app), pilot=pilot)
         assert app.session.credentials.api_version == "2024-08-05"
         assert app.session.credentials.openapi == os.path.expanduser("~/api.yaml")
 
@@ -389,7 +389,7 @@ async def test_har_records_the_session_the_form_opens_and_the_demo_it_offers(htt
         await fill(pilot, url)
         await pilot.click("#save")  # not saved: the next start shows the form again
         await pilot.click("#connect")
-        await wait_until(lambda: started(app), timeout=10, pilot=pilot)
+        await wait_until(lambda: started(app), pilot=pilot)
         assert shown(app, "StatusBar").startswith("● rec · read-only · token valid")
     urls = [entry["request"]["url"] for entry in json.loads(har.read_text())["log"]["entries"]]
     assert urls[:2] == [f"{url}/api/oauth/token", f"{url}/api/service/v1.0"]
@@ -399,7 +399,7 @@ async def test_har_records_the_session_the_form_opens_and_the_demo_it_offers(htt
     async with app.run_test(size=(120, 40)) as pilot:
         await wait_until(lambda: isinstance(app.screen, LoginScreen), pilot=pilot)
         await pilot.press("ctrl+d")
-        await wait_until(lambda: started(app), timeout=10, pilot=pilot)
+        await wait_until(lambda: started(app), pilot=pilot)
         assert shown(app, "StatusBar").startswith("● rec · read-only · token valid")
     urls = [entry["request"]["url"] for entry in json.loads(demo_har.read_text())["log"]["entries"]]
     assert "https://sandbox.invalid/api/service/v1.0" in urls

@@ -35,7 +35,7 @@ def typed(explorer: Explorer, field: Input) -> str:
 async def field_reads(explorer: Explorer, field: Input, value: str) -> None:
     """Wait for the field to hold `value`, and to show it."""
     try:
-        await explorer.until(lambda: field.value == value and typed(explorer, field).startswith(value), timeout=3)
+        await explorer.until(lambda: field.value == value and typed(explorer, field).startswith(value))
     except AssertionError:
         raise AssertionError(f"the field shows {typed(explorer, field)!r}, not {value!r}") from None
 

@@ -20,7 +20,7 @@ def bar(explorer) -> str:
 
 async def bar_shows(explorer, text: str) -> str:
     """The status bar once it shows `text`: it reads the session (and the clock) once a second."""
-    await explorer.until(lambda: text in bar(explorer), timeout=3.0)
+    await explorer.until(lambda: text in bar(explorer))
     return bar(explorer)
 
 
@@ -197,7 +197,7 @@ async def test_a_request_that_gets_no_answer_is_shown_too(explorer):
 @pytest.mark.screen
 async def test_escape_cancels_the_request_in_flight(open_explorer):
     async with open_explorer() as explorer:
-        explorer.slow_down(2000)
+        explorer.slow_down(60_000)  # cancelled long before it could come, however loaded the machine
         node = explorer.node("orgs")
         await explorer.cursor_to(node)
         await explorer.pilot.press("enter")
@@ -217,7 +217,7 @@ async def test_a_new_navigation_cancels_the_one_in_flight(open_explorer):
         await explorer.pilot.press("enter")
         await explorer.until(lambda: orgs.label.plain == "orgs  …  /orgs")
         await explorer.pilot.press("down", "enter")
-        await explorer.until(lambda: groups.data.resource is not None, timeout=15)
+        await explorer.until(lambda: groups.data.resource is not None)
         assert orgs.data.resource is None and orgs.label.plain == "orgs  /orgs"
         explorer.slow_down(0)
 

@@ -49,10 +49,10 @@ async def test_presenter_shows_each_key_what_it_does_and_what_it_sent(open_explo
     async with open_explorer(app_options={"presenter": True}) as explorer:
         assert explorer.app.theme == "projector"
         # Requests reach the overlay at its next tick (every 0.2 s), or at the next key.
-        await explorer.until(lambda: "GET /  200" in overlay(explorer), timeout=1.0)
+        await explorer.until(lambda: "GET /  200" in overlay(explorer))
         assert "POST /api/oauth/token  200" in overlay(explorer)
         await explorer.open("groups")
-        await explorer.until(lambda: "→ GET /groups  200 · " in overlay(explorer), timeout=1.0)
+        await explorer.until(lambda: "→ GET /groups  200 · " in overlay(explorer))
         assert " enter  Select\n  → GET /groups  200 · " in overlay(explorer)
         await explorer.pilot.press("down", "down")
         assert " down  Cursor Down ×2" in overlay(explorer)  # repeats fold into one line
@@ -71,7 +71,7 @@ async def test_the_presenter_strip_takes_its_own_rows_and_hides_nothing(open_exp
     async with open_explorer(size=size, app_options={"presenter": True}) as explorer:
         await explorer.open("groups")  # a list: the table in the Page pane
         strip = explorer.app.screen.query_one(PresenterOverlay)
-        await explorer.until(lambda: "→ GET /groups  200 · " in overlay(explorer), timeout=1.0)
+        await explorer.until(lambda: "→ GET /groups  200 · " in overlay(explorer))
         await explorer.pilot.pause()
         content = [
             *explorer.app.screen.query(Header),
@@ -97,7 +97,7 @@ async def test_presenter_shows_what_is_typed_in_one_line_under_the_key_that_aske
         await explorer.pilot.press("g")
         await explorer.until(lambda: isinstance(explorer.app.focused, Input))
         await explorer.pilot.press(*"/orgs", "enter")
-        await explorer.until(lambda: "→ GET /orgs  200 · " in overlay(explorer), timeout=2.0)
+        await explorer.until(lambda: "→ GET /orgs  200 · " in overlay(explorer))
         shown = overlay(explorer)
         assert " g  Go to\n" in shown and " /orgs  typing\n" in shown, shown  # not a line a letter
 
@@ -108,7 +108,7 @@ async def test_presenter_shows_keys_typed_in_one_breath_as_what_they_did(open_ex
     async with open_explorer(size=(200, 50), app_options={"presenter": True}) as explorer:
         for key, character in [("g", "g"), ("slash", "/"), *((c, c) for c in "orgs"), ("enter", "\r")]:
             explorer.app.post_message(events.Key(key, character))
-        await explorer.until(lambda: "→ GET /orgs  200 · " in overlay(explorer), timeout=2.0)
+        await explorer.until(lambda: "→ GET /orgs  200 · " in overlay(explorer))
         shown = overlay(explorer)
         assert " g  Go to\n" in shown and " /orgs  typing\n" in shown, shown
         assert "Reload" not in shown and "Save" not in shown, shown
@@ -261,7 +261,7 @@ async def test_at_60_columns_a_long_request_is_cut_in_its_path_not_in_its_figure
     async with open_explorer(size=(60, 24), app_options={"presenter": True}) as explorer:
         await explorer.go_to("/groups/687b4c139cc9af4ec9546b43/events?pageNum=2&itemsPerPage=5")
         strip = explorer.app.screen.query_one(PresenterOverlay)
-        await explorer.until(lambda: "itemsPerPage=5  200 · " in region_text(explorer.app, strip), timeout=1.0)
+        await explorer.until(lambda: "itemsPerPage=5  200 · " in region_text(explorer.app, strip))
         line = next(line for line in region_text(explorer.app, strip).splitlines() if "→ GET" in line)
         assert line.startswith("   → GET …") and line.endswith(" ms"), line
         assert "/events?pageNum=2&itemsPerPage=5  200 · " in line, "the resource and its page stay, as in the Log"

@@ -130,10 +130,11 @@ async def test_w_watches_a_cluster_until_its_condition_holds_and_shows_each_chan
         w.steps.allow()
         await explorer.until(lambda: "✓ the condition holds" in timeline(explorer))
         assert '#2  ~ .stateName: "UPDATING" → "IDLE"' in timeline(explorer)
-        assert f'✓ {name}: .stateName == "IDLE" holds' in explorer.toasts()
-        assert "✓ held" in tree_line(explorer)
-        assert explorer.shown.resource.json["stateName"] == "IDLE"  # the panes show the new version
-        assert "◉ watching" not in status(explorer)
+        # the toast, the tree, the panes and the bar each take the news in their own turn
+        await explorer.until(lambda: f'✓ {name}: .stateName == "IDLE" holds' in explorer.toasts())
+        await explorer.until(lambda: "✓ held" in tree_line(explorer))
+        await explorer.until(lambda: explorer.shown.resource.json["stateName"] == "IDLE")  # the new version shown
+        await explorer.until(lambda: "◉ watching" not in status(explorer))
         await explorer.settle()
         assert len(w.steps.waits) == 2  # and it fetches no more
 
@@ -270,19 +271,19 @@ async def test_m_marks_and_equals_compares_two_clusters_field_by_field(live_serv
         first, second = w.cluster(0).name, w.cluster(1).name
         await explorer.go_to(w.path(0))
         await explorer.pilot.press("m")
-        assert f"Marked {first}" in explorer.toasts()
-        assert "◆ marked" in tree_line(explorer)
+        await explorer.until(lambda: f"Marked {first}" in explorer.toasts())
+        await explorer.until(lambda: "◆ marked" in tree_line(explorer))
         await explorer.go_to(w.path(1))
         await explorer.pilot.press("equals_sign")
         await explorer.until_screen(CompareScreen)
         shown = explorer.app.screen
-        lines = str(shown.query_one("#differences").render())
-        assert f'~ .name: "{first}" → "{second}"' in lines
-        summary = str(shown.query_one("#summary").render())
-        assert summary.endswith("differences (n hides the ones in links and timestamps)")
+        differences = lambda: str(shown.query_one("#differences").render())  # noqa: E731
+        summary = lambda: str(shown.query_one("#summary").render())  # noqa: E731
+        await explorer.until(lambda: f'~ .name: "{first}" → "{second}"' in differences())
+        assert summary().endswith("differences (n hides the ones in links and timestamps)")
         await explorer.pilot.press("n")
-        assert "in links and timestamps hidden: n shows them" in str(shown.query_one("#summary").render())
-        assert ".links" not in str(shown.query_one("#differences").render())
+        await explorer.until(lambda: "in links and timestamps hidden: n shows them" in summary())
+        assert ".links" not in differences()
         await explorer.pilot.press("escape")
         await explorer.until(lambda: not isinstance(explorer.app.screen, CompareScreen))
 
@@ -394,7 +395,7 @@ async def test_the_jq_filter_shows_what_it_makes_of_the_document_and_says_when_i
         await explorer.pilot.press("escape")
         await explorer.pilot.press("vertical_line")
         await answer(explorer, "until(false; .)")
-        await explorer.until(lambda: "did not end within 2 s" in (view.filtered or ""), timeout=10)
+        await explorer.until(lambda: "did not end within 2 s" in (view.filtered or ""))
         assert (
             view.filtered
             == "| until(false; .): the jq program did not end within 2 s, and was stopped (the document as it is)"

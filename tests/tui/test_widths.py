@@ -101,20 +101,20 @@ async def test_narrower_and_wider_come_back_to_the_start(open_explorer):
 
 
 @pytest.mark.screen
-async def test_narrower_and_wider_come_back_to_a_remembered_start_past_either_bound(open_explorer):
-    for start in (58, 100):  # 100: wider than the panes leave the tree at 120 columns (83)
-        save_state({"tree_width": start})
-        async with open_explorer(size=(120, 40)) as explorer:
-            tree = explorer.q(LinkTree)
-            assert tree.outer_size.width == min(start, 83)
-            await press(explorer, *["greater_than_sign"] * 12)
-            assert tree.outer_size.width == 83
-            await press(explorer, *["less_than_sign"] * 12)
-            assert (tree.outer_size.width, load_state()["tree_width"]) == (min(start, 83), start)
-            await press(explorer, *["less_than_sign"] * 30)
-            assert (tree.outer_size.width, load_state()["tree_width"]) == (LinkTree.MIN_WIDTH, LinkTree.MIN_WIDTH)
-            await press(explorer, *["greater_than_sign"] * 30)
-            assert (tree.outer_size.width, load_state()["tree_width"]) == (min(start, 83), start)
+@pytest.mark.parametrize("start", [58, 100])  # 100: wider than the panes leave the tree at 120 columns (83)
+async def test_narrower_and_wider_come_back_to_a_remembered_start_past_either_bound(open_explorer, start):
+    save_state({"tree_width": start})
+    async with open_explorer(size=(120, 40)) as explorer:
+        tree = explorer.q(LinkTree)
+        assert tree.outer_size.width == min(start, 83)
+        await press(explorer, *["greater_than_sign"] * 12)
+        assert tree.outer_size.width == 83
+        await press(explorer, *["less_than_sign"] * 12)
+        assert (tree.outer_size.width, load_state()["tree_width"]) == (min(start, 83), start)
+        await press(explorer, *["less_than_sign"] * 30)
+        assert (tree.outer_size.width, load_state()["tree_width"]) == (LinkTree.MIN_WIDTH, LinkTree.MIN_WIDTH)
+        await press(explorer, *["greater_than_sign"] * 30)
+        assert (tree.outer_size.width, load_state()["tree_width"]) == (min(start, 83), start)
 
 
 @pytest.mark.screen

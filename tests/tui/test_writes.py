@@ -516,7 +516,7 @@ async def test_the_presenter_shows_the_write_under_the_key_that_sent_it(open_exp
         await explorer.pilot.press("enter")
         await explorer.until(lambda: "PATCH · 200 OK" in explorer.toasts())
         overlay = explorer.app.screen.query_one(PresenterOverlay)  # the main screen's, where it is back
-        await explorer.until(lambda: "→ PATCH /groups/" in str(overlay.render()), timeout=1.0)
+        await explorer.until(lambda: "→ PATCH /groups/" in str(overlay.render()))
         shown = [line.split("  200 · ")[0] for line in str(overlay.render()).splitlines()]
         project = node.data.url.rsplit("/", 1)[-1]
         assert shown[-6:] == [
@@ -602,7 +602,7 @@ async def test_w_on_a_creates_201_watches_what_it_made_not_the_list(open_explore
         await explorer.until(lambda: page.region.area > 0)
         assert "CREATING" in region_text(explorer.app, page)  # the 201's cluster, as it was made
         explorer.clock.advance(25)  # the sandbox makes it; the watch's next fetch sees it IDLE
-        await explorer.until(lambda: "IDLE" in region_text(explorer.app, page), timeout=10)
+        await explorer.until(lambda: "IDLE" in region_text(explorer.app, page))
         assert "CREATING" not in region_text(explorer.app, page)  # the panes show the new version, as any watch's
 
 
