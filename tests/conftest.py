@@ -15,11 +15,15 @@ from explorer.sandbox.server import ServerThread
 ROOT = Path(__file__).resolve().parents[1]
 REAL_RESPONSES = ROOT / "tests" / "fixtures" / "real-responses"
 
-# The property tests' examples: a few hundred as you work, 10,000 in CI (.ci/run sets
-# HYPOTHESIS_PROFILE=ci). No deadline: a loaded machine is not a failure.
-settings.register_profile("dev", max_examples=300, deadline=None)
+# The property tests' examples, by profile (HYPOTHESIS_PROFILE): `dev`, a quick look as you work;
+# `ci`, what fits CI's budget (.ci/run sets it); `deep`, a long run by hand before a release or after
+# a change to parsing (docs/tests.md). No deadline: a loaded machine is not a failure.
+settings.register_profile("dev", max_examples=100, deadline=None)
 settings.register_profile(
-    "ci", max_examples=10_000, deadline=None, suppress_health_check=[HealthCheck.too_slow], print_blob=True
+    "ci", max_examples=1_000, deadline=None, suppress_health_check=[HealthCheck.too_slow], print_blob=True
+)
+settings.register_profile(
+    "deep", max_examples=50_000, deadline=None, suppress_health_check=[HealthCheck.too_slow], print_blob=True
 )
 settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "dev"))
 
