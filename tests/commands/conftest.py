@@ -57,6 +57,7 @@ def in_process(
     environment, stdin holds `stdin`, stdout and stderr are captured as written. A usage error's
     SystemExit is its exit code, as Python makes it. Everything is put back after."""
     from explorer.cli import main
+    from explorer.tui import run_app
 
     out, err = io.BytesIO(), io.BytesIO()
     with pytest.MonkeyPatch.context() as patch:
@@ -66,14 +67,21 @@ def in_process(
             patch.setenv(name, value)
         if cwd is not None:
             patch.chdir(cwd)
+        patch.setattr(sys, "argv", ["explorer", *arguments])  # as the installed script is started
+        patch.setattr(run_app, "run_app", screen_refused)  # a regression that reached the screen fails here
         patch.setattr(sys, "stdin", stream(io.BytesIO(stdin)))
         patch.setattr(sys, "stdout", stream(out))
         patch.setattr(sys, "stderr", stream(err, "backslashreplace"))  # Python's own for stderr
         try:
-            code = main(list(arguments))
+            code = main()
         except SystemExit as exit:
             code = exit_status(exit)
         return Run(code, out.getvalue(), err.getvalue().decode())
+
+
+def screen_refused(app: Any) -> int:
+    """In place of running the screen: a command run in a test's process never starts Textual there."""
+    raise AssertionError(f"the screen was started ({type(app).__name__}): not in a command's test")
 
 
 def exit_status(exit: SystemExit) -> int:

@@ -10,11 +10,15 @@ which only a real pipe shows.
 from __future__ import annotations
 
 import json
+import os
 import re
+import select
 import signal
 import subprocess
 import sys
 import time
+from collections.abc import Iterator
+from contextlib import contextmanager
 
 import pytest
 
@@ -30,18 +34,37 @@ def cluster_of(sandbox: Sandbox) -> tuple[str, object]:
     return CLUSTER.format(project=project.id, name=cluster.name), cluster
 
 
-def start(sandbox: Sandbox, *arguments: str) -> subprocess.Popen[bytes]:
-    return subprocess.Popen(
+@contextmanager
+def started(sandbox: Sandbox, *arguments: str) -> Iterator[subprocess.Popen[bytes]]:
+    """`explorer ARGUMENTS` as a program of its own; killed at the end if it is still running (a test
+    that failed leaves no watch behind)."""
+    process = subprocess.Popen(
         [sys.executable, "-m", "explorer", *arguments],
         stdout=subprocess.PIPE,
         stderr=subprocess.PIPE,
         env=sandbox.environment(),
     )
+    try:
+        yield process
+    finally:
+        if process.poll() is None:
+            process.kill()
+            process.communicate()
 
 
-def first_line(process: subprocess.Popen[bytes]) -> bytes:
+def first_line(process: subprocess.Popen[bytes], within: float = 30.0) -> bytes:
+    """The first line the program writes, within `within` seconds: one that writes none fails the test."""
     assert process.stdout is not None
-    return process.stdout.readline()
+    deadline, line = time.monotonic() + within, b""
+    while not line.endswith(b"\n"):
+        left = deadline - time.monotonic()
+        assert left > 0, f"the program wrote {line!r}, and no whole line in {within:g} s"
+        ready, _, _ = select.select([process.stdout], [], [], left)
+        if ready:
+            chunk = os.read(process.stdout.fileno(), 1)  # a byte at a time: nothing read past the line
+            assert chunk, f"the program ended after {line!r}"
+            line += chunk
+    return line
 
 
 @pytest.mark.slow  # a second between two fetches
@@ -64,7 +87,9 @@ def test_watch_as_json_lines_gives_each_change_with_its_time_and_old_and_new(san
     path, cluster = cluster_of(sandbox)
     cluster.fields["stateName"] = "UPDATING"
     sandbox.answered(path, lambda: cluster.fields.update(stateName="IDLE"))
-    run = sandbox.run("get", path, "--watch", "--json", "--every", "1", "--until", '.stateName == "IDLE"')
+    run = sandbox.run(
+        "get", path, "--watch", "--json", "--every", "1", "--until", '.stateName == "IDLE"', "--for", "30"
+    )
     head, *rest = run.out.decode().splitlines()
     first = json.loads(head)
     assert (first["status"], first["document"]["stateName"]) == (200, "UPDATING")
@@ -117,7 +142,7 @@ def test_deleted_before_the_condition_held_is_an_error(sandbox):
     cluster.fields["stateName"] = "UPDATING"
     project = sandbox.world.project_named("production")
     sandbox.answered(path, lambda: project.clusters.pop(cluster.name))
-    run = sandbox.run("get", path, "--watch", "--every", "1", "--until", '.stateName == "IDLE"')
+    run = sandbox.run("get", path, "--watch", "--every", "1", "--until", '.stateName == "IDLE"', "--for", "30")
     assert run.err == 'explorer get: deleted before the condition held: .stateName == "IDLE"\n'
     assert run.code == 4
 
@@ -127,10 +152,10 @@ def test_ctrl_c_stops_a_watch_with_130_and_nothing_more_said(sandbox):
     """A watch with no end is stopped with ctrl+c: SIGINT to the process, which ends as a shell expects
     of an interrupted program (128 + 2), without a traceback or another word."""
     path, _ = cluster_of(sandbox)
-    process = start(sandbox, "get", path, "--watch", "--every", "1")
-    assert json.loads(first_line(process))["name"] == path.rsplit("/", 1)[1]
-    process.send_signal(signal.SIGINT)
-    out, err = process.communicate(timeout=30)
+    with started(sandbox, "get", path, "--watch", "--every", "1", "--for", "120") as process:
+        assert json.loads(first_line(process))["name"] == path.rsplit("/", 1)[1]
+        process.send_signal(signal.SIGINT)
+        out, err = process.communicate(timeout=60)  # generous: a loaded machine
     assert (process.returncode, out, err) == (130, b"", b"")
 
 
@@ -144,7 +169,7 @@ def test_a_watch_of_what_is_not_there_is_an_error_at_once(sandbox):
 @pytest.mark.slow  # jq runs in a Python process of its own, started for the watch
 def test_a_condition_that_fails_on_the_document_stops_the_watch_and_says_why(sandbox):
     path, _ = cluster_of(sandbox)
-    run = sandbox.run("get", path, "--watch", "--until", ".stateName.x")
+    run = sandbox.run("get", path, "--watch", "--until", ".stateName.x", "--for", "30")
     assert run.code == 4
     assert run.err == 'explorer get: the watch stopped: the condition failed: Cannot index string with string ("x")\n'
 
@@ -240,13 +265,8 @@ def test_diff_into_a_pipe_closed_early_still_exits_1(sandbox, tmp_path):
     first, second = tmp_path / "a.json", tmp_path / "b.json"
     first.write_text(json.dumps({f"key{n}": n for n in range(50_000)}))
     second.write_text("{}")
-    process = subprocess.Popen(
-        [sys.executable, "-m", "explorer", "diff", str(first), str(second)],
-        stdout=subprocess.PIPE,
-        stderr=subprocess.PIPE,
-        env=sandbox.environment(),
-    )
-    assert process.stdout.readline().startswith(b"--- file ")
-    process.stdout.close()  # as `| head -1` does
-    _, err = process.communicate(timeout=30)
+    with started(sandbox, "diff", str(first), str(second)) as process:
+        assert first_line(process).startswith(b"--- file ")
+        process.stdout.close()  # as `| head -1` does
+        _, err = process.communicate(timeout=30)
     assert (process.returncode, err) == (1, b"")

@@ -49,6 +49,21 @@ class Gate:
         self.clock.advance(seconds)
 
 
+class Held:
+    """A sandbox (an ASGI app) that holds every request until the test opens it: what a screen shows
+    while an answer is on its way, seen however loaded the machine, without a latency to outwait."""
+
+    def __init__(self, app: Any) -> None:
+        self.app = app
+        self.state = app.state
+        self.open = asyncio.Event()
+
+    async def __call__(self, scope: Any, receive: Any, send: Any) -> None:
+        if scope["type"] == "http":
+            await self.open.wait()
+        await self.app(scope, receive, send)
+
+
 @dataclass
 class Explorer:
     pilot: Pilot

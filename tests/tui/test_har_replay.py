@@ -14,6 +14,7 @@ from explorer.demo import demo_session
 from explorer.sandbox import Settings
 from explorer.tui.screens.main import MainScreen
 from tests.tui.conftest import Explorer, explorer_on
+from tests.tui.screen_text import screen_text
 
 MISSING = "/groups/000000000000000000000000/clusters"
 
@@ -88,7 +89,7 @@ async def test_the_palette_saves_the_session_so_far_redacted(explorer, tmp_path:
     await explorer.until(lambda: isinstance(explorer.app.focused, Input))
     for key in "Save the session":
         await explorer.pilot.press(key if key != " " else "space")
-    await explorer.pilot.pause(0.3)
+    await explorer.until(lambda: "Save the session as HAR" in screen_text(explorer.app))  # the palette's match
     await explorer.pilot.press("enter")
     await explorer.until(lambda: type(explorer.app.screen).__name__ == "AskScreen")
     question = str(explorer.app.screen.query_one("Label").render())

@@ -490,15 +490,15 @@ async def test_before_the_root_comes_the_page_pane_says_what_it_waits_for():
     from explorer.demo import demo_session
     from explorer.sandbox import Settings, create_app
     from explorer.tui.app import ExplorerApp
-    from tests.tui.conftest import started, wait_until
+    from tests.tui.conftest import Held, started, wait_until
 
-    app = ExplorerApp(
-        demo_session(app=create_app(Settings(latency_ms=2000))), demo=demo_session
-    )  # keys come first, even loaded
+    sandbox = Held(create_app(Settings()))  # the root comes when the test lets it
+    app = ExplorerApp(demo_session(app=sandbox), demo=demo_session)
     app.animation_level = "none"
     async with app.run_test(size=(120, 30)) as pilot:
         await wait_until(lambda: "Fetching https://sandbox.invalid/api/service/v1.0" in screen_text(app), pilot=pilot)
         assert "Nothing fetched yet" not in screen_text(app)
+        sandbox.open.set()
         await wait_until(lambda: started(app), pilot=pilot)
 
 
@@ -510,23 +510,21 @@ async def test_keys_typed_as_the_explorer_starts_wait_for_the_root():
     from explorer.sandbox import Settings, create_app
     from explorer.tui.app import ExplorerApp
     from explorer.tui.screens.help import HelpScreen
-    from tests.tui.conftest import started, wait_until
+    from tests.tui.conftest import Held, started, wait_until
 
-    app = ExplorerApp(
-        demo_session(app=create_app(Settings(latency_ms=2000))), demo=demo_session
-    )  # keys come first, even loaded
+    sandbox = Held(create_app(Settings()))  # the root comes when the test lets it
+    app = ExplorerApp(demo_session(app=sandbox), demo=demo_session)
     app.animation_level = "none"
     async with app.run_test(size=(120, 30)) as pilot:
         await pilot.press("down", "down", "enter")
         assert not started(app)  # typed before the root came
+        sandbox.open.set()
         await wait_until(lambda: started(app), pilot=pilot)
         screen = app.screen
         second = screen.links.root.children[1]
         await wait_until(lambda: screen.navigation.shown is second.data, pilot=pilot)
         assert screen.links.cursor_node is second
-    app = ExplorerApp(
-        demo_session(app=create_app(Settings(latency_ms=60_000))), demo=demo_session
-    )  # the root never comes
+    app = ExplorerApp(demo_session(app=Held(create_app(Settings()))), demo=demo_session)  # the root never comes
     async with app.run_test(size=(120, 30)) as pilot:
         await pilot.press("question_mark")
         await wait_until(lambda: isinstance(app.screen, HelpScreen), pilot=pilot)

@@ -149,7 +149,7 @@ async def test_read_only_prepares_but_never_sends(explorer):
     await explorer.until_screen(PreviewScreen)
     assert "Not sent: read-only" in screen_text(explorer)
     await explorer.pilot.press("enter")
-    await explorer.pilot.pause(0.2)
+    await explorer.until(lambda: "Not sent: this session is read-only" in explorer.toasts())  # Enter's answer
     assert isinstance(explorer.app.screen, PreviewScreen)
     assert not [e for e in explorer.app.session.log if e.method == "PATCH"]
 
