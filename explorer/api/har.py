@@ -2,11 +2,13 @@
 
 HAR is what browsers and proxies exchange sessions in, and HAR files leak secrets: session tokens
 taken from HAR files uploaded to a vendor's support were behind a well-known breach in 2023. So an
-entry is redacted before it is written unless asked otherwise: the Authorization and cookie headers,
-the token endpoints' tokens (`access_token` in an answer, `token` in a revoke form), a client secret
-in a form or query, and every JSON field whose name says it holds a secret (`password`,
-`privateKey`, `apiToken`, `webhookSecret`, `bindPassword`…). Each is replaced with REDACTED, and
-the entry's `_redacted` lists where.
+entry is redacted before it is written unless asked otherwise, by what it holds rather than by its
+Content-Type (redaction.py): the Authorization and cookie headers, every field of a JSON or form
+body, query or header whose name says it holds a secret (`password`, `privateKey`, `access_token`,
+`token`, `client_secret`…), and the credentials themselves wherever they appear. Each is replaced
+with REDACTED, and the entry's `_redacted` lists where. Every HAR path writes entries made by
+`entry_of`: the recorder (`--har`) and the session's kept exchanges saved later (`archive`), each
+with the credentials it has learnt (`KnownSecrets`).
 
 `HarRecorder` writes a file that stays valid JSON after every entry (each is written with the
 file's closing brackets, over the previous ones), so a killed program leaves a file browsers open;
@@ -18,125 +20,72 @@ brackets only when closed and cannot continue a file.
 from __future__ import annotations
 
 import contextlib
-import functools
 import json
 import os
-import re
 import tempfile
 import threading
 from collections import deque
 from collections.abc import Callable
-from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
-from urllib.parse import parse_qsl, urlencode
+from urllib.parse import parse_qsl
 
 import httpx
 
 from explorer import __version__
+from explorer.api.known_secrets import REDACTED as REDACTED  # where the recordings' readers have it
+from explorer.api.known_secrets import KnownSecrets
 from explorer.api.local_paths import exists, is_dir
 from explorer.api.recording import CREATOR, RecordingError, content_of, read_recording
-from explorer.api.values import MOST_DEPTH, TooDeep, json_within
+from explorer.api.redaction import Redaction as Redaction
+from explorer.api.redaction import is_secret as is_secret
 
-REDACTED = "[redacted by explorer]"
-SECRET_HEADERS = {"authorization", "proxy-authorization", "cookie", "set-cookie"}
-# Field names (compared lowercased, without _ and -) that hold a secret whatever their suffix says.
-SECRET_NAMES = {
-    "privatekey", "apikey", "secretkey", "servicekey", "routingkey", "licensekey", "accesskey",
-    "passphrase", "token", "clientsecret", "credentials", "connectionstringpassword",
-}  # fmt: skip
-SECRET_ENDINGS = ("password", "secret", "token", "privatekey")
-NOT_SECRET = {"tokentype", "tokenendpoint", "tokenurl"}
 SUFFIX = "\n]}}\n"
-# A JSON key that may name a secret (is_secret decides): found in the text first, so that a body
-# without one is not parsed at all.
-SECRET_KEY = re.compile(
-    r'"[^"\\]{0,80}(?:password|secret|token|key|passphrase|credential)[^"\\]{0,80}"\s*:', re.IGNORECASE
-)
 
 
-@functools.lru_cache(maxsize=4096)  # an API's field names repeat in every item of every page
-def is_secret(name: str) -> bool:
-    """Whether a field, header or form parameter of this name holds a secret."""
-    plain = re.sub(r"[_\-\s]", "", name).lower()
-    if plain in NOT_SECRET:
-        return False
-    return plain in SECRET_NAMES or plain.endswith(SECRET_ENDINGS)
+def entry_of(
+    response: httpx.Response,
+    started: float,
+    elapsed: float,
+    redact: bool = True,
+    known: KnownSecrets | None = None,
+) -> dict[str, Any]:
+    """One exchange as a HAR entry; `started` is the wall clock when it was sent, `elapsed` seconds.
 
+    Redacted unless `redact` is False (redaction.py): by what each part holds, not by its label.
 
-@dataclass
-class Redaction:
-    """What one entry had taken out, as its `_redacted` lists it."""
+    Args:
+        response: The answer, its request with it.
+        started: The wall clock when the request was sent.
+        elapsed: Seconds it took.
+        redact: Whether to take the secrets out.
+        known: The recording's credentials, to mask wherever they appear; it learns this
+            exchange's (a token in the answer). Without it, the exchange's own are looked for.
 
-    places: list[str] = field(default_factory=list)
-
-    def json(self, value: Any, where: str) -> Any:
-        """`value` with every secret-named field's text (or number) replaced, however deep; a field
-        whose value is an object or a list (an API description's `token` schema) is not a secret."""
-        if isinstance(value, dict):
-            out = {}
-            for key, item in value.items():
-                if isinstance(item, dict | list):
-                    out[key] = self.json(item, f"{where}/{key}")
-                elif isinstance(item, str | int) and item != "" and isinstance(key, str) and is_secret(key):
-                    out[key] = REDACTED
-                    self.places.append(f"{where}/{key}")
-                else:
-                    out[key] = item
-            return out
-        if isinstance(value, list):
-            return [
-                self.json(item, f"{where}/{index}") if isinstance(item, dict | list) else item
-                for index, item in enumerate(value)
-            ]
-        return value
-
-    def pairs(self, pairs: list[tuple[str, str]], where: str) -> list[tuple[str, str]]:
-        """Name-value pairs (headers, a form, a query) with the values of secret-named ones replaced."""
-        out = []
-        for name, value in pairs:
-            if (is_secret(name) or name.lower() in SECRET_HEADERS) and value:
-                out.append((name, REDACTED))
-                self.places.append(f"{where}/{name}")
-            else:
-                out.append((name, value))
-        return out
-
-    def body(self, text: str, mime: str, where: str) -> str:
-        """A JSON or form body with its secrets replaced; other bodies as they are."""
-        if "json" in mime:
-            if not SECRET_KEY.search(text):
-                return text  # no field is named like a secret: not worth parsing (most pages)
-            try:
-                document = json_within(text, MOST_DEPTH)  # the walk below goes one call a level
-            except TooDeep:  # a field named like a secret, too deep to find: none of it is written
-                self.places.append(where)
-                return REDACTED
-            except ValueError:
-                return text
-            found = len(self.places)
-            redacted = self.json(document, where)
-            return json.dumps(redacted) if len(self.places) > found else text
-        if "x-www-form-urlencoded" in mime:
-            pairs = parse_qsl(text, keep_blank_values=True)
-            redacted = self.pairs(pairs, where)
-            return urlencode(redacted) if redacted != pairs else text
-        return text
-
-
-def entry_of(response: httpx.Response, started: float, elapsed: float, redact: bool = True) -> dict[str, Any]:
-    """One exchange as a HAR entry; `started` is the wall clock when it was sent, `elapsed` seconds."""
+    Returns:
+        The entry, ready for json.dumps.
+    """
     request = response.request
-    redaction = Redaction()
-    keep = (lambda pairs, where: pairs) if not redact else redaction.pairs
-    request_headers = keep(list(request.headers.multi_items()), "request/headers")
-    response_headers = keep(list(response.headers.multi_items()), "response/headers")
-    query = keep(parse_qsl(request.url.query.decode("ascii", "replace"), keep_blank_values=True), "request/query")
+    redaction = Redaction(known=known if known is not None else KnownSecrets())
+    request_headers = list(request.headers.multi_items())
+    response_headers = list(response.headers.multi_items())
+    query = parse_qsl(request.url.query.decode("ascii", "replace"), keep_blank_values=True)
     url = str(request.url)
-    if redact and query and any(value == REDACTED for _, value in query):
-        url = str(request.url.copy_with(query=urlencode(query).encode()))
+    request_body, response_body = request.content, response.content
+    location = response.headers.get("location", "")
+    if redact:
+        redaction.known.learn_headers([*request_headers, *response_headers])
+        request_headers = redaction.pairs(request_headers, "request/headers")
+        response_headers = redaction.pairs(response_headers, "response/headers")
+        url, query = redaction.url(request.url, "request")
+        request_body, response_body = redaction.bodies(
+            (request.content, "request/postData"), (response.content, "response/content")
+        )
+        location = redaction.location(location, "response/redirectURL") if location else ""
     version = response.http_version or "HTTP/1.1"
+    content = content_of(response_body, response.headers.get("content-type", ""))
+    content["size"] = len(response.content)
     entry: dict[str, Any] = {
         "startedDateTime": datetime.fromtimestamp(started, UTC).isoformat().replace("+00:00", "Z"),
         "time": round(elapsed * 1000, 3),
@@ -156,8 +105,8 @@ def entry_of(response: httpx.Response, started: float, elapsed: float, redact: b
             "httpVersion": version,
             "cookies": [],
             "headers": [{"name": name, "value": value} for name, value in response_headers],
-            "content": content_of(response.content, response.headers.get("content-type", "")),
-            "redirectURL": response.headers.get("location", ""),
+            "content": content,
+            "redirectURL": location,
             "headersSize": -1,
             "bodySize": len(response.content),
         },
@@ -166,14 +115,9 @@ def entry_of(response: httpx.Response, started: float, elapsed: float, redact: b
     }
     if request.content:
         mime = request.headers.get("content-type", "")
-        text = content_of(request.content, mime).get("text", "")
-        entry["request"]["postData"] = {
-            "mimeType": mime,
-            "text": redaction.body(text, mime, "request/postData") if redact else text,
-        }
-    content = entry["response"]["content"]
-    if redact and "encoding" not in content:
-        content["text"] = redaction.body(content["text"], content["mimeType"], "response/content")
+        entry["request"]["postData"] = {"mimeType": mime, "text": content_of(request_body, mime).get("text", "")}
+    if redact:  # what the parts above do not look at (a status text, a header's name), looked at here
+        entry = redaction.rest(entry, "")
     entry["_redacted"] = redaction.places
     return entry
 
@@ -195,12 +139,14 @@ class HarRecorder:
     """Write each exchange of a session to a HAR file as it happens, redacted unless `redact` is False.
 
     An existing file that explorer wrote is continued (its entries kept, a cut-off last one dropped);
-    any other file is refused with RecordingError rather than overwritten.
+    any other file is refused with RecordingError rather than overwritten. `secrets` are the
+    credentials it masks wherever they appear: those the traffic shows are learnt as it records.
     """
 
     def __init__(self, path: Path, base_url: str, *, openapi: str | None = None, redact: bool = True) -> None:
         self.path = path
         self.redact = redact
+        self.secrets = KnownSecrets()
         entries = self.continued(path)
         self.count = len(entries)
         self.writing = threading.Lock()
@@ -240,9 +186,20 @@ class HarRecorder:
             )
         return recording.entries
 
-    def record(self, response: httpx.Response, started: float, elapsed: float) -> None:
-        """Add one exchange: written over the file's closing brackets, which follow it again."""
-        entry = json.dumps(entry_of(response, started, elapsed, self.redact)).encode("utf-8")
+    def record(
+        self, response: httpx.Response, started: float, elapsed: float, known: KnownSecrets | None = None
+    ) -> None:
+        """Add one exchange: written over the file's closing brackets, which follow it again.
+
+        Args:
+            response: The answer, its request with it.
+            started: The wall clock when the request was sent.
+            elapsed: Seconds it took.
+            known: The session's credentials (`Recent.secrets`), learnt into too; the recorder's
+                own `secrets` when None.
+        """
+        secrets = self.secrets if known is None else known
+        entry = json.dumps(entry_of(response, started, elapsed, self.redact, secrets)).encode("utf-8")
         with self.writing:  # requests in flight together are recorded from threads of their own
             self.file.seek(-len(SUFFIX), os.SEEK_END)
             self.file.write((b",\n" if self.count else b"") + entry + SUFFIX.encode())
@@ -267,10 +224,13 @@ class Recent:
     """The session's last exchanges whole (request, answer, when), for saving it as HAR later.
 
     At most KEEP_BYTES of bodies and LOG_SIZE exchanges: older ones are dropped and counted, so a
-    file saved from here says how many it does not hold.
+    file saved from here says how many it does not hold. `secrets` are the session's credentials,
+    masked wherever they appear when it is saved: those it is given (a client secret, a private
+    key), and every token its requests carried, learnt as they are kept, dropped ones' too.
     """
 
     def __init__(self, most: int = 10_000, most_bytes: int = KEEP_BYTES) -> None:
+        self.secrets = KnownSecrets()
         self.kept: deque[tuple[httpx.Response, float]] = deque()
         self.most = most
         self.most_bytes = most_bytes
@@ -278,7 +238,8 @@ class Recent:
         self.dropped = 0
 
     def keep(self, response: httpx.Response, started: float) -> None:
-        """Keep one exchange, dropping the oldest beyond the limits."""
+        """Keep one exchange, dropping the oldest beyond the limits (the token it carried is known)."""
+        self.secrets.learn_headers(response.request.headers.multi_items())
         if not self.most_bytes:
             return
         self.kept.append((response, started))
@@ -299,7 +260,10 @@ def archive(
 ) -> tuple[bytes, int]:
     """The kept exchanges as a whole HAR file, and how many they are: to write (`save`), or to send
     to a browser as a download (explorer serve), where nothing goes on the server's disk."""
-    entries = [json.dumps(entry_of(response, started, elapsed(response), redact)) for response, started in recent.kept]
+    kept = list(recent.kept)
+    entries = [
+        json.dumps(entry_of(response, started, elapsed(response), redact, recent.secrets)) for response, started in kept
+    ]
     return (preamble(base_url, openapi) + ",\n".join(entries) + SUFFIX).encode("utf-8"), len(entries)
 
 

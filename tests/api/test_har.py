@@ -272,3 +272,20 @@ async def test_writes_are_recorded_with_their_bodies_and_no_password(served, tmp
     assert "request/postData/password" in entries[0]["_redacted"]
     assert json.loads(entries[1]["response"]["content"]["text"])["errorCode"] == "USER_ALREADY_EXISTS"
     assert "postData" not in entries[2]["request"] and entries[2]["response"]["content"]["size"] == 0
+
+
+async def test_a_body_that_holds_no_secret_is_written_as_it_came_whatever_its_label(tmp_path):
+    """Not parsed and written again: its spacing, its order and its escapes are the service's."""
+    page = '{ "results" :[ {"name":"caf\\u00e9\\n", "id": 1} ],"totalCount":1 }'
+
+    def answer(request: httpx.Request) -> httpx.Response:
+        if request.url.path == "/api/oauth/token":
+            return httpx.Response(200, json={"access_token": "t0ken-value", "token_type": "Bearer", "expires_in": 3600})
+        return httpx.Response(200, content=page.encode(), headers={"Content-Type": "text/plain"})
+
+    har = tmp_path / "plain.har"
+    session = session_on("https://service.example", har, transport=httpx.MockTransport(answer))
+    await session.fetch("/things")
+    entry = json.loads(har.read_text())["log"]["entries"][-1]
+    assert entry["response"]["content"]["text"] == page
+    assert entry["_redacted"] == ["request/headers/authorization"]
