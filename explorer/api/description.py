@@ -522,20 +522,24 @@ def read_file(source: str) -> bytes:
         raise DescriptionError(source, error.strerror or str(error)) from None
 
 
-async def load(source: str, client: httpx.AsyncClient, cache: Path | None) -> Description:
-    """Read, parse and index a description off the event loop; a URL is fetched without credentials.
+async def load(
+    source: str, client: httpx.AsyncClient, cache: Path | None, headers: Mapping[str, str] | None = None
+) -> Description:
+    """Read, parse and index a description off the event loop; a URL is fetched without credentials,
+    with `headers` beside its own Accept (the user's, on the API's origin: DescriptionLoader).
 
     DescriptionError says why it cannot be used: not there, not JSON or YAML, not OpenAPI 3.
     """
     if source.startswith(("https://", "http://")):
-        data = await download(source, client)
+        data = await download(source, client, headers)
     else:
         data = await asyncio.to_thread(read_file, source)
     return await asyncio.to_thread(from_bytes, source, data, cache)
 
 
-async def download(source: str, client: httpx.AsyncClient) -> bytes:
-    """A description's bytes from a URL, within MAX_BYTES; DescriptionError saying why not."""
+async def download(source: str, client: httpx.AsyncClient, headers: Mapping[str, str] | None = None) -> bytes:
+    """A description's bytes from a URL, within MAX_BYTES; DescriptionError saying why not. Sent its
+    own Accept, the client's User-Agent and `headers`: no credentials."""
     try:
         url = httpx.URL(source)
     except httpx.InvalidURL as error:
@@ -544,7 +548,7 @@ async def download(source: str, client: httpx.AsyncClient) -> bytes:
         raise DescriptionError(source, "plain http:// is read from loopback addresses only; use https://")
     try:
         # httpx.Auth() sends no credentials: a description is public, and may be on another host.
-        response = await client.get(url, auth=httpx.Auth(), headers={"Accept": DESCRIPTION_TYPES})
+        response = await client.get(url, auth=httpx.Auth(), headers={**(headers or {}), "Accept": DESCRIPTION_TYPES})
     except httpx.HTTPError as error:
         raise DescriptionError(source, f"it could not be fetched ({type(error).__name__}: {error})") from None
     if response.status_code != 200:

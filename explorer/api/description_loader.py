@@ -9,6 +9,7 @@ where the API is versioned (the real service's /api/<vendor>/v2), else plain JSO
 from __future__ import annotations
 
 import asyncio
+from collections.abc import Mapping
 from pathlib import Path
 
 import httpx
@@ -16,17 +17,30 @@ import httpx
 from explorer.api.description import Description, DescriptionError
 from explorer.api.description import load as load_description
 from explorer.api.errors import ApiError
+from explorer.api.urls import origin_of
 from explorer.api.versions import accept_for, vendor_of
 
 
 class DescriptionLoader:
-    """The description of one session's API (from `source`, if any) and the version it pins."""
+    """The description of one session's API (from `source`, if any) and the version it pins.
 
-    def __init__(self, base_url: httpx.URL, source: str | None, api_version: str | None, cache: Path) -> None:
+    `headers` are the user's own (`explorer get -H`): they go with the description's request only
+    when it is on the API's origin, as they go to that origin only.
+    """
+
+    def __init__(
+        self,
+        base_url: httpx.URL,
+        source: str | None,
+        api_version: str | None,
+        cache: Path,
+        headers: Mapping[str, str] | None = None,
+    ) -> None:
         self.base_url = base_url
         self.source = source
         self.api_version = api_version
         self.cache = cache
+        self.headers = dict(headers or {})
         self.description: Description | None = None  # once loaded
         self.problem: ApiError | None = None  # why the one given cannot be used
         self.loading: asyncio.Future[Description | None] | None = None
@@ -42,12 +56,23 @@ class DescriptionLoader:
     async def read(self, source: str, client: httpx.AsyncClient) -> Description | None:
         """Load the description from `source`; a problem is kept to be told, never raised."""
         try:
-            self.description = await load_description(source, client, self.cache)
+            self.description = await load_description(source, client, self.cache, self.headers_for(source))
         except DescriptionError as problem:
             self.problem = problem
         except Exception as error:
             self.problem = DescriptionError(source, f"{type(error).__name__}: {error}")
         return self.description
+
+    def headers_for(self, source: str) -> dict[str, str]:
+        """The user's headers a description at `source` is sent: all of them on the API's origin, none elsewhere
+        (nor for a file); its Accept is the description's own, whatever the user's."""
+        if not source.startswith(("https://", "http://")):
+            return {}
+        try:
+            elsewhere = origin_of(httpx.URL(source)) != origin_of(self.base_url)
+        except httpx.InvalidURL:  # said by the load, which fetches nothing
+            return {}
+        return {} if elsewhere else {name: value for name, value in self.headers.items() if name.lower() != "accept"}
 
     @property
     def vendor(self) -> str | None:

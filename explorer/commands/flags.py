@@ -7,6 +7,7 @@ import argparse
 from typing import Any
 
 from explorer.api.headers import header_pair
+from explorer.commands.body import not_text
 
 
 def add_target(parser: argparse.ArgumentParser) -> None:
@@ -40,8 +41,9 @@ def add_header_flag(parser: argparse.ArgumentParser) -> None:
         default=[],
         metavar="'NAME: VALUE'",
         type=header,
-        help="send this header too (Accept included); repeatable. Authorization, Cookie, Host and the "
-        "framing headers are refused",
+        help="send this header too, to the API's origin only (Accept included); repeatable. Authorization, "
+        "Cookie, Host, the framing headers and the method overrides (X-HTTP-Method-Override, X-HTTP-Method, "
+        "X-Method-Override) are refused",
     )
 
 
@@ -57,6 +59,9 @@ def pair(text: str) -> tuple[str, str]:
     name, equals, value = text.partition("=")
     if not equals or not name:
         raise argparse.ArgumentTypeError(f"{text!r} is not NAME=VALUE")
+    problem = not_text(text)
+    if problem is not None:  # httpx sends a query as UTF-8, percent-encoded
+        raise argparse.ArgumentTypeError(f"a query parameter holds {problem}: a URL's query is UTF-8 text")
     return name, value
 
 
