@@ -10,6 +10,8 @@ import sys
 from pathlib import Path
 from typing import Any
 
+import httpx
+
 from explorer.api import replay
 from explorer.api.config import Credentials
 from explorer.api.config_file import config_path, load_config, token_cache_dir
@@ -18,9 +20,10 @@ from explorer.api.har import KEEP_BYTES, HarRecorder
 from explorer.api.options import DEADLINE, Bounds, Caches, Har
 from explorer.api.secret import Secret
 from explorer.api.session import Session
+from explorer.api.urls import origin_text
 from explorer.api.values import MAX_DEPTH, MOST_DEPTH
 from explorer.api.versions import check_version
-from explorer.api.writes import write_policy
+from explorer.api.writes import WritePolicy, write_policy
 from explorer.sandbox.scenarios import SCENARIOS
 
 DEFAULTS = {"demo": False, "profile": None, "base_url": None, "client_id": None, "public_key": None,
@@ -273,11 +276,31 @@ def connect(args: argparse.Namespace, *, token_cache: bool, headers: dict[str, s
     token_folder = token_cache_dir() if token_cache else None
     return Session(
         credentials,
-        writes=write_policy(credentials.writes, flag=args.writes, profile=credentials.profile),
+        writes=write_policy_of(credentials, flag=args.writes),
         headers=headers,
         bounds=bounds_of(args),
         caches=Caches(token=token_folder),
         har=Har(keep_bytes=keep_bytes),
+    )
+
+
+def write_policy_of(credentials: Credentials, *, flag: bool) -> WritePolicy:
+    """The write policy of a session on these credentials, `--writes` given or not: what their profile says,
+    or what a profile naming their origin says (writes = false holds there whatever the credentials).
+
+    Args:
+        credentials: The session's credentials, their `writes` as the config file says them.
+        flag: Whether `--writes` was given.
+
+    Returns:
+        The policy. Raises WritesRefused when writes are asked for where a profile says writes = false.
+    """
+    borrowed = credentials.writes_from is not None and credentials.writes_from != credentials.profile
+    return write_policy(
+        credentials.writes,
+        flag=flag,
+        profile=credentials.writes_from,
+        origin=origin_text(httpx.URL(credentials.base_url)) if borrowed else None,
     )
 
 

@@ -12,16 +12,17 @@ from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING
 
-from explorer.api.config import Credentials, description_source, form_defaults, version
+from explorer.api.config import Credentials, description_source, form_defaults, form_origin, version
 from explorer.api.config_file import config_path, load_config
 from explorer.api.errors import ApiError, ConfigError
 from explorer.api.har import HarRecorder
 from explorer.api.recording import RecordingError
 from explorer.api.session import Session
+from explorer.api.urls import check_base_url
 from explorer.api.watching import EVERY, every_from
 from explorer.api.writes import WritesRefused, write_policy
 from explorer.commands.hint_words import worded
-from explorer.connection import bounds_of, open_session, recorded
+from explorer.connection import bounds_of, open_session, recorded, write_policy_of
 
 if TYPE_CHECKING:
     from explorer.tui.app import ExplorerApp
@@ -68,7 +69,20 @@ def prepare(args: argparse.Namespace) -> Start:
             profile=args.profile,
             path=path,
         )
+        refuse_forbidden_writes(login.get("base_url"), args)
         return Start(None, error, keymap, theme, login, every)
+
+
+def refuse_forbidden_writes(base_url: str | None, args: argparse.Namespace) -> None:
+    """--writes (or EXPLORER_WRITES=1) where the login form would open on an origin a profile says writes = false
+    of: refused before the form, as it is with the profile's secret at hand (WritesRefused, said on stderr)."""
+    if not base_url:
+        return
+    try:
+        prefilled = Credentials(str(check_base_url(base_url)))
+    except ApiError:
+        return  # the form says what is wrong with it
+    write_policy_of(form_origin(prefilled, profile=args.profile), flag=args.writes)
 
 
 def build(args: argparse.Namespace) -> ExplorerApp:
@@ -105,14 +119,16 @@ def build(args: argparse.Namespace) -> ExplorerApp:
 
 def connector(args: argparse.Namespace) -> Callable[[Credentials], Session]:
     """How the login form's credentials become a session: with the API version and description that
-    the flags or the environment name, which the form does not ask for."""
+    the flags or the environment name, which the form does not ask for, and the `writes = false` that the
+    chosen profile (or any profile) says of the form's origin."""
     api_version = version(args.api_version or os.environ.get("EXPLORER_API_VERSION"))
     openapi = description_source(args.openapi or os.environ.get("EXPLORER_OPENAPI"))
 
     def connect(credentials: Credentials) -> Session:
-        writes = write_policy(credentials.writes, flag=args.writes, profile=credentials.profile)
+        bound = form_origin(credentials, profile=args.profile)  # a writes = false of the form's origin holds
+        writes = write_policy_of(bound, flag=args.writes)  # WritesRefused, an ApiError: the form says it
         session = Session(
-            replace(credentials, api_version=api_version, openapi=openapi), writes=writes, bounds=bounds_of(args)
+            replace(bound, api_version=api_version, openapi=openapi), writes=writes, bounds=bounds_of(args)
         )
         return recorded(session, args)  # a RecordingError is an ApiError: the form says it
 

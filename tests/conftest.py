@@ -48,6 +48,19 @@ def own_folders(tmp_path_factory: pytest.TempPathFactory, monkeypatch: pytest.Mo
     return home
 
 
+@pytest.fixture(autouse=True)
+def no_system_keyring(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
+    """No test reads or writes the user's keyring: each starts with none (keyring's `fail` backend, as on a
+    headless machine), the programs it starts too; a test that needs one sets its own, in memory."""
+    import keyring
+    from keyring.backends import fail
+
+    keyring.set_keyring(fail.Keyring())
+    monkeypatch.setenv("PYTHON_KEYRING_BACKEND", "keyring.backends.fail.Keyring")
+    yield
+    keyring.set_keyring(fail.Keyring())
+
+
 @pytest.fixture
 def clock() -> FakeClock:
     return FakeClock()

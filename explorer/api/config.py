@@ -10,8 +10,15 @@
     ca_bundle = "~/.local/share/explorer/sandbox-ca.pem"
 
 A secret may sit in the file as plain text only when the file is private (mode 0600); otherwise it
-is named by reference, to an environment variable or to a private file. Secrets never come from
-the command line, where other users of the machine can read them.
+is named by reference: to an environment variable, to a private file, or to an entry of the system
+keyring (`{ keyring = "ENTRY" }`, where the login form saves one). Secrets never come from the
+command line, where other users of the machine can read them.
+
+A profile is bound to the origin its base_url names: a base URL from the flag or the environment on
+another origin detaches it: its secret, client ID, writes, CA bundle and limits are not used there
+(only its api_version and openapi, which say what the API is). A profile with no base_url is bound to
+no origin: its credentials go nowhere. An origin that a profile names with `writes = false` is
+read-only for every session on it but one through a profile for it that says `writes = true`.
 """
 
 from __future__ import annotations
@@ -20,7 +27,7 @@ import os
 import ssl
 import stat
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
 
@@ -29,7 +36,9 @@ import httpx
 from explorer.api.config_file import config_path, is_private, load_config
 from explorer.api.errors import ConfigError
 from explorer.api.local_paths import exists, is_dir, is_file
+from explorer.api.profile_origins import detached_profile, names_origin, origin_writes
 from explorer.api.secret import Secret
+from explorer.api.system_keyring import fetch
 from explorer.api.urls import check_base_url
 from explorer.api.versions import check_version
 
@@ -56,6 +65,8 @@ class Credentials:
         api_version: The version a versioned API (`/api/<vendor>/v2`) is asked for: a date such as 2024-08-05.
         openapi: The API description: a file or an http(s) URL.
         writes: The profile's `writes`: True allows writes, False forbids even `--writes`, None leaves it to the flags.
+        writes_from: The profile that `writes` comes from: `profile`, or another that names the same origin with
+            `writes = false` (an origin it names read-only stays so, whatever the credentials).
     """
 
     base_url: str
@@ -70,6 +81,7 @@ class Credentials:
     api_version: str | None = None  # the version a versioned API (/api/<vendor>/v2) is asked for
     openapi: str | None = None  # the API description: a file or an http(s) URL
     writes: bool | None = None  # the profile's `writes`: True allows writes, False forbids even --writes
+    writes_from: str | None = None  # the profile whose `writes` that is (`profile`, or one naming this origin)
 
     @property
     def host_and_port(self) -> str:
@@ -111,6 +123,11 @@ class Credentials:
 
         Secrets never come from a flag, where other users of the machine can read them: from EXPLORER_CLIENT_SECRET and
         EXPLORER_PRIVATE_KEY, else the profile, as plain text only in a private file (0600), else named by reference.
+
+        The profile applies only to the origin its base_url names. A base URL from the flag or EXPLORER_BASE_URL on
+        another origin detaches it: its secret, client ID, writes, CA bundle and limits are not used (its api_version
+        and openapi, which say what the API is, are), and without credentials of the environment's own for that
+        origin, the ConfigError names both origins.
 
         Args:
             base_url: The API root (`--base-url`), before EXPLORER_BASE_URL; one with no path gets /api/service/v1.0.
@@ -154,10 +171,13 @@ class Credentials:
                 f"In {path}, profile {name!r} has unknown field {sorted(unknown)[0]!r}",
                 f"Fields a profile takes: {', '.join(sorted(PROFILE_FIELDS))}.",
             )
+        asked = base_url or environ.get("EXPLORER_BASE_URL") or None
+        detached = name if name and asked and not names_origin(settings, asked) else None
+        own = {} if detached else settings  # who, and what they may do: nothing of the profile, off its origin
         secrets = Secrets(path, name or "", environ)
 
-        def pick(flag: str | None, variable: str, field: str) -> str | None:
-            value = flag or environ.get(variable) or settings.get(field)
+        def pick(flag: str | None, variable: str, field: str, profile: Mapping[str, Any] = own) -> str | None:
+            value = flag or environ.get(variable) or profile.get(field)
             if value is not None and not isinstance(value, str):
                 raise ConfigError(f"In {path}, profile {name!r}: {field} must be a string")
             return value
@@ -176,22 +196,30 @@ class Credentials:
                 setting="service",
             )
         bundle = pick(ca_bundle, "EXPLORER_CA_BUNDLE", "ca_bundle")
+        checked = str(check_base_url(url))
+        attached = None if detached else name
+        writes_setting(own.get("writes"), name, path)
+        writes, writes_from = origin_writes(profiles, attached, checked)
         credentials = cls(
-            base_url=str(check_base_url(url)),
+            base_url=checked,
             client_id=pick(client_id, "EXPLORER_CLIENT_ID", "client_id"),
             client_secret=secrets.read(
-                environ.get("EXPLORER_CLIENT_SECRET"), settings.get("client_secret"), "client_secret"
+                environ.get("EXPLORER_CLIENT_SECRET"), own.get("client_secret"), "client_secret"
             ),
             public_key=pick(public_key, "EXPLORER_PUBLIC_KEY", "public_key"),
-            private_key=secrets.read(environ.get("EXPLORER_PRIVATE_KEY"), settings.get("private_key"), "private_key"),
+            private_key=secrets.read(environ.get("EXPLORER_PRIVATE_KEY"), own.get("private_key"), "private_key"),
             ca_bundle=str(Path(bundle).expanduser()) if bundle else None,
-            profile=name,
-            rate_limit=limit(settings.get("rate_limit", 100), "rate_limit", path),
-            token_rate_limit=limit(settings.get("token_rate_limit", 10), "token_rate_limit", path),
-            api_version=version(pick(api_version, "EXPLORER_API_VERSION", "api_version")),
-            openapi=description_source(pick(openapi, "EXPLORER_OPENAPI", "openapi")),
-            writes=writes_setting(settings.get("writes"), name, path),
+            profile=attached,
+            rate_limit=limit(own.get("rate_limit", 100), "rate_limit", path),
+            token_rate_limit=limit(own.get("token_rate_limit", 10), "token_rate_limit", path),
+            # what the API is, not who may reach it: the profile's, detached or not
+            api_version=version(pick(api_version, "EXPLORER_API_VERSION", "api_version", settings)),
+            openapi=description_source(pick(openapi, "EXPLORER_OPENAPI", "openapi", settings)),
+            writes=writes,
+            writes_from=writes_from,
         )
+        if credentials.kind == "none" and detached:
+            raise detached_profile(detached, settings, checked)
         if credentials.kind == "none":
             raise ConfigError(
                 f"No credentials for {credentials.base_url}",
@@ -201,6 +229,40 @@ class Credentials:
         if credentials.ca_bundle:
             check_ca_bundle(credentials.ca_bundle)
         return credentials
+
+
+def form_origin(
+    credentials: Credentials,
+    *,
+    profile: str | None = None,
+    environ: Mapping[str, str] = os.environ,
+    path: Path | None = None,
+) -> Credentials:
+    """The login form's credentials with what the config file says of writes at their origin.
+
+    A `writes = false` holds: the chosen profile's when it names the form's origin, else any profile's that names
+    it. A `writes = true` does not carry over: it is for the profile's own credentials, not those typed.
+
+    Args:
+        credentials: What the form was given.
+        profile: The profile asked for (`--profile`), before EXPLORER_PROFILE and the file's `default_profile`.
+        environ: Where EXPLORER_PROFILE is read.
+        path: The config file; None for config.toml in the user's config folder.
+
+    Returns:
+        The credentials: `profile` the chosen one when it names their origin (else None); `writes` False and
+        `writes_from` naming the profile that says so, or `writes` None.
+    """
+    config = load_config(path or config_path())
+    profiles = config.get("profiles")
+    profiles = profiles if isinstance(profiles, dict) else {}
+    name = chosen_profile(config, profile, environ)
+    settings = profiles.get(name) if name else None
+    attached = name if isinstance(settings, dict) and names_origin(settings, credentials.base_url) else None
+    writes, writes_from = origin_writes(profiles, attached, credentials.base_url)
+    if writes is False:
+        return replace(credentials, profile=attached, writes=False, writes_from=writes_from)
+    return replace(credentials, profile=attached, writes=None, writes_from=None)
 
 
 def writes_setting(value: Any, profile: str | None, path: Path) -> bool | None:
@@ -255,7 +317,8 @@ def form_defaults(
 ) -> dict[str, str]:
     """What the flags, the environment and the chosen profile say of the base URL, client ID and CA
     bundle, for a login form to start from when `resolve` found too little. Never a secret; never an
-    error either (the form checks what it is given)."""
+    error either (the form checks what it is given). The profile's only where it names the same origin
+    as the base URL asked for, if one is."""
     try:
         config = load_config(path or config_path())
     except ConfigError:
@@ -263,6 +326,9 @@ def form_defaults(
     profiles = config.get("profiles")
     settings = profiles.get(chosen_profile(config, profile, environ)) if isinstance(profiles, dict) else None
     settings = settings if isinstance(settings, dict) else {}
+    asked = base_url or environ.get("EXPLORER_BASE_URL")
+    if asked and not names_origin(settings, asked):
+        settings = {}  # a profile for another origin: nothing of it goes with the form (its client ID, its CA)
     found = {}
     for field, flag, variable in (
         ("base_url", base_url, "EXPLORER_BASE_URL"),
@@ -313,7 +379,8 @@ class Secrets:
         self.environ = environ
 
     def read(self, from_environment: str | None, configured: Any, field: str) -> Secret | None:
-        """A secret from the environment first, else from the profile: a string, in a file only its owner can read."""
+        """A secret from the environment first, else from the profile: a string, in a file only its owner can read;
+        or by reference, to an environment variable, a private file, or an entry of the system keyring."""
         if from_environment:
             return Secret(from_environment)
         if configured is None:
@@ -333,6 +400,8 @@ class Secrets:
             if not value:
                 raise ConfigError(f"{where} names the environment variable {configured['env']}, which is not set")
             return Secret(value)
+        if isinstance(configured, dict) and set(configured) == {"keyring"}:
+            return fetch(str(configured["keyring"]), where)
         if isinstance(configured, dict) and set(configured) == {"file"}:
             secret_file = Path(str(configured["file"])).expanduser()
             try:
@@ -349,4 +418,6 @@ class Secrets:
                     f"{where} names {secret_file}, which is not UTF-8 text",
                     "Put the secret in it as a line of text, nothing else.",
                 ) from None
-        raise ConfigError(f'{where} must be a string, {{ env = "NAME" }} or {{ file = "PATH" }}')
+        raise ConfigError(
+            f'{where} must be a string, {{ env = "NAME" }}, {{ file = "PATH" }} or {{ keyring = "ENTRY" }}'
+        )

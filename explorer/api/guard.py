@@ -23,6 +23,7 @@ from typing import Any
 import httpx
 
 from explorer.api.errors import ConfigError
+from explorer.api.urls import is_loopback
 from explorer.api.visible import visible
 
 MAX_BODY = 64 * 1024 * 1024  # decoded bytes of one answer (Bounds.max_body)
@@ -143,11 +144,15 @@ def size(count: int) -> str:
 
 
 def environment_proxy(url: httpx.URL) -> str | None:
-    """The proxy the environment names for `url` (https_proxy, http_proxy, all_proxy, less no_proxy).
+    """The proxy the environment names for `url` (https_proxy, http_proxy, all_proxy, less no_proxy); none
+    for this machine (a loopback host), whatever the environment says: plain http, allowed to loopback
+    alone, would carry the credentials to the proxy in clear.
 
     The session builds the one transport it guards with this proxy: httpx left to read the environment
     would mount proxy transports of its own, past the guard, and a bomb through a proxy would be read whole.
     """
+    if is_loopback(url.host):  # this machine: never through another, which plain http would reach in clear
+        return None
     proxies = urllib.request.getproxies_environment()
     # proxy_bypass_environment: in the standard library on every platform, not in typeshed's stubs.
     if urllib.request.proxy_bypass_environment(url.host, proxies):  # type: ignore[attr-defined]

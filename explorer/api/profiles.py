@@ -1,4 +1,4 @@
-"""Adding a profile to the config file, as the login form does: the secret only where the rules allow it."""
+"""Adding a profile to the config file, as the login form does: the secret in the system keyring, never in the file."""
 
 from __future__ import annotations
 
@@ -6,8 +6,11 @@ import re
 from pathlib import Path
 
 from explorer.api.config import Credentials, chosen_profile
-from explorer.api.config_file import editable, is_private, load_config, write_config
+from explorer.api.config_file import editable, load_config, write_config
 from explorer.api.errors import ConfigError
+from explorer.api.profile_origins import read_only_profile
+from explorer.api.system_keyring import SERVICE, store
+from explorer.api.urls import check_base_url, origin_text
 
 
 def check_profile_name(path: Path, name: str) -> None:
@@ -20,7 +23,14 @@ def check_profile_name(path: Path, name: str) -> None:
 
 
 def save_profile(path: Path, name: str, credentials: Credentials) -> str:
-    """Add a profile to the config file, the secret only where the rules allow it; say what was saved.
+    """Add a profile to the config file, its secret never in plain text; say what was saved where.
+
+    The secret goes to the system keyring (system_keyring.store), and the profile names its entry
+    (`client_secret = { keyring = "ENTRY" }`). Where there is no keyring to trust it to (a headless
+    machine), it is stored nowhere: the profile names the environment variable to set instead
+    (`{ env = "EXPLORER_CLIENT_SECRET" }`), and the message says so. A profile saved for an origin that
+    a `writes = false` profile names (or from credentials that say writes = false) says
+    `writes = false` too: saving never makes a profile that writes where another only reads.
 
     The file is written whole and moved into place (config_file.write_config), with a TOML writer:
     every character of a value is written as TOML spells it, and the comments and layout the user
@@ -28,6 +38,17 @@ def save_profile(path: Path, name: str, credentials: Credentials) -> str:
     already is left alone. A profile that is the only one becomes the default (`default_profile`),
     so the next start uses it without a flag; one beside others is left for --profile to choose,
     and the message says so.
+
+    Args:
+        path: The config file.
+        name: The profile's name: letters, digits, - and _, and not one the file has.
+        credentials: What to save: the base URL, the client ID or public key, the CA bundle, the secret.
+
+    Returns:
+        What was saved where, in a sentence or two for the person: the file, the secret's place, what to set.
+
+    Raises:
+        ConfigError: When the name cannot be used, or the file cannot be read or written.
     """
     import tomlkit
     from tomlkit.items import InlineTable
@@ -38,6 +59,9 @@ def save_profile(path: Path, name: str, credentials: Credentials) -> str:
     if profiles is not None and not isinstance(profiles, dict):
         raise ConfigError(f"In {path}, [profiles] must be a table of profiles")
     alone = not profiles
+    existing = load_config(path).get("profiles")
+    forbidding = credentials.writes_from if credentials.writes is False else None
+    forbidding = forbidding or read_only_profile(existing if isinstance(existing, dict) else {}, credentials.base_url)
     profile = tomlkit.inline_table() if isinstance(profiles, InlineTable) else tomlkit.table()
     profile["base_url"] = credentials.base_url
     for field in ("client_id", "public_key", "ca_bundle"):
@@ -46,9 +70,15 @@ def save_profile(path: Path, name: str, credentials: Credentials) -> str:
             profile[field] = value
     secret_field = "client_secret" if credentials.client_id else "private_key"
     secret = getattr(credentials, secret_field)
-    private = not path.exists() or is_private(path)
-    if secret and private:
-        profile[secret_field] = secret.reveal()
+    entry = f"{credentials.who}@{origin_text(check_base_url(credentials.base_url))}"
+    variable = "EXPLORER_CLIENT_SECRET" if credentials.client_id else "EXPLORER_PRIVATE_KEY"
+    kept = bool(secret) and store(entry, secret)
+    if secret:
+        reference = tomlkit.inline_table()
+        reference.update({"keyring": entry} if kept else {"env": variable})
+        profile[secret_field] = reference
+    if forbidding or credentials.writes is False:
+        profile["writes"] = False
     if profiles is None:
         document["profiles"] = profiles = tomlkit.table(is_super_table=True)
     profiles[name] = profile
@@ -60,10 +90,16 @@ def save_profile(path: Path, name: str, credentials: Credentials) -> str:
         saved += ", as the default profile (default_profile)"
     elif chosen_profile(load_config(path), None, {}) != name:
         saved += f" (use it with --profile {name})"
-    if secret and not private:
-        variable = "EXPLORER_CLIENT_SECRET" if credentials.client_id else "EXPLORER_PRIVATE_KEY"
-        return (
-            f"{saved}, without its secret, because others can read that file. "
-            f"Set {variable}, or chmod 600 the file and add it."
+    if kept:
+        saved += f". Its secret is in the system keyring (service {SERVICE!r}, entry {entry!r}), not in the file"
+    elif secret:
+        saved += (
+            f", without its secret: there is no system keyring here to keep it in, and it is never written in "
+            f"the file. Set {variable} before the next start (the profile reads it from there), or type it "
+            "in the form again then"
         )
+    if forbidding:
+        saved += f". Read-only (writes = false), as the profile {forbidding!r} says of the same origin"
+    elif credentials.writes is False:
+        saved += ". Read-only (writes = false), as the credentials were"
     return f"{saved}."

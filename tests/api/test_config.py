@@ -15,6 +15,8 @@ from explorer.api.errors import ConfigError
 from explorer.api.profiles import save_profile
 from explorer.api.secret import Secret
 from explorer.commands.hint_words import worded
+from explorer.sandbox.tls import names_for, server_files
+from tests.safety.memory_keyring import PlainFileKeyring, use_memory_keyring
 
 BASE = "https://api.example.com/api/service/v1.0"
 
@@ -178,17 +180,151 @@ def test_with_several_profiles_and_none_chosen_the_message_lists_them_and_how_to
     assert worded(caught.value) == f"{caught.value.hint} On the command line, --profile NAME chooses one."
 
 
+KEPT = (
+    ". Its secret is in the system keyring (service 'explorer', entry 'c@https://api.example.com:443'), "
+    "not in the file."
+)
+
+
 def test_a_profile_saved_alone_becomes_the_default_and_one_saved_beside_others_does_not(tmp_path):
+    use_memory_keyring()
     path = tmp_path / "config.toml"
     credentials = Credentials(BASE, client_id="c", client_secret=Secret("s"))
     assert save_profile(path, "lab", credentials) == (
-        f"Saved profile 'lab' to {path}, as the default profile (default_profile)."
+        f"Saved profile 'lab' to {path}, as the default profile (default_profile){KEPT}"
     )
     assert path.read_text().startswith('default_profile = "lab"\n')
     assert Credentials.resolve(environ={}, path=path).profile == "lab"
-    assert save_profile(path, "prod", credentials) == f"Saved profile 'prod' to {path} (use it with --profile prod)."
+    assert (
+        save_profile(path, "prod", credentials) == f"Saved profile 'prod' to {path} (use it with --profile prod){KEPT}"
+    )
     assert Credentials.resolve(environ={}, path=path).profile == "lab"
     assert Credentials.resolve(profile="prod", environ={}, path=path).profile == "prod"
+
+
+def test_a_saved_secret_goes_to_the_system_keyring_and_the_file_names_its_entry(tmp_path):
+    kept = use_memory_keyring()
+    path = tmp_path / "config.toml"
+    save_profile(path, "lab", Credentials(BASE, client_id="c", client_secret=Secret("s3cret")))
+    assert kept.entries == {("explorer", "c@https://api.example.com:443"): "s3cret"}
+    assert "s3cret" not in path.read_text()
+    profile = tomllib.loads(path.read_text())["profiles"]["lab"]
+    assert profile["client_secret"] == {"keyring": "c@https://api.example.com:443"}
+    assert Credentials.resolve(environ={}, path=path).client_secret.reveal() == "s3cret"
+
+
+@pytest.mark.parametrize("backend", ["none", "plain file"])
+def test_without_a_keyring_to_trust_the_secret_is_stored_nowhere_and_the_message_says_what_to_set(tmp_path, backend):
+    """A headless machine (keyring's fail backend, as every test starts) and a keyring that keeps passwords in
+    a plain file (priority below 1) alike: the file names the variable, the secret goes nowhere."""
+    plain = use_memory_keyring(PlainFileKeyring) if backend == "plain file" else None
+    path = tmp_path / "config.toml"
+    said = save_profile(path, "lab", Credentials(BASE, client_id="c", client_secret=Secret("s3cret")))
+    assert said == (
+        f"Saved profile 'lab' to {path}, as the default profile (default_profile), without its secret: there is "
+        "no system keyring here to keep it in, and it is never written in the file. Set EXPLORER_CLIENT_SECRET "
+        "before the next start (the profile reads it from there), or type it in the form again then."
+    )
+    assert "s3cret" not in path.read_text()
+    assert tomllib.loads(path.read_text())["profiles"]["lab"]["client_secret"] == {"env": "EXPLORER_CLIENT_SECRET"}
+    assert plain is None or plain.entries == {}
+    found = Credentials.resolve(environ={"EXPLORER_CLIENT_SECRET": "typed"}, path=path)
+    assert (found.profile, found.client_secret.reveal()) == ("lab", "typed")
+
+
+def test_a_keyring_entry_that_is_missing_or_unreadable_is_said_with_what_to_set(tmp_path):
+    config = write(
+        tmp_path / "config.toml",
+        f'[profiles.lab]\nbase_url = "{BASE}"\nclient_id = "c"\nclient_secret = {{ keyring = "c@lab" }}\n',
+    )
+    with pytest.raises(ConfigError) as caught:  # no keyring here (the fail backend)
+        Credentials.resolve(profile="lab", environ={}, path=config)
+    assert caught.value.line() == (
+        f"In {config}, profile 'lab', client_secret names the keyring entry 'c@lab', and no system keyring can be "
+        "read here"
+    )
+    assert caught.value.hint.startswith("Set EXPLORER_CLIENT_SECRET (or EXPLORER_PRIVATE_KEY) for this run")
+    use_memory_keyring()
+    with pytest.raises(ConfigError, match="names the keyring entry 'c@lab', which the system keyring does not hold"):
+        Credentials.resolve(profile="lab", environ={}, path=config)
+
+
+def test_a_profile_saved_where_another_says_writes_false_is_read_only_too(tmp_path):
+    config = write(
+        tmp_path / "config.toml",
+        '[profiles.prod]\nbase_url = "https://api.example.com/api/atlas/v2"\npublic_key = "p"\nwrites = false\n',
+    )
+    said = save_profile(config, "mine", Credentials(BASE, client_id="c", client_secret=Secret("s")))
+    assert said.endswith(". Read-only (writes = false), as the profile 'prod' says of the same origin.")
+    assert tomllib.loads(config.read_text())["profiles"]["mine"]["writes"] is False
+    elsewhere = save_profile(
+        config, "lab", Credentials("https://lab.example.com", client_id="c", client_secret=Secret("s"))
+    )
+    assert "writes" not in tomllib.loads(config.read_text())["profiles"]["lab"] and "Read-only" not in elsewhere
+
+
+LAB = "https://lab.example.com/api/service/v1.0"
+BOUND = f"""
+default_profile = "lab"
+
+[profiles.lab]
+base_url = "{LAB}"
+client_id = "lab-client"
+client_secret = "lab-secret"
+ca_bundle = "CA_BUNDLE"
+rate_limit = 7
+writes = true
+
+[profiles.prod]
+base_url = "{BASE}"
+public_key = "prod-key"
+private_key = {{ env = "PROD_PRIVATE" }}
+writes = false
+"""
+
+
+@pytest.mark.parametrize("how", ["flag", "environment"])
+def test_a_base_url_on_another_origin_detaches_the_profile_and_without_credentials_names_both(tmp_path, how):
+    config = write(tmp_path / "config.toml", BOUND)
+    other = "https://other.example.net/api/service/v1.0"
+    flag, environ = (other, {}) if how == "flag" else (None, {"EXPLORER_BASE_URL": other})
+    with pytest.raises(ConfigError) as caught:
+        Credentials.resolve(base_url=flag, environ=environ, path=config)
+    assert caught.value.line() == (
+        "The profile 'lab' is for https://lab.example.com:443, not https://other.example.net:443: its credentials "
+        "go only to https://lab.example.com:443"
+    )
+    assert caught.value.hint == (
+        "Give https://other.example.net:443 its own credentials in the environment or a profile; to use the "
+        "profile 'lab', leave the base URL to it."
+    )
+    assert "lab-secret" not in caught.value.full()
+    own = {**environ, "EXPLORER_CLIENT_ID": "env-client", "EXPLORER_CLIENT_SECRET": "env-secret"}
+    found = Credentials.resolve(base_url=flag, environ=own, path=config)  # the environment's own credentials
+    assert (found.base_url, found.client_id, found.client_secret.reveal()) == (other, "env-client", "env-secret")
+    assert (found.profile, found.ca_bundle, found.rate_limit, found.writes, found.writes_from) == (
+        None, None, 100, None, None,
+    )  # fmt: skip
+    half = {**environ, "EXPLORER_CLIENT_SECRET": "env"}  # no client ID of lab's to go with it: not even half of lab
+    with pytest.raises(ConfigError, match="The profile 'lab' is for https://lab.example.com:443, not"):
+        Credentials.resolve(base_url=flag, environ=half, path=config)
+
+
+def test_a_base_url_on_the_profile_s_own_origin_keeps_the_profile(tmp_path):
+    ca = server_files(tmp_path / "tls", names_for("127.0.0.1")).ca
+    config = write(tmp_path / "config.toml", BOUND.replace("CA_BUNDLE", str(ca)))
+    found = Credentials.resolve(base_url="https://lab.example.com:443/api/atlas/v2", environ={}, path=config)
+    assert (found.profile, found.client_id, found.client_secret.reveal(), found.writes) == (
+        "lab", "lab-client", "lab-secret", True,
+    )  # fmt: skip
+    assert (found.ca_bundle, found.rate_limit) == (str(ca), 7)
+
+
+def test_an_origin_a_profile_says_writes_false_of_stays_read_only_with_the_environment_s_credentials(tmp_path):
+    config = write(tmp_path / "config.toml", BOUND)
+    environ = {"EXPLORER_BASE_URL": BASE, "EXPLORER_CLIENT_ID": "admin", "EXPLORER_CLIENT_SECRET": "admin-secret"}
+    found = Credentials.resolve(environ=environ, path=config)
+    assert (found.profile, found.writes, found.writes_from) == (None, False, "prod")
 
 
 @pytest.mark.parametrize("mode", [0o644, 0o600, 0o640])
@@ -226,6 +362,7 @@ def test_every_field_of_a_saved_profile_reads_back_whatever_its_characters(tmp_p
         ca_bundle=f"/home/😀/{WORDS}/ca.pem",
     )
     key = Credentials(BASE, public_key=f"public {WORDS}", private_key=Secret(f"private {WORDS}"))
+    use_memory_keyring()
     save_profile(path, "account", account)
     save_profile(path, "key", key)
     remember(path, "theme", f"theme {WORDS}")
@@ -237,10 +374,14 @@ def test_every_field_of_a_saved_profile_reads_back_whatever_its_characters(tmp_p
             "account": {
                 "base_url": f"https://api.example.com/api/{WORDS}",
                 "client_id": f"id {WORDS}",
-                "client_secret": f"secret {WORDS}",
+                "client_secret": {"keyring": f"id {WORDS}@https://api.example.com:443"},
                 "ca_bundle": f"/home/😀/{WORDS}/ca.pem",
             },
-            "key": {"base_url": BASE, "public_key": f"public {WORDS}", "private_key": f"private {WORDS}"},
+            "key": {
+                "base_url": BASE,
+                "public_key": f"public {WORDS}",
+                "private_key": {"keyring": f"public {WORDS}@https://api.example.com:443"},
+            },
         },
     }
     assert Credentials.resolve(profile="key", environ={}, path=path).private_key.reveal() == f"private {WORDS}"
@@ -269,10 +410,15 @@ client_secret = { env = "LAB_SECRET" }   # never in this file
 """
 
 
+SAVED = '{env = "EXPLORER_CLIENT_SECRET"}'  # no keyring here: the variable to set, never the secret
+
+
 def test_saving_a_profile_keeps_what_the_user_wrote_as_it_was(tmp_path):
     path = write(tmp_path / "config.toml", MINE)
     save_profile(path, "prod", Credentials(BASE, client_id="c", client_secret=Secret("s")))
-    assert path.read_text() == MINE + f'\n[profiles.prod]\nbase_url = "{BASE}"\nclient_id = "c"\nclient_secret = "s"\n'
+    assert (
+        path.read_text() == MINE + f'\n[profiles.prod]\nbase_url = "{BASE}"\nclient_id = "c"\nclient_secret = {SAVED}\n'
+    )
 
 
 def test_a_first_profile_becomes_the_default_among_the_top_level_settings(tmp_path):
@@ -282,7 +428,7 @@ def test_a_first_profile_becomes_the_default_among_the_top_level_settings(tmp_pa
     assert path.read_text() == (
         '# My explorer settings; kept by hand.\ntheme = "projector"   # for the class\ndefault_profile = "prod"\n\n'
         '[keys]\n"explorer.reload" = "f5"   # as in a browser\n\n'
-        f'[profiles.prod]\nbase_url = "{BASE}"\nclient_id = "c"\nclient_secret = "s"\n'
+        f'[profiles.prod]\nbase_url = "{BASE}"\nclient_id = "c"\nclient_secret = {SAVED}\n'
     )
 
 

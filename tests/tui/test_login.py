@@ -32,6 +32,7 @@ from explorer.sandbox.tls import names_for, server_files
 from explorer.tui.app import ExplorerApp
 from explorer.tui.screens.login import FIELDS, LoginScreen
 from explorer.tui.screens.quit_form import QuitScreen
+from tests.safety.memory_keyring import use_memory_keyring
 from tests.tui.conftest import started, toasts_of, wait_until
 from tests.tui.screen_text import screen_lines, screen_text
 
@@ -230,9 +231,13 @@ async def test_esc_on_a_form_as_it_opened_quits_at_once():
 
 @pytest.mark.screen
 async def test_a_profile_saved_from_the_form_is_the_one_used_next_time():
+    kept = use_memory_keyring()  # a desktop's keyring, where the secret goes
     async with login(through(create_app(Settings()))) as pilot:
         await fill(pilot, "https://sandbox.invalid")
-        assert shown(pilot.app, "#save") == "[✓] Save as a profile named "  # offered, ticked
+        assert shown(pilot.app, "#save") == "[ ] Save as a profile "  # offered, never ticked unasked
+        await pilot.click("#save")
+        assert shown(pilot.app, "#save") == "[✓] Save as a profile named "
+        assert pilot.app.screen.query_one("#profile", Input).value == "default"  # the name offered, free
         await type_into(pilot, "#profile", "lab")
         await pilot.click("#connect")
         await wait_until(lambda: started(pilot.app), pilot=pilot)
@@ -245,6 +250,7 @@ async def test_a_profile_saved_from_the_form_is_the_one_used_next_time():
     )
     assert found.client_secret.reveal() == SECRET
     assert config_file().read_text().startswith('default_profile = "lab"\n')
+    assert SECRET not in config_file().read_text() and list(kept.entries.values()) == [SECRET]
 
 
 @pytest.fixture
@@ -286,8 +292,7 @@ async def test_y_and_c_after_an_unsaved_https_login_copy_commands_a_shell_runs_a
     async with login(Session) as pilot:
         await fill(pilot, url)
         await type_into(pilot, "#ca_bundle", ca)
-        await pilot.click("#save")  # not saved: no profile names this service
-        await pilot.click("#connect")
+        await pilot.click("#connect")  # not saved (the box unticked): no profile names this service
         await wait_until(lambda: started(pilot.app), pilot=pilot)
         await pilot.press("Y")
         curl = pilot.app.clipboard
@@ -387,8 +392,7 @@ async def test_har_records_the_session_the_form_opens_and_the_demo_it_offers(htt
     async with app.run_test(size=(120, 40)) as pilot:
         await wait_until(lambda: isinstance(app.screen, LoginScreen), pilot=pilot)
         await fill(pilot, url)
-        await pilot.click("#save")  # not saved: the next start shows the form again
-        await pilot.click("#connect")
+        await pilot.click("#connect")  # not saved (the box unticked): the next start shows the form again
         await wait_until(lambda: started(app), pilot=pilot)
         assert shown(app, "StatusBar").startswith("● rec · read-only · token valid")
     urls = [entry["request"]["url"] for entry in json.loads(har.read_text())["log"]["entries"]]
@@ -417,6 +421,8 @@ def test_a_har_file_that_cannot_be_recorded_into_is_said_before_any_login_form(m
 async def test_the_save_box_reads_ticked_or_empty_and_connecting_unticked_says_nothing_was_saved():
     async with login(through(create_app(Settings()))) as pilot:
         await fill(pilot, "https://sandbox.invalid")
+        await pilot.click("#save")
+        assert shown(pilot.app, "#save") == "[✓] Save as a profile named "
         await pilot.click("#save")
         assert shown(pilot.app, "#save") == "[ ] Save as a profile "  # no X drawn in the empty box
         assert not pilot.app.screen.query_one("#profile").display  # no name when nothing is saved
@@ -449,11 +455,11 @@ def focus_marked(app: ExplorerApp) -> list[str]:
 async def test_tab_goes_round_the_fields_and_connect_and_the_focused_row_is_marked():
     async with login(Session) as pilot:
         went = []
-        for _ in range(7):
+        for _ in range(6):
             went.append(pilot.app.focused.id)
             assert len(focus_marked(pilot.app)) == 1  # one row marked, the focused one
             await pilot.press("tab")
-        assert went == ["base_url", "client_id", "secret", "ca_bundle", "save", "profile", "connect"]
+        assert went == ["base_url", "client_id", "secret", "ca_bundle", "save", "connect"]  # no name: not saving
         assert pilot.app.focused.id == "base_url"  # round again
         assert focus_marked(pilot.app)[0].startswith("▌API root")
 

@@ -136,10 +136,10 @@ class LoginScreen(Screen[Result]):
                     yield FormField(
                         self.known.get(name, ""), placeholder=placeholder, password=name == "secret", id=name
                     )
-            offered = self.offered()
             with Horizontal(classes="row", id="saving"):
-                yield TickBox(self.saving_label(offered), value=offered, compact=True, id="save")
-                yield FormField(PROFILE if offered else "", placeholder="a name for the profile", id="profile")
+                # never ticked unasked: a profile is written only when the person says so
+                yield TickBox(self.saving_label(False), value=False, compact=True, id="save")
+                yield FormField(PROFILE if self.offered() else "", placeholder="a name for the profile", id="profile")
             with Horizontal(classes="row", id="buttons"):
                 yield Button("Connect", variant="primary", compact=True, id="connect")
                 demo = Button("Demo sandbox", compact=True, id="demo")
@@ -156,8 +156,8 @@ class LoginScreen(Screen[Result]):
             self.query_one(f"#{empty[0]}", FormField).focus()  # the first field there is to fill
 
     def offered(self) -> bool:
-        """Whether saving is offered ticked: when the profile name offered is free in the config file
-        (a form started from a profile that lacks its secret is not saved over it)."""
+        """Whether the name "default" is offered for the profile, once the box is ticked: when it is free in
+        the config file (a form started from a profile that lacks its secret is not saved over it)."""
         try:
             check_profile_name(self.config_path, PROFILE)
         except ApiError:
@@ -314,11 +314,12 @@ class LoginScreen(Screen[Result]):
             await session.aclose()
             raise
         self.connected(None)
-        self.save(credentials)
+        self.save(session.credentials)  # as the session has them: with a writes = false the origin holds
         self.dismiss(Connected(session, resource))
 
     def save(self, credentials: Credentials) -> None:
-        """Save the profile if the box is ticked; either way, say what became of the credentials."""
+        """Save the profile if the box is ticked (its secret to the system keyring, or nowhere: never in
+        the file); either way, say what became of the credentials and where."""
         if not self.query_one("#save", Checkbox).value:
             self.notify(
                 "Not saved as a profile: the next start asks for these again (tick “Save as a profile” to keep them).",
@@ -332,4 +333,4 @@ class LoginScreen(Screen[Result]):
         except ConfigError as error:
             self.notify(error.line(), title="Profile not saved", severity="error", timeout=10, markup=False)
         else:
-            self.notify(saved, title="Profile", timeout=10, markup=False)
+            self.notify(saved, title="Profile", timeout=20, markup=False)  # what to set, if anything: time to read it
