@@ -4,21 +4,34 @@ the editor's ctrl+o and ctrl+g) and `--dry-run` prints.
 Both say the request as it went: every header that was sent, credentials as shell variables
 ($TOKEN, or $PUBLIC_KEY:$PRIVATE_KEY for Digest), never their values. Where credentials went is
 read from the request itself (its `Authorization: Bearer ***` or `Digest ***`), so a request to
-another origin, which carried none, is copied without any.
+another origin, which carried none, is copied without any. A body with a secret in it (a database
+user's `password`: any field the HAR redaction takes out) is left out too, since a shell's history
+keeps every command it runs: the command reads its body from stdin (`@-`), and `left_out` says so.
+So is the value of a header or query parameter named like a secret (`X-Api-Key`, `?access_token=`,
+`?pass%77ord=`: `redaction.is_secret`): a shell variable named after it stands in its place
+(`"X-Api-Key: $X_API_KEY"`, `"…?access_token=$ACCESS_TOKEN"`), and `in_variables` names them.
 
     outgoing = sent(resource)          # the GET that made what is in view
     as_curl(outgoing, session.credentials.ca_bundle)  # curl --cacert CA -H "Authorization: Bearer $TOKEN" … URL
     as_command(outgoing, base_url, session.reached_by)   # explorer get /groups --demo -H 'Accept: …'
     secret_variable(session.reached_by)  # EXPLORER_CLIENT_SECRET: where that command reads the secret
+    left_out(secrets_in(outgoing))       # the notice's line when the body was left out for its secret
+    in_variables(withheld(outgoing))     # the notice's line naming the variables said for secret values
 """
 
 from __future__ import annotations
 
+import re
 import shlex
 from collections.abc import Sequence
+from dataclasses import dataclass, replace
+from urllib.parse import unquote_plus
 
 from explorer.api.headers import REFUSED
+from explorer.api.redaction import SECRET_HEADERS, Redaction, is_secret
 from explorer.api.resource import Resource
+from explorer.api.values import MOST_DEPTH, TooDeep, json_within
+from explorer.api.visible import visible
 from explorer.api.writes import Outgoing
 
 # Left to curl: the host and framing, which it works out itself; the encodings httpx accepts, which
@@ -27,6 +40,34 @@ SKIPPED_IN_CURL = {"host", "accept-encoding", "connection", "content-length", "a
 # Left to explorer: what it refuses from -H (credentials, framing), what it always sends, and the
 # Content-Type its --data sets.
 SKIPPED_IN_COMMAND = {*REFUSED, "user-agent", "accept-encoding", "content-type"}
+STDIN = "@-"  # a body read from stdin, by curl (--data-binary) and explorer (--data) alike
+WHOLE_BODY = "/"  # where a secret is when the body is too deep to look through: all of it
+# The credentials, said as $TOKEN or $PUBLIC_KEY:$PRIVATE_KEY (and never copied as headers): a
+# secret-named header or parameter takes another name than these, and than the environment's.
+CREDENTIAL_HEADERS = {"authorization", "cookie"}
+TAKEN_NAMES = {"TOKEN", "PUBLIC_KEY", "PRIVATE_KEY", "EXPLORER_CLIENT_SECRET", "EXPLORER_PRIVATE_KEY"}
+NOT_IN_A_NAME = re.compile(r"[^A-Za-z0-9]+")
+# What a double-quoted word may hold as it is: no `"`, `\`, `$`, backquote, nor `!` (history, in bash).
+PLAIN_IN_DOUBLE_QUOTES = re.compile(r'[^"\\$`!]*')
+NAME_GOES_ON = re.compile(r"[A-Za-z0-9_]")  # a character that would be read as part of a variable's name
+MASKED = "***"  # a secret's value where the request is shown (as credentials are: Bearer ***)
+
+
+@dataclass(frozen=True)
+class Variable:
+    """A shell variable's name, standing where a secret's value would be in a copied command."""
+
+    name: str
+
+
+@dataclass(frozen=True)
+class Withheld:
+    """A header or query parameter named like a secret: its value is said as a shell variable."""
+
+    kind: str  # "header" or "query parameter"
+    name: str  # as read: a query parameter's percent-decoded
+    index: int  # its place among the request's headers, or its query's pairs
+    variable: str
 
 
 def sent(resource: Resource) -> Outgoing:
@@ -47,18 +88,18 @@ def credentials_in_curl(outgoing: Outgoing) -> list[str]:
 
 def as_curl(outgoing: Outgoing, ca_bundle: str | None = None) -> str:
     """The request as a curl command with every header it sends: the token as $TOKEN, an API key as
-    $PUBLIC_KEY:$PRIVATE_KEY (Digest); never a credential's value. `ca_bundle`, the authority the
-    session trusts (a sandbox's own), goes as --cacert: without it curl refuses the certificate."""
+    $PUBLIC_KEY:$PRIVATE_KEY (Digest); never a credential's value, nor a body that holds a secret
+    (`--data-binary @-` instead: secrets_in). `ca_bundle`, the authority the session trusts (a
+    sandbox's own), goes as --cacert: without it curl refuses the certificate."""
     parts = ["curl"] if outgoing.method == "GET" else ["curl", "-X", outgoing.method]
     if ca_bundle:
         parts += ["--cacert", shlex.quote(ca_bundle)]
     parts += credentials_in_curl(outgoing)
-    for name, value in outgoing.headers:
-        if name.lower() not in SKIPPED_IN_CURL:
-            parts += ["-H", shlex.quote(f"{name.title()}: {value}")]
+    held = withheld(outgoing)
+    parts += headers_said(outgoing, held, SKIPPED_IN_CURL)
     if outgoing.body:
-        parts += ["--data-raw", shlex.quote(outgoing.body_text)]
-    parts.append(shlex.quote(outgoing.url))
+        parts += ["--data-binary", STDIN] if secrets_in(outgoing) else ["--data-raw", shlex.quote(outgoing.body_text)]
+    parts.append(url_said(outgoing.url, held))
     return " ".join(parts)
 
 
@@ -66,17 +107,156 @@ def as_command(outgoing: Outgoing, base_url: str, reached_by: Sequence[str] = ()
     """The request as an `explorer` command (`explorer get /groups --demo -H 'Accept: …'`, `explorer
     patch /groups/1 --profile lab --data '{…}' --writes`): the path under the base URL when it is
     under it, the flags that reach the same service from a shell (`reached_by`: Session.reached_by),
-    the headers explorer would not send by itself, and --writes, which a write needs to be sent."""
+    the headers explorer would not send by itself, the body (`--data @-` when it holds a secret:
+    secrets_in), and --writes, which a write needs to be sent."""
     target, base = outgoing.url, base_url.rstrip("/")
     if target == base or target.startswith(base + "/"):  # the API root itself is `/`
         target = target[len(base) :] or "/"
-    parts = ["explorer", outgoing.method.lower(), shlex.quote(target), *map(shlex.quote, reached_by)]
-    for name, value in outgoing.headers:
-        if name.lower() not in SKIPPED_IN_COMMAND:
-            parts += ["-H", shlex.quote(f"{name.title()}: {value}")]
+    held = withheld(outgoing)
+    parts = ["explorer", outgoing.method.lower(), url_said(target, held), *map(shlex.quote, reached_by)]
+    parts += headers_said(outgoing, held, SKIPPED_IN_COMMAND)
     if outgoing.body:
-        parts += ["--data", shlex.quote(outgoing.body_text)]
+        parts += ["--data", STDIN if secrets_in(outgoing) else shlex.quote(outgoing.body_text)]
     return " ".join(parts if outgoing.method == "GET" else [*parts, "--writes"])
+
+
+def headers_said(outgoing: Outgoing, held: Sequence[Withheld], skipped: set[str]) -> list[str]:
+    """The `-H` words for the headers not `skipped`: a secret-named one's value as its variable."""
+    variables = {field.index: field.variable for field in held if field.kind == "header"}
+    words = []
+    for index, (name, value) in enumerate(outgoing.headers):
+        if name.lower() in skipped:
+            continue
+        variable = variables.get(index)
+        said: list[str | Variable] = [f"{name.title()}: ", Variable(variable) if variable else value]
+        words += ["-H", shell_word(said)]
+    return words
+
+
+def url_said(url: str, held: Sequence[Withheld]) -> str:
+    """A URL (or a path with its query) as one shell word, a secret-named parameter's value as its variable."""
+    variables = {field.index: field.variable for field in held if field.kind == "query parameter"}
+    start, pairs, end = query_of(url)
+    pieces: list[str | Variable] = [start]
+    for index, pair in enumerate(pairs):
+        joined = "&" if index else ""
+        variable = variables.get(index)
+        pieces += [f"{joined}{pair.partition('=')[0]}=", Variable(variable)] if variable else [joined + pair]
+    return shell_word([*pieces, end])
+
+
+def query_of(url: str) -> tuple[str, list[str], str]:
+    """A URL cut where its query is: what comes before it (with the `?`), its pairs, and its fragment."""
+    head, hash_mark, fragment = url.partition("#")
+    start, question, query = head.partition("?")
+    if not question:
+        return url, [], ""
+    return start + question, query.split("&"), hash_mark + fragment
+
+
+def shell_word(pieces: Sequence[str | Variable]) -> str:
+    """Text and variables as one shell word: `'X-Trace: 1'`, `"X-Api-Key: $X_API_KEY"`, or, when the
+    text holds what a double-quoted word would expand (`$`, backquote, `!`…), `'…'"$NAME"'…'`."""
+    merged: list[str | Variable] = []
+    for piece in pieces:
+        if isinstance(piece, str) and merged and isinstance(merged[-1], str):
+            merged[-1] += piece
+        elif piece != "":
+            merged.append(piece)
+    if not any(isinstance(piece, Variable) for piece in merged):
+        return shlex.quote("".join(piece for piece in merged if isinstance(piece, str)))
+    if all(PLAIN_IN_DOUBLE_QUOTES.fullmatch(piece) for piece in merged if isinstance(piece, str)):
+        said = []
+        for index, piece in enumerate(merged):
+            after = merged[index + 1] if index + 1 < len(merged) else ""
+            goes_on = isinstance(after, str) and NAME_GOES_ON.match(after) is not None
+            said.append(piece if isinstance(piece, str) else f"${{{piece.name}}}" if goes_on else f"${piece.name}")
+        return '"' + "".join(said) + '"'
+    return "".join(shlex.quote(piece) if isinstance(piece, str) else f'"${piece.name}"' for piece in merged)
+
+
+def secret_header(name: str) -> bool:
+    """Whether a header (not a credential, said as $TOKEN) is named like a secret: `X-Api-Key`."""
+    lower = name.lower()
+    return lower not in CREDENTIAL_HEADERS and (lower in SECRET_HEADERS or is_secret(name))
+
+
+def withheld(outgoing: Outgoing) -> list[Withheld]:
+    """The headers and query parameters named like a secret (`redaction.is_secret`, a parameter's name
+    percent-decoded first), each with the shell variable a copied command says in its value's place.
+
+    Args:
+        outgoing: the request to be copied.
+
+    Returns:
+        Them, headers first, each in its order; each variable named after its field (`X-Api-Key`:
+        X_API_KEY; a second `password`: PASSWORD_2), none named as the credentials' are ($TOKEN).
+    """
+    taken = set(TAKEN_NAMES)
+    found = [
+        Withheld("header", name, index, variable_for(name, taken))
+        for index, (name, _) in enumerate(outgoing.headers)
+        if secret_header(name)
+    ]
+    for index, pair in enumerate(query_of(outgoing.url)[1]):
+        name, equals, _ = pair.partition("=")
+        plain = unquote_plus(name)
+        if equals and is_secret(plain):
+            found.append(Withheld("query parameter", plain, index, variable_for(plain, taken)))
+    return found
+
+
+def variable_for(name: str, taken: set[str]) -> str:
+    """A shell variable's name for a field (`X-Api-Key`: X_API_KEY), none of those `taken` (then added)."""
+    base = NOT_IN_A_NAME.sub("_", name).strip("_").upper() or "SECRET"
+    base = f"SECRET_{base}" if base[0].isdigit() else base
+    variable, count = base, 1
+    while variable in taken:
+        count += 1
+        variable = f"{base}_{count}"
+    taken.add(variable)
+    return variable
+
+
+def masked(outgoing: Outgoing) -> Outgoing:
+    """The request to be printed: the values `withheld` names as *** (as credentials are shown), and
+    a body's secret fields (secrets_in) as a HAR file has them."""
+    held = withheld(outgoing)
+    headers = {field.index for field in held if field.kind == "header"}
+    parameters = {field.index for field in held if field.kind == "query parameter"}
+    start, pairs, end = query_of(outgoing.url)
+    query = "&".join(
+        f"{pair.partition('=')[0]}={MASKED}" if index in parameters else pair for index, pair in enumerate(pairs)
+    )
+    body = outgoing.body
+    if secrets_in(outgoing):
+        body = Redaction().body(outgoing.body_text, "", "request").encode("utf-8")
+    return replace(
+        outgoing,
+        url=start + query + end,
+        body=body,
+        headers=tuple(
+            (name, MASKED if index in headers else value) for index, (name, value) in enumerate(outgoing.headers)
+        ),
+    )
+
+
+def in_variables(held: Sequence[Withheld]) -> str:
+    """The line a notice adds after a copied command that says secret values as variables; "" if none.
+
+    Args:
+        held: the fields said as variables (withheld).
+
+    Returns:
+        The line, naming each field and its variable, or "" when there are none.
+    """
+    if not held:
+        return ""
+    each = ", ".join(f"{field.kind} {visible(field.name)} as ${field.variable}" for field in held)
+    return (
+        f"\nIt does not carry a secret's value (a shell's history keeps what it runs): it says {each}. "
+        "Set those variables before you run it."
+    )
 
 
 def secret_variable(reached_by: Sequence[str]) -> str | None:
@@ -92,3 +272,46 @@ def secret_variable(reached_by: Sequence[str]) -> str | None:
 def reads_secret(variable: str | None) -> str:
     """The line a notice adds after a copied command that reads its secret from `variable`; "" if none."""
     return f"\nIt reads the secret from {variable}." if variable else ""
+
+
+def secrets_in(outgoing: Outgoing) -> list[str]:
+    """Where the body holds a secret, as the HAR redaction finds it (`/password`, `/ldap/bindPassword`,
+    its field names and their list, `redaction.is_secret`): a copied command leaves such a body out.
+
+    Args:
+        outgoing: the request to be copied.
+
+    Returns:
+        The secret fields' places, `/` for a body too deep to look through (as a HAR file takes all
+        of it out); none for a body without one, or that is not JSON (a write's body always is).
+    """
+    if not outgoing.body:
+        return []
+    try:
+        document = json_within(outgoing.body, MOST_DEPTH)
+    except TooDeep:
+        return [WHOLE_BODY]
+    except ValueError:
+        return []
+    redaction = Redaction()
+    redaction.json(document, "")
+    return redaction.places
+
+
+def left_out(places: Sequence[str]) -> str:
+    """The line a notice adds after a copied command whose body was left out for its secrets; "" if none.
+
+    Args:
+        places: where the body holds a secret (secrets_in).
+
+    Returns:
+        The line, naming the fields (each once), or "" when there are none.
+    """
+    if not places:
+        return ""
+    names = list(dict.fromkeys(place.rstrip("/").rpartition("/")[2] for place in places))
+    held = ", ".join(visible(name) for name in names if name) or "a field named like a secret"
+    return (
+        f"\nIts body holds a secret ({held}), so the command does not carry it (a shell's history keeps "
+        f"what it runs): it reads the body from stdin ({STDIN}). Paste the body there, then ctrl+d."
+    )

@@ -117,19 +117,14 @@ def run(args: argparse.Namespace) -> int:
     key = new_key()
     with ServerThread(create_app(settings)) as sandbox, tempfile.TemporaryDirectory(prefix="explorer-class-") as home:
         # Every tab's explorer: the sandbox's credentials in its environment, never its command line; its
-        # config, state and cache in this class's own folder, not the trainer's.
-        os.environ.update(
-            EXPLORER_CLIENT_ID=settings.client_id,
-            EXPLORER_CLIENT_SECRET=settings.client_secret,
-            XDG_CONFIG_HOME=str(Path(home, "config")),
-            XDG_STATE_HOME=str(Path(home, "state")),
-            XDG_CACHE_HOME=str(Path(home, "cache")),
-        )
+        # config, state and cache in a folder of its own in this class's folder (Classroom.command_for),
+        # neither the trainer's nor another student's.
+        os.environ.update(EXPLORER_CLIENT_ID=settings.client_id, EXPLORER_CLIENT_SECRET=settings.client_secret)
         flags = ["--rate-limit", str(settings.rate_limit), "--token-rate-limit", str(settings.token_rate_limit)]
         if args.scenario:
             flags += ["--scenario", args.scenario]
         address = f"http://{lan_address(args.host)}:{listening.getsockname()[1]}"
-        classroom = Classroom(student_command(sandbox.url, *flags), key=key, max_sessions=max_sessions)
+        classroom = Classroom(student_command(sandbox.url, *flags), key=key, max_sessions=max_sessions, home=Path(home))
         logging.basicConfig(level=logging.INFO, format="%(message)s")  # a line a session; no tracebacks
         logging.getLogger("aiohttp.access").setLevel(logging.WARNING)
         print(banner(address, key, max_sessions, sandbox.url, args.scenario), flush=True)

@@ -3,9 +3,10 @@
 textual-serve does the hard part: `AppService` runs one app process per browser connection and
 relays its screen over a websocket, and its JavaScript (xterm.js) draws it. Its `Server` checks
 nothing, takes the page's font from the internet and logs tracebacks with their locals, so the
-web application is made here instead, with textual-serve's public pieces: the class key every page
-and websocket must bring (compared in constant time), the most sessions at once, the explorer each
-tab runs (`student.py`, with the tab's presenter and theme), the page with the bundled font
+web application is made here instead, with textual-serve's public pieces: the class key every page,
+websocket and download must bring (compared in constant time, by `key_refused`), the most sessions
+at once, the explorer each tab runs (`student.py`, with the tab's presenter and theme, and a folder
+of its own for its config, state and cache), the page with the bundled font
 (templates/app_index.html), downloads (a tab's "save" arrives in its browser, never on this disk),
 and every session stopped with the server.
 """
@@ -20,6 +21,7 @@ import re
 import secrets
 import shlex
 import sys
+import tempfile
 from collections.abc import Sequence
 from functools import partial
 from pathlib import Path
@@ -45,12 +47,14 @@ class Classroom:
     """Serve one explorer per browser tab that brings `key`, `max_sessions` at once.
 
     `student` is the command line of a tab's explorer, before the tab's own flags (--presenter,
-    --theme) that its address asks for (?presenter=1, ?theme=NAME).
+    --theme) that its address asks for (?presenter=1, ?theme=NAME) and its own folder (--home), made
+    in `home`, the class's folder: one student's theme or tree width is never the next tab's.
     """
 
-    def __init__(self, student: Sequence[str], *, key: str, max_sessions: int) -> None:
+    def __init__(self, student: Sequence[str], *, key: str, max_sessions: int, home: Path) -> None:
         self.student = list(student)
         self.key = key
+        self.home = home
         self.max_sessions = max_sessions
         self.sessions: set[AppService] = set()
         self.downloads = DownloadManager()
@@ -87,15 +91,30 @@ class Classroom:
         }
         return aiohttp_jinja2.render_template("app_index.html", request, context)
 
+    def key_refused(self, request: web.Request, key: str) -> web.Response | None:
+        """The page that says a request did not bring the class's key (403); None if it did.
+
+        Args:
+            request: the page, websocket or download asked for.
+            key: the key it brought ("" for none).
+
+        Returns:
+            The refusal, or None when `key` is the class's.
+        """
+        if secrets.compare_digest(key.encode(), self.key.encode()):
+            return None
+        return refused_page(
+            request,
+            403,
+            "This class needs its key",
+            "The address the trainer gives ends with ?key=…: open that address, whole. Nothing was started.",
+        )
+
     def refusal(self, request: web.Request, key: str) -> web.Response | None:
         """The page that says why a request starts nothing: no key or a wrong one, or a full class."""
-        if not secrets.compare_digest(key.encode(), self.key.encode()):
-            return refused_page(
-                request,
-                403,
-                "This class needs its key",
-                "The address the trainer gives ends with ?key=…: open that address, whole. Nothing was started.",
-            )
+        refused = self.key_refused(request, key)
+        if refused is not None:
+            return refused
         if len(self.sessions) >= self.max_sessions:
             return refused_page(
                 request,
@@ -115,9 +134,11 @@ class Classroom:
             return refused  # before the upgrade: the page's script sees the socket fail
         socket = web.WebSocketResponse(heartbeat=15)
         await socket.prepare(request)
+        # textual.js adds its "instance" to a download's address (/download/ID?instance=…): the key, there.
+        await socket.send_json(["instance_id", self.key])
         tab = dict(parse_qsl(request.match_info["tab"]))
         service = AppService(
-            shlex.join([*self.student, *tab_flags(tab)]),
+            shlex.join(self.command_for(tab)),
             write_bytes=socket.send_bytes,
             write_str=socket.send_str,
             close=partial(close, socket),
@@ -137,6 +158,20 @@ class Classroom:
             log.info("A session ended: %d open.", len(self.sessions))
         return socket
 
+    def command_for(self, tab: dict[str, str]) -> list[str]:
+        """The command line of one tab's explorer: the student's, the tab's flags, and a folder of its
+        own for its config, state and cache (--home), made now in the class's folder, private (0700),
+        and deleted with the class's.
+
+        Args:
+            tab: what the tab's address asks for (?presenter=1, ?theme=NAME).
+
+        Returns:
+            The command line, a word an item.
+        """
+        own = tempfile.mkdtemp(prefix="student-", dir=self.home)  # mkdtemp: new, and only this user's
+        return [*self.student, *tab_flags(tab), "--home", own]
+
     async def end(self, service: AppService) -> None:
         """End one session: its explorer quits (revoking its token) within STOP_TIMEOUT."""
         if service in self.sessions:
@@ -149,7 +184,11 @@ class Classroom:
         await asyncio.gather(*(self.end(service) for service in list(self.sessions)))
 
     async def download(self, request: web.Request) -> web.StreamResponse:
-        """A file a tab's explorer delivers (its "save"), streamed to that tab's browser."""
+        """A file a tab's explorer delivers (its "save"), streamed to that tab's browser: to a request
+        that brings the class's key (as textual.js asks for it: ?instance=KEY), as every page must."""
+        refused = self.key_refused(request, request.query.get("instance", ""))
+        if refused is not None:
+            return refused
         try:
             meta = await self.downloads.get_download_metadata(request.match_info["download"])
         except KeyError:

@@ -1,9 +1,12 @@
 """One student's explorer: the screen on the classroom sandbox, run by the class server once a tab.
 
     python -m explorer.classroom.student --sandbox http://127.0.0.1:PORT [--scenario NAME] [--presenter]
+        [--home DIR]
 
 The client ID and secret come in EXPLORER_CLIENT_ID and EXPLORER_CLIENT_SECRET (never on the
-command line, where any process could read them). A drill's explorer part (a wrong secret, pacing
+command line, where any process could read them). --home is the tab's own folder: its config, state,
+cache and data go there (the XDG variables platformdirs reads), so no student's kept theme or tree
+width becomes another's. A drill's explorer part (a wrong secret, pacing
 off so a 429 is seen) is applied as `explorer --demo --scenario` applies it.
 """
 
@@ -12,6 +15,7 @@ from __future__ import annotations
 import argparse
 import os
 import sys
+from pathlib import Path
 from typing import Any
 
 from explorer.api.config import Credentials
@@ -29,7 +33,30 @@ def parser() -> argparse.ArgumentParser:
     parser.add_argument("--token-rate-limit", type=int, default=10, help="the sandbox's token requests a minute")
     parser.add_argument("--presenter", action="store_true", help="show each key and what it sent")
     parser.add_argument("--theme", metavar="NAME", help="a theme for this tab")
+    parser.add_argument(
+        "--home", type=Path, metavar="DIR", help="this tab's own folder for its config, state and cache"
+    )
     return parser
+
+
+def folders_in(home: Path) -> dict[str, str]:
+    """The variables that put the explorer's config, state, cache and data in `home`: the XDG ones,
+    which platformdirs reads on Linux (and on macOS since 2026), and HOME, from which it makes
+    macOS's ~/Library folders without them.
+
+    Args:
+        home: the tab's own folder.
+
+    Returns:
+        Each variable's value: a folder in `home`.
+    """
+    return {
+        "XDG_CONFIG_HOME": str(home / "config"),
+        "XDG_STATE_HOME": str(home / "state"),
+        "XDG_CACHE_HOME": str(home / "cache"),
+        "XDG_DATA_HOME": str(home / "data"),
+        "HOME": str(home),
+    }
 
 
 def session_for(args: argparse.Namespace) -> Session:
@@ -48,11 +75,14 @@ def session_for(args: argparse.Namespace) -> Session:
 
 
 def main(argv: list[str] | None = None) -> int:
+    args = parser().parse_args(argv)
+    if args.home is not None:  # before the screen's modules are loaded: none of them reads a folder sooner
+        os.environ.update(folders_in(args.home))
+
     from explorer.demo import demo_session
     from explorer.tui.app import ExplorerApp
     from explorer.tui.run_app import run_app
 
-    args = parser().parse_args(argv)
     app = ExplorerApp(session_for(args), demo=demo_session, theme=args.theme, presenter=args.presenter)
     return run_app(app)
 

@@ -7,6 +7,7 @@ text is not in the DOM). Keys are pressed in the page, as a student presses them
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 import re
@@ -57,6 +58,26 @@ def student_processes(served: Class) -> list[int]:
         ):
             found.append(int(entry.name))
     return found
+
+
+def student_homes(served: Class) -> list[str]:
+    """The folder each running tab's explorer of this class was given for its config, state and cache."""
+    homes = []
+    for pid in student_processes(served):
+        with contextlib.suppress(OSError, ValueError):
+            words = Path(f"/proc/{pid}/cmdline").read_bytes().decode().split("\0")
+            homes.append(words[words.index("--home") + 1])
+    return homes
+
+
+def until_no_student(served: Class, timeout: float = 10.0) -> None:
+    """Wait until no tab's explorer of this class runs: a session is said ended once its explorer has
+    closed its output, a moment before its process has gone."""
+    deadline = time.monotonic() + timeout
+    while student_processes(served):
+        if time.monotonic() > deadline:
+            raise AssertionError(f"still running after {timeout} s: {student_processes(served)}")
+        time.sleep(0.05)
 
 
 @dataclass

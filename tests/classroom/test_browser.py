@@ -17,7 +17,7 @@ from urllib.parse import urlsplit
 import pytest
 
 from explorer.api.har import REDACTED
-from tests.classroom.browser import Tab, browser_path, serving, student_processes
+from tests.classroom.browser import Tab, browser_path, serving, student_homes, student_processes, until_no_student
 
 pytestmark = [pytest.mark.browser, pytest.mark.timeout(240)]
 
@@ -119,12 +119,15 @@ def test_a_full_class_says_so_and_a_closed_tab_makes_room(browser):
         response = second.page.goto(served.url)
         assert response.status == 503 and "The class is full" in second.page.inner_text("#refused")
         assert len(student_processes(served)) == 1
+        [first_home] = student_homes(served)  # the tab's own folder for its config, state and cache
 
         first.page.context.close()  # the tab closes: its session ends, its process with it
         served.read_lines(lambda line: "A session ended: 0 open" in line)
-        assert student_processes(served) == []
+        until_no_student(served)
         second.page.goto(served.url)
         second.until(lambda text: "groups" in text)
         assert len(student_processes(served)) == 1
+        [second_home] = student_homes(served)
+        assert second_home != first_home and Path(second_home).parent == Path(first_home).parent
     assert student_processes(served) == []  # none outlives the server
     assert "Traceback" not in "".join(served.printed)

@@ -70,6 +70,24 @@ def test_a_tab_asks_only_for_presenter_and_a_theme_name():
     assert tab_flags({"theme": "x; rm -rf /", "presenter": "0", "other": "--demo"}) == []
 
 
+def test_a_tab_s_explorer_is_started_with_its_flags_and_a_folder_of_its_own(tmp_path):
+    from explorer.classroom.server import Classroom, student_command
+    from explorer.classroom.student import folders_in, parser
+
+    classroom = Classroom(student_command("http://127.0.0.1:9"), key="k3y", max_sessions=2, home=tmp_path)
+    words = classroom.command_for({"presenter": "1", "theme": "x; rm -rf /"})
+    assert words[:-2] == [*student_command("http://127.0.0.1:9"), "--presenter"] and words[-2] == "--home"
+    args = parser().parse_args(words[words.index("explorer.classroom.student") + 1 :])
+    assert args.presenter and args.theme is None and args.home.parent == tmp_path
+    assert folders_in(args.home) == {
+        "XDG_CONFIG_HOME": str(args.home / "config"),
+        "XDG_STATE_HOME": str(args.home / "state"),
+        "XDG_CACHE_HOME": str(args.home / "cache"),
+        "XDG_DATA_HOME": str(args.home / "data"),
+        "HOME": str(args.home),
+    }
+
+
 def test_no_binding_needs_a_key_the_browser_keeps():
     keys = {key.strip() for binding in all_bindings() for key in binding.key.split(",")}
     keys |= {binding.key for binding in App.BINDINGS if hasattr(binding, "key")}  # Textual's own

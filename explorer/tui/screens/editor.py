@@ -28,7 +28,16 @@ from textual.widgets import Label, Static, TextArea
 from textual.widgets.text_area import Selection
 
 from explorer.api.body_check import Problem, check_body, line_of
-from explorer.api.shell_forms import as_command, as_curl, reads_secret, secret_variable
+from explorer.api.shell_forms import (
+    as_command,
+    as_curl,
+    in_variables,
+    left_out,
+    reads_secret,
+    secret_variable,
+    secrets_in,
+    withheld,
+)
 from explorer.api.writes import Outgoing, WriteChoice
 from explorer.tui.server_text import visible
 from explorer.tui.widgets.key_footer import KeyFooter
@@ -243,7 +252,8 @@ class EditorScreen(Screen[tuple[str, Place] | Place]):
             return
         command = render(outgoing)
         self.app.copy_to_clipboard(command)
-        self.notify(copied(command, secret), markup=False)
+        said = left_out(secrets_in(outgoing)) + in_variables(withheld(outgoing))  # a password, not copied
+        self.notify(copied(command, secret) + said, markup=False)
 
 
 def copied(command: str, secret: str | None = None, most: int = 60) -> str:

@@ -34,7 +34,7 @@ from explorer.api.json_files import read_document
 from explorer.api.local_paths import cannot_write
 from explorer.api.resource import Resource
 from explorer.api.session import Session
-from explorer.api.shell_forms import as_command, as_curl, reads_secret, secret_variable, sent
+from explorer.api.shell_forms import as_command, as_curl, in_variables, reads_secret, secret_variable, sent, withheld
 from explorer.api.watching import EVERY, FASTEST, SLOWEST, Version, Watch
 from explorer.api.watching import time_of_day as clock
 from explorer.api.writes import Outgoing, WriteChoice
@@ -571,7 +571,7 @@ class MainScreen(Screen[None]):
         """`Y`: the request in view as curl, every header as it was sent (credentials as variables)."""
         request = self.request_in_view()
         if request is not None:
-            self.copy_said(as_curl(request, self.session.credentials.ca_bundle))
+            self.copy_said(as_curl(request, self.session.credentials.ca_bundle), said=in_variables(withheld(request)))
 
     def action_copy_command(self) -> None:
         """`C`: the request in view as `explorer get`, with the headers explorer would not send by itself;
@@ -580,11 +580,12 @@ class MainScreen(Screen[None]):
         if request is not None:
             reached_by = self.session.reached_by
             command = as_command(request, str(self.session.base_url), reached_by)
-            self.copy_said(command, secret_variable(reached_by))
+            self.copy_said(command, secret_variable(reached_by), in_variables(withheld(request)))
 
-    def copy_said(self, command: str, secret: str | None = None) -> None:
+    def copy_said(self, command: str, secret: str | None = None, said: str = "") -> None:
+        """Copy `command`, the notice adding where it reads its secret (`secret`) and what else it says (`said`)."""
         self.app.copy_to_clipboard(command)
-        self.notify(f"Copied {visible(command)}" + reads_secret(secret), markup=False)
+        self.notify(f"Copied {visible(command)}" + reads_secret(secret) + said, markup=False)
 
     def action_save(self) -> None:
         resource = self.current_resource()
@@ -677,6 +678,8 @@ class MainScreen(Screen[None]):
         if resource is None:
             self.notify("Nothing in view to act on yet.")
             return
+        if self.answer is not None and self.answer.status == 201:  # a create's answer in view: act on what it made
+            resource = self.answer
         self.writes.ahead.expect()  # the keys typed in one breath with `a` are the dialog's, held till it is up
         self.acting(resource, self.navigation.shown is self.navigation.root)
 
