@@ -100,7 +100,8 @@ WRITE_EXITS = (
 WRITE_HOW = (
     "Writes are off until --writes, EXPLORER_WRITES=1 or the profile's writes = true turns them on (a profile's "
     "writes = false refuses even --writes). At a terminal the request is shown as it will go and asked for first; "
-    "from a script, --yes sends it. --dry-run prints it and its curl, and sends nothing. It is sent once, never "
+    "from a script, --yes sends it (at a terminal, --yes answers Send? [y/N], but a DELETE's name is still typed). "
+    "--dry-run prints it and its curl, and sends nothing. It is sent once, never "
     "retried. The answer's body goes to stdout as received."
 )
 

@@ -1,15 +1,19 @@
-"""Service-account authentication as an httpx.Auth: get a token, send it, renew it, revoke it.
+"""Service-account authentication as an httpx.Auth: get a token, send it, renew it, revoke it;
+and an API key's Digest, whose writes go once.
 
 The flow gets a token with Basic credentials on first use, renews it shortly before it expires,
-and once more (then retries once) when a request is refused for an expired or revoked token.
-Concurrent requests share one renewal: the lock is taken only when a token is needed, and the
-need is checked again inside it.
+and once more (then sends a read again, once) when a request is refused for an expired or revoked
+token. A write is never sent again (once.py): its token is renewed before it when near its end
+(`WRITE_MARGIN`), and a write refused for its token comes back refused, marked (`TOKEN_REFUSED`),
+for the session to renew the token (`renew`) and say so. Concurrent requests share one renewal: the
+lock is taken only when a token is needed, and the need is checked again inside it.
 """
 
 from __future__ import annotations
 
 import asyncio
 import base64
+import contextlib
 import time
 from collections.abc import AsyncGenerator, Awaitable, Callable, Generator
 from urllib.parse import urlencode
@@ -18,25 +22,30 @@ import httpx
 
 from explorer.api import errors
 from explorer.api.errors import ApiError
+from explorer.api.once import OWN, TOKEN_REFUSED
 from explorer.api.ratelimit import RateLimits
 from explorer.api.secret import Secret
 from explorer.api.token_cache import TokenCache
 from explorer.api.tokens import Token, TokenState
 from explorer.api.values import MAX_DEPTH, TooDeep, json_within
 from explorer.api.visible import visible
+from explorer.api.writes import WRITE_METHODS
 
 TOKEN_PATH = "/api/oauth/token"
 REVOKE_PATH = "/api/oauth/revoke"
 TOKEN_CODES = {"EXPIRED_ACCESS_TOKEN", "REVOKED_ACCESS_TOKEN", "INVALID_ACCESS_TOKEN"}
 NEW_TOKEN_AGE = 10.0  # a token this young refused with an unexplained 401 is not the problem
+WRITE_MARGIN = 300.0  # seconds a write's token must have left (at most half its life), else renewed first
 
 
 class ServiceAccountAuth(httpx.Auth):
     """A service account's OAuth 2.0 client credentials (spec 4.2) as an httpx auth flow.
 
-    It asks the token endpoint for a token when it has none or it is about to expire, sends it as
-    Bearer, and asks again once when a request is refused for the token (expired, revoked), not
-    for permissions. Token requests wait out the token endpoint's rate limit (`hold`). It works
+    It asks the token endpoint for a token when it has none or it is about to expire (for a write,
+    WRITE_MARGIN before), sends it as Bearer, and asks again once when a request is refused for the
+    token (expired, revoked), not for permissions: a read is then sent again with the new token, a
+    write never is (its 401 comes back marked TOKEN_REFUSED, and the session renews the token with
+    `renew`). Token requests wait out the token endpoint's rate limit (`hold`). It works
     with httpx.AsyncClient only: token requests are awaited under a lock shared by concurrent
     requests.
     """
@@ -69,6 +78,7 @@ class ServiceAccountAuth(httpx.Auth):
         self.cache = cache
         self.max_depth = max_depth
         self.lock = asyncio.Lock()
+        self.stale: Token | None = None  # the token a 401 refused last: renewed before it is used again
         self.state = TokenState()
         self.token: Token | None = cache.load(clock()) if cache else None
         if self.token:
@@ -94,7 +104,7 @@ class ServiceAccountAuth(httpx.Auth):
                 "Content-Type": "application/x-www-form-urlencoded",
             },
             content=b"grant_type=client_credentials",
-            extensions={"timeout": needed_by.extensions.get("timeout", {})},
+            extensions={"timeout": needed_by.extensions.get("timeout", {}), OWN: True},
         )
 
     def sync_auth_flow(self, request: httpx.Request) -> Generator[httpx.Request, httpx.Response, None]:
@@ -106,19 +116,25 @@ class ServiceAccountAuth(httpx.Auth):
         yield request  # a generator, as httpx calls it: never reached
 
     def needs_token(self, request: httpx.Request) -> bool:
-        """Whether to ask for a token before this request: none yet, or one that could expire
-        before the request's time limit ends (at `token valid 00:08`, a request that may take
-        30 s would carry a token that expires on the way)."""
-        return self.token is None or not self.token.fresh(self.clock(), time_limit(request))
+        """Whether to ask for a token before this request: none yet, one a 401 refused, or one that
+        could expire before the request's time limit ends (at `token valid 00:08`, a request that
+        may take 30 s would carry a token that expires on the way). A write, which is never sent
+        again, asks for one with WRITE_MARGIN left (or half its life, if it is shorter-lived)."""
+        if self.token is None or self.token is self.stale:
+            return True
+        within = time_limit(request)
+        if request.method in WRITE_METHODS:
+            within = max(within, WRITE_MARGIN)
+        return not self.token.fresh(self.clock(), within)
 
     async def async_auth_flow(self, request: httpx.Request) -> AsyncGenerator[httpx.Request, httpx.Response]:
-        """Send with the token; renew it first when needed, and once more when a 401 is about the token."""
-        stale: Token | None = None  # the token a 401 just refused
-        for _ in range(2):  # send; and once more with a new token if the first was refused for it
-            if self.needs_token(request) or (stale is not None and self.token is stale):
+        """Send with the token; renew it first when needed. A read refused with a 401 about the token
+        is sent once more, with a new one; a write never is: its 401 comes back, marked TOKEN_REFUSED."""
+        for _ in range(2):  # send; and a read once more with a new token if the first was refused for it
+            if self.needs_token(request):
                 async with self.lock:
                     # Checked again inside: a concurrent request may have renewed it meanwhile.
-                    if self.needs_token(request) or (stale is not None and self.token is stale):
+                    if self.needs_token(request):
                         await self.hold(self.token_url)
                         self.state.refreshing = True
                         try:
@@ -131,7 +147,33 @@ class ServiceAccountAuth(httpx.Auth):
             response = yield request
             if response.status_code != 401 or not self.token_refused(response, used):
                 return
-            stale = used
+            self.stale = used
+            if request.method in WRITE_METHODS:  # never sent again: the session renews the token and says so
+                request.extensions[TOKEN_REFUSED] = True
+                return
+
+    async def renew(self, client: httpx.AsyncClient, needed_by: httpx.Request) -> None:
+        """Renew a token that a write's 401 refused, now, without sending the write again.
+
+        Nothing is asked when a concurrent request renewed it meanwhile.
+
+        Args:
+            client: The session's client, which sends the token request (its own credentials, not the flow).
+            needed_by: The write that was refused: its time limits are the token request's.
+
+        Raises:
+            ApiError: When the token endpoint refuses, or answers with no token it can use.
+            httpx.HTTPError: When the token request gets no answer.
+        """
+        async with self.lock:
+            if not self.needs_token(needed_by):
+                return
+            await self.hold(self.token_url)
+            self.state.refreshing = True
+            try:
+                self.accept(await client.send(self.token_request(needed_by), auth=httpx.Auth()))
+            finally:
+                self.state.refreshing = False
 
     async def sleep_for_budget(self, url: httpx.URL) -> None:
         """Hold a token request that the token endpoint's limit is sure to refuse."""
@@ -183,6 +225,7 @@ class ServiceAccountAuth(httpx.Auth):
         self.state.refreshes += had_token
         self.state.revoked = False
         self.state.last_error = None
+        self.stale = None
         if self.cache:
             self.cache.save(self.token)
 
@@ -198,6 +241,7 @@ class ServiceAccountAuth(httpx.Auth):
             auth=httpx.Auth(),  # the Basic header below, not the client's Bearer flow
             headers={"Authorization": self.basic(), "Content-Type": "application/x-www-form-urlencoded"},
             content=urlencode({"token": token.value.reveal(), "token_type_hint": "access_token"}).encode(),
+            extensions={OWN: True},  # the credentials' own request, not a write (once.py)
         )
         if response.status_code != 200:
             error = errors.from_response(
@@ -225,10 +269,17 @@ def token_of(body: bytes, max_depth: int = MAX_DEPTH) -> tuple[str, int, str | N
     """(access_token, expires_in, None) from a token endpoint's answer, or ("", 0, why not).
 
     RFC 6749 5.1: a JSON object, `access_token` a non-empty string, `token_type` Bearer, and the
-    lifetime a positive whole number of seconds. The reason never quotes the content.
+    lifetime a positive whole number of seconds, in UTF-8 (RFC 8259 8.1: JSON exchanged between
+    systems is UTF-8; a byte order mark is ignored). The reason never quotes the content.
     """
+    try:  # not json.loads(bytes), which reads UTF-16 and UTF-32 too: a token in those goes unrecognised
+        text = body.decode("utf-8-sig")
+    except UnicodeDecodeError:
+        return "", 0, "it is not UTF-8 JSON"
+    if "\0" in text:  # UTF-16 or UTF-32 (JSON's own characters are ASCII, a NUL between each), or not JSON
+        return "", 0, "it is not UTF-8 JSON"
     try:
-        document = json_within(body, max_depth)
+        document = json_within(text, max_depth)
     except TooDeep as deep:
         return "", 0, f"it is {deep}"
     except ValueError:
@@ -246,19 +297,28 @@ def token_of(body: bytes, max_depth: int = MAX_DEPTH) -> tuple[str, int, str | N
 
 
 class DigestAuth(httpx.DigestAuth):
-    """httpx's Digest auth, whose failures on a challenge it cannot answer (an unknown algorithm,
-    qop=auth-int only, a field without `=`) become an ApiError naming the challenge's problem."""
+    """httpx's Digest auth, with a write sent once, and a challenge it cannot answer said.
+
+    httpx answers a request's challenge by sending the request again, with credentials: for a write,
+    its body twice. Here a write is preceded by a request without a body or credentials (a GET of
+    its URL), whose challenge the write answers; the write then goes once, and its answer, whatever
+    it is, comes back (a new challenge in it is kept for the next request). A challenge httpx cannot
+    answer (an unknown algorithm, qop=auth-int only, a field without `=`) becomes an ApiError naming
+    the challenge's problem.
+    """
 
     def auth_flow(self, request: httpx.Request) -> Generator[httpx.Request, httpx.Response, None]:
-        """httpx's Digest flow, with a challenge it cannot answer raised as an ApiError (kind 'digest')."""
-        flow = super().auth_flow(request)
+        """A read: httpx's Digest flow. A write: its challenge got first, then the write sent once.
+
+        Raises:
+            ApiError: (kind "digest") when the challenge cannot be answered, or a write would go
+                without credentials: none came to ask for them.
+        """
         try:
-            sent = next(flow)
-            while True:
-                response = yield sent
-                sent = flow.send(response)
-        except StopIteration:
-            return
+            if request.method in WRITE_METHODS:
+                yield from self.write_once(request)
+            else:
+                yield from super().auth_flow(request)
         except (KeyError, LookupError, NotImplementedError, ValueError, TypeError) as error:
             why = f"algorithm {error} is not one it knows" if isinstance(error, KeyError) else str(error)
             raise ApiError(
@@ -268,4 +328,42 @@ class DigestAuth(httpx.DigestAuth):
                 url=str(request.url),
                 hint="The API key's challenge (WWW-Authenticate) is not one httpx can answer (MD5, SHA, SHA-256 "
                 "or SHA-512 with qop=auth): check the base URL, or use a service account instead.",
+                written="no",
             ) from None
+
+    def write_once(self, write: httpx.Request) -> Generator[httpx.Request, httpx.Response, None]:
+        """A fresh challenge from a GET of the write's URL without credentials, then the write, once."""
+        probe = bodiless(write)
+        challenge = yield probe
+        learning = super().auth_flow(bodiless(write))
+        next(learning)
+        with contextlib.suppress(StopIteration):
+            learning.send(challenge)  # a Digest challenge in it is kept, to answer the write's
+        learning.close()
+        flow = super().auth_flow(write)
+        sent = next(flow)
+        if "authorization" not in sent.headers:
+            flow.close()
+            raise ApiError(
+                "digest",
+                f"Not sent: no Digest challenge came for the API key to answer (GET {write.url} without "
+                f"credentials was answered {challenge.status_code})",
+                method=write.method,
+                url=str(write.url),
+                hint="A write goes only with the API key's credentials, which answer the service's challenge: "
+                "check the base URL.",
+                written="no",
+            )
+        answer = yield sent
+        # A new challenge in a refusal (a stale nonce) is kept for the next request; the write is not sent again.
+        unanswerable = (KeyError, LookupError, NotImplementedError, ValueError, TypeError, httpx.ProtocolError)
+        with contextlib.suppress(StopIteration, *unanswerable):
+            flow.send(answer)
+        flow.close()
+
+
+def bodiless(write: httpx.Request) -> httpx.Request:
+    """A GET of a write's URL, with its headers but no body and no credentials: what gets the challenge."""
+    left_out = {"authorization", "content-type", "content-length", "transfer-encoding"}
+    headers = [(name, value) for name, value in write.headers.multi_items() if name.lower() not in left_out]
+    return httpx.Request("GET", write.url, headers=headers, extensions={"timeout": write.extensions.get("timeout", {})})

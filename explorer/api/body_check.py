@@ -85,35 +85,52 @@ def schema_problems(text: str, document: Any, schema: Mapping[str, Any]) -> list
 
 BOUNDS = {"maximum": "at most", "minimum": "at least", "exclusiveMaximum": "below", "exclusiveMinimum": "above"}
 TYPE_NAMES = {"object": "an object", "array": "an array", "integer": "an integer", "null": "null"}
+SIZES = {  # rule: (what is counted, the bound's words)
+    "maxLength": ("character", "at most"),
+    "minLength": ("character", "at least"),
+    "maxItems": ("item", "at most"),
+    "minItems": ("item", "at least"),
+    "maxProperties": ("field", "at most"),
+    "minProperties": ("field", "at least"),
+}
+RULES = {  # rules said in words of their own: what the rule asks, never the value that breaks it
+    "multipleOf": "must be a multiple of {value}",
+    "uniqueItems": "has an item more than once",
+    "contains": "has no item of the kind its schema asks for",
+    "minContains": "has fewer than {value} items of the kind its schema asks for",
+    "maxContains": "has more than {value} items of the kind its schema asks for",
+    "not": "is a value its schema rules out",
+    "items": "has more items than its schema allows",
+    "unevaluatedItems": "has more items than its schema allows",
+    "propertyNames": "has a field name its schema does not allow",
+}
+NAMING = ("required", "additionalProperties", "unevaluatedProperties", "dependentRequired")  # say field names
 
 
 def said_of(error: Any) -> str:
     """A jsonschema error in a few words: the rule and the value's size or kind, never the value
-    itself (a 3,000-character string, a 5,000-item list) nor Python's spelling of it."""
+    itself (a password, a 3,000-character string, a 5,000-item list) nor Python's spelling of it:
+    jsonschema's own message quotes the value, so it is never shown. A field's name, and what the
+    schema itself says (its bounds, its choices, its pattern), are said."""
     rule, value, instance = error.validator, error.validator_value, error.instance
     if rule == "type":
         kinds = value if isinstance(value, list) else [value]
         wanted = " or ".join(TYPE_NAMES.get(kind, f"a {kind}") for kind in kinds)
         return f"must be {wanted}, not {json_kind(instance)}"
-    if rule in ("maxLength", "minLength") and isinstance(instance, str):
-        bound = "at most" if rule == "maxLength" else "at least"
-        return f"{counted(len(instance), 'character')}: {bound} {value} are allowed"
-    if rule in ("maxItems", "minItems") and isinstance(instance, list):
-        bound = "at most" if rule == "maxItems" else "at least"
-        return f"{counted(len(instance), 'item')}: {bound} {value} are allowed"
-    if rule in ("maximum", "minimum", "exclusiveMaximum", "exclusiveMinimum"):
-        return f"must be {BOUNDS[rule]} {value}, not {shortened(instance)}"
+    if rule in SIZES and isinstance(instance, str | list | dict):
+        unit, bound = SIZES[rule]
+        return f"{counted(len(instance), unit)}: {bound} {value} are allowed"
+    if rule in BOUNDS:
+        return f"must be {BOUNDS[rule]} {value}"
     if rule == "enum" and isinstance(value, list):
-        shown = ", ".join(json.dumps(choice) for choice in value[:8]) + (", …" if len(value) > 8 else "")
-        return f"must be one of {shown}, not {shortened(instance)}"
+        shown = ", ".join(shortened(choice) for choice in value[:8]) + (", …" if len(value) > 8 else "")
+        return f"must be one of {shown}"
     if rule == "const":
         return f"must be {shortened(value)}"
     if rule == "pattern":
         return f"has a character or a form its pattern does not allow ({shortened(value)})"
     if rule == "format":
         return f"is not a valid {value}"
-    if rule == "uniqueItems":
-        return "has an item more than once"
     if rule in ("oneOf", "anyOf") and isinstance(value, list):
         if not error.context:
             return f"matches more than one of the {len(value)} forms it may take"
@@ -121,19 +138,24 @@ def said_of(error: Any) -> str:
 
         closest = best_match(error.context)
         return f"matches none of the {len(value)} forms it may take; the closest: {said_of(closest)}"
-    if rule in ("required", "additionalProperties", "dependentRequired"):
+    if rule in NAMING:
         return fields_said(rule, str(error.message))
-    message = str(error.message).splitlines()[0] if error.message else rule
-    return message if len(message) <= 100 else message[:99] + "…"
+    if rule in RULES:
+        return RULES[rule].format(value=value)
+    if rule is None:  # a `false` schema: nothing is allowed here
+        return "is not allowed here by its schema"
+    return f"is not what its schema's {rule} rule allows"
 
 
 def fields_said(rule: str, message: str) -> str:
     """The fields a required, additionalProperties or dependentRequired error names, in plain words
     (jsonschema says `'name' is a required property`, `Additional properties are not allowed ('bogus'
-    was unexpected)`); its own message when it is not of the form known."""
+    was unexpected)`); a few words of the rule's own when it is not of the form known (never
+    jsonschema's message: an unknown form might quote a value)."""
+    message = message.split(" does not match any of the regexes")[0]  # the names, not the schema's patterns
     names = re.findall(r"'((?:[^'\\]|\\.)*)'", message)
     if not names:
-        return message
+        return f"is not what its schema's {rule} rule allows"
     if rule == "required":
         return f"{names[0]} is missing, and it is required"
     if rule == "dependentRequired" and len(names) == 2:

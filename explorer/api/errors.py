@@ -71,7 +71,12 @@ Kind = Literal[
     "href",  # a link whose href is not a URL: shown, never requested
     "digest",  # a Digest challenge that cannot be answered
     "read-only",  # a write by a session that may not write: not sent
+    "once",  # a write sent a second time for one yes, or with none (once.py): not sent
 ]
+
+# Whether a write was done, when its failure says: "no" (not sent, or refused and not sent again),
+# "maybe" (it went, and no answer came to say).
+Written = Literal["no", "maybe"]
 
 IP_ADDRESS = re.compile(r"\b(?:\d{1,3}\.){3}\d{1,3}\b|\b[0-9a-fA-F]{0,4}(?::[0-9a-fA-F]{0,4}){2,7}\b")
 PERMISSION_CODES = {"USER_UNAUTHORIZED", "NOT_ORG_GROUP_CREATOR", "NOT_IN_GROUP", "ORG_NOT_IN_GROUP"}
@@ -93,7 +98,7 @@ class ApiError(Exception):
             endpoint's), "not-json" (an error status whose body is no error document, such as a
             proxy's HTML page), or one that had no answer or was never sent: "timeout", "connect",
             "tls", "tls-certificate", "dns", "origin", "insecure", "config", "too-large", "token",
-            "limit", "description", "href", "digest", "read-only".
+            "limit", "description", "href", "digest", "read-only", "once".
         summary: What happened, in a few words: what `line()` says when there is no error
             document (after the status, when an answer came that is not one).
         method: The request's method, when there was a request.
@@ -125,6 +130,9 @@ class ApiError(Exception):
             a CA bundle): the caller says how to change it in its own words (`hint_in`), since
             the library knows none of its callers' flags. Worked out with the hint when that is
             None.
+        written: For a write, whether it was done, when that is known from its failure: "no" (not
+            sent, or refused and not sent again), "maybe" (it went, and no answer came to say:
+            look before sending it again); None for a read, or when the answer says.
     """
 
     kind: Kind
@@ -153,6 +161,7 @@ class ApiError(Exception):
     # (refused, timed out); None when nothing was sent (another origin, no token): the Headers pane says which.
     sent: tuple[tuple[str, str], ...] | None = None
     setting: Setting | None = None
+    written: Written | None = None  # for a write: "no" (not done), "maybe" (it went, no answer came)
 
     def __post_init__(self) -> None:
         super().__init__(self.summary)

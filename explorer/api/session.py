@@ -10,7 +10,8 @@ ApiError when there is no answer to show: refused origin, timeout, TLS, DNS, a t
 get. Credentials go only to the base URL's origin.
 
 What is not HTTP is beside it: holds.py holds requests, description_loader.py the API description and
-each request's Accept, urls.py where a target goes, exchanges.py the log, guard.py the transport.
+each request's Accept, urls.py where a target goes, exchanges.py the log, guard.py the transport,
+once.py that a write goes at most once for each `send`.
 """
 
 from __future__ import annotations
@@ -37,7 +38,9 @@ from explorer.api.errors import ApiError, ConfigError
 from explorer.api.exchanges import Exchange
 from explorer.api.guard import BodyTooLarge, GuardedTransport, own_transport
 from explorer.api.har import Recent
+from explorer.api.headers import checked_headers
 from explorer.api.holds import Holds
+from explorer.api.once import CONSENT, TOKEN_REFUSED, Ledger, Ticket, is_write, may_have_gone, token_refused
 from explorer.api.options import Bounds, Caches, Clocks, Har
 from explorer.api.ratelimit import RateLimits, bucket_of, key_of
 from explorer.api.resource import Resource
@@ -119,8 +122,11 @@ class Session:
             transport: What sends the requests; None for the network, through the proxy the
                 environment names for the base URL, if any. Tests pass their own (an
                 `httpx.MockTransport`). Either way, answers are held to `bounds.max_body`.
-            headers: Sent with every request, after the explorer's own Accept (the versioned media
-                type on a versioned API) and User-Agent, so one of the same name replaces it.
+            headers: Sent with every request to the base URL's origin, after the explorer's own
+                Accept (the versioned media type on a versioned API) and User-Agent, so one of the
+                same name replaces it; never to another origin (an API description elsewhere, a
+                link read anonymously). Checked as `headers.header_pair` checks `-H`: credentials,
+                framing and method overrides (X-HTTP-Method-Override) are refused.
             writes: Says whether the session may write (writes.py): read-only unless it says so.
             pace: False holds a request only for a Retry-After the server gave, not on the client's
                 own count of a limit that the server states no figures of.
@@ -134,9 +140,9 @@ class Session:
                 later, and the recording a replay answers from (`Har()`: none, 64 MiB, none).
 
         Raises:
-            ConfigError: When the credentials hold neither a client ID and secret nor a public and
-                private key, the CA bundle holds no certificate TLS can use, or the proxy the
-                environment names cannot be used.
+            ConfigError: When a header given cannot be sent (`headers`), the credentials hold
+                neither a client ID and secret nor a public and private key, the CA bundle holds
+                no certificate TLS can use, or the proxy the environment names cannot be used.
         """
         bounds = bounds or Bounds()
         clocks = clocks or Clocks()
@@ -154,6 +160,7 @@ class Session:
         clock = clocks.wall
         self.rate_limits = RateLimits(credentials.rate_limit, credentials.token_rate_limit, clock)
         self.log: deque[Exchange] = deque(maxlen=LOG_SIZE)
+        self.ledger = Ledger()  # every write goes through it, once per consent (once.py)
         self.exchanges = 0
         self.holds = Holds(self.rate_limits, clock, clocks.sleep)
         # The HAR file being written to: `har.recorder` at first, or one given later (--har); None
@@ -168,11 +175,21 @@ class Session:
             ("--profile", credentials.profile) if credentials.profile else reached_without_profile(credentials)
         )
         self.recent = Recent(most_bytes=har.keep_bytes)  # the last exchanges whole, to save as HAR
+        # What HAR files mask wherever it appears: these, and every token the session sends (learnt).
+        self.recent.secrets.add(credentials.client_secret, credentials.private_key)
         self.resolved: dict[str, httpx.URL] = {}  # targets seen before: a page is often fetched again
+        try:  # the user's own (explorer get -H): sent to this origin only (_headers_for)
+            self.own_headers = checked_headers(headers or {})
+        except ValueError as error:
+            raise ConfigError(f"A header given cannot be sent: {error}") from None
         self.description_loader = DescriptionLoader(
-            self.base_url, credentials.openapi, credentials.api_version, caches.description or description_cache_dir()
+            self.base_url,
+            credentials.openapi,
+            credentials.api_version,
+            caches.description or description_cache_dir(),
+            headers=self.own_headers,
         )
-        self.own_accept = not any(name.lower() == "accept" for name in headers or {})
+        self.own_accept = not any(name.lower() == "accept" for name in self.own_headers)
         auth: httpx.Auth
         if credentials.client_id and credentials.client_secret:
             cache = None
@@ -205,7 +222,6 @@ class Session:
             headers={
                 "Accept": self.description_loader.accept(self.base_url.path),
                 "User-Agent": f"explorer/{__version__}",
-                **(headers or {}),  # the user's own (explorer get -H), checked by headers.header_pair
             },
             event_hooks={"request": [self._sending], "response": [self._received]},
         )
@@ -346,7 +362,7 @@ class Session:
         if params:
             url = url.copy_merge_params(dict(params))
         foreign = self._check_origin(url, method, anonymous)
-        headers = await self._accept_for(url, method, foreign)
+        headers = await self._headers_for(url, method, foreign)
         return await self._read_with_retries(method, url, headers, foreign)
 
     async def _read_with_retries(
@@ -463,9 +479,11 @@ class Session:
         return Outgoing(method, str(url), (*shown, ("authorization", f"{scheme} ***")), body)
 
     async def send(self, outgoing: Outgoing) -> Resource:
-        """Send a prepared write, once: never held for a retry, never sent again by itself (a 429 or
-        503 comes back as it is, with its Retry-After, for the person to decide). Raises ApiError
-        (kind "read-only") when the session may not write: nothing is sent.
+        """Send a prepared write, at most once for this call (the ledger's rule, once.py): never held
+        for a retry, never sent again by itself. A 429 or 503 comes back as it is, with its
+        Retry-After, for the person to decide; a 3xx is not followed; a 401 about the token it
+        carried comes back too, the token renewed after it (`resource.error` says so). Raises
+        ApiError (kind "read-only") when the session may not write: nothing is sent.
 
         Args:
             outgoing: The write, as `prepare` made it.
@@ -475,19 +493,55 @@ class Session:
 
         Raises:
             ApiError: When the session may not write (kind "read-only"), the URL is on another
-                origin (kind "origin"), or there is no answer to show, as for `fetch`.
+                origin (kind "origin"), or there is no answer to show, as for `fetch`: then, if the
+                write went, the error says it may have been done (`written` "maybe").
         """
-        if outgoing.method in WRITE_METHODS and not self.writes:
-            raise self.read_only(outgoing.method, outgoing.url)
+        method = outgoing.method.upper()  # as it goes: httpx sends "post" as POST
+        if method in WRITE_METHODS and not self.writes:
+            raise self.read_only(method, outgoing.url)
         url = httpx.URL(outgoing.url)
-        foreign = self._check_origin(url, outgoing.method, anonymous=False)
-        headers = await self._write_headers(url, outgoing.method, outgoing.body)
-        request = self.client.build_request(outgoing.method, url, content=outgoing.body or None, headers=headers)
-        return self._resource(await self._exchange(request, foreign), foreign)
+        foreign = self._check_origin(url, method, anonymous=False)
+        headers = await self._write_headers(url, method, outgoing.body)
+        request = self.client.build_request(method, url, content=outgoing.body or None, headers=headers)
+        self.ledger.consent(request)
+        response = await self._exchange(request, foreign)
+        resource = self._resource(response, foreign)
+        if resource.error is not None and response.request.extensions.get(TOKEN_REFUSED):
+            token_refused(resource.error, await self._renew_after(response.request))
+        return resource
+
+    async def _renew_after(self, refused: httpx.Request) -> ApiError | None:
+        """Renew the token a write's 401 refused, without sending the write again.
+
+        Used inside the session, by `send`.
+
+        Args:
+            refused: The write the 401 answered.
+
+        Returns:
+            None when a new token was got; otherwise why not, as an ApiError (not raised: the
+                write's answer is what `send` returns).
+        """
+        auth = self.auth
+        if not isinstance(auth, ServiceAccountAuth):
+            return None
+        try:
+            async with asyncio.timeout(self.bounds.deadline):
+                await auth.renew(self.client, refused)
+        except ApiError as error:
+            return error
+        except TimeoutError:
+            return ApiError(
+                "timeout", f"No answer from the token endpoint within {self.bounds.deadline:g} s", setting="deadline"
+            )
+        except httpx.HTTPError as error:
+            return errors.from_exception(error, "POST", str(auth.token_url), self.bounds.timeout)
+        return None
 
     async def _write_headers(self, url: httpx.URL, method: str, body: bytes) -> dict[str, str]:
-        """A write's own headers: the Accept of its version, and Content-Type: application/json on a
-        body (spec 2.10: required on POST and PUT; the real service asks it of PATCH too).
+        """A write's own headers: the Accept of its version, the user's own (-H), and Content-Type:
+        application/json on a body (spec 2.10: required on POST and PUT; the real service asks it of
+        PATCH too), in place of any the user gave.
 
         Used inside the session, by `prepare` and `send`.
 
@@ -500,8 +554,9 @@ class Session:
             The headers to send beside the client's own; the Accept left out when the user gave
                 their own.
         """
-        headers = await self._accept_for(url, method, foreign=False) or {}
+        headers = await self._headers_for(url, method, foreign=False) or {}
         if body:
+            headers = {name: value for name, value in headers.items() if name.lower() != "content-type"}
             headers["Content-Type"] = "application/json"
         return headers
 
@@ -539,6 +594,24 @@ class Session:
                 setting="base_url",
             )
         return foreign
+
+    async def _headers_for(self, url: httpx.URL, method: str, foreign: bool) -> dict[str, str] | None:
+        """A request's own headers beside the client's: its Accept (`_accept_for`) and the user's own
+        (`explorer get -H`), which go to this origin only.
+
+        Used inside the session, before every request.
+
+        Args:
+            url: Where the request goes.
+            method: Its method.
+            foreign: Whether `url` is on another origin, which is sent neither.
+
+        Returns:
+            The headers, or None for another origin.
+        """
+        if foreign:
+            return None
+        return {**self.own_headers, **(await self._accept_for(url, method, foreign) or {})}  # no Accept if theirs
 
     async def _accept_for(self, url: httpx.URL, method: str, foreign: bool) -> dict[str, str] | None:
         """The Accept of the version asked for this operation, unless the user gave their own.
@@ -603,31 +676,57 @@ class Session:
             async with asyncio.timeout(self.bounds.deadline):
                 return await self.client.send(request, auth=httpx.Auth() if foreign else httpx.USE_CLIENT_DEFAULT)
         except TimeoutError:
-            raise ApiError(
-                "timeout",
-                f"No whole answer within {self.bounds.deadline:g} s (the deadline of a request): {method} {url}",
-                method=method,
-                url=str(url),
-                hint="The answer came too slowly, or never ended.",
-                setting="deadline",
-                sent=as_sent(last_sent.get()),
+            raise self._said_for_a_write(
+                ApiError(
+                    "timeout",
+                    f"No whole answer within {self.bounds.deadline:g} s (the deadline of a request): {method} {url}",
+                    method=method,
+                    url=str(url),
+                    hint="The answer came too slowly, or never ended.",
+                    setting="deadline",
+                    sent=as_sent(last_sent.get()),
+                ),
+                None,
             ) from None
         except BodyTooLarge as error:
-            raise ApiError(
-                "too-large",
-                f"{method} {url}: {error}",
-                method=method,
-                url=str(url),
-                hint="The answer was dropped, not read. A smaller page (itemsPerPage) makes it smaller.",
-                setting="max_body",
-                sent=as_sent(last_sent.get()),
+            raise self._said_for_a_write(
+                ApiError(
+                    "too-large",
+                    f"{method} {url}: {error}",
+                    method=method,
+                    url=str(url),
+                    hint="The answer was dropped, not read. A smaller page (itemsPerPage) makes it smaller.",
+                    setting="max_body",
+                    sent=as_sent(last_sent.get()),
+                ),
+                None,
             ) from None
         except httpx.HTTPError as error:
             failed = last_sent.get()
             where = (failed.method, str(failed.url)) if failed else (method, str(url))
             problem = errors.from_exception(error, *where, self.bounds.timeout)
             problem.sent = as_sent(failed)
-            raise problem from None
+            raise self._said_for_a_write(problem, error) from None
+
+    @staticmethod
+    def _said_for_a_write(error: ApiError, failure: httpx.HTTPError | None) -> ApiError:
+        """A failure without an answer, said as what it means for a write that went: it may have been
+        done (once.may_have_gone). Any other failure (a read's, a token request's) as it is.
+
+        Used inside the session, by `_send_once`.
+
+        Args:
+            error: The failure, as said for any request.
+            failure: What failed below HTTP, None for the deadline or a body too large.
+
+        Returns:
+            The error to raise.
+        """
+        failed = last_sent.get()
+        ticket = failed.extensions.get(CONSENT) if failed is not None else None
+        if isinstance(ticket, Ticket) and ticket.sent:
+            return may_have_gone(error, failure)
+        return error
 
     def _resource(self, response: httpx.Response, foreign: bool) -> Resource:
         """The Resource of an answer: the request as sent (credentials redacted) and what came back.
@@ -672,6 +771,9 @@ class Session:
         Args:
             request: The request about to be sent.
         """
+        if is_write(request) and not self.writes:  # the last gate, at the wire: whatever built the request
+            raise self.read_only(request.method, str(request.url))
+        self.ledger.sending(request)  # a write goes once for each consent, or not at all
         key = key_of(request.url) if self._same_origin(request.url) else None
         request.extensions["explorer.started"] = self.clocks.timer()
         request.extensions["explorer.limit"] = key
@@ -702,7 +804,7 @@ class Session:
         self.recent.keep(response, started)
         if self.recorder is not None:
             try:
-                await asyncio.to_thread(self.recorder.record, response, started, took)
+                await asyncio.to_thread(self.recorder.record, response, started, took, self.recent.secrets)
             except OSError as error:  # a full disk, say: the session goes on, unrecorded, and says why
                 self.recording_problem = f"Stopped writing {self.recorder.path}: {error.strerror or error}"
                 self.recorder.abandon()

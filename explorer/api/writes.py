@@ -19,12 +19,14 @@ from __future__ import annotations
 import json
 import os
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Any
 from urllib.parse import unquote, urlsplit
 
 from explorer.api.body_check import top_schema
-from explorer.api.changes import Change, changes, patch_changes
+from explorer.api.changes import Change, changes, key_path, patch_changes
+from explorer.api.config_file import config_path
 from explorer.api.errors import ConfigError
 
 WRITE_METHODS = ("POST", "PUT", "PATCH", "DELETE")
@@ -52,19 +54,46 @@ def write_policy(
     flag: bool = False,
     profile: str | None = None,
     environ: Mapping[str, str] = os.environ,
+    origin: str | None = None,
+    path: Path | None = None,
 ) -> WritePolicy:
     """The session's policy: the flag or EXPLORER_WRITES=1 asks; the profile allows, forbids, or leaves
-    it to them. A profile's `writes = false` refuses the flag with a ConfigError naming the profile."""
+    it to them. A profile's `writes = false` refuses the flag with a ConfigError naming the profile.
+
+    Args:
+        profile_writes: The profile's `writes`: True, False, or None (unset, or no profile).
+        flag: Whether `--writes` was given.
+        profile: The profile that `profile_writes` comes from.
+        environ: Where EXPLORER_WRITES is read.
+        origin: The session's origin, when `profile` is not the session's own but one that names that origin
+            with `writes = false` (the origin is read-only whatever the credentials): the messages say so.
+        path: The config file that holds the profile, named in the refusal; None for the user's config.toml.
+
+    Returns:
+        Whether the session may write, and what said so.
+
+    Raises:
+        WritesRefused: When writes are asked for (the flag, EXPLORER_WRITES=1) and the profile says false.
+    """
     asked = flag or environ.get("EXPLORER_WRITES", "").strip().lower() in ("1", "true", "yes", "on")
     how = "--writes" if flag else "EXPLORER_WRITES=1"
     if profile_writes is False:
+        where = path or config_path()
+        if asked and origin:
+            raise WritesRefused(
+                f"Writes are off for {origin}: the profile {profile!r} names it with writes = false, so {how} is "
+                "refused",
+                f"{origin} is read-only on purpose. To write there, use a profile for it that says writes = true, "
+                f"or change writes = false in {where}.",
+            )
         if asked:
             raise WritesRefused(
                 f"Writes are off for the profile {profile!r} (writes = false): {how} is refused",
                 f"The profile {profile!r} is read-only on purpose. To write, use another profile, or change "
-                "writes = false in the config file (explorer --help names the file).",
+                f"writes = false in {where}.",
             )
-        return WritePolicy(False, f"the profile {profile!r} says writes = false", profile_forbids=True)
+        said = f"the profile {profile!r} says writes = false" + (f" for {origin}" if origin else "")
+        return WritePolicy(False, said, profile_forbids=True)
     if asked:
         return WritePolicy(True, how)
     if profile_writes:
@@ -168,16 +197,69 @@ def editable(entity: Any, schema: Mapping[str, Any] | None = None) -> dict[str, 
     }
 
 
-def undo_body(before: Any, sent: Any) -> tuple[dict[str, Any], list[str]]:
-    """The PATCH that puts back what `sent` changed: each sent field's value in `before`.
+@dataclass(frozen=True)
+class UndoBody:
+    """The PATCH that puts back what a PATCH or PUT changed, and what it cannot put back.
 
-    Returns the body and the fields that cannot be put back (absent before: a PATCH cannot remove them).
+    `added`: fields the write added (a PATCH only sets fields: it cannot remove them). `kept_out`:
+    fields a PUT removed that the undo's PATCH may not write (its schema marks them readOnly or does
+    not list them), so they stay removed.
+    """
+
+    body: dict[str, Any]
+    added: list[str] = field(default_factory=list)
+    kept_out: list[str] = field(default_factory=list)
+
+    def caveat(self) -> str | None:
+        """What the undo cannot put back, in a sentence for its preview; None when it puts back all."""
+        said = []
+        if self.kept_out:
+            names = ", ".join(key_path("", name) for name in self.kept_out)
+            said.append(f"the PUT removed {names}, which a PATCH here may not write (read-only or not in its schema)")
+        if self.added:
+            names = ", ".join(key_path("", name) for name in self.added)
+            said.append(f"the write added {names}, which a PATCH cannot remove (it only sets fields)")
+        return f"This undo cannot put everything back: {'; '.join(said)}." if said else None
+
+
+def undo_body(
+    before: Any,
+    sent: Any,
+    *,
+    method: str = "PATCH",
+    written: Mapping[str, Any] | None = None,
+    undo: Mapping[str, Any] | None = None,
+) -> UndoBody:
+    """The PATCH that puts back what a PATCH or PUT of `sent` changed in `before` (the entity as it
+    was fetched just before the write).
+
+    Args:
+        before: The entity before the write.
+        sent: The write's body.
+        method: "PATCH" or "PUT": a PUT also removed the fields a write may send that it left out
+            (as its preview said), and the undo sets those back too, where its PATCH may write them.
+        written: The write's request schema whole (its $refs followed here), if the description gives one.
+        undo: The undo's PATCH request schema whole, if the description gives one.
+
+    Returns:
+        The undo's body (each changed field's value before), the fields it cannot remove (the write
+        added them) and those it cannot restore (a PUT removed them; the undo's PATCH may not write them).
     """
     if not isinstance(before, dict) or not isinstance(sent, dict):
-        return {}, []
+        return UndoBody({})
     body = {name: before[name] for name in sent if name in before and before[name] != sent[name]}
-    lost = [name for name in sent if name not in before]
-    return body, lost
+    added = [name for name in sent if name not in before]
+    kept_out = []
+    if method == "PUT":
+        writable = editable(before, top_schema(undo))
+        for name in editable(before, top_schema(written)):
+            if name in sent:
+                continue
+            if name in writable:
+                body[name] = before[name]
+            else:
+                kept_out.append(name)
+    return UndoBody(body, added, kept_out)
 
 
 @dataclass(frozen=True)

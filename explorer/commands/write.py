@@ -2,8 +2,10 @@
 
 A write goes only from a session that may write (--writes, EXPLORER_WRITES=1, or the profile's
 `writes = true`), and once: never retried (a 429 or 503 is reported with its Retry-After). At a
-terminal it is previewed on stderr and asked for first (a DELETE by typing the resource's name);
-from a script it needs --yes. --dry-run prints it and its curl, and sends nothing.
+terminal it is previewed on stderr and asked for first (a DELETE by typing the resource's name),
+keys typed before the question discarded; from a script it needs --yes. At a terminal, --yes
+answers `Send? [y/N]` (the preview is still shown) but not a DELETE's name: that is still typed.
+--dry-run prints it and its curl, and sends nothing.
 
 The answer is written as `explorer get` writes one (output.show): the body to stdout as received,
 an error document to stderr; and the exit codes are its own.
@@ -13,6 +15,8 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import contextlib
+import shlex
 import sys
 from dataclasses import dataclass
 from typing import Any, TextIO
@@ -20,8 +24,9 @@ from typing import Any, TextIO
 import httpx
 
 from explorer.api.errors import ApiError
+from explorer.api.once import look_before, redirected
 from explorer.api.session import Session
-from explorer.api.shell_forms import as_curl
+from explorer.api.shell_forms import as_curl, in_variables, left_out, masked, secrets_in, withheld
 from explorer.api.urls import raw_path
 from explorer.api.visible import lines, visible
 from explorer.api.writes import (
@@ -44,9 +49,15 @@ from explorer.commands.flags import (
 from explorer.commands.output import exit_code, report, show
 from explorer.connection import add_connection_arguments, open_session
 
+try:
+    import termios
+except ImportError:  # Windows: no terminal queue to empty
+    termios = None  # type: ignore[assignment]
+
 SAID = {201: "201 Created", 202: "202 Accepted: the service goes on with it", 204: "204 No Content: done"}
 NOT_SENT = "Nothing was sent. --dry-run prints what would be sent."
-MAY_HAVE_GONE = "The write may have reached the service all the same: look (explorer get) before sending it again."
+SEND_AGAIN = "Run the same command again to send it."
+NOT_FOLLOWED = "If the service has moved there, point the base URL (or the target) to it and send the write again."
 
 
 @dataclass(frozen=True)
@@ -89,13 +100,14 @@ class WriteCommand:
             "--yes",
             "-y",
             action="store_true",
-            help="send without the preview and question (needed when stdin is not a terminal)",
+            help="answer yes to Send? [y/N]: needed when stdin is not a terminal; at a terminal the preview is "
+            "still shown, and a DELETE still asks for its name typed",
         )
         add_connection_arguments(parser)
 
     def run(self, args: argparse.Namespace) -> int:
         try:
-            body = body_of(getattr(args, "data", None), getattr(args, "items", []))
+            body = body_of(getattr(args, "data", None), getattr(args, "items", []), limit=args.max_body)
         except UsageError as error:
             parser: argparse.ArgumentParser = args.parser  # the command's own: its usage, exit 2
             parser.error(str(error))
@@ -147,18 +159,23 @@ async def written(session: Session, command: str, method: str, args: argparse.Na
         if args.dry_run:
             dry_run(session, command, outgoing)
             return 0
-        if not args.yes and not await confirmed(session, command, outgoing, args.target, body):
-            return 1
+        if at_terminal() and not await confirmed(session, command, outgoing, args.target, body, yes=args.yes):
+            return 1  # without --yes, refusal() saw to it that this is a terminal
     except ApiError as error:
         report(command, error)
         return exit_code(error)
     try:
         resource = await session.send(outgoing)
-    except ApiError as error:
-        lost = error.kind in ("timeout", "too-large") and error.url == outgoing.url  # sent, its answer lost
-        report(command, error, MAY_HAVE_GONE if lost else "")
+    except ApiError as error:  # no answer: if the write went, it may have been done (once.py says so)
+        if error.written == "maybe":  # how to look, in the command line's words
+            error.hint = look_before(method, f"explorer get {shlex.quote(args.target)}")
+        report(command, error)
         return exit_code(error)
+    if resource.error is not None and resource.error.written == "no":  # refused for its token: not sent again
+        resource.error.hint = f"{resource.error.hint} {SEND_AGAIN}"
     code = show(command, resource, args.include)
+    if (moved := redirected(resource)) is not None:  # not followed: said, whoever reads stderr
+        print(f"explorer {command}: {moved}\nhint: {NOT_FOLLOWED}", file=sys.stderr)
     if resource.status in SAID and not args.include and sys.stderr.isatty():  # words for a person only
         print(f"explorer {command}: {SAID[resource.status]}", file=sys.stderr)
     return code
@@ -189,6 +206,20 @@ def is_terminal(stream: TextIO | None) -> bool:
     return stream is not None and stream.isatty()
 
 
+def at_terminal() -> bool:
+    """Whether a person is there to see the preview and answer: stdin and stderr both a terminal."""
+    return is_terminal(sys.stdin) and is_terminal(sys.stderr)
+
+
+def discard_typeahead(stream: TextIO) -> None:
+    """Empty the terminal's queue of keys typed before the question: a `y` pressed while the preview
+    was on its way (or meant for the shell) is no answer to a question not yet asked."""
+    if termios is None:
+        return
+    with contextlib.suppress(OSError, ValueError, termios.error):  # not a terminal after all: nothing queued there
+        termios.tcflush(stream.fileno(), termios.TCIFLUSH)
+
+
 def preview(outgoing: Outgoing) -> list[str]:
     """The request as it goes: method and URL, every header (credentials as ***), a blank line, the body."""
     shown = [visible(f"{outgoing.method} {outgoing.url}")]
@@ -199,20 +230,32 @@ def preview(outgoing: Outgoing) -> list[str]:
 
 
 def dry_run(session: Session, command: str, outgoing: Outgoing) -> None:
-    """The preview and the curl of the write, on stdout; sent: nothing."""
+    """The preview and the curl of the write, on stdout, a secret's value in neither (the preview's as
+    ***, the curl's as a shell variable, said on stderr); sent: nothing."""
     curl = as_curl(outgoing, session.credentials.ca_bundle)
-    sys.stdout.write("\n".join([*preview(outgoing), "", *lines(curl)]) + "\n")
+    sys.stdout.write("\n".join([*preview(masked(outgoing)), "", *lines(curl)]) + "\n")
     sys.stdout.flush()
+    for said in (in_variables(withheld(outgoing)), left_out(secrets_in(outgoing))):
+        if said:
+            said = said.strip()
+            print(f"explorer {command}: the curl above: {said[0].lower()}{said[1:]}", file=sys.stderr)
     if sys.stderr.isatty():
         why = f"; this session is read-only ({session.write_policy.because})" if not session.writes else ""
         print(f"explorer {command}: not sent (--dry-run){visible(why)}", file=sys.stderr)
 
 
-async def confirmed(session: Session, command: str, outgoing: Outgoing, target: str, body: Body) -> bool:
+async def confirmed(
+    session: Session, command: str, outgoing: Outgoing, target: str, body: Body, *, yes: bool = False
+) -> bool:
     """The preview on stderr, then the question on the terminal: whether the person said to send it.
 
     A PATCH or PUT shows what it changes in the entity fetched again just now; a DELETE asks for
-    the resource's name (or id) to be typed."""
+    the resource's name (or id) to be typed. Keys typed before the question are discarded. `yes`
+    (--yes) answers `Send? [y/N]`, said after it, but not a DELETE's name: that is still typed.
+
+    Returns:
+        Whether to send it.
+    """
     shown = preview(outgoing)
     accepted = {"y", "yes"}
     if outgoing.method in ("PATCH", "PUT") and body.data:
@@ -224,6 +267,11 @@ async def confirmed(session: Session, command: str, outgoing: Outgoing, target: 
         question = f'Type "{identity}" to delete it (anything else keeps it): '
     else:
         question = "Send? [y/N] "
+    if yes and outgoing.method != "DELETE":
+        sys.stderr.write("\n".join([*shown, "", question + "y (--yes)"]) + "\n")
+        sys.stderr.flush()
+        return True
+    discard_typeahead(sys.stdin)
     sys.stderr.write("\n".join([*shown, "", question]))
     sys.stderr.flush()
     answer = sys.stdin.readline().strip()

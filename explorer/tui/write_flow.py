@@ -18,21 +18,36 @@ from typing import TYPE_CHECKING, Any, Protocol, cast
 
 from textual.app import App
 
-from explorer.api.body_check import check_body
+from explorer.api.body_check import Problem, check_body
 from explorer.api.changes import Change, changes
 from explorer.api.errors import ApiError
+from explorer.api.once import look_before, redirected
 from explorer.api.resource import Resource
 from explorer.api.session import Session
 from explorer.api.writes import WriteChoice, body_bytes, delete_answers, delete_name, undo_body, write_changes
 from explorer.tui.hint_words import worded
 from explorer.tui.server_text import visible
 from explorer.tui.typeahead import TypedAhead
-from explorer.tui.writing import Drafts, Undo, choices_for, operation_of, prefill, pretty, undo_choice
+from explorer.tui.watch_flow import made_by
+from explorer.tui.writing import (
+    NOTHING_AT_ROOT,
+    UNKNOWN_MADE,
+    Drafts,
+    Undo,
+    choices_for,
+    made_choices,
+    operation_of,
+    prefill,
+    pretty,
+    undo_choice,
+)
 
 if TYPE_CHECKING:
     from explorer.tui.screens.editor import Place
 
 DRAFT_KEPT = "Draft kept: a, then the same write, opens it again."  # said on leaving the editor
+SEND_AGAIN = "ctrl+s, then Enter, sends it again."  # after a write not sent again (a 3xx, a token refused)
+LOG_SHOWS = "The Log pane (4) shows what went."
 
 
 class Withdraws(Protocol):
@@ -66,10 +81,13 @@ class WriteFlow:
             typed = self.ahead.take()  # what was typed after `a` while the description came: the list's
         from explorer.tui.screens.act import ActScreen
 
-        choices = choices_for(resource, description, is_root)
+        url, choices, nothing = resource.url, choices_for(resource, description, is_root), NOTHING_AT_ROOT
+        if resource.status == 201:  # a create's answer: what it made, never the list's POST (a second one) again
+            made = made_by(resource)
+            url, choices, nothing = made or resource.url, made_choices(made, description), UNKNOWN_MADE
         policy = self.session.write_policy
         choice = await self.app.push_screen_wait(
-            ActScreen(resource.url, choices, policy.on, policy.because, self.ahead, typed)
+            ActScreen(url, choices, policy.on, policy.because, self.ahead, typed, nothing)
         )
         if choice is not None:
             await self.write(choice, resource)
@@ -80,25 +98,32 @@ class WriteFlow:
         if undo is None:
             self.app.notify("Nothing to undo: only a PATCH or PUT sent from here can be undone.")
             return
-        if undo.lost:
-            self.app.notify(
-                f"The undo cannot remove {', '.join(undo.lost)}: a PATCH only sets fields.",
-                severity="warning",
-                markup=False,
-            )
-        choice = undo_choice(undo, await self.session.described())
-        self.drafts.keep(choice, pretty(undo.body))
+        description = await self.session.described()
+        choice = undo_choice(undo, description)
+        operation = operation_of(choice, description)
+        schema = description.request_schema(operation) if description and operation else None
+        putting_back = undo_body(undo.before, undo.sent, method=undo.method, written=undo.schema, undo=schema)
+        caveat = putting_back.caveat()  # said on opening it, and in its preview
+        if not putting_back.body:
+            changed_none = f"Nothing to undo: the last {undo.method} changed no field."
+            said = f"Nothing to put back: {caveat}" if caveat else changed_none
+            self.app.notify(visible(said), severity="warning", markup=False)
+            return
+        if caveat:
+            self.app.notify(visible(caveat), severity="warning", markup=False)
+        self.drafts.keep(choice, pretty(putting_back.body))
         self.places.pop((choice.method, choice.url), None)  # a new body: from its start
-        await self.write(choice, None)
+        await self.write(choice, None, caveat)
 
-    async def write(self, choice: WriteChoice, resource: Resource | None) -> None:
-        """Edit, preview and send `choice` until it is accepted or the person leaves (the draft kept)."""
+    async def write(self, choice: WriteChoice, resource: Resource | None, caveat: str | None = None) -> None:
+        """Edit, preview and send `choice` until it is accepted or the person leaves (the draft kept);
+        `caveat`: what its preview warns of besides (what an undo cannot put back)."""
         try:
-            await self.editing(choice, resource)
+            await self.editing(choice, resource, caveat)
         finally:
             self.ahead.take()  # nothing is held once no editor is on its way
 
-    async def editing(self, choice: WriteChoice, resource: Resource | None) -> None:
+    async def editing(self, choice: WriteChoice, resource: Resource | None, caveat: str | None = None) -> None:
         from explorer.tui.screens.editor import EditorScreen, Place, refusal_problem
 
         description = self.session.description
@@ -134,13 +159,19 @@ class WriteFlow:
                     self.app.notify(DRAFT_KEPT, markup=False)
                 return
             body, place = edited
-            answer = await self.preview_and_send(choice, body, opened, schema)
+            answer = await self.preview_and_send(choice, body, opened, schema, caveat)
             if answer is None:
                 continue  # back to the editor, as it was: the same draft, at the same place
+            if (pointed := redirected(answer)) is not None:  # not followed, nothing sent there: the draft stays
+                refusal = Problem(0, f"{visible(pointed)} {SEND_AGAIN}")
+                continue
             if answer.error is None:
                 self.drafts.sent(choice)
                 return
-            refusal = refusal_problem(body, field_named(answer.error, body), visible(answer.error.line()))
+            said = visible(answer.error.line())
+            if answer.error.written == "no":  # refused for its token, which is renewed now: not sent again
+                said = f"{said} · {visible(answer.error.hint or '')} {SEND_AGAIN}"
+            refusal = refusal_problem(body, field_named(answer.error, body), said)
             if refusal.line:
                 place = Place.on_line(refusal.line)  # to the field the service refused
 
@@ -154,7 +185,7 @@ class WriteFlow:
         return await self.session.prepare(choice.method, choice.url, body_bytes(text))
 
     async def preview_and_send(
-        self, choice: WriteChoice, body: str, opened: Any, schema: Mapping[str, Any] | None
+        self, choice: WriteChoice, body: str, opened: Any, schema: Mapping[str, Any] | None, caveat: str | None = None
     ) -> Resource | None:
         """The preview, against the entity as it is now; the answer if the person said send, else None."""
         from explorer.tui.screens.preview import PreviewScreen
@@ -199,18 +230,23 @@ class WriteFlow:
             writes_on=policy.on,
             because=policy.because,
             ahead=self.ahead,
+            caveat=caveat,
         )
         if not await self.app.push_screen_wait(preview):
             return None
         try:
             answer = await self.session.send(outgoing)
         except ApiError as error:
+            if error.written == "maybe":  # it went, and no answer came: how to look, in the screen's words
+                error.hint = f"{look_before(choice.method, f'GET {choice.url}')} {LOG_SHOWS}"
             self.app.notify(f"{visible(error.line())}\n{visible(worded(error) or '')}", severity="error", markup=False)
             return None
+        if (pointed := redirected(answer)) is not None:  # never `done`: said as it is, and the draft kept
+            self.app.notify(visible(pointed), severity="warning", markup=False)
+            return answer
         self.answered(answer, choice)
         if answer.error is None and choice.method in ("PATCH", "PUT") and isinstance(now, dict):
-            undone, lost = undo_body(now, sent)
-            self.undo = Undo(choice.url, undone, lost) if undone else None
+            self.undo = Undo(choice.url, choice.method, now, sent, schema)  # u makes its PATCH (undo_body)
         return answer
 
 

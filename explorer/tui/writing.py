@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import json
 import re
+from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
 from typing import Any
 
@@ -23,6 +24,23 @@ def choices_for(resource: Resource, description: Description | None, is_root: bo
     """The writes that can be made on `resource`: documented ones first-hand, else the conventions'."""
     url = resource.url.split("?", 1)[0]
     return documented_writes(url, description) or conventional_choices(url, resource.listing is not None, is_root)
+
+
+NOTHING_AT_ROOT = "Nothing can be written here: the root takes no writes."
+UNKNOWN_MADE = (
+    "The service did not say where what it made is (no Location, no self link): open it in the tree to act on it."
+)
+
+
+def made_choices(made: str | None, description: Description | None) -> list[WriteChoice]:
+    """What can be done to what a create made (`made`: its URL, from the 201's Location or self link):
+    the writes documented on its path, else the conventions' for an entity; none where the 201 did
+    not say where it is. Never the list's POST again: `a` on a 201 with that POST's body made a
+    second one."""
+    if made is None:
+        return []
+    url = made.split("?", 1)[0]
+    return documented_writes(url, description) or conventional_choices(url, is_list=False, is_root=False)
 
 
 def documented_writes(url: str, description: Description | None) -> list[WriteChoice]:
@@ -115,11 +133,14 @@ def escaped(found: re.Match[str]) -> str:
 
 @dataclass
 class Undo:
-    """The write that puts back the last PATCH or PUT: offered (u), previewed and confirmed like any."""
+    """The last PATCH or PUT, kept so that `u` can put it back (undo_body makes the PATCH that does,
+    with the schema of the PATCH documented there), previewed and confirmed like any write."""
 
     url: str
-    body: dict[str, Any]
-    lost: list[str] = field(default_factory=list)  # fields the write added, which a PATCH cannot remove
+    method: str  # "PATCH" or "PUT": a PUT also removed the fields it left out
+    before: dict[str, Any]  # the entity as fetched just before the write
+    sent: Any  # the write's body
+    schema: Mapping[str, Any] | None = None  # the write's request schema, if the description gives one
 
 
 @dataclass

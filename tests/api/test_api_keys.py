@@ -1,4 +1,5 @@
-"""API keys (HTTP Digest): every request is sent twice at first, the challenge then the answer.
+"""API keys (HTTP Digest): a read is sent twice at first, the challenge then the answer; a write's
+challenge comes from a GET without a body or credentials, and the write goes once.
 
 What the user sees of a response (its time, its hint) must be about the answered request, never
 the challenge that came before it.
@@ -12,6 +13,7 @@ from explorer.api.config import Credentials
 from explorer.api.options import Clocks
 from explorer.api.secret import Secret
 from explorer.api.session import Session
+from explorer.api.writes import WritePolicy
 from explorer.sandbox import Settings, create_app
 from explorer.sandbox.links import API_ROOT
 from tests.api.conftest import IN_PROCESS_ORIGIN
@@ -90,3 +92,33 @@ async def test_a_right_key_without_the_role_gets_the_roles_hint(clock):
     assert resource.error.hint == (
         "The credentials work but are not allowed here: check the roles of the account for this project."
     )
+
+
+class Noting(httpx.AsyncBaseTransport):
+    """The sandbox in process, each request noted as (method, path, carried credentials, body)."""
+
+    def __init__(self, app: object) -> None:
+        self.inner = httpx.ASGITransport(app=app)
+        self.seen: list[tuple[str, str, bool, bytes]] = []
+
+    async def handle_async_request(self, request: httpx.Request) -> httpx.Response:
+        body = await request.aread()
+        self.seen.append((request.method, request.url.path, "authorization" in request.headers, body))
+        return await self.inner.handle_async_request(request)
+
+
+async def test_a_write_answers_a_challenge_got_without_its_body_and_goes_once(clock):
+    app = create_app(Settings(clock=clock))
+    project = app.state.sandbox.world.project_named("production").id
+    noting = Noting(app)
+    async with api_key_session(noting, clocks=Clocks(wall=clock), writes=WritePolicy(True, "--writes")) as session:
+        await session.fetch("/orgs")  # a challenge known already: a write still asks for a fresh one
+        resource = await session.fetch(f"/groups/{project}", method="PATCH", json={"name": "renamed"})
+
+    assert resource.status == 200
+    path = f"{API_ROOT}/groups/{project}"
+    assert [seen for seen in noting.seen if seen[1] == path] == [
+        ("GET", path, False, b""),  # the challenge, asked without a body or credentials
+        ("PATCH", path, True, b'{"name": "renamed"}'),  # the write, once, answering it
+    ]
+    assert app.state.sandbox.world.project_named("renamed").id == project

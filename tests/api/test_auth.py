@@ -3,12 +3,15 @@
 from __future__ import annotations
 
 import asyncio
+import json
 import time
 
 import pytest
 
+from explorer.api.auth import token_of
 from explorer.api.errors import ApiError
 from explorer.api.options import Bounds
+from explorer.api.writes import WritePolicy
 
 
 async def test_the_first_request_gets_a_token_and_later_ones_reuse_it(connected):
@@ -107,6 +110,41 @@ async def test_a_token_expired_early_is_renewed_once_and_the_request_retried(con
         assert c.token_requests() == 2
         statuses = [e.status for e in c.session.log if not e.url.endswith("/token")]
         assert statuses == [200, 401, 200]
+
+
+async def test_a_write_refused_for_an_expired_token_is_not_sent_again_and_the_token_is_renewed(connect):
+    async with connect(sandbox={"control": True}, writes=WritePolicy(True, "--writes")) as c:
+        project = c.project_id("production")
+        await c.session.fetch("/orgs")
+        c.app.state.sandbox.tokens.expire_all()
+
+        resource = await c.session.fetch(f"/groups/{project}", method="PATCH", json={"name": "renamed"})
+
+        assert resource.status == 401 and resource.error.written == "no"
+        assert "The write was not sent again." in resource.error.hint
+        assert [(e.method, e.status) for e in c.session.log if not e.url.endswith("/token")] == [
+            ("GET", 200),
+            ("PATCH", 401),
+        ]
+        assert c.token_requests() == 2  # renewed after the refusal, for the person's next yes
+        assert c.world.project_named("production").id == project  # not renamed: the write was not done
+        again = await c.session.fetch(f"/groups/{project}", method="PATCH", json={"name": "renamed"})
+        assert again.status == 200 and c.token_requests() == 2
+
+
+async def test_a_write_goes_with_a_token_that_has_five_minutes_left_renewed_first_if_not(connect):
+    async with connect(writes=WritePolicy(True, "--writes")) as c:
+        project = c.project_id("production")
+        await c.session.fetch("/orgs")
+        c.clock.advance(3600 - 299)  # 299 s left: a read keeps it, a write does not
+        await c.session.fetch("/orgs")
+        assert c.token_requests() == 1
+
+        resource = await c.session.fetch(f"/groups/{project}", method="PATCH", json={"name": "renamed"})
+
+        assert resource.status == 200
+        assert c.token_requests() == 2
+        assert [e.method for e in c.session.log][-2:] == ["POST", "PATCH"]  # the token first, then the write once
 
 
 async def test_a_request_retried_with_a_new_token_is_timed_from_its_retry(connect):
@@ -209,3 +247,10 @@ async def test_api_keys_use_digest(connect):
         assert resource.status == 200
         assert c.session.token_state is None
         assert dict(resource.request_headers)["authorization"] == "Digest ***"
+
+
+@pytest.mark.parametrize("encoding", ["utf-16", "utf-16-le", "utf-16-be", "utf-32", "utf-32-le", "utf-32-be"])
+def test_a_token_endpoint_answer_not_in_utf_8_is_refused_without_quoting_it(encoding):
+    answer = {"access_token": "tok-wide-4Rt7", "token_type": "Bearer", "expires_in": 3600}
+    assert token_of(json.dumps(answer).encode(encoding)) == ("", 0, "it is not UTF-8 JSON")
+    assert token_of(json.dumps(answer).encode("utf-8-sig")) == ("tok-wide-4Rt7", 3600, None)  # a BOM: UTF-8 still

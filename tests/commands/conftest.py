@@ -10,10 +10,15 @@ closed pipe, a pseudo-terminal) the test runs as one, and is marked `subprocess`
 
 from __future__ import annotations
 
+import contextlib
 import io
 import json
 import os
+import select
+import subprocess
 import sys
+import time
+import tty
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -208,3 +213,69 @@ def sandbox(tmp_path: Path, live_server: tuple[ServerThread, Any]) -> Sandbox:
     app = create_app(Settings(control=True, token_rate_limit=3, operation_seconds=3600))
     switchboard.app = noting = Noting(app)
     return Sandbox(app, server.url, tmp_path, noting)
+
+
+@dataclass
+class Terminal:
+    """What a run at a pseudo-terminal came to: its exit code, its stdout, and all the terminal showed."""
+
+    code: int
+    out: bytes
+    shown: str  # stderr, at the terminal: the preview, the question, what followed
+
+
+def read_until(descriptor: int, ending: bytes, deadline: float) -> bytes:
+    """What the terminal shows up to `ending` (b"": until the program is done), within the deadline."""
+    seen = b""
+    while not (ending and ending in seen):
+        left = deadline - time.monotonic()
+        assert left > 0, f"the terminal showed {seen!r}, never {ending!r}"
+        ready, _, _ = select.select([descriptor], [], [], left)
+        if not ready:
+            continue
+        try:
+            chunk = os.read(descriptor, 65536)
+        except OSError:  # EIO: the program is done and everything was read
+            chunk = b""
+        if not chunk:
+            assert not ending, f"the terminal showed {seen!r}, never {ending!r}"
+            break
+        seen += chunk
+    return seen
+
+
+def at_a_terminal(
+    arguments: Sequence[str],
+    environment: Mapping[str, str],
+    *,
+    typed_ahead: bytes = b"",
+    question: bytes = b"",
+    answer: bytes = b"",
+    patience: float = 60.0,
+) -> Terminal:
+    """`explorer ARGUMENTS` as a program, its stdin and stderr a pseudo-terminal: `typed_ahead` is typed
+    before it starts (before any question can be on the screen); once `question` shows, `answer` is typed.
+    Only a failing run waits out `patience` (seconds)."""
+    primary, secondary = os.openpty()
+    tty.setraw(secondary)  # what the program wrote, byte for byte; what is typed is not echoed
+    os.write(primary, typed_ahead)
+    process = subprocess.Popen(
+        [sys.executable, "-m", "explorer", *arguments],
+        stdin=secondary,
+        stdout=subprocess.PIPE,
+        stderr=secondary,
+        env=dict(environment),
+    )
+    os.close(secondary)
+    try:
+        deadline = time.monotonic() + patience
+        shown = read_until(primary, question, deadline) if question else b""
+        if answer:
+            with contextlib.suppress(OSError):  # the program is gone already: what arrived says the rest
+                os.write(primary, answer)
+        shown += read_until(primary, b"", deadline)
+        out, _ = process.communicate(timeout=max(1.0, deadline - time.monotonic()))
+    finally:
+        process.kill()
+        os.close(primary)
+    return Terminal(process.returncode, out, shown.decode())

@@ -11,18 +11,16 @@ from __future__ import annotations
 
 import json
 import os
-import select
 import subprocess
 import sys
 import time
 import tty
-from dataclasses import dataclass
 
 import httpx
 import pytest
 
 from explorer.sandbox.links import API_ROOT
-from tests.commands.conftest import DEFAULTS, Sandbox
+from tests.commands.conftest import DEFAULTS, Sandbox, Terminal, at_a_terminal, read_until
 
 READ_ONLY = [
     "explorer post: Not sent: POST is a write, and this session is read-only (the default)",
@@ -195,7 +193,7 @@ def test_a_profile_that_says_writes_false_refuses_writes_even_asked_for(sandbox)
     assert asked.err.splitlines() == [
         "explorer delete: Writes are off for the profile 'prod' (writes = false): --writes is refused",
         "hint: The profile 'prod' is read-only on purpose. To write, use another profile, or change writes = false "
-        "in the config file (explorer --help names the file).",
+        f"in {sandbox.home / 'config' / 'explorer' / 'config.toml'}.",
     ]
     unasked = sandbox.run("delete", "/groups/x", "--profile", "prod", "--yes", env=env)
     assert (unasked.code, unasked.out) == (2, b"")
@@ -274,55 +272,9 @@ def test_usage_errors_exit_2_naming_what_is_wrong(sandbox, arguments, said):
 # At a terminal: stdin and stderr a pseudo-terminal, stdout a pipe --------------------------------
 
 
-@dataclass
-class Conversation:
-    code: int
-    out: bytes
-    err: str  # all the terminal showed: the preview, the question, what followed
-
-
-def read_until(descriptor: int, ending: bytes, deadline: float) -> bytes:
-    """What the terminal shows up to `ending` (b"" for: until the program is done), within the deadline."""
-    seen = b""
-    while not (ending and ending in seen):
-        left = deadline - time.monotonic()
-        assert left > 0, f"the terminal showed {seen!r}, never {ending!r}"
-        ready, _, _ = select.select([descriptor], [], [], left)
-        if not ready:
-            continue
-        try:
-            chunk = os.read(descriptor, 65536)
-        except OSError:  # EIO: the program is done and everything was read
-            chunk = b""
-        if not chunk:
-            assert not ending, f"the terminal showed {seen!r}, never {ending!r}"
-            break
-        seen += chunk
-    return seen
-
-
-def converse(sandbox: Sandbox, *arguments: str, question: bytes, answer: bytes) -> Conversation:
+def converse(sandbox: Sandbox, *arguments: str, question: bytes, answer: bytes) -> Terminal:
     """`explorer ARGUMENTS` at a terminal: wait for the question, type the answer."""
-    primary, secondary = os.openpty()
-    tty.setraw(secondary)  # what the program wrote, byte for byte; what is typed is not echoed
-    process = subprocess.Popen(
-        [sys.executable, "-m", "explorer", *arguments],
-        stdin=secondary,
-        stdout=subprocess.PIPE,
-        stderr=secondary,
-        env=sandbox.environment(),
-    )
-    os.close(secondary)
-    try:
-        deadline = time.monotonic() + 60
-        shown = read_until(primary, question, deadline)
-        os.write(primary, answer)
-        shown += read_until(primary, b"", deadline)
-        out, _ = process.communicate(timeout=max(1.0, deadline - time.monotonic()))
-    finally:
-        process.kill()
-        os.close(primary)
-    return Conversation(process.returncode, out, shown.decode())
+    return at_a_terminal(arguments, sandbox.environment(), question=question, answer=answer)
 
 
 def headers_shown(sandbox: Sandbox, method: str, path: str, length: int | None) -> list[str]:
@@ -346,7 +298,7 @@ def test_at_a_terminal_a_patch_shows_what_it_changes_and_asks(sandbox):
     said = converse(sandbox, "patch", path, "name=staging-2", "tags:=[]", "--writes", question=b"[y/N] ", answer=b"y\n")
     assert said.code == 0
     assert json.loads(said.out)["name"] == "staging-2"
-    assert said.err.split("\n") == [
+    assert said.shown.split("\n") == [
         *headers_shown(sandbox, "PATCH", path, 33),
         "",
         '{"name": "staging-2", "tags": []}',
@@ -365,7 +317,7 @@ def test_at_a_terminal_a_put_shows_what_it_replaces_and_no_keeps_it_unsent(sandb
     path = f"/groups/{sandbox.project_id('staging')}"
     said = converse(sandbox, "put", path, "name=staging-2", "--writes", question=b"[y/N] ", answer=b"n\n")
     assert (said.code, said.out) == (1, b"")
-    assert said.err.split("\n") == [
+    assert said.shown.split("\n") == [
         *headers_shown(sandbox, "PUT", path, 21),
         "",
         '{"name": "staging-2"}',
@@ -388,7 +340,7 @@ def test_at_a_terminal_yes_sends_it_and_the_status_is_said(sandbox):
     said = converse(sandbox, "post", "/groups", "name=x", f"orgId={org}", "--writes", question=b"[y/N] ", answer=b"y\n")
     assert said.code == 0
     assert json.loads(said.out)["name"] == "x"
-    assert said.err.endswith('\n\n{"name": "x", "orgId": "' + org + '"}\n\nSend? [y/N] explorer post: 201 Created\n')
+    assert said.shown.endswith('\n\n{"name": "x", "orgId": "' + org + '"}\n\nSend? [y/N] explorer post: 201 Created\n')
     assert sandbox.writes() == [("POST", f"{API_ROOT}/groups")]
 
 
@@ -397,7 +349,7 @@ def test_at_a_terminal_a_delete_asks_for_the_name_typed(sandbox):
     path = f"/groups/{sandbox.project_id('empty-sandbox')}"
     refused = converse(sandbox, "delete", path, "--writes", question=b"keeps it): ", answer=b"empty\n")
     assert (refused.code, refused.out) == (1, b"")
-    assert refused.err.split("\n") == [
+    assert refused.shown.split("\n") == [
         *headers_shown(sandbox, "DELETE", path, None),
         "",
         'Type "empty-sandbox" to delete it (anything else keeps it): explorer delete: not sent',
@@ -406,7 +358,7 @@ def test_at_a_terminal_a_delete_asks_for_the_name_typed(sandbox):
     assert sandbox.writes() == []
     deleted = converse(sandbox, "delete", path, "--writes", question=b"keeps it): ", answer=b"empty-sandbox\n")
     assert (deleted.code, deleted.out) == (0, b"")
-    assert deleted.err.endswith("(anything else keeps it): explorer delete: 204 No Content: done\n")
+    assert deleted.shown.endswith("(anything else keeps it): explorer delete: 204 No Content: done\n")
     assert sandbox.writes() == [("DELETE", f"{API_ROOT}{path}")]
 
 
@@ -429,7 +381,7 @@ def test_at_a_terminal_an_accepted_delete_is_said_so(sandbox):
     path = f"/groups/{project.id}/clusters/{name}"
     said = converse(sandbox, "delete", path, "--writes", question=b"keeps it): ", answer=name.encode() + b"\n")
     assert (said.code, said.out) == (0, b"")
-    assert said.err.endswith(
+    assert said.shown.endswith(
         f'Type "{name}" to delete it (anything else keeps it): explorer delete: 202 Accepted: the service goes on '
         "with it\n"
     )

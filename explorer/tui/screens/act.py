@@ -1,4 +1,5 @@
-"""`a`: what can be done to the resource in view, and whether this session may send it."""
+"""`a`: what can be done to the resource in view (after a create, to what it made), and whether this
+session may send it."""
 
 from __future__ import annotations
 
@@ -22,6 +23,7 @@ from explorer.tui.server_text import visible
 from explorer.tui.typeahead import TypedAhead
 from explorer.tui.widgets.choice_list import ChoiceList
 from explorer.tui.widgets.key_footer import KeyFooter
+from explorer.tui.writing import NOTHING_AT_ROOT
 
 
 def writes_line(on: bool, because: str) -> Text:
@@ -72,8 +74,10 @@ class ActScreen(ModalScreen[WriteChoice | None]):
         because: str,
         ahead: TypedAhead | None = None,
         typed: Sequence[events.Key] = (),
+        nothing: str = NOTHING_AT_ROOT,
     ) -> None:
-        """`typed`: the keys typed after `a` before this was up (`a` and Enter in one breath)."""
+        """`typed`: the keys typed after `a` before this was up (`a` and Enter in one breath);
+        `nothing`: what the dialog says when there are no choices (why nothing can be done here)."""
         super().__init__()
         self.url = url
         self.choices = choices
@@ -81,6 +85,7 @@ class ActScreen(ModalScreen[WriteChoice | None]):
         self.because = because
         self.ahead = ahead  # where the keys typed after the choice wait for the editor
         self.typed = list(typed)
+        self.nothing = nothing
         self.chosen = False
 
     def on_mount(self) -> None:
@@ -94,7 +99,7 @@ class ActScreen(ModalScreen[WriteChoice | None]):
             yield Label(ActOn(self.url))
             yield Label(writes_line(self.on, self.because), id="writes", classes="on" if self.on else "")
             if not self.choices:
-                yield Label(Text("Nothing can be written here: the root takes no writes."))
+                yield Label(Text(self.nothing))
                 return
             yield ChoiceList(*(Option(self.label(choice), id=str(at)) for at, choice in enumerate(self.choices)))
 

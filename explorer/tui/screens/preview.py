@@ -44,6 +44,8 @@ class PreviewScreen(ModalScreen[bool]):
     )
     BINDINGS = [
         Binding("enter", "send", "Send", id="preview.send", priority=True),
+        # A read-only session's Enter: said not sent. Not in the footer: nothing here can be sent.
+        Binding("enter", "not_sent", "Not sent", id="preview.not-sent", show=False, priority=True),
         # Taken as it comes (priority), not once it has gone up to the app: the keys typed after it
         # are then the editor's, held for it until it is there (typeahead.py), not this screen's.
         Binding("escape", "back", "Back to the editor", id="preview.back", priority=True),
@@ -62,6 +64,7 @@ class PreviewScreen(ModalScreen[bool]):
         writes_on: bool,
         because: str,
         ahead: TypedAhead | None = None,
+        caveat: str | None = None,
     ) -> None:
         super().__init__()
         self.outgoing = outgoing
@@ -75,6 +78,7 @@ class PreviewScreen(ModalScreen[bool]):
         self.writes_on = writes_on
         self.because = because
         self.ahead = ahead  # where the keys typed after Esc wait for the editor
+        self.caveat = caveat  # what the write cannot do that the person might expect (an undo's limits)
 
     def compose(self) -> ComposeResult:
         out = self.outgoing
@@ -97,6 +101,8 @@ class PreviewScreen(ModalScreen[bool]):
                     yield Static(
                         Text(f"⚠ It changed on the service since the editor opened:\n{moved}\n"), classes="warning"
                     )
+                if self.caveat:
+                    yield Static(Text(f"⚠ {visible(self.caveat)}\n"), classes="warning", id="caveat")
                 if self.problems:
                     yield Static(
                         Text(
@@ -142,11 +148,23 @@ class PreviewScreen(ModalScreen[bool]):
             self.ahead.expect()
         self.dismiss(False)
 
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        """Enter sends only where the session may write; a read-only session's preview offers no Send
+        (its footer does not show it), and its Enter says why nothing is sent."""
+        if action == "send":
+            return self.writes_on
+        if action == "not_sent":
+            return not self.writes_on
+        return True
+
+    def action_not_sent(self) -> None:
+        self.notify(f"Not sent: this session is read-only ({self.because}).", severity="error", markup=False)
+
     def action_send(self) -> None:
         """Enter: sent, once confirmed. The name typed to confirm a DELETE is read once its field has
         taken the keys typed before Enter (`orders-prod⏎` in one breath was refused as not typed)."""
-        if not self.writes_on:
-            self.notify(f"Not sent: this session is read-only ({self.because}).", severity="error", markup=False)
+        if not self.writes_on:  # never bound then (check_action): a second lock on the same door
+            self.action_not_sent()
             return
         if self.identity is None:
             self.dismiss(True)
