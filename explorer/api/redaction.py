@@ -4,7 +4,10 @@ A Content-Type can say anything (`Application/JSON`, `text/plain`, nothing at al
 judged by what it parses as. One that parses as JSON has every field whose name says it holds a
 secret replaced, the name compared as a JSON reader reads it: escapes undone, case folded, `_`, `-`
 and spaces left out (`"pass\\u0077ord"` and `"PASS_WORD"` are both `password`). One that has a
-form's shape (`name=value&…`) the same, its names percent-decoded.
+form's shape (`name=value&…`) the same, its names percent-decoded. A secret-named field's value is
+replaced whole, whatever its shape (an object, a list); a name given twice has each of its fields
+looked at, and such a body is always written again (body_reading.py). A body in bytes that are not
+UTF-8 is read with those bytes kept as they are (surrogateescape) and written back in them.
 
 The credentials themselves are masked wherever they appear, whatever the field: in a header, a URL,
 a cookie, a body that is neither JSON nor a form, spelled plainly, with JSON escapes or
@@ -30,8 +33,8 @@ from urllib.parse import parse_qsl, unquote, urlencode
 
 import httpx
 
+from explorer.api.body_reading import Pairs, Read, fields_of, is_form, read, written
 from explorer.api.known_secrets import REDACTED, KnownSecrets, encoding_of
-from explorer.api.values import MOST_DEPTH, TooDeep, json_within
 
 SECRET_HEADERS = frozenset({"authorization", "proxy-authorization", "cookie", "set-cookie"})
 # Field names (compared flat: see `flat`) that hold a secret whatever their suffix says.
@@ -46,8 +49,6 @@ WORDS = ("password", "secret", "token", "key", "passphrase", "credential")
 # The fields that carry the session's own credentials (a token endpoint's answer, a revoke form, a
 # client secret sent in a form): their values are learnt, and masked wherever they appear.
 CREDENTIALS = {"accesstoken", "refreshtoken", "idtoken", "token", "clientsecret"}
-# A form's shape: name=value pairs joined by &, nothing in it unencoded that a form would encode.
-FORM = re.compile(r"[^\s&=]+=[^\s&]*(?:&+[^\s&=]+(?:=[^\s&]*)?)*&*")
 STRING = re.compile(r'"(?:[^"\\]|\\.)*"', re.DOTALL)  # a JSON string, in a text that is not JSON
 # A JSON escape as a reader undoes it: a surrogate pair (one character), a \\uXXXX, or a character.
 ESCAPE = re.compile(
@@ -82,40 +83,6 @@ def holds_a_word(text: str) -> bool:
     """Whether a text holds, once flat, one of the WORDS (each secret's name holds one)."""
     plain = flat(text)
     return any(word in plain for word in WORDS)
-
-
-@dataclass
-class Read:
-    """What a body parses as: "json" (its document), "form" (its pairs), "deep" (JSON too deep to
-    walk), or "text" (neither)."""
-
-    kind: str
-    document: Any = None
-
-
-def read(text: str) -> Read:
-    """What a body holds, whatever its Content-Type says.
-
-    Args:
-        text: The body, decoded.
-
-    Returns:
-        Its Read: JSON first, then a form's shape, else text.
-    """
-    try:
-        return Read("json", json_within(text, MOST_DEPTH))  # the walks go one call a level
-    except TooDeep:
-        return Read("deep")
-    except ValueError:
-        pass
-    if is_form(text):
-        return Read("form", parse_qsl(text.strip(), keep_blank_values=True))
-    return Read("text")
-
-
-def is_form(text: str) -> bool:
-    """Whether a text has a form's shape (application/x-www-form-urlencoded): `name=value&…`."""
-    return FORM.fullmatch(text.strip()) is not None
 
 
 def unescaped(text: str) -> str:
@@ -177,9 +144,10 @@ class Redaction:
     # Learning ----------------------------------------------------------------------------------
 
     def learn(self, value: Any) -> None:
-        """Know the credentials a document carries in its credential fields (`access_token`, `token`…)."""
-        if isinstance(value, dict):
-            for key, item in value.items():
+        """Know the credentials a document carries in its credential fields (`access_token`, `token`…),
+        every one of a name given twice."""
+        if isinstance(value, dict | Pairs):
+            for key, item in fields_of(value):
                 if isinstance(item, dict | list):
                     self.learn(item)
                 elif isinstance(item, str) and isinstance(key, str) and flat(key) in CREDENTIALS:
@@ -205,10 +173,11 @@ class Redaction:
         return self.known.mask(text)
 
     def json(self, value: Any, where: str) -> Any:
-        """`value` with every secret-named field's text (or number) replaced, however deep, and every
-        known credential masked, in a key or a value. A field whose value is an object (an API
-        description's `token` schema) is walked as any other; the items of a secret-named list
-        are secrets too.
+        """`value` with every secret-named field's value replaced, however deep, and every known
+        credential masked, in a key or a value. A secret-named field holds a secret whatever its
+        shape: its value is replaced whole, a text, a number, an object or a list (`{"apiKey":
+        {"value": …}}`, `{"password": ["…"]}`). Every field of an object that gives a name twice
+        (Pairs) is looked at, not only the last, as a JSON reader keeps.
 
         Args:
             value: A JSON document (or part of one).
@@ -219,33 +188,29 @@ class Redaction:
         """
         return self.walk(value, where, True, bool(self.known.forms))
 
-    def walk(self, value: Any, where: str, names: bool, known: bool, secret: bool = False) -> Any:
-        """json(), looking for secret-named fields when `names`, for known credentials when `known`;
-        `secret` when `value` is a secret-named field's (a list's texts are then secrets)."""
-        if isinstance(value, dict):
-            out = {}
-            for key, item in value.items():
-                named = names and isinstance(key, str) and is_secret(key)
+    def walk(self, value: Any, where: str, names: bool, known: bool) -> Any:
+        """json(), looking for secret-named fields when `names`, for known credentials when `known`."""
+        if isinstance(value, dict | Pairs):
+            out = []
+            for key, item in fields_of(value):
                 name = self.string(key, f"{where}/{key}") if known and isinstance(key, str) else key
-                if isinstance(item, dict | list):
-                    out[name] = self.walk(item, f"{where}/{key}", names, known, named)
-                elif named and scalar(item) and item != "":
-                    out[name] = REDACTED
+                if names and isinstance(key, str) and is_secret(key) and filled(item):
+                    out.append((name, REDACTED))
                     self.taken(f"{where}/{key}")
+                elif isinstance(item, dict | list):
+                    out.append((name, self.walk(item, f"{where}/{key}", names, known)))
                 else:
-                    out[name] = self.leaf(item, f"{where}/{key}") if known else item
-            return out
+                    out.append((name, self.leaf(item, f"{where}/{key}") if known else item))
+            return Pairs(out) if isinstance(value, Pairs) else dict(out)
         if isinstance(value, list):
-            out_list = []
-            for index, item in enumerate(value):
-                if isinstance(item, dict | list):
-                    out_list.append(self.walk(item, f"{where}/{index}", names, known))
-                elif secret and scalar(item) and item != "":
-                    out_list.append(REDACTED)
-                    self.taken(f"{where}/{index}")
-                else:
-                    out_list.append(self.leaf(item, f"{where}/{index}") if known else item)
-            return out_list
+            return [
+                self.walk(item, f"{where}/{index}", names, known)
+                if isinstance(item, dict | list)
+                else self.leaf(item, f"{where}/{index}")
+                if known
+                else item
+                for index, item in enumerate(value)
+            ]
         return self.leaf(value, where) if known else value
 
     def leaf(self, value: Any, where: str) -> Any:
@@ -315,10 +280,13 @@ class Redaction:
         A body is decoded as json.loads decodes it (json.detect_encoding: a byte order mark, UTF-16
         or UTF-32 by its NULs, else UTF-8), so that what parses as JSON here is what any reader of
         the file parses as JSON. A UTF-8 body is parsed only when a look (see Look) finds what a
-        secret would need, or it has a form's shape; the rest go as they are. One in UTF-16, UTF-32
-        or with a byte order mark that parses as JSON is redacted as JSON and written as its text
-        (in UTF-8, as a HAR's text is); any other has the known credentials masked in its bytes, in
-        any encoding (see in_bytes).
+        secret would need, or it has a form's shape; the rest go as they are. One that is not valid
+        UTF-8 (a `\xe9` in Latin-1, a stray `\xff`) is read the same way, each byte that is not
+        UTF-8 kept as it is (surrogateescape), redacted by name and written back in its own bytes,
+        the known credentials masked in them in any encoding (see masked_bytes). One in UTF-16,
+        UTF-32 or with a byte order mark that parses as JSON is redacted as JSON and written as its
+        text (in UTF-8, as a HAR's text is); any other has the known credentials masked in its
+        bytes, in any encoding (see in_bytes).
 
         Args:
             bodies: Each body as sent or received, and its place.
@@ -326,14 +294,17 @@ class Redaction:
         Returns:
             The bodies redacted, in order.
         """
-        seen: list[tuple[str, Look, Read | None] | None] = []
+        seen: list[tuple[str, Look, Read | None, bool] | None] = []
         for data, _ in bodies:
             mark, codec = encoding_of(data)
+            lossy = False
             try:
                 text = data[len(mark) :].decode(codec)
             except UnicodeDecodeError:
-                seen.append(None)
-                continue
+                if codec != "utf-8":
+                    seen.append(None)
+                    continue
+                text, lossy = data[len(mark) :].decode(codec, "surrogateescape"), True
             look = self.look(text)
             body: Read | None
             if mark or codec != "utf-8":  # UTF-16, UTF-32, a BOM: JSON (as json.loads reads it), or bytes
@@ -345,29 +316,34 @@ class Redaction:
                 body = read(text) if look.names or look.known or is_form(text) else None
             if body is not None and look.credentials:
                 self.learn_read(body)
-            seen.append((text, look, body))
+            seen.append((text, look, body, lossy))
         out = []
         for (data, where), one in zip(bodies, seen, strict=True):
             if one is None:
-                written = self.in_bytes(data, where)
-            else:
-                text, look, body = one
-                known = self.known.found_in(look.plain)  # again: this exchange may have taught one
-                if body is None and known:
-                    body = read(text)
-                written = data if body is None else self.redacted(text, body, where, look.names, known).encode()
-            if b"\0" in written:  # a credential in UTF-16 or UTF-32 within it: no UTF-8 reading shows it
+                out.append(self.in_bytes(data, where))
+                continue
+            text, look, body, lossy = one
+            known = self.known.found_in(look.plain)  # again: this exchange may have taught one
+            if body is None and known:
+                body = read(text)
+            written = data
+            if body is not None:
+                written = in_own_bytes(self.redacted(text, body, where, look.names, known, lossy), lossy)
+            if lossy or b"\0" in written:  # a credential in another encoding: no UTF-8 reading shows it
                 written = self.masked_bytes(written, where)
             out.append(written)
         return out
 
     def in_bytes(self, data: bytes, where: str) -> bytes:
-        """A body that is neither JSON (as json.loads reads it) nor text without a byte order mark
-        in UTF-8: the known credentials masked in its bytes (see KnownSecrets.mask_bytes); and, where
-        it is text in the encoding json.loads reads it in (UTF-16, say) or in UTF-8, redacted as
-        text (see text), written again in that encoding."""
+        """A body in UTF-16 or UTF-32 (as json.loads reads it) that is neither JSON nor text in that
+        encoding: the known credentials masked in its bytes (see KnownSecrets.mask_bytes); and, where
+        it is text in that encoding or in UTF-8, redacted as text (see text), written again in that
+        encoding. One in which that finds no secret-named pair, but whose bytes (NULs, case and
+        separators left out) hold a word a secret's name holds, is taken out whole: its fields
+        cannot be told apart to take out one (a UTF-16 text, bytes that read as no text)."""
         data = self.masked_bytes(data, where)
         mark, codec = encoding_of(data)
+        found = self.taken_out
         for prefix, encoding in dict.fromkeys([(mark, codec), (b"", "utf-8")]):  # its own reading first
             try:
                 text = data[len(prefix) :].decode(encoding)
@@ -376,6 +352,9 @@ class Redaction:
             redacted = self.text(text, where)
             if redacted != text:
                 data = prefix + redacted.encode(encoding)
+        if self.taken_out == found and holds_a_word(data.replace(b"\0", b"").decode("latin-1")):
+            self.taken(where)
+            return REDACTED.encode()
         return data
 
     def masked_bytes(self, data: bytes, where: str) -> bytes:
@@ -385,19 +364,23 @@ class Redaction:
             self.taken(where)
         return masked
 
-    def redacted(self, text: str, body: Read, where: str, names: bool, known: bool) -> str:
+    def redacted(self, text: str, body: Read, where: str, names: bool, known: bool, lossy: bool = False) -> str:
         """A body redacted by what it was read as (see read); `names` and `known` say what to look
-        for in a JSON one (secret-named fields, known credentials)."""
+        for in a JSON one (secret-named fields, known credentials). A JSON one is written again when
+        something was taken out or an object in it gives a name twice (never as it came: its last
+        field, all a reader sees, may be the harmless one); `lossy` when `text` holds bytes that are
+        not UTF-8 (surrogateescape): what is not ASCII is then written as it is, to go back to them."""
         found = self.taken_out
         if body.kind == "json":
             redacted = self.walk(body.document, where, names, known)
-            return json.dumps(redacted) if self.taken_out > found else text
+            changed = self.taken_out > found or body.twice
+            return written(redacted, twice=body.twice, ascii=not lossy) if changed else text
         if body.kind == "deep":  # too deep to walk for the secrets it may hold: none of it is written
             self.taken(where)
             return REDACTED
         if body.kind == "form":
             pairs = self.pairs(body.document, where)
-            return urlencode(pairs) if self.taken_out > found else text
+            return urlencode(pairs, errors="surrogateescape") if self.taken_out > found else text
         return self.text(text, where)
 
     def url(self, url: httpx.URL, where: str) -> tuple[str, list[tuple[str, str]]]:
@@ -454,6 +437,24 @@ def secret_pair(match: re.Match[str]) -> str:
     except ValueError:
         return match[0]
     return f"{match[1]}{match[2]}{json.dumps(REDACTED)}" if is_secret(name) else match[0]
+
+
+def in_own_bytes(text: str, lossy: bool) -> bytes:
+    """A redacted body's text as bytes: UTF-8, the bytes that were not UTF-8 (`lossy`: kept as
+    surrogateescape keeps them) back as they were. A lone surrogate a JSON escape spelled, written
+    as it is, is written as that escape again (`\\udXXX`)."""
+    try:
+        return text.encode("utf-8", "surrogateescape" if lossy else "strict")
+    except UnicodeEncodeError:
+        return text.encode("utf-8", "backslashreplace")
+
+
+def filled(value: Any) -> bool:
+    """Whether a secret-named field's value holds something to take out: a text that is not empty,
+    a number, or an object or list that is not empty (true, false and null say nothing)."""
+    if isinstance(value, dict | list):
+        return len(value) > 0
+    return scalar(value) and value != ""
 
 
 def scalar(value: Any) -> bool:

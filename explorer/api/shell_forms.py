@@ -27,10 +27,11 @@ from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from urllib.parse import unquote_plus
 
+from explorer.api.body_reading import parsed
 from explorer.api.headers import REFUSED
 from explorer.api.redaction import SECRET_HEADERS, Redaction, is_secret
 from explorer.api.resource import Resource
-from explorer.api.values import MOST_DEPTH, TooDeep, json_within
+from explorer.api.values import TooDeep
 from explorer.api.visible import visible
 from explorer.api.writes import Outgoing
 
@@ -288,7 +289,7 @@ def secrets_in(outgoing: Outgoing) -> list[str]:
     if not outgoing.body:
         return []
     try:
-        document = json_within(outgoing.body, MOST_DEPTH)
+        document, _ = parsed(outgoing.body)  # every field, a name given twice too (body_reading)
     except TooDeep:
         return [WHOLE_BODY]
     except ValueError:

@@ -11,7 +11,7 @@ import subprocess
 
 import pytest
 
-from explorer.api.shell_forms import as_command, as_curl, in_variables, withheld
+from explorer.api.shell_forms import as_command, as_curl, in_variables, masked, secrets_in, withheld
 from explorer.api.writes import Outgoing
 from tests.commands.conftest import in_process
 from tests.safety.conftest import account_environment
@@ -147,3 +147,20 @@ async def test_y_and_c_on_a_page_fetched_with_a_token_in_its_query_copy_a_variab
             await explorer.until(lambda: "query parameter access_token as $ACCESS_TOKEN" in explorer.toasts())
             assert TOKEN_VALUE not in explorer.app.clipboard and TOKEN_VALUE not in explorer.toasts()
             assert f"{said}?access_token=$ACCESS_TOKEN" in shlex.split(explorer.app.clipboard)
+
+
+@pytest.mark.parametrize(
+    "body",
+    [
+        '{"name": "u", "password": "' + BODY_VALUE + '", "password": null}',  # a reader keeps the last: null
+        '{"ldap": {"bindPassword": "' + BODY_VALUE + '", "bindPassword": ""}}',
+        '{"apiKey": {"value": "' + BODY_VALUE + '"}}',  # a secret-named field holding an object
+    ],
+)
+def test_a_body_whose_secret_a_later_field_of_its_name_hides_is_not_copied(body):
+    out = Outgoing("POST", f"{BASE}/groups/1/databaseUsers", (("Content-Type", "application/json"),), body.encode())
+    assert secrets_in(out)
+    for command in (as_curl(out), as_command(out, BASE)):
+        assert BODY_VALUE not in command
+        assert "@-" in shlex.split(command)
+    assert BODY_VALUE.encode() not in masked(out).body  # what --dry-run prints

@@ -384,5 +384,109 @@ def test_an_answer_in_utf_16_or_32_leaves_neither_the_token_nor_a_password_in_th
     assert_in_no_encoding(written, TOKEN, CLIENT_SECRET, PASSWORD)
     entries = json.loads(written)["log"]["entries"]
     json_answer = json.loads(entries[1]["response"]["content"]["text"])  # written as its text, redacted
-    assert json_answer == {"note": f"the token is {REDACTED}", "bindPassword": REDACTED, "password": [REDACTED]}
+    assert json_answer == {"note": f"the token is {REDACTED}", "bindPassword": REDACTED, "password": REDACTED}
     assert "response/content/bindPassword" in entries[1]["_redacted"]
+
+
+# A name given twice: a JSON reader keeps the last, so each field of the name is looked at, and the
+# body is written again (never as it came, the first one's secret in it).
+
+DUPLICATED = [
+    b'{"name": "db-user", "password": "' + PASSWORD.encode() + b'", "password": null}',
+    b'{"password": "' + PASSWORD.encode() + b'", "password": "' + PASSWORD.encode() + b'2"}',
+    b'{"user": {"name": "a", "bindPassword": "' + PASSWORD.encode() + b'", "bindPassword": ""}}',
+    b'[{"id": 1}, {"clientSecret": "' + PASSWORD.encode() + b'", "clientSecret": false}]',
+    b"password=" + quote_plus(PASSWORD).encode() + b"&password=",
+]
+
+
+@pytest.mark.parametrize("body", DUPLICATED)
+@pytest.mark.parametrize("path", ["recorded", "saved"])
+def test_a_secret_in_a_field_whose_name_is_given_twice_is_never_written(body, path, tmp_path):
+    exchanges = [
+        exchange("GET", ROOT + "/groups/1", label="application/json", answer=body),
+        exchange("POST", ROOT + "/groups/1/databaseUsers", sent=body, label="application/json", answer=b"{}"),
+    ]
+    written = recorded(exchanges, tmp_path / "session.har") if path == "recorded" else saved(exchanges)
+    assert_nowhere(written, PASSWORD)
+    entries = json.loads(written)["log"]["entries"]
+    assert entries[0]["_redacted"] and entries[1]["_redacted"]
+
+
+def test_every_field_of_a_name_given_twice_is_written_back_in_its_order():
+    body = b'{"name": "db-user", "password": "' + PASSWORD.encode() + b'", "password": null}'
+    exchanges = [exchange("POST", ROOT + "/groups/1/databaseUsers", sent=body, label="application/json")]
+    entry = json.loads(saved(exchanges))["log"]["entries"][0]
+    assert entry["request"]["postData"]["text"] == f'{{"name": "db-user", "password": "{REDACTED}", "password": null}}'
+    assert entry["_redacted"] == ["request/postData/password"]
+
+
+@pytest.mark.parametrize(
+    ("body", "field"),
+    [
+        ({"apiKey": {"value": PASSWORD, "id": "k1"}}, "apiKey"),
+        ({"password": [PASSWORD]}, "password"),
+        ({"credentials": [{"user": "a", "pw": PASSWORD}]}, "credentials"),
+    ],
+)
+def test_a_secret_named_field_holding_an_object_or_a_list_is_taken_out_whole(body, field):
+    exchanges = [exchange("GET", ROOT + "/groups/1", label="application/json", answer=json.dumps(body).encode())]
+    written = saved(exchanges)
+    assert_nowhere(written, PASSWORD)
+    entry = json.loads(written)["log"]["entries"][0]
+    assert json.loads(entry["response"]["content"]["text"]) == {field: REDACTED}
+    assert entry["_redacted"] == [f"response/content/{field}"]
+
+
+# A body that is not UTF-8 (Latin-1, a stray byte): read byte for byte, redacted by name, and written
+# back in its own bytes (base64 in the file), the token endpoint's token learnt from it all the same.
+
+NOT_UTF_8_KEY = "PRIV-KEY-abcdef-0123"
+NOT_UTF_8_TOKEN = "TOKEN-zzzzzz-1"
+
+
+def body_bytes(entry: dict[str, Any], part: str) -> bytes:
+    """A body as the file holds it: an answer's `text`, base64-decoded when so encoded; a request's
+    that is not UTF-8 is base64 too (postData has no `encoding` to say so)."""
+    if part == "request":
+        return base64.b64decode(entry["request"]["postData"]["text"])
+    content = entry["response"]["content"]
+    return base64.b64decode(content["text"]) if content.get("encoding") == "base64" else content["text"].encode()
+
+
+@pytest.mark.parametrize("path", ["recorded", "saved"])
+def test_a_body_that_is_not_utf_8_keeps_no_password_private_key_nor_token(path, tmp_path):
+    key_answer = '{"name":"café","privateKey":"' + NOT_UTF_8_KEY + '"}'
+    token_answer = '{"access_token":"' + NOT_UTF_8_TOKEN + '","token_type":"Bearer","expires_in":3600,"scope":"\xe9"}'
+    password_body = b'{"password":"' + PASSWORD.encode() + b'","x":"\xff"}'
+    exchanges = [
+        exchange("POST", ORIGIN + "/api/oauth/token", sent=b"grant_type=client_credentials", label="application/json",
+                 headers={"Authorization": BASIC}, answer=token_answer.encode("latin-1")),
+        exchange("GET", ROOT + "/orgs/1/apiKeys/2", label="application/json", answer=key_answer.encode("latin-1")),
+        exchange("PATCH", ROOT + "/groups/1", sent=password_body, label="application/json", answer=b"{}"),
+        exchange("GET", ROOT + "/echo", label="text/plain", answer=b"token " + NOT_UTF_8_TOKEN.encode() + b" \xe9"),
+    ]  # fmt: skip
+    written = recorded(exchanges, tmp_path / "session.har") if path == "recorded" else saved(exchanges)
+    assert_in_no_encoding(written, PASSWORD, NOT_UTF_8_KEY, NOT_UTF_8_TOKEN, CLIENT_SECRET)
+    entries = json.loads(written)["log"]["entries"]
+    assert body_bytes(entries[0], "response") == (
+        b'{"access_token": "' + REDACTED.encode() + b'", "token_type": "Bearer", "expires_in": 3600, "scope": "\xe9"}'
+    )  # its own bytes, the Latin-1 \xe9 as it came
+    assert body_bytes(entries[1], "response") == b'{"name": "caf\xe9", "privateKey": "' + REDACTED.encode() + b'"}'
+    assert body_bytes(entries[2], "request") == b'{"password": "' + REDACTED.encode() + b'", "x": "\xff"}'
+    assert body_bytes(entries[3], "response") == b"token " + REDACTED.encode() + b" \xe9"  # learnt, then masked
+    assert [entry["_redacted"] for entry in entries] == [
+        ["request/headers/authorization", "response/content/access_token"],
+        ["response/content/privateKey"],
+        ["request/postData/password"],
+        ["response/content"],
+    ]
+
+
+def test_a_wide_body_that_reads_as_no_text_and_names_a_secret_is_taken_out_whole():
+    body = b"\xff\xfe" + b'{"password": "' + PASSWORD.encode() + b'"}'  # a UTF-16 mark, then UTF-8: odd bytes
+    written = saved([exchange("GET", ROOT + "/groups/1", label="application/json", answer=body)])
+    assert_in_no_encoding(written, PASSWORD)
+    entry = json.loads(written)["log"]["entries"][0]
+    assert body_bytes(entry, "response") == REDACTED.encode()
+    assert entry["_redacted"] == ["response/content"]
