@@ -29,7 +29,7 @@ from explorer.api.token_cache import TokenCache
 from explorer.api.tokens import Token, TokenState
 from explorer.api.values import MAX_DEPTH, TooDeep, json_within
 from explorer.api.visible import visible
-from explorer.api.writes import WRITE_METHODS
+from explorer.api.writes import is_write_method
 
 TOKEN_PATH = "/api/oauth/token"
 REVOKE_PATH = "/api/oauth/revoke"
@@ -123,7 +123,7 @@ class ServiceAccountAuth(httpx.Auth):
         if self.token is None or self.token is self.stale:
             return True
         within = time_limit(request)
-        if request.method in WRITE_METHODS:
+        if is_write_method(request.method):
             within = max(within, WRITE_MARGIN)
         return not self.token.fresh(self.clock(), within)
 
@@ -148,7 +148,7 @@ class ServiceAccountAuth(httpx.Auth):
             if response.status_code != 401 or not self.token_refused(response, used):
                 return
             self.stale = used
-            if request.method in WRITE_METHODS:  # never sent again: the session renews the token and says so
+            if is_write_method(request.method):  # never sent again: the session renews the token and says so
                 request.extensions[TOKEN_REFUSED] = True
                 return
 
@@ -315,7 +315,7 @@ class DigestAuth(httpx.DigestAuth):
                 without credentials: none came to ask for them.
         """
         try:
-            if request.method in WRITE_METHODS:
+            if is_write_method(request.method):
                 yield from self.write_once(request)
             else:
                 yield from super().auth_flow(request)

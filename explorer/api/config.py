@@ -48,6 +48,10 @@ PROFILE_FIELDS = {
 }  # fmt: skip
 
 
+# The environment's own credentials: with any of them, a profile's writes = true does not apply.
+CREDENTIAL_VARIABLES = ("EXPLORER_CLIENT_ID", "EXPLORER_CLIENT_SECRET", "EXPLORER_PUBLIC_KEY", "EXPLORER_PRIVATE_KEY")
+
+
 @dataclass(frozen=True)
 class Credentials:
     """Everything needed to open a session. The secrets are Secret, so they never print.
@@ -199,7 +203,10 @@ class Credentials:
         checked = str(check_base_url(url))
         attached = None if detached else name
         writes_setting(own.get("writes"), name, path)
-        writes, writes_from = origin_writes(profiles, attached, checked)
+        # A profile's writes = true is for its own credentials: not for a client ID or key from a flag or the
+        # environment, nor a secret from the environment (another account, perhaps prod's, on the same origin).
+        borrowed = any((client_id, public_key, *(environ.get(variable) for variable in CREDENTIAL_VARIABLES)))
+        writes, writes_from = origin_writes(profiles, None if borrowed else attached, checked)
         credentials = cls(
             base_url=checked,
             client_id=pick(client_id, "EXPLORER_CLIENT_ID", "client_id"),
@@ -259,7 +266,7 @@ def form_origin(
     name = chosen_profile(config, profile, environ)
     settings = profiles.get(name) if name else None
     attached = name if isinstance(settings, dict) and names_origin(settings, credentials.base_url) else None
-    writes, writes_from = origin_writes(profiles, attached, credentials.base_url)
+    writes, writes_from = origin_writes(profiles, None, credentials.base_url)  # typed: no profile's writes = true
     if writes is False:
         return replace(credentials, profile=attached, writes=False, writes_from=writes_from)
     return replace(credentials, profile=attached, writes=None, writes_from=None)

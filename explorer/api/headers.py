@@ -47,7 +47,8 @@ def header_pair(text: str) -> tuple[str, str]:
             f"the value of {name} has {foreign!r}, which is not ASCII: header values carry ASCII only; "
             f"send it percent-encoded ({foreign!r} is {quote(foreign)}) if the service decodes that"
         )
-    why = REFUSED.get(name.lower())
+    # Read as a server may read it: CGI, WSGI and Rack make `_` and `-` one (HTTP_X_HTTP_METHOD_OVERRIDE).
+    why = REFUSED.get(name.lower().replace("_", "-"))
     if why:
         raise ValueError(f"{name} cannot be set: {why}")
     return name, value

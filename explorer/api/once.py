@@ -27,7 +27,7 @@ import httpx
 from explorer.api.errors import ApiError
 from explorer.api.resource import Resource
 from explorer.api.visible import visible
-from explorer.api.writes import WRITE_METHODS
+from explorer.api.writes import is_write_method
 
 CONSENT = "explorer.consent"  # a request's extension: the Ticket of the write it is
 OWN = "explorer.credentials"  # a request's extension: one of the credentials' own (token, revoke)
@@ -104,8 +104,8 @@ class Ledger:
 
 
 def is_write(request: httpx.Request) -> bool:
-    """Whether a request is a write (POST, PUT, PATCH, DELETE) that is not one of the credentials' own."""
-    return request.method in WRITE_METHODS and not request.extensions.get(OWN)
+    """Whether a request is a write (any method but GET, HEAD and OPTIONS) that is not one of the credentials' own."""
+    return is_write_method(request.method) and not request.extensions.get(OWN)
 
 
 def may_have_gone(error: ApiError, failure: BaseException | None) -> ApiError:
@@ -186,7 +186,7 @@ def redirected(resource: Resource) -> str | None:
         The status, where it points (each character visible) and that nothing was sent there; None
             when the answer is not a 3xx to a write.
     """
-    if resource.method not in WRITE_METHODS or not 300 <= resource.status < 400:
+    if not is_write_method(resource.method) or not 300 <= resource.status < 400:
         return None
     location = resource.headers.get("location")
     where = f"points this write to {visible(location)}" if location else "points this write elsewhere, naming no place"

@@ -48,7 +48,7 @@ from explorer.api.secret import redact_header
 from explorer.api.token_cache import TokenCache
 from explorer.api.tokens import TokenState
 from explorer.api.urls import origin_of, origin_text, raw_path, resolve
-from explorer.api.writes import WRITE_METHODS, Outgoing, WritePolicy
+from explorer.api.writes import Outgoing, WritePolicy, is_write_method
 
 # The request this task sent last: when a send fails, this is the one that failed (it may be the
 # token request made inside the auth flow, which httpx's exception does not name).
@@ -355,7 +355,7 @@ class Session:
                 origin (kind "origin") unless `anonymous`, for a write by a session that may not
                 write (kind "read-only"), and for a target that is not a URL (`resolve`).
         """
-        if method.upper() in WRITE_METHODS:  # sent once, as `send` sends it
+        if is_write_method(method):  # sent once, as `send` sends it (PURGE too: any method not a read)
             body = b"" if json is None else dumps(json).encode("utf-8")
             return await self.send(await self.prepare(method, target, body))
         url = self.resolve(target)
@@ -497,7 +497,7 @@ class Session:
                 write went, the error says it may have been done (`written` "maybe").
         """
         method = outgoing.method.upper()  # as it goes: httpx sends "post" as POST
-        if method in WRITE_METHODS and not self.writes:
+        if is_write_method(method) and not self.writes:
             raise self.read_only(method, outgoing.url)
         url = httpx.URL(outgoing.url)
         foreign = self._check_origin(url, method, anonymous=False)
@@ -580,7 +580,7 @@ class Session:
                 `anonymous` (kind "origin"), with how to explore that service instead.
         """
         foreign = not self._same_origin(url)
-        if foreign and (not anonymous or method.upper() in WRITE_METHODS):
+        if foreign and (not anonymous or is_write_method(method)):
             there, here = url.host, self.base_url.host
             if there == here:  # another scheme or port on the same host: name the whole origins
                 there, here = origin_text(url), origin_text(self.base_url)

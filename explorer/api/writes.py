@@ -30,6 +30,14 @@ from explorer.api.config_file import config_path
 from explorer.api.errors import ConfigError
 
 WRITE_METHODS = ("POST", "PUT", "PATCH", "DELETE")
+READ_METHODS = ("GET", "HEAD", "OPTIONS")  # safe (RFC 9110 9.2.1): every other method is treated as a write
+
+
+def is_write_method(method: str) -> bool:
+    """Whether a method may change what it is sent to: any but GET, HEAD and OPTIONS, in any case (PURGE too)."""
+    return method.upper() not in READ_METHODS
+
+
 WITH_BODY = ("POST", "PUT", "PATCH")
 IDENTIFYING = ("name", "username", "groupName", "clusterName", "ipAddress", "cidrBlock", "roleName", "id")
 NOT_EDITABLE = {"links", "id", "_id", "created", "createdDate", "updated", "lastUpdated"}

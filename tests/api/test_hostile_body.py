@@ -16,6 +16,7 @@ from typing import Any
 import httpx
 import pytest
 
+from explorer.api import guard
 from explorer.api.config import Credentials
 from explorer.api.errors import ApiError
 from explorer.api.options import Bounds
@@ -138,7 +139,10 @@ async def test_an_answer_through_the_environments_proxy_is_guarded_too(monkeypat
         for name in ("http_proxy", "HTTP_PROXY", "all_proxy", "ALL_PROXY", "no_proxy", "NO_PROXY"):
             monkeypatch.delenv(name, raising=False)
         monkeypatch.setenv("http_proxy", proxy.url)
-        # Nothing listens at the base URL: an answer can only have come through the proxy.
+        # Nothing listens at the base URL: an answer can only have come through the proxy. A service on this
+        # machine is never reached through one (tests/safety/test_origins.py); this test is about the guard on
+        # what a proxy answers, so here the base URL's host does not count as this machine's.
+        monkeypatch.setattr(guard, "is_loopback", lambda host: False)
         credentials = Credentials("http://127.0.0.1:9" + ROOT_PATH, client_id="c", client_secret=Secret("s"))
         async with Session(credentials) as session:
             with pytest.raises(ApiError) as raised:

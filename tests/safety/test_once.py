@@ -259,6 +259,21 @@ async def test_a_read_only_session_sends_no_write_whatever_the_case_of_its_metho
     assert [a for a in server.arrivals if a.path.startswith(ROOT)] == []  # the token's own requests aside
 
 
+@pytest.mark.parametrize("method", ["PURGE", "merge", "LOCK"])
+async def test_a_method_that_is_not_a_read_is_a_write(server, method):
+    """A library caller's fetch(method="PURGE") went out from a read-only session, and could be retried: every
+    method but GET, HEAD and OPTIONS is a write, refused read-only and sent once (for one fetch) when writes are on."""
+    async with account(server, writes=False) as session:
+        with pytest.raises(ApiError) as refused:
+            await session.fetch("/groups/1", method=method)
+    assert refused.value.kind == "read-only"
+    server.script(method.upper(), "/groups/1", Behaviour(401, invalid_token=True), Behaviour(200))
+    async with account(server) as session:
+        answer = await session.fetch("/groups/1", method=method)
+    assert answer.status == 401
+    assert len(server.arrivals_of(method, "/groups/1")) == 1
+
+
 async def test_a_write_that_did_not_come_through_a_consent_is_refused_before_it_leaves(server):
     async with account(server) as session:
         with pytest.raises(ApiError) as refused:

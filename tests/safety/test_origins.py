@@ -179,3 +179,36 @@ def test_a_loopback_base_url_never_goes_through_the_environment_s_proxy(tmp_path
     assert run.code == 0, run.err
     assert other.arrivals == []
     assert server.secrets_seen() == {LAB_SECRET}
+
+
+@pytest.mark.parametrize("how", ["--client-id", "EXPLORER_CLIENT_ID"])
+def test_a_profile_s_writes_true_is_not_lent_to_another_account_on_its_origin(tmp_path, server, how):
+    """lab (writes = true, the default) and prod (writes = false) share one origin, as on a SaaS service.
+    prod's account from the environment went out under lab's writes = true: the DELETE arrived, without
+    --writes. A profile's writes = true is for its own credentials; prod's writes = false holds for prod's."""
+    text = lab(server, '{ env = "UNSET_LAB_SECRET" }') + "\n" + PROD.format(url=server.url) + "writes = false\n"
+    environment = configured(tmp_path, text) | {"EXPLORER_CLIENT_SECRET": "prod-secret"}
+    flag, variables = (
+        (["--client-id", "prod-client"], {}) if how == "--client-id" else ([], {"EXPLORER_CLIENT_ID": "prod-client"})
+    )
+    run = explorer(["delete", "/groups/x", "--yes", *flag], environment, **variables)
+    assert run.code == 2
+    assert "read-only" in run.err.splitlines()[0]
+    assert server.arrivals_of("DELETE") == []
+    asked = explorer(["delete", "/groups/x", "--yes", "--writes", *flag], environment, **variables)
+    assert asked.code == 2
+    assert "the profile 'prod' names it with writes = false, so --writes is refused" in asked.err.splitlines()[0]
+    assert server.arrivals_of("DELETE") == []
+
+
+def test_the_login_form_s_credentials_meet_every_read_only_profile_of_their_origin(tmp_path, server):
+    """With lab (writes = true) chosen, credentials typed in the form for the origin prod (writes = false)
+    shares went out with --writes on. The form takes no profile's writes = true, and meets every false."""
+    from explorer.api.config import Credentials, form_origin
+    from explorer.api.secret import Secret
+
+    text = lab(server) + "\n" + PROD.format(url=server.url) + "writes = false\n"
+    configured(tmp_path, text)
+    typed = Credentials(server.url, client_id="prod-client", client_secret=Secret("prod-secret"))
+    checked = form_origin(typed, environ={}, path=tmp_path / "config" / "explorer" / "config.toml")
+    assert (checked.writes, checked.writes_from) == (False, "prod")

@@ -21,7 +21,12 @@ from tests.commands.conftest import in_process, script_environment
 from tests.safety.conftest import account_environment
 from tests.safety.recording_server import RecordingServer
 
-OVERRIDES = ["X-HTTP-Method-Override", "x-http-method", "X-METHOD-override"]  # each name, in odd cases
+OVERRIDES = [
+    "X-HTTP-Method-Override",
+    "x-http-method",
+    "X-METHOD-override",
+    "X_HTTP_Method_Override",
+]  # odd cases; _ as -
 TRACE = "trace-7f3a"  # the value of the user's own header: where it arrives is what counts
 
 
