@@ -184,6 +184,7 @@ class Credentials:
             value = flag or environ.get(variable) or profile.get(field)
             if value is not None and not isinstance(value, str):
                 raise ConfigError(f"In {path}, profile {name!r}: {field} must be a string")
+            check_utf8(value, variable)
             return value
 
         url = pick(base_url, "EXPLORER_BASE_URL", "base_url")
@@ -270,6 +271,16 @@ def form_origin(
     if writes is False:
         return replace(credentials, profile=attached, writes=False, writes_from=writes_from)
     return replace(credentials, profile=attached, writes=None, writes_from=None)
+
+
+def check_utf8(value: str | None, variable: str) -> None:
+    """Raise a ConfigError naming where a setting came from when it holds bytes that are not UTF-8 (an
+    environment's, or a command line's, read with surrogateescape); never the value: it may be a secret."""
+    if value is not None and any("\ud800" <= character <= "\udfff" for character in value):
+        raise ConfigError(
+            f"{variable} (or the flag or profile field that gives it) is not UTF-8 text",
+            "Set it again as UTF-8 text: what it holds is sent as such.",
+        )
 
 
 def writes_setting(value: Any, profile: str | None, path: Path) -> bool | None:
@@ -389,6 +400,7 @@ class Secrets:
         """A secret from the environment first, else from the profile: a string, in a file only its owner can read;
         or by reference, to an environment variable, a private file, or an entry of the system keyring."""
         if from_environment:
+            check_utf8(from_environment, f"EXPLORER_{field.upper()}")
             return Secret(from_environment)
         if configured is None:
             return None

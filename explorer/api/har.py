@@ -36,12 +36,14 @@ import httpx
 from explorer import __version__
 from explorer.api.known_secrets import REDACTED as REDACTED  # where the recordings' readers have it
 from explorer.api.known_secrets import KnownSecrets
-from explorer.api.local_paths import exists, is_dir
+from explorer.api.local_paths import exists, is_dir, write_new
 from explorer.api.recording import CREATOR, RecordingError, content_of, read_recording
 from explorer.api.redaction import Redaction as Redaction
 from explorer.api.redaction import is_secret as is_secret
 
 SUFFIX = "\n]}}\n"
+# Answer headers that hold a URL: their secret-named query parameters are taken out, as a sent URL's are.
+URL_HEADERS = {"location", "content-location"}
 
 
 def entry_of(
@@ -76,8 +78,12 @@ def entry_of(
     location = response.headers.get("location", "")
     if redact:
         redaction.known.learn_headers([*request_headers, *response_headers])
+        redaction.known.learn_named([*request_headers, *query], is_secret)
         request_headers = redaction.pairs(request_headers, "request/headers")
-        response_headers = redaction.pairs(response_headers, "response/headers")
+        response_headers = [
+            (name, redaction.location(value, f"response/headers/{name}") if name.lower() in URL_HEADERS else value)
+            for name, value in redaction.pairs(response_headers, "response/headers")
+        ]
         url, query = redaction.url(request.url, "request")
         request_body, response_body = redaction.bodies(
             (request.content, "request/postData"), (response.content, "response/content")
@@ -270,7 +276,7 @@ def archive(
 def save(path: Path, data: bytes) -> None:
     """Write a HAR file as a new file at `path`, never over a file that is there.
 
-    Raises OSError (FileExistsError when the file is there) for the caller to say.
+    The file is its owner's alone (0600), as `--har`'s is. Raises OSError (FileExistsError when the file
+    is there) for the caller to say.
     """
-    with path.open("xb") as out:
-        out.write(data)
+    write_new(path, data)

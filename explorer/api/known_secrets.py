@@ -15,7 +15,7 @@ import codecs
 import contextlib
 import json
 import threading
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from urllib.parse import quote, quote_plus
 
 from explorer.api.secret import Secret
@@ -27,13 +27,14 @@ SHORTEST = 6  # a credential shorter than this is not looked for everywhere: ord
 
 def spellings(value: str) -> set[str]:
     """The ways a value is written where it may be found: as it is, JSON-escaped, percent-encoded."""
+    raw = value.encode("utf-8", "surrogateescape")  # a value from bytes that are not UTF-8 (an environment's)
     return {
         value,
         json.dumps(value)[1:-1],
         json.dumps(value, ensure_ascii=False)[1:-1],
-        quote(value, safe=""),
-        quote(value),
-        quote_plus(value),
+        quote(raw, safe=""),
+        quote(raw),
+        quote_plus(raw),
     } - {""}
 
 
@@ -100,6 +101,16 @@ class KnownSecrets:
         """
         for name, value in headers:
             self.learn_header(name, value)
+
+    def learn_named(self, pairs: Iterable[tuple[str, str]], is_secret: Callable[[str], bool]) -> None:
+        """Know the values of the secret-named pairs a person sent (`-H X-Api-Key: …`, `-q access_token=…`):
+        a service may say them back anywhere (a `self` link, a Location, a body).
+
+        Args:
+            pairs: Name-value pairs (headers, a query), names as read.
+            is_secret: Whether a name is a secret's (redaction.is_secret).
+        """
+        self.add(*(value for name, value in pairs if is_secret(name)))
 
     def found_in(self, text: str) -> bool:
         """Whether a known credential is in a text, in any of its spellings."""

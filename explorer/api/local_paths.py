@@ -7,6 +7,7 @@ and opening it, where that is tried, says why in the system's own words.
 
 from __future__ import annotations
 
+import os
 from pathlib import Path
 
 
@@ -49,3 +50,21 @@ def cannot_write(target: Path, error: OSError) -> str:
     if isinstance(error, PermissionError):
         return f"You may not write in {where}: save somewhere else"
     return f"Cannot save to {target}: {error.strerror or error}"
+
+
+def write_new(path: Path, data: bytes) -> None:
+    """Write `data` as a new file at `path`, only its owner's (0600): never over a file that is there.
+
+    What is saved (a HAR file, an answer's body) may hold what the service says of its users, so it
+    is as private as the recording `--har` writes, whatever the umask.
+
+    Args:
+        path: Where the file goes.
+        data: Its bytes.
+
+    Raises:
+        OSError: FileExistsError when something is there; any other for the caller to say.
+    """
+    descriptor = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
+    with os.fdopen(descriptor, "wb") as out:
+        out.write(data)

@@ -212,3 +212,19 @@ def test_the_login_form_s_credentials_meet_every_read_only_profile_of_their_orig
     typed = Credentials(server.url, client_id="prod-client", client_secret=Secret("prod-secret"))
     checked = form_origin(typed, environ={}, path=tmp_path / "config" / "explorer" / "config.toml")
     assert (checked.writes, checked.writes_from) == (False, "prod")
+
+
+@pytest.mark.parametrize("variable", ["EXPLORER_CLIENT_SECRET", "EXPLORER_CLIENT_ID"])
+def test_credentials_that_are_not_utf8_are_said_never_sent_nor_shown(tmp_path, server, variable):
+    """A secret or a client ID of bytes that are not UTF-8 ended in "unexpected UnicodeEncodeError … (a bug)"."""
+    environment = configured(tmp_path, "") | {
+        "EXPLORER_BASE_URL": server.url, "EXPLORER_CLIENT_ID": "admin", "EXPLORER_CLIENT_SECRET": "admin-secret",
+    }  # fmt: skip
+    environment[variable] = "caf\udce9-value"
+    run = explorer(["get", "/"], environment)
+    assert run.code == 1
+    assert run.err.splitlines()[0] == (
+        f"explorer get: {variable} (or the flag or profile field that gives it) is not UTF-8 text"
+    )
+    assert "caf" not in run.err and "a bug" not in run.err
+    assert server.arrivals == []

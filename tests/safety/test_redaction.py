@@ -490,3 +490,45 @@ def test_a_wide_body_that_reads_as_no_text_and_names_a_secret_is_taken_out_whole
     entry = json.loads(written)["log"]["entries"][0]
     assert body_bytes(entry, "response") == REDACTED.encode()
     assert entry["_redacted"] == ["response/content"]
+
+
+def test_a_secret_the_person_sent_is_masked_where_the_service_says_it_back(server, tmp_path):
+    """`-q access_token=…` and `-H X-Api-Key: …` were taken out where they were sent, and kept where the service
+    said them back: a self or next link in the body, a Location. A third attack review found it. Now the values
+    of what a person sends under a secret's name are known credentials, masked wherever they appear."""
+    from tests.commands.conftest import in_process
+    from tests.safety.conftest import account_environment
+
+    query, header = "query-token-5a1e", "header-key-77b3"
+    echoed = f"{server.url}/d?access_token={query}"
+    server.script(
+        "GET",
+        "/d",
+        Behaviour(200, {"Location": f"{server.url}/d?access_token={query}"}, {"seenKey": header, "next": echoed}),
+    )
+    recording = tmp_path / "r.har"
+    arguments = ["--har", str(recording), "get", "/d", "-q", f"access_token={query}", "-H", f"X-Api-Key: {header}"]
+    run = in_process(arguments, account_environment(server, tmp_path))
+    assert run.code == 0, run.err
+    written = recording.read_text()
+    assert query not in written and header not in written
+    entry = json.loads(written)["log"]["entries"][-1]
+    location = next(h["value"] for h in entry["response"]["headers"] if h["name"].lower() == "location")
+    assert location == f"{server.url}/d?access_token={quote(REDACTED, safe='[]')}"
+
+
+def test_a_saved_har_file_and_a_saved_body_are_their_owner_s_alone(tmp_path):
+    """The screen's "save as HAR" and a body's save made files others could read (0644 under umask 022),
+    while --har's is 0600: what a service says of its users stays the owner's."""
+    import os
+
+    from explorer.api.har import save
+    from explorer.api.local_paths import write_new
+
+    was = os.umask(0o022)
+    try:
+        save(tmp_path / "s.har", b"{}")
+        write_new(tmp_path / "body.json", b"{}")
+    finally:
+        os.umask(was)
+    assert {oct((tmp_path / name).stat().st_mode & 0o777) for name in ("s.har", "body.json")} == {"0o600"}

@@ -31,7 +31,7 @@ from explorer.api.changes import changes
 from explorer.api.errors import ApiError
 from explorer.api.filters import JqError, JqRunner, compiled
 from explorer.api.json_files import read_document
-from explorer.api.local_paths import cannot_write
+from explorer.api.local_paths import cannot_write, write_new
 from explorer.api.resource import Resource
 from explorer.api.session import Session
 from explorer.api.shell_forms import as_command, as_curl, in_variables, reads_secret, secret_variable, sent, withheld
@@ -604,8 +604,7 @@ class MainScreen(Screen[None]):
                 return
             target = Path(path).expanduser()
             try:
-                with target.open("xb") as file:  # never over a file that is there: nothing is lost
-                    file.write(resource.body)
+                write_new(target, resource.body)  # never over a file that is there; the owner's alone
             except (OSError, ValueError) as error:  # asked again, as typed, with what was wrong
                 problem = cannot_write(target, error) if isinstance(error, OSError) else "That is not a file name"
                 self.app.push_screen(AskScreen(question, value=path, problem=visible(problem)), save)
