@@ -5,6 +5,7 @@ only in class)."""
 from __future__ import annotations
 
 import asyncio
+import gc
 import json
 import shlex
 import stat
@@ -131,6 +132,12 @@ async def test_a_tab_s_page_is_given_the_key_its_downloads_bring(tmp_path):
         first = await asyncio.wait_for(socket.receive(), 10)
         assert first.type == WSMsgType.TEXT and json.loads(first.data) == ["instance_id", KEY]
         await socket.close()
+        async with asyncio.timeout(30):  # the session ends: its handler's `end` has run
+            while classroom.sessions:
+                await asyncio.sleep(0.01)
+        # textual-serve's AppService never closes its process's transport; collected here, while the loop is
+        # open, it closes quietly, not in a later test, where a closed loop makes its closing an error.
+        gc.collect()
 
 
 # A write's copied command never carries a password -------------------------------------------
