@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import os
+import signal
+import subprocess
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -45,7 +47,28 @@ def own_folders(tmp_path_factory: pytest.TempPathFactory, monkeypatch: pytest.Mo
     home = tmp_path_factory.mktemp("home")
     for variable in ("XDG_CONFIG_HOME", "XDG_CACHE_HOME", "XDG_DATA_HOME", "XDG_STATE_HOME"):
         monkeypatch.setenv(variable, str(home / variable.lower()))
+    # A program a test starts writes its threads' stacks to stderr on SIGABRT: `ended` asks one that
+    # outlived its wait where it was.
+    monkeypatch.setenv("PYTHONFAULTHANDLER", "1")
     return home
+
+
+def ended(process: subprocess.Popen[Any], within: float = 60.0) -> int:
+    """`process`'s status once it has ended, within `within` seconds (generous: a loaded machine).
+
+    One still running then is asked where it is (SIGABRT: Python's faulthandler writes every thread's
+    stack to its stderr), and the test fails with what it wrote, if the test reads its output by pipe.
+    """
+    try:
+        return process.wait(within)
+    except subprocess.TimeoutExpired:
+        process.send_signal(signal.SIGABRT)
+        try:
+            out, err = process.communicate(timeout=30)
+        except (subprocess.TimeoutExpired, ValueError):  # ValueError: its output was read by the test
+            process.kill()
+            out, err = b"", b""
+        pytest.fail(f"{process.args} still ran {within:g} s later; its output then:\n{out!r}\n{err!r}")
 
 
 @pytest.fixture(autouse=True)
@@ -91,6 +114,16 @@ def live_server() -> Iterator[tuple[ServerThread, Switchboard]]:
 
 
 SLOW_KINDS = ("browser", "subprocess", "sweep", "screen")
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    """ctrl+c for every program a test starts, as for a terminal's foreground job, however the suite
+    was started. A shell without job control ignores SIGINT in what it starts in the background
+    (`pytest … &` in a script, as CI may), every program started from there inherits that, and a
+    test's ctrl+c to one was lost: a sandbox or a watch ran on. A handler of Python's own is not
+    inherited: a program started from here has the default, as from a terminal."""
+    if signal.getsignal(signal.SIGINT) == signal.SIG_IGN:
+        signal.signal(signal.SIGINT, signal.default_int_handler)
 
 
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:

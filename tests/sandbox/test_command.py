@@ -24,7 +24,7 @@ import pytest
 
 from explorer.sandbox import Settings
 from explorer.sandbox.address import lan_address
-from tests.conftest import ROOT
+from tests.conftest import ROOT, ended
 from tests.manual import page
 from tests.sandbox.conftest import API
 from tests.sandbox.test_cluster_writes import NEW
@@ -60,7 +60,7 @@ def running(tmp_path: Path, *flags: str) -> Iterator[tuple[str, str, Path]]:
         yield match.group(1), text, tmp_path / "data" / "explorer"
     finally:
         process.send_signal(signal.SIGINT)
-        process.wait(timeout=60)  # generous: a loaded machine, and the server closes its connections first
+        ended(process)  # the server closes its connections first
         rest = process.stdout.read()  # not communicate(), which would skip what readline() buffered
         assert (process.returncode, rest.splitlines()[-1:]) == (0, ["Sandbox stopped."]), rest  # Ctrl+C: a line
         assert "INFO:" not in rest and "Traceback" not in rest, rest  # no server log (a drill's lesson may come first)
@@ -84,7 +84,7 @@ def test_ctrl_c_stops_it_quietly_with_a_line_and_status_0(tmp_path):
     assert url, banner
     assert httpx.get(url.group(1) + API).status_code == 401  # served while it runs
     process.send_signal(signal.SIGINT)
-    process.wait(timeout=60)  # generous: a loaded machine
+    ended(process)
     assert (process.returncode, process.stdout.read()) == (0, "\nSandbox stopped.\n")
     assert "INFO" not in banner
 

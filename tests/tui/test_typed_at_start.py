@@ -10,7 +10,7 @@ import time
 import pytest
 
 from tests.benchmarks.terminal import Terminal
-from tests.conftest import ROOT
+from tests.conftest import ROOT, ended
 
 
 def keeps_keys(fd: int) -> bool:
@@ -50,7 +50,7 @@ def test_ctrl_c_while_the_explorer_starts_ends_it_quietly_with_the_terminal_as_i
         before = termios.tcgetattr(term.main)
         until_keys_kept(term)
         term.press(b"\x03")
-        assert term.process is not None and term.process.wait(60) == 130
+        assert term.process is not None and ended(term.process) == 130
         time.sleep(0.2)  # the last bytes read
         assert "Traceback" not in term.text() and "KeyboardInterrupt" not in term.text()
         assert termios.tcgetattr(term.main) == before
