@@ -23,6 +23,7 @@ read-only for every session on it but one through a profile for it that says `wr
 
 from __future__ import annotations
 
+import functools
 import os
 import ssl
 import stat
@@ -308,6 +309,18 @@ def check_ca_bundle(text: str) -> str:
         raise ConfigError(f"The CA bundle {path} does not exist")
     trusting(str(path))
     return str(path)
+
+
+@functools.cache
+def default_trust() -> ssl.SSLContext:
+    """The authorities httpx trusts by default (certifi's, or those SSL_CERT_FILE names), for every session.
+
+    Loading them takes about 25 ms, so they are loaded once a process, when the first session needs them.
+
+    Returns:
+        A TLS context that verifies certificates and host names against those authorities.
+    """
+    return httpx.create_ssl_context()
 
 
 def trusting(ca_bundle: str) -> ssl.SSLContext:

@@ -18,7 +18,6 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import ssl
 from collections import deque
 from collections.abc import Mapping
 from contextvars import ContextVar
@@ -30,7 +29,7 @@ import httpx
 from explorer import __version__
 from explorer.api import errors
 from explorer.api.auth import DigestAuth, ServiceAccountAuth
-from explorer.api.config import Credentials, trusting
+from explorer.api.config import Credentials, default_trust, trusting
 from explorer.api.config_file import description_cache_dir
 from explorer.api.description import Description
 from explorer.api.description_loader import DescriptionLoader
@@ -211,7 +210,7 @@ class Session:
         else:
             raise ConfigError(f"No credentials for {credentials.base_url}")
         self.auth = auth
-        verify: ssl.SSLContext | bool = trusting(credentials.ca_bundle) if credentials.ca_bundle else True
+        verify = trusting(credentials.ca_bundle) if credentials.ca_bundle else default_trust()
         self.client = httpx.AsyncClient(
             auth=auth,
             transport=GuardedTransport(transport or own_transport(self.base_url, verify), bounds.max_body),

@@ -21,6 +21,9 @@ from explorer.sandbox.settings import parse_network
 from tests.conftest import FakeClock
 
 API = "/api/service/v1.0"
+# The socket's clients speak plain HTTP: one TLS context for all of them, not one each (about 25 ms to
+# load certifi's authorities, which none of them uses).
+PLAIN = httpx.create_ssl_context()
 
 
 @dataclass
@@ -92,7 +95,7 @@ def opener(transport: str, clock: FakeClock, request: pytest.FixtureRequest) -> 
             assert client is None, "a socket test cannot choose its client address"
             server, switchboard = request.getfixturevalue("live_server")
             switchboard.app = app
-            async with httpx.AsyncClient(base_url=server.url) as http:
+            async with httpx.AsyncClient(base_url=server.url, verify=PLAIN) as http:
                 yield Harness(app, settings, http, clock, transport)
 
     return open_
