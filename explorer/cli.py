@@ -22,13 +22,25 @@ class Parser(argparse.ArgumentParser):
     (`--secret=VALUE`, `--secret VALUE`): only the flag is named. Its commands' parsers are Parsers too."""
 
     words: list[str] | None = None
+    # A command whose positionals may come before, between or after its flags (a write's ITEMs:
+    # `explorer patch URL --writes name=x`), as HTTPie takes them: argparse's intermixed parsing.
+    intermixed = False
+    mixing = False  # within the intermixed parse, which parses twice through parse_known_args
 
     # typeshed's overloads (a namespace type per call) are more than a Parser needs: one signature here.
     def parse_known_args(  # type: ignore[override]
         self, args: Sequence[str] | None = None, namespace: Any = None
     ) -> tuple[Any, list[str]]:
+        if self.mixing:
+            return super().parse_known_args(args, namespace)
         self.words = list(sys.argv[1:] if args is None else args)
-        return super().parse_known_args(args, namespace)
+        if not self.intermixed:
+            return super().parse_known_args(args, namespace)
+        self.mixing = True
+        try:
+            return super().parse_known_intermixed_args(args, namespace)
+        finally:
+            self.mixing = False
 
     def parse_args(self, args: Sequence[str] | None = None, namespace: Any = None) -> Any:  # type: ignore[override]
         parsed, unknown = self.parse_known_args(args, namespace)
@@ -85,7 +97,8 @@ def hidden(unknown: list[str]) -> list[str]:
 
 
 class Command(Protocol):
-    """A command: a module (get, logout) or an object (the writes) with these two."""
+    """A command: a module (get, logout) or an object (the writes) with these two; one whose
+    positionals may come anywhere among its flags (a write's ITEMs) says `items_anywhere = True`."""
 
     def add_arguments(self, parser: argparse.ArgumentParser) -> None: ...
 
@@ -109,7 +122,7 @@ WRITE_HOW = (
 def parser() -> argparse.ArgumentParser:
     from explorer import launch
     from explorer.classroom import command as classroom
-    from explorer.commands import diff, get, logout, write
+    from explorer.commands import diff, get, logout, token, write
     from explorer.connection import add_connection_arguments
     from explorer.sandbox import command as sandbox
 
@@ -178,6 +191,18 @@ def parser() -> argparse.ArgumentParser:
             f"{WRITE_HOW} {WRITE_EXITS}",
         ),
         (
+            "token",
+            token,
+            "print an access token for curl's $TOKEN, to stdout only",
+            "Print an access token for these credentials to stdout, and nowhere else, for the $TOKEN of a request "
+            "copied as curl: TOKEN=$(explorer token), with --profile NAME or the other connection flags the copy "
+            "names. It is the token explorer get keeps between runs, got again when it has less than five minutes "
+            "left; explorer logout revokes it. At a terminal it is printed only with --show. API keys have none: "
+            "curl sends them with --digest. Exit codes: 0 printed; 1 when none was had (connection, TLS, "
+            "configuration, API keys, the demo or a replay); 2 for usage (a terminal without --show); 4 or 5 when "
+            "the token endpoint refused.",
+        ),
+        (
             "logout",
             logout,
             "revoke the cached token of the one-shot commands",
@@ -202,6 +227,8 @@ def parser() -> argparse.ArgumentParser:
     for name, module, summary, description in registered:
         sub = commands.add_parser(name, help=summary, description=description)
         module.add_arguments(sub)
+        if isinstance(sub, Parser):
+            sub.intermixed = getattr(module, "items_anywhere", False)
         sub.set_defaults(run=module.run, parser=sub)  # a command's usage errors show its own usage
     return root
 

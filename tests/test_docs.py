@@ -108,3 +108,26 @@ def test_every_key_of_the_explorer_is_in_the_docs_with_its_id():
     keys = section(page("screen.md"), "## Keys")
     missing = [b.id for b in all_bindings() if f"`{b.id}`" not in keys]
     assert not missing, missing
+
+
+LIST_ITEM = re.compile(r"([-*+]|\d+\.) ")
+
+
+def under_a_list(line: str) -> bool:
+    return bool(LIST_ITEM.match(line)) or line.startswith((" ", "|"))
+
+
+def test_every_list_begins_after_a_blank_line_as_python_markdown_needs():
+    """A list right under a line of text is, to Python-Markdown (the site), more of that paragraph: "The
+    safety model." in writes.md and the rules in spec.md read as one run-on paragraph in the browser."""
+    run_on = []
+    for source in [*sorted(DOCS.rglob("*.md")), ROOT / "README.md"]:
+        fenced, before = False, ""
+        for number, line in enumerate(source.read_text().splitlines(), 1):
+            if line.lstrip().startswith("```"):
+                fenced = not fenced
+            # under a list item, its continuation (indented) or a table row, a list goes on as it should
+            elif not fenced and LIST_ITEM.match(line) and before.strip() and not under_a_list(before):
+                run_on.append(f"{source.relative_to(ROOT)}:{number}: {line[:50]}")
+            before = line
+    assert run_on == []

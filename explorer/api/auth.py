@@ -37,6 +37,10 @@ TOKEN_CODES = {"EXPIRED_ACCESS_TOKEN", "REVOKED_ACCESS_TOKEN", "INVALID_ACCESS_T
 NEW_TOKEN_AGE = 10.0  # a token this young refused with an unexplained 401 is not the problem
 WRITE_MARGIN = 300.0  # seconds a write's token must have left (at most half its life), else renewed first
 
+# Waits as a refused token request's answer asks, and says whether to make it again:
+# (the answer, times asked again already, when the first came).
+AskAgain = Callable[[httpx.Response, int, float], Awaitable[bool]]
+
 
 class ServiceAccountAuth(httpx.Auth):
     """A service account's OAuth 2.0 client credentials (spec 4.2) as an httpx auth flow.
@@ -45,9 +49,10 @@ class ServiceAccountAuth(httpx.Auth):
     WRITE_MARGIN before), sends it as Bearer, and asks again once when a request is refused for the
     token (expired, revoked), not for permissions: a read is then sent again with the new token, a
     write never is (its 401 comes back marked TOKEN_REFUSED, and the session renews the token with
-    `renew`). Token requests wait out the token endpoint's rate limit (`hold`). It works
-    with httpx.AsyncClient only: token requests are awaited under a lock shared by concurrent
-    requests.
+    `renew`). Token requests wait out the token endpoint's rate limit (`hold`), and a 503 or 429
+    with a Retry-After is waited out and the token asked again, as `again` waits and says (a token
+    request is no write: it may go again). It works with httpx.AsyncClient only: token requests are
+    awaited under a lock shared by concurrent requests.
     """
 
     requires_response_body = True
@@ -63,10 +68,14 @@ class ServiceAccountAuth(httpx.Auth):
         hold: Callable[[httpx.URL], Awaitable[None]] | None = None,
         cache: TokenCache | None = None,
         max_depth: int = MAX_DEPTH,
+        again: AskAgain | None = None,
     ) -> None:
         """`hold` waits out the token endpoint's rate limit before a token request that it would
-        refuse; a session passes its own, which shows the wait. Alone, it sleeps for it. `max_depth`
-        is the session's depth limit (Bounds.max_depth): the token endpoint's answers are read within it too."""
+        refuse, a Retry-After it gave included; a session passes its own, which shows the wait.
+        Alone, it sleeps for it. `max_depth` is the session's depth limit (Bounds.max_depth): the
+        token endpoint's answers are read within it too. `again` waits out a token request's refusal
+        (a 503 or 429 with a Retry-After) and says whether to make it again; None: never, the refusal
+        is raised."""
         origin = base_url.copy_with(path="/", query=None, fragment=None)
         self.token_url = origin.join(TOKEN_PATH)
         self.revoke_url = origin.join(REVOKE_PATH)
@@ -77,6 +86,7 @@ class ServiceAccountAuth(httpx.Auth):
         self.hold = hold if hold is not None else self.sleep_for_budget
         self.cache = cache
         self.max_depth = max_depth
+        self.again = again
         self.lock = asyncio.Lock()
         self.stale: Token | None = None  # the token a 401 refused last: renewed before it is used again
         self.state = TokenState()
@@ -138,7 +148,12 @@ class ServiceAccountAuth(httpx.Auth):
                         await self.hold(self.token_url)
                         self.state.refreshing = True
                         try:
-                            self.accept((yield self.token_request(request)))
+                            answer, asked, first = (yield self.token_request(request)), 0, self.clock()
+                            while await self.asks_again(answer, asked, first):  # a 503's Retry-After, waited out
+                                asked += 1
+                                await self.hold(self.token_url)
+                                answer = yield self.token_request(request)
+                            self.accept(answer)
                         finally:
                             self.state.refreshing = False
             used = self.token
@@ -171,9 +186,28 @@ class ServiceAccountAuth(httpx.Auth):
             await self.hold(self.token_url)
             self.state.refreshing = True
             try:
-                self.accept(await client.send(self.token_request(needed_by), auth=httpx.Auth()))
+                answer = await client.send(self.token_request(needed_by), auth=httpx.Auth())
+                asked, first = 0, self.clock()
+                while await self.asks_again(answer, asked, first):
+                    asked += 1
+                    await self.hold(self.token_url)
+                    answer = await client.send(self.token_request(needed_by), auth=httpx.Auth())
+                self.accept(answer)
             finally:
                 self.state.refreshing = False
+
+    async def asks_again(self, answer: httpx.Response, asked: int, first: float) -> bool:
+        """Whether to ask the token endpoint again after this answer, once `again` has waited what it asked.
+
+        Args:
+            answer: The token endpoint's answer just come.
+            asked: How many times the token was asked again already, this time it was needed.
+            first: When (by the clock) the first answer came, this time.
+
+        Returns:
+            True to ask again (after the `hold`, for the token endpoint's rate limit), the wait over.
+        """
+        return answer.status_code != 200 and self.again is not None and await self.again(answer, asked, first)
 
     async def sleep_for_budget(self, url: httpx.URL) -> None:
         """Hold a token request that the token endpoint's limit is sure to refuse."""

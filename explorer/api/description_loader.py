@@ -1,7 +1,9 @@
 """What a session knows of the API's shape: its description, and the media type each request asks for.
 
 The description (an OpenAPI document, `--openapi`) is loaded once, on first need, off the event
-loop; one that cannot be used leaves `problem` saying why and the session goes on without it. The
+loop; one that cannot be used leaves `problem` saying why and the session goes on without it. None
+given, one can be found (`discover`) where the API's own origin may publish it (WELL_KNOWN: the
+sandbox's /openapi.json), once a session and quietly: nothing there is no problem to tell. The
 Accept a request carries follows from it and from the base URL: the vendor's versioned media type
 where the API is versioned (the real service's /api/<vendor>/v2), else plain JSON.
 """
@@ -14,11 +16,16 @@ from pathlib import Path
 
 import httpx
 
-from explorer.api.description import Description, DescriptionError
+from explorer.api.description import Description, DescriptionError, download, from_bytes
 from explorer.api.description import load as load_description
 from explorer.api.errors import ApiError
 from explorer.api.urls import origin_of
 from explorer.api.versions import accept_for, vendor_of
+
+# Where a service may publish its description on its own origin when none is given: the sandbox's.
+# The real service publishes its own at an address of its documentation, on another origin: given
+# with --openapi, never guessed. Only the API's origin is asked, never with credentials.
+WELL_KNOWN = ("/openapi.json",)
 
 
 class DescriptionLoader:
@@ -46,12 +53,47 @@ class DescriptionLoader:
         self.loading: asyncio.Future[Description | None] | None = None
 
     async def described(self, client: httpx.AsyncClient) -> Description | None:
-        """The description, loaded with `client` the first time it is asked for; None without one."""
-        if self.source is None:
-            return None
+        """The description, loaded with `client` the first time it is asked for; None without one.
+
+        Without a source, the one `discover` found, once it has looked (awaited while it looks).
+        """
         if self.loading is None:
+            if self.source is None:
+                return None
             self.loading = asyncio.ensure_future(self.read(self.source, client))
         return await asyncio.shield(self.loading)
+
+    async def discover(self, client: httpx.AsyncClient) -> Description | None:
+        """None given, the description the API's origin publishes where services put theirs (WELL_KNOWN).
+
+        Asked once a session, with a GET without credentials to the API's own origin only, bounded as
+        any description's load; an answer that is not there (a 404), not JSON or not an OpenAPI 3
+        description means there is none, and nothing is said of it (`problem` stays None).
+
+        Args:
+            client: The session's client (its timeout, its size guard, its log).
+
+        Returns:
+            The description: the one given (loaded if it is not yet), or the one found; None when
+            there is none.
+        """
+        if self.source is None and self.loading is None:
+            self.loading = asyncio.ensure_future(self.find(client))
+        return await self.described(client)
+
+    async def find(self, client: httpx.AsyncClient) -> Description | None:
+        """The first description found at a WELL_KNOWN path of the API's origin, or None; never raises."""
+        for path in WELL_KNOWN:
+            url = str(self.base_url.copy_with(path=path, query=None, fragment=None))
+            try:
+                data = await download(url, client, self.headers_for(url))
+                if not data.lstrip().startswith(b"{"):
+                    continue  # a page, not JSON: no description here
+                self.description = await asyncio.to_thread(from_bytes, url, data, self.cache)
+            except Exception:  # not there, not a description, not reachable: none, said by nobody
+                continue
+            return self.description
+        return None
 
     async def read(self, source: str, client: httpx.AsyncClient) -> Description | None:
         """Load the description from `source`; a problem is kept to be told, never raised."""

@@ -44,6 +44,7 @@ Setting = Literal[
     "max_depth",  # Bounds.max_depth: a body's nesting
     "ca_bundle",  # the authority trusted for the service's certificate
     "base_url",  # where the session goes, and with what credentials
+    "api_root",  # the base URL itself, where nothing answers as an API root does
     "service",  # which service to explore, when nothing says
     "profile",  # which profile of the config file
     "description",  # the API description
@@ -81,6 +82,11 @@ Written = Literal["no", "maybe"]
 IP_ADDRESS = re.compile(r"\b(?:\d{1,3}\.){3}\d{1,3}\b|\b[0-9a-fA-F]{0,4}(?::[0-9a-fA-F]{0,4}){2,7}\b")
 PERMISSION_CODES = {"USER_UNAUTHORIZED", "NOT_ORG_GROUP_CREATOR", "NOT_IN_GROUP", "ORG_NOT_IN_GROUP"}
 FORBIDDEN_HINT = "The service refuses this request for these credentials."
+# An errorCode that says the request was understood and refused for the resource as it is (its state,
+# a setting, its kind): `CANNOT_TERMINATE_CLUSTER_WHEN_TERMINATION_PROTECTION_ENABLED`, `…_NOT_ALLOWED`,
+# `…_IN_PROGRESS`, `CLUSTER_ALREADY_REQUESTED_DELETION`; not a malformed request.
+REFUSED_WORDS = {"CANNOT", "ALREADY", "MUST"}
+REFUSED_PHRASES = ("NOT_ALLOWED", "IN_PROGRESS")
 ROLES_HINT = "The credentials work but are not allowed here: check the roles of the account for this project."
 
 
@@ -116,6 +122,8 @@ class ApiError(Exception):
         rate_limit: The service's RateLimit-Limit for this request, when it said one.
         address: The client address an access-list failure names, when it names one.
         after_refresh: Whether this is a 401 that a renewed token got too.
+        at_root: Whether the request was for the API root itself (the base URL): a 404 there
+            says the base URL is wrong, not an ID in a path.
         credentials: What the request carried: "service account", "API key", or None.
         roles: The roles the API description requires for this operation.
         versions: The versions the API description documents for this operation.
@@ -151,6 +159,7 @@ class ApiError(Exception):
     rate_limit: int | None = None  # the service's RateLimit-Limit for this request, when it said one
     address: str | None = None
     after_refresh: bool = False  # a 401 that a renewed token got too
+    at_root: bool = False  # a request for the API root itself (the base URL)
     credentials: str | None = None  # what the request carried: "service account", "API key", or None
     roles: tuple[str, ...] = ()  # the roles the API description requires for this operation
     versions: tuple[str, ...] = ()  # the versions the API description documents for this operation
@@ -294,6 +303,7 @@ def from_response(
     now: float,
     *,
     after_refresh: bool = False,
+    at_root: bool = False,
     credentials: str | None = None,
     roles: tuple[str, ...] = (),
     versions: tuple[str, ...] = (),
@@ -304,7 +314,8 @@ def from_response(
     """The error a failed response carries, whatever its shape. `roles` and `versions` are what the
     API description says of the operation, `accept` what the request sent and `vendor` the name of
     the API's media types, for the hint. A body nested past `max_depth` is no document: the error
-    names the limit, with the status's own hint and how to read deeper."""
+    names the limit, with the status's own hint and how to read deeper. `at_root` says the request
+    was for the API root itself (the base URL)."""
     common: dict[str, Any] = {
         "method": method,
         "url": url,
@@ -314,6 +325,7 @@ def from_response(
         "retry_after": retry_after(headers.get("retry-after"), now),
         "rate_limit": parse_count(headers.get("ratelimit-limit")),
         "after_refresh": after_refresh,
+        "at_root": at_root,
         "credentials": credentials,
         "roles": roles,
         "versions": versions,
@@ -476,6 +488,23 @@ def limits_said(error: ApiError) -> str:
     return "Limits count per project and at the token endpoints (10 a minute)."
 
 
+def refuses_as_it_is(code: str | None) -> bool:
+    """Whether an errorCode refuses a request for the resource as it is (`CANNOT_…`, `…_NOT_ALLOWED`,
+    `…_IN_PROGRESS`, `…_ALREADY_…`), not for being malformed."""
+    if not code:
+        return False
+    return bool(REFUSED_WORDS & set(code.upper().split("_"))) or any(said in code.upper() for said in REFUSED_PHRASES)
+
+
+def root_hint(url: str | None) -> str:
+    """A 404 of the API root itself: the base URL, named, is likely wrong; what a root looks like."""
+    root = str(httpx.URL(url).copy_with(query=None, fragment=None)).rstrip("/") if url else "the base URL"
+    return (
+        f"Nothing is at {root}, the API root itself: the base URL is likely wrong. An API root is the address "
+        "where the API starts, such as https://HOST/api/atlas/v2, or the sandbox's https://HOST/api/service/v1.0."
+    )
+
+
 def hint_for(error: ApiError) -> Advice:
     """What to try next, for the failures people meet most, and the setting that would help, if one would."""
     code, status = error.error_code, error.status
@@ -524,8 +553,17 @@ def hint_for(error: ApiError) -> Advice:
         return "Authentication failed: check the credentials, then retry.", "credentials"
     if status == 403:
         return FORBIDDEN_HINT, None
+    if status == 404 and error.at_root:
+        return root_hint(error.url), "api_root"
     if status == 404:
         return "Nothing is there: check the IDs in the path, or reach it by following links from the root.", None
+    if status == 400 and refuses_as_it_is(code):
+        return (
+            "The request is well formed, but the resource as it is now does not allow it: the detail says what "
+            "stands in the way (a setting to turn off first, an operation still going on, another API for this "
+            "kind of resource).",
+            None,
+        )
     if status == 400:
         return "The service refused the request as malformed: the detail and parameters name what to change.", None
     if status == 406:

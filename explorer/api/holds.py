@@ -4,16 +4,48 @@ The session holds a request here before sending it (on the client's count of a l
 Retry-After the server gave) and while it waits out a 429 or 503 before asking again. What is held
 is public state, read by the screen's status bar for its countdown: until when, on which limit, and
 the refusal that said to wait.
+
+What a task's requests were held is counted too, when it asks (`counting_holds`): a watch's next
+fetch is spaced from when the last one went out, not from before a Retry-After it waited out.
 """
 
 from __future__ import annotations
 
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Iterator
+from contextlib import contextmanager
+from contextvars import ContextVar
+from dataclasses import dataclass
 
 import httpx
 
 from explorer.api.ratelimit import RateLimits, bucket_of
 from explorer.api.resource import Resource
+
+
+@dataclass
+class Tally:
+    """Seconds a task's requests were held (by the session's clock), while it counts them."""
+
+    seconds: float = 0.0
+
+
+tally: ContextVar[Tally | None] = ContextVar("tally", default=None)  # this task's, while it counts
+
+
+@contextmanager
+def counting_holds() -> Iterator[Tally]:
+    """Count the seconds this task's requests are held inside the block: a Retry-After waited out,
+    the rate limit, a token endpoint's 503. Time that is the service's, not the request's.
+
+    Returns:
+        The tally, which holds the seconds once the block is done.
+    """
+    counted = Tally()
+    mark = tally.set(counted)
+    try:
+        yield counted
+    finally:
+        tally.reset(mark)
 
 
 class Holds:
@@ -47,7 +79,10 @@ class Holds:
         """Wait until `until`, cancellable, showing it: in `held_until`, the limit waited on in
         `held_for`, and in `held_after` the refusal that said to wait (the screen shows its error)."""
         self.held_until, self.held_for, self.held_after = until, limit, after
+        started, counted = self.clock(), tally.get()
         try:
             await self.sleep(max(0.0, until - self.clock()))
         finally:
             self.held_until = self.held_for = self.held_after = None
+            if counted is not None:
+                counted.seconds += self.clock() - started

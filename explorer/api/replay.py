@@ -80,7 +80,9 @@ class ReplayTransport(httpx.AsyncBaseTransport):
             for method, path, query in sorted(self.answers)
             if method == "GET" and path.startswith(base + "/")
         ]
-        return {"links": links, "recording": self.source, "recorded": len(links)}
+        answers = sum(len(given) for given in self.answers.values())
+        # `answers`: every answer recorded, of any method; `linked`: the URLs GETs were recorded at, once each.
+        return {"links": links, "recording": self.source, "answers": answers, "linked": len(links)}
 
 
 def answers_of(recording: Recording) -> dict[tuple[str, str, str], list[Answer]]:

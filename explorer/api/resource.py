@@ -204,6 +204,8 @@ class Resource:
         foreign: Whether it was fetched from another origin, without credentials.
         after_refresh: Whether the request was refused (401) and sent again with a renewed
             token: a 401 then is about permissions, not the token.
+        at_root: Whether the request was for the API root itself (the session's base URL): a
+            404 there says the base URL is wrong.
         credentials: What the request carried: "service account", "API key", or None.
         operation: What the API description says of this request, when there is one: the
             roles and versions an error's hint names.
@@ -224,6 +226,7 @@ class Resource:
     http_version: str = "HTTP/1.1"
     foreign: bool = False  # fetched from another origin, without credentials
     after_refresh: bool = False  # refused, then refused again with a renewed token
+    at_root: bool = False  # a request for the API root itself (the session's base URL)
     credentials: str | None = None  # what the request carried: "service account", "API key", or None
     operation: Operation | None = None  # what the API description says of this request, when there is one
     vendor: str | None = None  # the name the API's versioned media types carry, when it has them
@@ -545,6 +548,7 @@ class Resource:
             self.body,
             self.received_at,
             after_refresh=self.after_refresh,
+            at_root=self.at_root,
             credentials=self.credentials,
             roles=self.operation.roles if self.operation else (),
             versions=self.operation.versions if self.operation else (),

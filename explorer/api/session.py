@@ -11,7 +11,8 @@ get. Credentials go only to the base URL's origin.
 
 What is not HTTP is beside it: holds.py holds requests, description_loader.py the API description and
 each request's Accept, urls.py where a target goes, exchanges.py the log, guard.py the transport,
-once.py that a write goes at most once for each `send`.
+reconnect.py a read sent again on a connection the server closed, once.py that a write goes at most
+once for each `send`.
 """
 
 from __future__ import annotations
@@ -41,7 +42,8 @@ from explorer.api.headers import checked_headers
 from explorer.api.holds import Holds
 from explorer.api.once import CONSENT, TOKEN_REFUSED, Ledger, Ticket, is_write, may_have_gone, token_refused
 from explorer.api.options import Bounds, Caches, Clocks, Har
-from explorer.api.ratelimit import RateLimits, bucket_of, key_of
+from explorer.api.ratelimit import TOKEN, RateLimits, bucket_of, key_of
+from explorer.api.reconnect import Reconnecting
 from explorer.api.resource import Resource
 from explorer.api.secret import redact_header
 from explorer.api.token_cache import TokenCache
@@ -52,7 +54,10 @@ from explorer.api.writes import Outgoing, WritePolicy, is_write_method
 # The request this task sent last: when a send fails, this is the one that failed (it may be the
 # token request made inside the auth flow, which httpx's exception does not name).
 last_sent: ContextVar[httpx.Request | None] = ContextVar("last_sent", default=None)
+# The deadline of the request this task is sending: a token request made on its way waits only within it.
+deadline: ContextVar[asyncio.Timeout | None] = ContextVar("deadline", default=None)
 MAX_RETRIES = 2
+MAX_TOKEN_RETRIES = 5  # a token is needed before anything else: asked again more often than a read is sent
 MAX_RETRY_WAIT = 60.0
 REVOKE_TIMEOUT = 2.0
 LOG_SIZE = 10_000
@@ -119,7 +124,8 @@ class Session:
             credentials: Who to be, and where: a service account (client ID and secret, which gets
                 a token) is used when there is one, else an API key (public and private key).
             transport: What sends the requests; None for the network, through the proxy the
-                environment names for the base URL, if any. Tests pass their own (an
+                environment names for the base URL, if any, a read sent again on a keep-alive
+                connection the server closed (reconnect.py). Tests pass their own (an
                 `httpx.MockTransport`). Either way, answers are held to `bounds.max_body`.
             headers: Sent with every request to the base URL's origin, after the explorer's own
                 Accept (the versioned media type on a versioned API) and User-Agent, so one of the
@@ -204,6 +210,7 @@ class Session:
                 hold=self.holds.wait_for_budget,
                 cache=cache,
                 max_depth=bounds.max_depth,
+                again=self._token_again,
             )
         elif credentials.public_key and credentials.private_key:
             auth = DigestAuth(credentials.public_key, credentials.private_key.reveal())
@@ -213,7 +220,10 @@ class Session:
         verify = trusting(credentials.ca_bundle) if credentials.ca_bundle else default_trust()
         self.client = httpx.AsyncClient(
             auth=auth,
-            transport=GuardedTransport(transport or own_transport(self.base_url, verify), bounds.max_body),
+            # The network's: a read that meets a keep-alive connection the server closed goes again (reconnect.py).
+            transport=GuardedTransport(
+                transport or Reconnecting(own_transport(self.base_url, verify)), bounds.max_body
+            ),
             trust_env=False,  # the environment's proxy is in own_transport, behind the guard
             verify=verify,
             timeout=bounds.timeout,
@@ -311,10 +321,22 @@ class Session:
         Never raises: a description that cannot be used is kept in `description_problem`.
 
         Returns:
-            The description, or None when the credentials name none (`openapi`) or it cannot be
-                used.
+            The description, or None when the credentials name none (`openapi`) and none was found
+                (`discover_description`), or it cannot be used.
         """
         return await self.description_loader.described(self.client)
+
+    async def discover_description(self) -> Description | None:
+        """The API description, looked for where the API's origin may publish one when none was given.
+
+        Once a session: a GET of a well-known path on the base URL's origin only (the sandbox's
+        /openapi.json), without credentials; nothing there, or not a description, is said by nobody
+        (`description_problem` stays None). The screen asks once the root has come.
+
+        Returns:
+            The description: the one given, or the one found; None when there is none.
+        """
+        return await self.description_loader.discover(self.client)
 
     # Fetching --------------------------------------------------------------------------------
 
@@ -395,7 +417,9 @@ class Session:
             retries += 1
             await self._hold_for_retry(method, url, resource, wait, foreign)
 
-    def _retry_wait(self, response: httpx.Response, retries: int, give_up_at: float) -> float | None:
+    def _retry_wait(
+        self, response: httpx.Response, retries: int, give_up_at: float, most: int = MAX_RETRIES
+    ) -> float | None:
         """The retry rule: a read refused with 429 or 503 and a Retry-After is sent again after it,
         MAX_RETRIES times at most, and not past MAX_RETRY_WAIT seconds from the first sending.
 
@@ -403,6 +427,7 @@ class Session:
             response: The answer just come.
             retries: How many times this read was sent again already.
             give_up_at: When, by the session's wall clock, no retry may still be waiting.
+            most: How many times it may be sent again (a token request's: MAX_TOKEN_RETRIES).
 
         Returns:
             The seconds to wait before sending it again; None to give this answer as it is.
@@ -410,9 +435,37 @@ class Session:
         wait = errors.retry_after(response.headers.get("retry-after"), self.clocks.wall())
         if response.status_code not in (429, 503) or wait is None:
             return None
-        if retries == MAX_RETRIES or self.clocks.wall() + wait > give_up_at:
+        if retries >= most or self.clocks.wall() + wait > give_up_at:
             return None
         return wait
+
+    async def _token_again(self, answer: httpx.Response, asked: int, first: float) -> bool:
+        """The retry rule of a token request (the auth's `again`): a 429 or 503 with a Retry-After is
+        waited out and the token asked again, MAX_TOKEN_RETRIES times at most, not past MAX_RETRY_WAIT
+        seconds from the first answer, nor past the deadline of the request that needs the token.
+
+        The wait is held as a read's is (`holds`), under the token endpoint's limit and after this
+        refusal: the status bar and a command's stderr say it.
+
+        Args:
+            answer: The token endpoint's answer, not a token.
+            asked: How many times the token was asked again already.
+            first: When, by the session's wall clock, the first answer came.
+
+        Returns:
+            True to ask again, the wait over; False (at once) to give the refusal as the token's failure.
+        """
+        wait = self._retry_wait(answer, asked, first + MAX_RETRY_WAIT, MAX_TOKEN_RETRIES)
+        if wait is None:
+            return False
+        within = deadline.get()
+        ends = within.when() if within is not None else None
+        if ends is not None and asyncio.get_running_loop().time() + wait >= ends:
+            return False  # the deadline would end the request while it waited: said now, not as a timeout
+        refused = self._resource(answer, foreign=False)
+        self.holds.refusal = (TOKEN, refused)  # a token request asked meanwhile waits for it too, and shows it
+        await self.holds.hold(self.clocks.wall() + wait, TOKEN, refused)
+        return True
 
     async def _hold_for_retry(self, method: str, url: httpx.URL, refused: Resource, wait: float, foreign: bool) -> None:
         """Hold the read a refusal's Retry-After asked, before it is sent again.
@@ -525,8 +578,12 @@ class Session:
         if not isinstance(auth, ServiceAccountAuth):
             return None
         try:
-            async with asyncio.timeout(self.bounds.deadline):
-                await auth.renew(self.client, refused)
+            async with asyncio.timeout(self.bounds.deadline) as within:
+                mark = deadline.set(within)
+                try:
+                    await auth.renew(self.client, refused)
+                finally:
+                    deadline.reset(mark)
         except ApiError as error:
             return error
         except TimeoutError:
@@ -672,8 +729,12 @@ class Session:
         method, url = request.method, request.url
         last_sent.set(None)
         try:
-            async with asyncio.timeout(self.bounds.deadline):
-                return await self.client.send(request, auth=httpx.Auth() if foreign else httpx.USE_CLIENT_DEFAULT)
+            async with asyncio.timeout(self.bounds.deadline) as within:
+                mark = deadline.set(within)
+                try:
+                    return await self.client.send(request, auth=httpx.Auth() if foreign else httpx.USE_CLIENT_DEFAULT)
+                finally:
+                    deadline.reset(mark)
         except TimeoutError:
             raise self._said_for_a_write(
                 ApiError(
@@ -754,6 +815,7 @@ class Session:
             foreign=foreign,
             # A Digest answer always follows a 401 (the challenge); only a token is renewed after one.
             after_refresh=carried == "service account" and any(r.status_code == 401 for r in response.history),
+            at_root=not foreign and request.url.path.rstrip("/") == self.base_url.path.rstrip("/"),
             credentials=carried,
             operation=None
             if foreign or self.description is None

@@ -15,6 +15,7 @@ So is the value of a header or query parameter named like a secret (`X-Api-Key`,
     as_curl(outgoing, session.credentials.ca_bundle)  # curl --cacert CA -H "Authorization: Bearer $TOKEN" … URL
     as_command(outgoing, base_url, session.reached_by)   # explorer get /groups --demo -H 'Accept: …'
     secret_variable(session.reached_by)  # EXPLORER_CLIENT_SECRET: where that command reads the secret
+    credentials_said(outgoing, session.reached_by)  # the notice's line: TOKEN=$(explorer token --profile lab)
     left_out(secrets_in(outgoing))       # the notice's line when the body was left out for its secret
     in_variables(withheld(outgoing))     # the notice's line naming the variables said for secret values
 """
@@ -268,6 +269,43 @@ def secret_variable(reached_by: Sequence[str]) -> str | None:
     if "--public-key" in reached_by:
         return "EXPLORER_PRIVATE_KEY"
     return None
+
+
+def credentials_said(outgoing: Outgoing, reached_by: Sequence[str]) -> str:
+    """The line a notice adds after a copied curl: how to set the variables it says the credentials
+    as. `TOKEN=$(explorer token …)` (explorer/commands/token.py), with the flags that reach the same
+    service (Session.reached_by: the profile, or the base URL and client ID); for Digest, where the
+    keys come from. "" when it carries no credentials.
+
+    Args:
+        outgoing: the request copied.
+        reached_by: the flags that reach its service from a shell (`--profile lab`; `--demo`, `--replay FILE`).
+
+    Returns:
+        The line, or "".
+    """
+    scheme = (outgoing.header("authorization") or "").partition(" ")[0].lower()
+    if scheme == "digest":
+        return (
+            "\nIt says the API key as $PUBLIC_KEY:$PRIVATE_KEY: set both first, the private key from the "
+            "environment (PRIVATE_KEY=$EXPLORER_PRIVATE_KEY), never on a command line."
+        )
+    if scheme != "bearer":
+        return ""
+    if reached_by[:1] == ("--demo",):
+        return (
+            "\nIt says the token as $TOKEN, but the demo's sandbox runs inside the explorer, where curl cannot "
+            "reach it: explorer sandbox serves one curl can."
+        )
+    if reached_by[:1] == ("--replay",):
+        return (
+            "\nIt says the token as $TOKEN: a replay has none; with the recorded service's credentials, "
+            "TOKEN=$(explorer token) sets it."
+        )
+    flags = "".join(f" {shlex.quote(word)}" for word in reached_by)
+    reads = secret_variable(reached_by)
+    secret = f", which reads the secret from {reads}" if reads else ""
+    return f"\nIt says the token as $TOKEN: set it first, TOKEN=$(explorer token{flags}){secret}."
 
 
 def reads_secret(variable: str | None) -> str:

@@ -25,6 +25,7 @@ import httpx
 from explorer.api.changes import Change, changes
 from explorer.api.errors import ApiError, ConfigError
 from explorer.api.filters import JqError, JqRunner
+from explorer.api.holds import counting_holds
 from explorer.api.ratelimit import WINDOW, Reading, bucket_of
 from explorer.api.resource import Resource
 
@@ -65,6 +66,8 @@ def time_of_day(at: float) -> str:
 
 
 HELD = "the condition holds"  # how a watch whose condition held ends
+DELETED = "deleted"  # how a watch ends when a resource it saw answers 404
+NOT_THERE = "not there"  # how a watch ends whose first fetch answered 404: nothing to watch
 
 
 @dataclass(frozen=True)
@@ -140,7 +143,8 @@ class Watch:
     last_fetched: float | None = None
     fetch_problem: str | None = None  # the last fetch's failure, until a fetch succeeds
     condition_problem: str | None = None  # why the condition failed on the latest version
-    ended: str | None = None  # "deleted", "the condition holds", "stopped", or what ended it
+    ended: str | None = None  # DELETED, NOT_THERE, HELD, "stopped", or what ended it
+    error: ApiError | None = None  # the last fetch's failure as it came (a 404's, no answer's), till one succeeds
     slowed: str | None = None  # why the watch goes slower than asked, while it does
 
     @property
@@ -162,14 +166,20 @@ class Watch:
     def take(self, resource: Resource, at: float) -> Version | None:
         """Take in one fetch: a new Version when the document changed (or is the first), else None.
 
-        A 404 after a version was seen ends the watch as "deleted"; any other failure is kept in
-        `problem` until a fetch succeeds."""
+        A 404 after a version was seen ends the watch as DELETED; a 404 first, as NOT_THERE (it never
+        was, or went before the watch began: a 404 polled for ever would say nothing new); any other
+        failure is kept in `problem` until a fetch succeeds."""
         self.fetches += 1
         self.last_fetched = at
+        self.error = resource.error
         if resource.status == 404 and self.versions:
-            self.ended = "deleted"
+            self.ended = DELETED
             self.fetch_problem = self.condition_problem = None
             return self.add(Version(self.seen + 1, at, 404, None, (Change("", "removed", self.versions[-1].document),)))
+        if resource.status == 404:
+            self.ended = NOT_THERE
+            self.fetch_problem = resource.error.line() if resource.error is not None else "404 Not Found"
+            return None
         if resource.error is not None:
             self.fetch_problem = resource.error.line()
             return None
@@ -194,6 +204,7 @@ class Watch:
         """A fetch that had no answer (connection, TLS, a deadline)."""
         self.fetches += 1
         self.last_fetched = at
+        self.error = error
         self.fetch_problem = error.line()
 
 
@@ -242,10 +253,15 @@ async def follow(
         waiting = True
         began = clock()
         resource: Resource | None = None
-        try:
-            resource = await fetch(watch.url)
-        except ApiError as error:
-            watch.failed(error, clock())
+        with counting_holds() as held:
+            try:
+                resource = await fetch(watch.url)
+            except ApiError as error:
+                watch.failed(error, clock())
+        # Held (a 503's Retry-After waited out), the fetch went out when the hold ended: the next is
+        # spaced from then, not sent at once after it as though the hold had been the fetch's time.
+        began += held.seconds
+        if resource is None:
             version = None
         else:
             # a version's differences walk both documents: off the caller's thread (a screen stays live)

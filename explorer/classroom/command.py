@@ -82,7 +82,7 @@ def banner(address: str, key: str, max_sessions: int, sandbox: str, scenario: st
         f"  Sandbox         {sandbox}{API_ROOT} (this machine only)",
         f"  Limits          {limits_line(class_settings(max_sessions, scenario), max_sessions)}",
         f"  Control         {sandbox}/_sandbox (faults for everyone), e.g.",
-        f"    curl -X POST {sandbox}/_sandbox/unavailable?count=3",
+        f"    curl -X POST '{sandbox}/_sandbox/unavailable?count=3'",  # quoted: zsh globs an unquoted ?
         "  Projector       the address with &presenter=1 (keys shown, projector theme)",
     ]
     if scenario:

@@ -119,8 +119,25 @@ def parsed_item(text: str) -> tuple[str, Any]:
     return name, value
 
 
+def needs_body(method: str) -> str:
+    """The hint for a PATCH or PUT given no body, or an empty one: how to give its fields.
+
+    Args:
+        method: The write's method (`PATCH`).
+
+    Returns:
+        The hint, with the command that gives a field.
+    """
+    said = "Nothing was sent. Give the fields with --data JSON or NAME=VALUE items"
+    return f"{said}: explorer {method.lower()} TARGET name=…"
+
+
 def body_of(
-    data: str | None, items: list[tuple[str, Any]], stdin: BinaryIO | None = None, limit: int = MAX_BODY
+    data: str | None,
+    items: list[tuple[str, Any]],
+    stdin: BinaryIO | None = None,
+    limit: int = MAX_BODY,
+    needed_by: str | None = None,
 ) -> Body:
     """The body --data or the items give (none when neither does).
 
@@ -129,6 +146,8 @@ def body_of(
         items: The items, as `item` made them.
         stdin: Where `@-` reads from; None for sys.stdin.
         limit: The most bytes read from a file or stdin (`--max-body`).
+        needed_by: The method, when it needs a body (PATCH, PUT): an empty one is said to be
+            needed, not to be left out; None when the write may go without one (POST).
 
     Returns:
         The body.
@@ -151,6 +170,10 @@ def body_of(
         return Body()
     where, text = given(data, stdin, limit)
     if not text.strip():  # `--data "$UNSET"` in a script: never a write with nothing in it
+        if needed_by is not None:
+            raise BodyError(
+                f"the body{where} is empty: a {needed_by} needs a body, the fields it sets", needs_body(needed_by)
+            )
         raise BodyError(
             f"the body{where} is empty", "Nothing was sent. To send no body, leave --data out; else give the JSON."
         )

@@ -26,6 +26,7 @@ FLAG_WORDS = {
     "max_depth": "Set it with --max-depth LEVELS.",
     "ca_bundle": "--ca-bundle FILE names it (EXPLORER_CA_BUNDLE, or ca_bundle in the profile).",
     "base_url": "Explore it with --base-url URL and its credentials, or --profile NAME.",
+    "api_root": "Give the right one with --base-url URL (EXPLORER_BASE_URL, or base_url in the profile).",
     "service": "On the command line, --base-url URL names one; --demo explores the sandbox.",
     "profile": "On the command line, --profile NAME chooses one.",
     "description": "Name it with --openapi FILE_OR_URL (EXPLORER_OPENAPI, or openapi in the profile).",

@@ -26,7 +26,7 @@ import httpx
 from explorer.api.errors import ApiError
 from explorer.api.once import look_before, redirected
 from explorer.api.session import Session
-from explorer.api.shell_forms import as_curl, in_variables, left_out, masked, secrets_in, withheld
+from explorer.api.shell_forms import as_curl, credentials_said, in_variables, left_out, masked, secrets_in, withheld
 from explorer.api.urls import raw_path
 from explorer.api.visible import lines, visible
 from explorer.api.writes import (
@@ -37,7 +37,7 @@ from explorer.api.writes import (
     delete_name,
     write_changes,
 )
-from explorer.commands.body import Body, BodyError, UsageError, body_of, item
+from explorer.commands.body import Body, BodyError, UsageError, body_of, item, needs_body
 from explorer.commands.flags import (
     add_header_flag,
     add_include_flag,
@@ -54,6 +54,7 @@ try:
 except ImportError:  # Windows: no terminal queue to empty
     termios = None  # type: ignore[assignment]
 
+NEED_BODY = ("PATCH", "PUT")  # a POST may go without one (an action); a DELETE takes none
 SAID = {201: "201 Created", 202: "202 Accepted: the service goes on with it", 204: "204 No Content: done"}
 NOT_SENT = "Nothing was sent. --dry-run prints what would be sent."
 SEND_AGAIN = "Run the same command again to send it."
@@ -70,16 +71,22 @@ class WriteCommand:
     def name(self) -> str:
         return self.method.lower()
 
+    @property
+    def items_anywhere(self) -> bool:
+        """Whether its ITEMs may come before, between or after the flags (cli.Parser.intermixed)."""
+        return self.method in WITH_BODY
+
     def add_arguments(self, parser: argparse.ArgumentParser) -> None:
         add_target(parser)
         if self.method in WITH_BODY:
             parser.add_argument(
                 "items",
                 nargs="*",
+                default=[],  # else intermixed parsing calls ITEM required: "required: TARGET, ITEM"
                 metavar="ITEM",
                 type=item,
-                help="right after TARGET: a field of a JSON object body, NAME=VALUE (a string) or NAME:=JSON "
-                "(any JSON value)",
+                help="after TARGET, before or after the flags: a field of a JSON object body, NAME=VALUE (a string) "
+                "or NAME:=JSON (any JSON value)",
             )
             parser.add_argument(
                 "--data",
@@ -107,16 +114,18 @@ class WriteCommand:
 
     def run(self, args: argparse.Namespace) -> int:
         try:
-            body = body_of(getattr(args, "data", None), getattr(args, "items", []), limit=args.max_body)
+            needed_by = self.method if self.method in NEED_BODY else None
+            body = body_of(
+                getattr(args, "data", None), getattr(args, "items", []), limit=args.max_body, needed_by=needed_by
+            )
         except UsageError as error:
             parser: argparse.ArgumentParser = args.parser  # the command's own: its usage, exit 2
             parser.error(str(error))
         except BodyError as error:
             report(self.name, ApiError("config", str(error), hint=error.hint))
             return 2
-        if self.method in ("PATCH", "PUT") and not body.data:
-            hint = "Nothing was sent. Give the fields with --data JSON or NAME=VALUE items: "
-            hint += f"explorer {self.name} TARGET name=…"
+        if self.method in NEED_BODY and not body.data:
+            hint = needs_body(self.method)
             report(self.name, ApiError("config", f"a {self.method} needs a body: the fields it sets", hint=hint))
             return 2
         return asyncio.run(write(self.name, self.method, args, body))
@@ -235,7 +244,12 @@ def dry_run(session: Session, command: str, outgoing: Outgoing) -> None:
     curl = as_curl(outgoing, session.credentials.ca_bundle)
     sys.stdout.write("\n".join([*preview(masked(outgoing)), "", *lines(curl)]) + "\n")
     sys.stdout.flush()
-    for said in (in_variables(withheld(outgoing)), left_out(secrets_in(outgoing))):
+    said_of = (
+        credentials_said(outgoing, session.reached_by),
+        in_variables(withheld(outgoing)),
+        left_out(secrets_in(outgoing)),
+    )
+    for said in said_of:
         if said:
             said = said.strip()
             print(f"explorer {command}: the curl above: {said[0].lower()}{said[1:]}", file=sys.stderr)

@@ -115,13 +115,19 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     faults.add_argument(
         "--control", action="store_true", help="turn on the control endpoint /_sandbox (loopback clients only)"
     )
-    faults.add_argument("--latency", type=non_negative, default=0, metavar="MS", help="added latency per API request")
+    faults.add_argument(
+        "--latency",
+        type=non_negative,
+        default=0,
+        metavar="MS",
+        help="added latency per request under /api, token requests included",
+    )
     faults.add_argument(
         "--unavailable",
         type=non_negative,
         default=0,
         metavar="N",
-        help="answer the first N API requests with 503 and Retry-After",
+        help="answer the first N requests under /api, token requests included, with 503 and Retry-After",
     )
     faults.add_argument(
         "--retry-after",
@@ -238,6 +244,32 @@ def operations_line(settings: Settings) -> str:
     return f"Clusters: CREATING, UPDATING or DELETING {lasting} (--operation-seconds), then IDLE or gone."
 
 
+def faults_lines(settings: Settings) -> list[str]:
+    """The faults the sandbox starts with, a line each: what a drill's trainer set, said where they see it.
+
+    Every request under /api passes them, the token endpoints' too: an outage or a slow network takes
+    the whole service. None without any.
+    """
+    lines = []
+    if settings.latency_ms:
+        lines.append(
+            f"Latency: every request under /api waits {settings.latency_ms} ms before its answer, token "
+            "requests too (--latency)."
+        )
+    if settings.unavailable:
+        lines.append(
+            f"Unavailable: the first {settings.unavailable} requests under /api, token requests too, answer 503 "
+            f"with Retry-After: {settings.retry_after} (--unavailable, --retry-after)."
+        )
+    errors = settings.token_errors
+    if errors:
+        next_ones = (
+            f"the next {len(errors)} token requests answer" if len(errors) > 1 else "the next token request answers"
+        )
+        lines.append(f"Token errors: {next_ones} {', then '.join(errors)} (--token-error).")
+    return lines
+
+
 def banner(
     settings: Settings, url: str, ca: Path | None, host: str, local: str | None = None, scenario: str | None = None
 ) -> str:
@@ -267,6 +299,7 @@ def banner(
         *limits_lines(settings, url),
         versions_line(settings),
         operations_line(settings),
+        *faults_lines(settings),
         "Control endpoint: "
         + (f"{local or url}/_sandbox (loopback only)" if settings.control else "off (--control turns it on)"),
         "",

@@ -235,6 +235,9 @@ class ExplorerApp(PaletteApp):
     def on_main_screen_fetch_ended(self) -> None:
         self.keys.resume()
 
+    def on_main_screen_field_focused(self) -> None:
+        self.lift_notices()
+
     def logged_in(self, result: Result | None) -> None:
         """The login screen's session (opened, its root fetched), or the demo sandbox's."""
         if result is None:

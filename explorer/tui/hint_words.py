@@ -29,6 +29,7 @@ SCREEN_WORDS = {
     "max_depth": f"{AGAIN} --max-depth LEVELS.",
     "ca_bundle": f"{AGAIN} --ca-bundle FILE (EXPLORER_CA_BUNDLE, or ca_bundle in the profile).",
     "base_url": "To explore it, start explorer with --base-url URL and its credentials, or --profile NAME.",
+    "api_root": f"{AGAIN} the right one: --base-url URL (EXPLORER_BASE_URL, or base_url in the profile).",
     "service": "On the command line, --base-url URL names one; --demo explores the sandbox.",
     "profile": f"{AGAIN} --profile NAME to choose one.",
     "description": f"{AGAIN} --openapi FILE_OR_URL (EXPLORER_OPENAPI, or openapi in the profile).",

@@ -131,16 +131,10 @@ class Navigation:
             return node.resource.url
         return node.url or self.root.url or ""
 
-    def title(self) -> list[str]:
-        """The title's parts: the URL looked at without the view's own parameters, then those it was
-        asked with (`pretty=true`, `itemsPerPage=500`), so the title says what the panes show."""
-        url = self.where()
-        try:
-            pairs = parse_qsl(urlsplit(url).query, keep_blank_values=True)
-        except ValueError:  # a link the service wrote that is not a URL: shown as it is
-            return [url]
-        view = (*SWITCHES, "itemsPerPage")
-        return [with_query(url, view), *(f"{name}={value}" for name, value in pairs if name in view)]
+    def title(self) -> str:
+        """The title: the URL looked at as it was sent, its query whole and in its order (the page,
+        its size, `pretty=true`), so the title says what the panes show and a copy of it works."""
+        return self.where()
 
     def list_in_view(self) -> Node | None:
         """The list being looked at: the node shown if it is one, else the list it is an item of."""
@@ -162,7 +156,7 @@ class Navigation:
             parent = node.parent
             first = parent.items_shown if parent is not None else 0
             return Step(select=self.item_at(parent, first)) if parent is not None else Step()
-        reload = reload or self.refusal_of(node)  # Enter after a typed URL's refusal: the node's own URL
+        reload = reload or self.refusal_of(node) or node.stale  # a stale list: fetched again, not shown as kept
         other = self.elsewhere(node)
         if other is not None and not reload:
             return self.go(other)
@@ -209,6 +203,7 @@ class Navigation:
         if self.fetching is fetch:
             self.fetching = None
         node = fetch.node
+        node.stale = False
         if self.stray(fetch) and (resource.error is not None or resource.status >= 400):
             return self.refused(fetch, resource=resource)
         if resource.error is None and resource.status < 400:
@@ -292,6 +287,8 @@ class Navigation:
         """The cursor moved onto a node: show it if it has something to show (an answer or a failure)."""
         if node is self.shown or self.is_fetching(node) or (node.resource is None and node.error is None):
             return Step()
+        if node.stale:  # a list that holds an item known to be deleted: visited, it is fetched again
+            return self.open(node, reload=True)
         if self.refusal_of(node):
             return Step()  # the cursor put on the node a typed URL named: its refusal stays in view
         return self.show_step(node)
@@ -327,6 +324,16 @@ class Navigation:
         for gone in old.values():
             self.forget(gone)
         self.set_children(node, children + typed)
+
+    def described(self, description: Description) -> None:
+        """The API description came after the root (found where the service publishes it): the root
+        gains the documented paths its links leave out, as it would have had them from the start."""
+        self.description = description
+        root = self.root
+        resource = root.resource
+        if resource is not None and resource.error is None and resource.status < 400 and resource.listing is None:
+            self.fill(root, resource)
+            self.relabel.add(root)
 
     def documented(self, node: Node, resource: Resource, linked: list[Node]) -> list[Node]:
         """The description's paths below `resource` that its links leave out; links it does not know marked."""

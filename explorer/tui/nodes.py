@@ -128,6 +128,7 @@ class Node:
     asked: str | None = None  # the URL last fetched into it (with its query and switches)
     filled: bool = False  # children made from a resource
     undocumented: bool = False  # a link to a path the API description does not know
+    stale: bool = False  # of a list: holds an item known to be deleted; fetched again when next visited
 
     @property
     def key(self) -> str | None:

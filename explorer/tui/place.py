@@ -1,4 +1,4 @@
-"""Where you are, in one line of the header: the URL in view and its switches, cut to the room;
+"""Where you are, in one line of the header: the URL in view as it was sent, cut to the room;
 and a URL on as many lines as it needs, broken between its segments (a dialog's `Act on …`).
 
 No Textual here: the screen measures the room and puts the line in its title.
@@ -13,42 +13,47 @@ from rich.cells import cell_len
 PIECES = re.compile(r"[^/?&]*(?:/+|[?&])|[^/?&]+$")  # a URL's segments, each with the `/` after it
 
 
-def place_line(url: str, switches: list[str], room: int) -> str:
-    """`URL · pretty=true` in `room` cells. Too long, it keeps its end, which tells one place from
-    another: the resource (the path's last segment), its page and the switches; what gives way, in
-    order, is the path before the resource (cut from the left, `…`), the origin, the query's other
-    parameters, then the resource's middle (`…/6938b8…623491a · pretty=true · envelope=true`), then
-    the switches from the left (`…/events?…pageNum=2 · envelope=true`), the last of them cut in its
-    middle rather than lost (`…/groups · itemsPerPage=999…999`)."""
-    end = "".join(f" · {switch}" for switch in switches)
-    if cell_len(url + end) <= room:
-        return url + end
+VIEW = ("pageNum", "itemsPerPage", "pretty", "envelope")  # the query's parameters that say what the panes show
+
+
+def place_line(url: str, room: int) -> str:
+    """The URL in view in `room` cells: whole, as it was sent, when it fits (a copy of it works).
+    Too long, it keeps its end, which tells one place from another: the resource (the path's last
+    segment) and the query's page, size and switches; what gives way, in order, is the path before
+    the resource (cut from the left, `…`), the origin, the query's other parameters
+    (`…/events?…&pageNum=2&itemsPerPage=100`), then the resource's middle
+    (`…/6938b8…623491a?pretty=true&envelope=true`), then those parameters from the left, the page's
+    number last (`…/events?…&pageNum=2&envelope=true`), the last of them cut in its middle rather
+    than lost (`…/groups?itemsPerPage=999…999`)."""
+    if cell_len(url) <= room:
+        return url
     scheme = url.find("://")
     path_at = url.find("/", scheme + 3) if scheme >= 0 else -1
     if path_at < 0:
-        return "…" + tail(url + end, room - 1)
+        return "…" + tail(url, room - 1)
     origin, rest = url[:path_at], url[path_at:]
     path, mark, query = rest.partition("?")
     resource = path[path.rfind("/") :]
     before = path[: len(path) - len(resource)]
-    for head in (origin, ""):
-        free = room - cell_len(f"{head}…{resource}{mark}{query}{end}")
+    short = short_query(query, VIEW)
+    for head, end in ((origin, mark + query), ("", mark + query), ("", short)):
+        free = room - cell_len(f"{head}…{resource}{end}")
         if free >= 0:
-            return f"{head}…{tail(before, free)}{resource}{mark}{query}{end}"
-    short = short_query(query, ("pageNum",))  # the title shows itemsPerPage as a switch
-    keep = room - cell_len(f"…{short}{end}")
+            return f"{head}…{tail(before, free)}{resource}{end}"
+    keep = room - cell_len(f"…{short}")
     if keep >= RESOURCE_LEAST and cell_len(resource) > keep:
-        return f"…{middle(resource, keep)}{short}{end}"
-    shown = list(switches)
+        return f"…{middle(resource, keep)}{short}"
+    shown = [pair for pair in query.split("&") if pair.partition("=")[0] in VIEW] if query else []
     while True:
-        head = f"…{resource}{short}" + (" · …" if len(shown) < len(switches) else "")
-        line = head + "".join(f" · {switch}" for switch in shown)
+        cut = len(shown) < len(query.split("&")) if query else False
+        head = f"…{resource}" + ("?…" if cut else "?" if shown else "")
+        line = head + ("&" if cut and shown else "") + "&".join(shown)
         if cell_len(line) <= room or not shown:
             return line if cell_len(line) <= room else "…" + tail(line, room - 1)
-        free = room - cell_len(f"{head} · ")
-        if len(shown) == 1 and free >= RESOURCE_LEAST:  # the last switch: cut in its middle, not lost whole
-            return f"{head} · {middle(shown[0], free)}"
-        shown.pop(0)
+        free = room - cell_len(head + ("&" if cut else ""))
+        if len(shown) == 1 and free >= RESOURCE_LEAST:  # the last parameter: cut in its middle, not lost whole
+            return head + ("&" if cut else "") + middle(shown[0], free)
+        shown.remove(next((pair for pair in shown if not pair.startswith("pageNum=")), shown[0]))
 
 
 def path_line(path: str, room: int) -> str:

@@ -20,7 +20,18 @@ from textual.worker import Worker
 from explorer.api.filters import JqRunner
 from explorer.api.resource import Resource
 from explorer.api.session import Session
-from explorer.api.watching import EVERY, HELD, Seen, Watch, faster, follow, session_pace, slower
+from explorer.api.watching import (
+    DELETED,
+    EVERY,
+    HELD,
+    NOT_THERE,
+    Seen,
+    Watch,
+    faster,
+    follow,
+    session_pace,
+    slower,
+)
 from explorer.tui.nodes import self_href, without_query
 from explorer.tui.screens.compare import Compared
 
@@ -40,6 +51,8 @@ def made_by(answer: Resource) -> str | None:
 
 
 WRITTEN = "the condition held, then a write changed it"
+DELETING = "deleting"  # a DELETE the service took (202) and goes on with: gone once it answers 404
+GONE = (DELETED, NOT_THERE)  # how a watch ends when the resource is not there
 
 
 class WatchFlow:
@@ -53,6 +66,7 @@ class WatchFlow:
         self.watches: dict[str, Watch] = {}  # the ended ones too, until watched again: their timelines stay
         self.workers: dict[str, Worker[None]] = {}
         self.pace = session_pace(session, self.sharing)
+        self.gone: dict[str, str] = {}  # URL without query -> DELETED or DELETING: what a DELETE's answer said
 
     def of(self, url: str) -> Watch | None:
         """The watch of a URL, running or ended; None if it was never watched."""
@@ -94,6 +108,29 @@ class WatchFlow:
             return False
         watch.ended = WRITTEN
         return True
+
+    def deleted(self, url: str, status: int) -> None:
+        """A DELETE of `url` was answered `status` (2xx): gone, or going while the service goes on (202)."""
+        self.gone[without_query(url)] = DELETING if status == 202 else DELETED
+
+    def fetched(self, url: str, status: int) -> bool:
+        """An answer for `url` says whether what was deleted is gone (a 404) or there again (made
+        anew: a 2xx once gone). True when what the tree says of it changed."""
+        key = without_query(url)
+        was = self.gone.get(key)
+        if was == DELETING and status in (404, 410):
+            self.gone[key] = DELETED
+        elif was == DELETED and 200 <= status < 300:
+            del self.gone[key]
+        return self.gone.get(key) != was
+
+    def word(self, url: str) -> str | None:
+        """DELETED when `url` is known to be gone (its DELETE answered, or a watch saw it go), DELETING
+        while the service goes on deleting it; None when nothing says so."""
+        watch = self.of(url)
+        if watch is not None and watch.ended in GONE:
+            return DELETED
+        return self.gone.get(without_query(url))
 
     def step(self, url: str, quicker: bool) -> Watch | None:
         """`+` (slower: more time between fetches) or `-` (quicker) on a running watch."""
@@ -139,17 +176,26 @@ def same(one: str, other: str) -> bool:
     return without_query(one) == without_query(other)
 
 
-def badge_of(watch: Watch | None, marked: bool) -> str | None:
-    """What the tree says beside a resource: `◆ marked`, `◉ watched`, how its watch ended; None: nothing."""
+def badge_of(watch: Watch | None, marked: bool, gone: str | None = None) -> str | None:
+    """What the tree says beside a resource: `◆ marked`, `◉ watched`, how its watch ended, `✗ deleted`
+    (or `deleting`) once known (WatchFlow.word); None: nothing."""
     said = ["◆ marked"] if marked else []
     if watch is not None:
         if watch.ended is None:
             said.append("◉ watched")
         elif watch.ended == HELD:
             said.append("✓ held")
-        elif watch.ended == "deleted":
-            said.append("deleted")
+    if gone is not None:
+        said.append(f"✗ {gone}")
     return " ".join(said) or None
+
+
+def name_of(document: Any) -> str | None:
+    """What a document calls itself (a project's or a cluster's `name`), as the tree names an item;
+    None for a document without one (a list, the root)."""
+    if isinstance(document, dict) and isinstance(document.get("name"), str) and document["name"].strip():
+        return str(document["name"])
+    return None
 
 
 def suggestion_for(document: Any) -> str | None:

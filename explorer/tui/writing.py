@@ -63,7 +63,7 @@ def documented_writes(url: str, description: Description | None) -> list[WriteCh
 def undo_choice(undo: Undo, description: Description | None) -> WriteChoice:
     """The undo as a write: the PATCH the description documents on its URL, so its body is checked
     against the same schema as any PATCH there; where none is documented, a PATCH said to be so."""
-    summary = "Undo the last write"
+    summary = "Undo the last PATCH or PUT"
     for choice in documented_writes(undo.url, description):
         if choice.method == "PATCH":
             return replace(choice, summary=summary)

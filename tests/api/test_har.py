@@ -219,7 +219,8 @@ async def test_a_recording_without_its_root_lists_what_it_holds_there():
     session = replaying(REAL_RESPONSES)
     root = await session.fetch("")
     recorded = {link.href.removeprefix(str(session.base_url) + "/") for link in root.links}
-    assert root.status == 200 and len(recorded) == 128 == root.json["recorded"]
+    assert root.status == 200 and len(recorded) == 128 == root.json["linked"]
+    assert root.json["answers"] == 148  # as the docs count them: every answer, not only the GETs' URLs
     assert "orgs/a0123456789abcdef012345a/apiKeys" in recorded
     missing = await session.fetch("/nowhere")
     assert (

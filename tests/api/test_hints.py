@@ -21,8 +21,9 @@ from explorer.api.urls import check_base_url
 from explorer.commands import hint_words as command_words
 from explorer.commands.hint_words import worded
 from explorer.tui import hint_words as screen_words
-from tests.conftest import ROOT
+from tests.conftest import REAL_RESPONSES, ROOT
 from tests.manual import page, section
+from tests.real_response import as_resource
 
 BASE = "https://api.example/api/service/v1.0"
 
@@ -38,6 +39,12 @@ def on_v2(status: int, body: dict, **options) -> ApiError:
     return from_response(
         "GET", "https://h.example/api/atlas/v2/groups", status, httpx.Headers(), json.dumps(body).encode(), 0, **options
     )
+
+
+def at_root(status: int, root: str) -> ApiError:
+    """A failed answer to a request for the API root itself (the base URL)."""
+    body = {"errorCode": "RESOURCE_NOT_FOUND", "detail": "Cannot find resource."}
+    return from_response("GET", root, status, httpx.Headers(), json.dumps(body).encode(), 0, at_root=True)
 
 
 async def refusal(target: str) -> ApiError:
@@ -185,6 +192,8 @@ async def every_error() -> list[ApiError]:
         answer(403, {"errorCode": "FORBIDDEN", "detail": "no"}),
         answer(404, {"errorCode": "GROUP_NOT_FOUND", "detail": "No group."}),
         answer(400, {"errorCode": "INVALID_QUERY_PARAMETER", "detail": "Invalid query parameter pageNum."}),
+        at_root(404, "https://api.example/api/atlas/v3"),
+        answer(400, {"errorCode": "CANNOT_TERMINATE_CLUSTER_WHEN_TERMINATION_PROTECTION_ENABLED", "detail": "No."}),
         answer(406, {"errorCode": "INVALID_VERSION", "detail": "No such version."}),
         on_v2(406, {"errorCode": "INVALID_VERSION_DATE", "detail": "Invalid accept header or version date."}),
         answer(410, {"errorCode": "VERSION_GONE", "detail": "Gone."}),
@@ -218,7 +227,7 @@ async def every_error() -> list[ApiError]:
             refused()
         except ApiError as error:
             errors.append(error)
-    assert len(errors) == 36
+    assert len(errors) == 38
     return errors
 
 
@@ -263,3 +272,70 @@ async def test_the_librarys_own_hints_name_no_flag_and_no_variable():
 @pytest.mark.parametrize("words", [command_words.FLAG_WORDS, screen_words.SCREEN_WORDS])
 def test_every_setting_a_hint_can_name_has_words_on_the_command_line_and_the_screen(words):
     assert sorted(words) == sorted(get_args(Setting))
+
+
+ROOT_HINT = (
+    "Nothing is at https://api.example/api/atlas/v3, the API root itself: the base URL is likely wrong. An API root "
+    "is the address where the API starts, such as https://HOST/api/atlas/v2, or the sandbox's "
+    "https://HOST/api/service/v1.0."
+)
+
+
+async def test_a_404_of_the_api_root_itself_names_the_base_url_not_the_ids_in_a_path():
+    """The session knows its base URL: a 404 there is a wrong base URL; one below it, a path's IDs."""
+
+    def service(request: httpx.Request) -> httpx.Response:
+        if request.url.path == "/api/oauth/token":
+            return httpx.Response(200, json={"access_token": "t", "token_type": "Bearer", "expires_in": 3600})
+        return httpx.Response(404, json={"error": 404, "errorCode": "RESOURCE_NOT_FOUND", "detail": "Not found."})
+
+    credentials = Credentials(
+        "https://api.example/api/atlas/v3", client_id="client", client_secret=Secret("secret"), api_version=None
+    )
+    async with Session(credentials, transport=httpx.MockTransport(service)) as session:
+        root = (await session.fetch("/")).error
+        root_again = (await session.fetch("https://api.example/api/atlas/v3/?pretty=true")).error
+        below = (await session.fetch("groups")).error
+    assert root.hint == root_again.hint == ROOT_HINT
+    assert (
+        worded(root)
+        == f"{ROOT_HINT} Give the right one with --base-url URL (EXPLORER_BASE_URL, or base_url in the profile)."
+    )
+    assert screen_words.worded(root).endswith(
+        "Start explorer again with the right one: --base-url URL (EXPLORER_BASE_URL, or base_url in the profile)."
+    )
+    assert below.hint == "Nothing is there: check the IDs in the path, or reach it by following links from the root."
+
+
+REFUSED_AS_IT_IS = (
+    "The request is well formed, but the resource as it is now does not allow it: the detail says what stands in "
+    "the way (a setting to turn off first, an operation still going on, another API for this kind of resource)."
+)
+MALFORMED = "The service refused the request as malformed: the detail and parameters name what to change."
+
+
+@pytest.mark.parametrize(
+    "code, hint",
+    [
+        ("CANNOT_TERMINATE_CLUSTER_WHEN_TERMINATION_PROTECTION_ENABLED", REFUSED_AS_IT_IS),  # the sandbox's
+        ("CLUSTER_ALREADY_REQUESTED_DELETION", REFUSED_AS_IT_IS),  # the sandbox's
+        ("OPERATION_NOT_ALLOWED", REFUSED_AS_IT_IS),
+        ("RESTORE_IN_PROGRESS", REFUSED_AS_IT_IS),
+        ("INVALID_QUERY_PARAMETER", MALFORMED),
+        ("INVALID_ATTRIBUTE", MALFORMED),
+        ("MISSING_ATTRIBUTE", MALFORMED),
+    ],
+)
+def test_a_400_that_refuses_the_resource_as_it_is_is_not_called_malformed(code, hint):
+    assert answer(400, {"error": 400, "errorCode": code, "detail": "x"}).hint == hint
+
+
+def test_the_real_services_400s_that_refuse_a_resource_as_it_is_are_worded_so():
+    """Every 400 recorded from the real service names a refusal of what the resource is (CANNOT_…)."""
+    recorded = sorted(REAL_RESPONSES.glob("400_*.http"))
+    codes = {as_resource(path).error.error_code: as_resource(path).error.hint for path in recorded}
+    assert codes == {
+        "CANNOT_USE_FLEX_CLUSTER_IN_CLUSTER_API": REFUSED_AS_IT_IS,
+        "CANNOT_USE_NON_FLEX_CLUSTER_IN_FLEX_API": REFUSED_AS_IT_IS,
+        "ONLINE_ARCHIVE_CANNOT_MODIFY_FIELD": REFUSED_AS_IT_IS,
+    }

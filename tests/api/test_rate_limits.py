@@ -9,6 +9,7 @@ import httpx
 import pytest
 
 from explorer.api.errors import ApiError
+from explorer.api.options import Bounds
 from explorer.api.ratelimit import TOKEN, bucket_of
 from explorer.api.writes import WritePolicy
 
@@ -146,12 +147,32 @@ async def test_writes_are_never_retried(connect):
 
 
 @pytest.mark.slow
-async def test_a_token_request_refused_with_503_is_not_retried(connect):
+async def test_a_token_request_refused_with_503_waits_out_its_retry_after_and_asks_again(connect):
+    async with connect(sandbox={"unavailable": 3, "retry_after": 3}) as c:
+        resource = await c.session.fetch("/orgs")  # the token request is a POST: no write, asked again
+        assert (resource.status, c.sleeper.waits, c.token_requests()) == (200, [3, 3, 3], 4)
+
+
+@pytest.mark.slow
+async def test_a_token_request_refused_with_503_is_asked_again_five_times_at_most(connect):
     async with connect(sandbox={"unavailable": 10, "retry_after": 3}) as c:
         with pytest.raises(ApiError) as caught:
-            await c.session.fetch("/orgs")  # the token request is a POST
+            await c.session.fetch("/orgs")
+        assert (c.sleeper.waits, c.token_requests()) == ([3] * 5, 6)
     assert caught.value.status == 503 and "retry in 3 s" in caught.value.hint
-    assert c.sleeper.waits == []
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize(
+    ("retry_after", "deadline"),
+    [(90, 120.0), (3, 2.0)],  # past the minute a wait may take; past the deadline of the request
+)
+async def test_a_token_request_refused_for_longer_than_may_be_waited_fails_at_once(connect, retry_after, deadline):
+    async with connect(sandbox={"unavailable": 10, "retry_after": retry_after}, bounds=Bounds(deadline=deadline)) as c:
+        with pytest.raises(ApiError) as caught:
+            await c.session.fetch("/orgs")
+        assert (c.sleeper.waits, c.token_requests()) == ([], 1)
+    assert caught.value.status == 503 and f"retry in {retry_after} s" in caught.value.hint
 
 
 @pytest.mark.slow

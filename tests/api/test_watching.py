@@ -279,6 +279,21 @@ async def test_a_watch_of_a_resource_deleted_ends_deleted(connect, runner):
     assert told.versions[1].changes[0].kind == "removed"
 
 
+async def test_a_watch_whose_first_fetch_is_a_404_ends_at_once_not_there(connect, runner):
+    """A resource gone before the watch began (deleted, its 202's DELETING over): nothing to watch.
+    The watch polled the 404 for ever (`4 fetches · 0 versions`)."""
+    async with connect() as c:
+        project = c.world.project_named("production")
+        watch = Watch(str(c.session.resolve(f"/groups/{project.id}/clusters/gone")), "gone", every=2.0)
+        told = Told()
+        await follow(watch, c.session.fetch, runner, c.clock, c.sleeper, session_pace(c.session, lambda b: 1), told)
+
+    assert (watch.ended, watch.fetches, watch.seen, told.fetches) == ("not there", 1, 0, 1)
+    assert c.sleeper.waits == []
+    assert watch.problem is not None and watch.problem.startswith("404 Not Found · CLUSTER_NOT_FOUND")
+    assert watch.error is not None and watch.error.status == 404  # for the screen's x
+
+
 async def test_a_watch_every_second_under_5_requests_a_minute_runs_a_minute_without_a_429(connect, runner):
     async with connect(sandbox={"rate_limit": 5}, pace=False) as c:  # as --scenario rate-limit runs
         project_id = c.project_id("production")

@@ -98,6 +98,17 @@ def test_a_student_explores_the_class_sandbox_and_meets_the_drill(browser):
     assert "Traceback" not in "".join(served.printed)
 
 
+def test_keys_reach_the_explorer_as_the_page_comes_without_a_click(browser):
+    with serving() as served:
+        tab = new_tab(browser)
+        tab.page.goto(served.url)
+        tab.until(lambda text: "groups" in text)  # the explorer's first screen: a student starts typing
+        tab.page.keyboard.press("g")  # into whatever has the focus: no click, no focus given by the test
+        tab.until(lambda text: "Go to a path under the API root" in text)
+        tab.page.context.close()
+    assert "Traceback" not in "".join(served.printed)
+
+
 def test_without_the_key_nothing_starts(browser):
     with serving() as served:
         tab = new_tab(browser)

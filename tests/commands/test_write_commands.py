@@ -42,7 +42,12 @@ def test_a_write_is_refused_while_writes_are_off_and_nothing_is_sent(sandbox):
 @pytest.mark.parametrize("writes", [[], ["--writes"]])
 def test_a_dry_run_prints_the_request_as_it_goes_and_its_curl_and_sends_nothing(sandbox, writes):
     run = sandbox.run("post", "/groups", "name=demo", "orgId=abc", "--dry-run", "-H", "X-Trace: 1", *writes)
-    assert (run.code, run.err) == (0, "")
+    assert run.code == 0
+    assert run.err.splitlines() == [  # how to set the curl's $TOKEN: the command that prints one
+        "explorer post: the curl above: it says the token as $TOKEN: set it first, TOKEN=$(explorer token "
+        f"--base-url {sandbox.api} --client-id {DEFAULTS.client_id}), which reads the secret from "
+        "EXPLORER_CLIENT_SECRET."
+    ]
     host = sandbox.url.removeprefix("http://")
     assert run.out.decode().splitlines() == [
         f"POST {sandbox.api}/groups",
@@ -233,6 +238,60 @@ def test_a_patch_or_put_without_a_body_exits_2_and_nothing_is_sent(sandbox):
         assert (run.code, run.out) == (2, b"")
         assert run.err.splitlines()[0] == f"explorer {method}: a {method.upper()} needs a body: the fields it sets"
     assert sandbox.noting.received == []
+
+
+@pytest.mark.parametrize("method", ["patch", "put"])
+def test_an_empty_body_on_a_patch_or_put_says_it_needs_one_as_leaving_it_out_does(sandbox, method):
+    """Not "to send no body, leave --data out": left out, the same command says it needs one."""
+    emptied = sandbox.run(method, "/groups/x", "--data", "", "--writes", "--yes")
+    left_out = sandbox.run(method, "/groups/x", "--writes", "--yes")
+    how = (
+        f"hint: Nothing was sent. Give the fields with --data JSON or NAME=VALUE items: explorer {method} TARGET name=…"
+    )
+    assert (emptied.code, emptied.out) == (2, b"")
+    assert emptied.err.splitlines() == [
+        f"explorer {method}: the body is empty: a {method.upper()} needs a body, the fields it sets",
+        how,
+    ]
+    assert left_out.err.splitlines() == [f"explorer {method}: a {method.upper()} needs a body: the fields it sets", how]
+    assert sandbox.noting.received == []
+
+
+def test_an_empty_body_on_a_post_says_to_leave_data_out_since_a_post_may_go_without_one(sandbox):
+    emptied = sandbox.run("post", "/groups", "--data", "", "--writes", "--yes")
+    assert (emptied.code, emptied.out) == (2, b"")
+    assert emptied.err.splitlines() == [
+        "explorer post: the body is empty",
+        "hint: Nothing was sent. To send no body, leave --data out; else give the JSON.",
+    ]
+    assert sandbox.noting.received == []
+
+
+@pytest.mark.parametrize(
+    "words",
+    [
+        ["ITEMS", "--writes", "--yes"],  # right after TARGET
+        ["--writes", "--yes", "ITEMS"],  # after the flags: `unrecognized arguments: name=x` before
+        ["--writes", "name=renamed", "--yes", "tags:=[]"],  # between them
+    ],
+)
+def test_items_are_taken_before_between_and_after_the_flags(sandbox, words):
+    project = sandbox.project_id("staging")
+    arguments = [word for given in words for word in (["name=renamed", "tags:=[]"] if given == "ITEMS" else [given])]
+    run = sandbox.run("patch", f"/groups/{project}", *arguments)
+    assert (run.code, run.err) == (0, "")
+    assert sandbox.world.projects[project].fields["name"] == "renamed"
+    sent = [json.loads(r.body) for r in sandbox.noting.received if r.method == "PATCH"]
+    assert sent == [{"name": "renamed", "tags": []}]
+
+
+def test_an_item_after_the_flags_of_a_post_goes_in_its_body_and_a_delete_still_takes_none(sandbox):
+    run = sandbox.run("post", "/groups", "--dry-run", "name=demo", "-H", "X-Trace: 1", "orgId=abc")
+    assert run.code == 0
+    assert run.out.decode().split("\n\n")[1] == '{"name": "demo", "orgId": "abc"}'
+    refused = sandbox.run("delete", "/groups/x", "--writes", "name=x")
+    assert refused.code == 2
+    assert refused.err.splitlines()[-1] == "explorer delete: error: unrecognized arguments: name=x"
 
 
 def test_a_body_on_stdin_that_is_not_json_names_where_it_came_from(sandbox):

@@ -14,6 +14,11 @@ By default it is a service account's service: `POST /api/oauth/token` gives a fr
 (`token-1`, `token-2`, …), `POST /api/oauth/revoke` answers 200, a GET answers a small resource with
 its `self` link, and a write answers `200` with `{"id": "made"}`. With `digest=True` it is an API
 key's: a request without a Digest `Authorization` gets the challenge (401), as the real service does.
+
+With `answers_per_connection=N` it answers N requests on a connection, keeping it open as keep-alive
+says, and then closes it on the next request without answering it or saying `Connection: close`:
+what a client sees of a server that closed an idle connection just as a request was sent on it.
+Each arrival says which connection it came on (`connection`, counted from 1).
 """
 
 from __future__ import annotations
@@ -24,7 +29,7 @@ import json
 import socket
 import threading
 from collections import defaultdict, deque
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Literal
 
 ROOT = "/api/service/v1.0"
@@ -39,6 +44,7 @@ class Arrival:
     target: str
     headers: dict[str, str]
     body: bytes
+    connection: int = 0  # which connection it came on, counted from 1 as they were accepted
 
     @property
     def path(self) -> str:
@@ -69,9 +75,13 @@ class Behaviour:
 class RecordingServer:
     """The server (see the module). `url` is its API root; `arrivals` every request, in order."""
 
-    def __init__(self, *, digest: bool = False, token_lifetime: int = 3600) -> None:
+    def __init__(
+        self, *, digest: bool = False, token_lifetime: int = 3600, answers_per_connection: int | None = None
+    ) -> None:
         self.digest = digest
         self.token_lifetime = token_lifetime
+        self.answers_per_connection = answers_per_connection
+        self.connections = 0
         self.arrivals: list[Arrival] = []
         self.scripts: dict[tuple[str, str], deque[Behaviour]] = defaultdict(deque)
         self.tokens = 0
@@ -124,18 +134,27 @@ class RecordingServer:
                 connection, _ = self.sock.accept()
             except (TimeoutError, OSError):
                 continue
-            threading.Thread(target=self.converse, args=(connection,), daemon=True).start()
+            with self.lock:
+                self.connections += 1
+                number = self.connections
+            threading.Thread(target=self.converse, args=(connection, number), daemon=True).start()
 
-    def converse(self, connection: socket.socket) -> None:
-        """Answer the requests of one connection, in turn, until it closes or a behaviour drops it."""
+    def converse(self, connection: socket.socket, number: int = 0) -> None:
+        """Answer the requests of one connection, in turn, until it closes, a behaviour drops it, or
+        it has had its `answers_per_connection`."""
         reader = connection.makefile("rb")
+        answered = 0
         try:
             while not self.closing.is_set():
                 arrival = read_request(reader)
                 if arrival is None:
                     return
+                arrival = replace(arrival, connection=number)
                 with self.lock:
                     self.arrivals.append(arrival)
+                if self.answers_per_connection is not None and answered >= self.answers_per_connection:
+                    return  # closed as it came, unanswered: as an idle connection the server had closed
+                answered += 1
                 behaviour = self.behaviour_for(arrival)
                 if behaviour.action == "drop":
                     return

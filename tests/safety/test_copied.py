@@ -16,6 +16,7 @@ from explorer.api.writes import Outgoing
 from tests.commands.conftest import in_process
 from tests.safety.conftest import account_environment
 from tests.tui.conftest import open_explorer  # noqa: F401  (the screen test's fixture)
+from tests.tui.test_writes import choose, open_production
 
 BASE = "https://h.example/api/service/v1.0"
 HEADER_VALUE = "hdr-secret-111111"
@@ -164,3 +165,31 @@ def test_a_body_whose_secret_a_later_field_of_its_name_hides_is_not_copied(body)
         assert BODY_VALUE not in command
         assert "@-" in shlex.split(command)
     assert BODY_VALUE.encode() not in masked(out).body  # what --dry-run prints
+
+
+@pytest.mark.screen
+async def test_y_and_the_editors_curl_say_how_to_set_the_token_they_copy_as_a_variable(open_explorer):  # noqa: F811
+    """The copy says `$TOKEN`, never its value; the notice says the command that sets it, with the flags
+    that reach the same service (the profile), or that the demo's sandbox is out of curl's reach."""
+    async with open_explorer(writes=True) as explorer:
+        await explorer.open("orgs")
+        token = explorer.app.session.auth.token.value.reveal()
+        await explorer.pilot.press("Y")
+        await explorer.until(lambda: "Copied curl" in explorer.toasts())
+        assert (
+            "It says the token as $TOKEN, but the demo's sandbox runs inside the explorer, where curl cannot reach "
+            "it: explorer sandbox serves one curl can." in explorer.toasts()
+        )
+        explorer.app.session.reached_by = ("--profile", "lab")  # as a session of a profile's
+        for key in ("Y", "ctrl+o"):
+            explorer.app.clear_notifications()
+            if key == "ctrl+o":
+                await open_production(explorer)
+                await choose(explorer, "PATCH")
+            await explorer.pilot.press(key)
+            await explorer.until(lambda: "Copied curl" in explorer.toasts())
+            assert "It says the token as $TOKEN: set it first, TOKEN=$(explorer token --profile lab)." in (
+                explorer.toasts()
+            )
+            assert token not in explorer.app.clipboard and token not in explorer.toasts()
+            assert '"Authorization: Bearer $TOKEN"' in explorer.app.clipboard

@@ -100,8 +100,13 @@ class Explorer:
         await self.until(lambda: isinstance(self.app.screen, kind) and self.app.screen.is_mounted, timeout)
 
     def idle(self) -> bool:
-        """Nothing fetched, nothing worked on: what is on the screen is what there is."""
-        return self.screen.navigation.fetching is None and all(worker.is_finished for worker in self.app.workers)
+        """Nothing fetched, nothing worked on, no line still to scroll into view: what is on the screen is
+        what there is."""
+        return (
+            self.screen.navigation.fetching is None
+            and all(worker.is_finished for worker in self.app.workers)
+            and self.links.showing is None
+        )
 
     async def settle(self) -> None:
         await self.until(self.idle)

@@ -65,8 +65,8 @@ async def test_a_recorded_bare_array_is_a_table_and_its_items_are_the_nodes_chil
     assert pagination(explorer) == f"{len(invites)} items · a bare array, not paged"
     page = region_text(explorer.app, explorer.q(PageView)).splitlines()
     header, first = page[1].split(), page[2]
-    assert header[:3] == ["id", "createdAt", "expiresAt"], page[1]
-    assert first.split()[:3] == [invites[0]["id"], invites[0]["createdAt"], invites[0]["expiresAt"]], first
+    assert header[:3] == ["id", "username", "expiresAt"], page[1]
+    assert first.split()[:3] == [invites[0]["id"], invites[0]["username"], invites[0]["expiresAt"]], first
     assert titles(node) == [invite["username"] for invite in invites]
     assert node.is_expanded
 

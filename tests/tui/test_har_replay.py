@@ -116,3 +116,20 @@ async def test_the_palette_saves_the_session_so_far_redacted(explorer, tmp_path:
     token = next(entry for entry in entries if entry["request"]["url"].endswith("/api/oauth/token"))
     assert json.loads(token["response"]["content"]["text"])["access_token"] == REDACTED
     assert f"Saved {len(entries)} exchanges to {target}, secrets redacted" in explorer.toasts()
+
+
+@pytest.mark.screen
+async def test_a_replay_shows_no_token_endpoint_meter(clock, tmp_path: Path):
+    """A replay asks no token endpoint: its bar names the recording and the resource's limit, and no
+    token endpoint's meter, while a live session's bar shows one."""
+    har = tmp_path / "lesson.har"
+    recorded = demo_session(Settings(clock=clock))
+    recorded.recorder = HarRecorder(har, str(recorded.base_url), openapi=recorded.credentials.openapi)
+    async with explorer_on(recorded, clock) as driven:
+        await driven.open("groups")
+        assert "token endpoint" in str(driven.screen.query_one("StatusBar").render())
+    async with explorer_on(replaying(har), clock) as driven:
+        await driven.open("groups")
+        bar = str(driven.screen.query_one("StatusBar").render())
+        assert bar.startswith("read-only · replay of lesson.har │ 200 OK")
+        assert "token endpoint" not in bar

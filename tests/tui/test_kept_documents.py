@@ -38,7 +38,8 @@ async def test_the_kept_text_and_height_follow_every_kind_of_change(language):
         before = (area.text, area.wrapped_document.height)
         as_textual_says(area)
         area.move_cursor((3, 5))
-        await pilot.press("Q", "enter", "W", "backspace", "backspace")  # typed, a line made and taken away
+        # typed, a line made (indented as the line it breaks: two spaces) and taken away
+        await pilot.press("Q", "enter", "W", *["backspace"] * 4)
         assert area.text.splitlines()[3] == '  "fiQeld2": "xx",'
         as_textual_says(area)
         area.replace("a\nb\nc", (10, 0), (40, 0))  # thirty lines become three

@@ -60,8 +60,9 @@ def missing_from_page(file: Path, page: str) -> str | None:
     items = body if isinstance(body, list) else body.get("results")
     if isinstance(items, list) and items and isinstance(items[0], dict):
         # The table's first column, whichever the table chose: a field of the first item, over its value
-        # (the table may cut a long value). Known from the body and the screen, not from the table's code.
-        shown = {key: as_written(value)[:10] for key, value in items[0].items() if not isinstance(value, dict | list)}
+        # (the table may cut a long value, at its middle: its first five characters stay). Known from the
+        # body and the screen, not from the table's code.
+        shown = {key: as_written(value)[:5] for key, value in items[0].items() if not isinstance(value, dict | list)}
         lines = [line.strip() for line in page.splitlines()]
         found = any(
             a.startswith(key) and b.startswith(value)

@@ -44,12 +44,12 @@ def test_the_environment_is_used(home, monkeypatch):
 def test_a_profile_and_its_keys_are_used(home):
     (home / "config.toml").write_text(
         '[profiles.lab]\nbase_url = "https://lab.example.com"\npublic_key = "p"\nprivate_key = { env = "HOME" }\n'
-        '[keys]\n"explorer.reload" = "f5"\n"table.open" = "o"\n"json.copy_path" = "ctrl+c"\n'
+        '[keys]\n"explorer.reload" = "f5"\n"table.open" = "space"\n"json.copy_path" = "ctrl+c"\n'
     )
     start = prepare(parser().parse_args(["--profile", "lab"]))
     session, problem, keymap = start.session, start.problem, start.keymap
     assert problem is None and session.credentials.kind == "API key"
-    assert keymap == {"explorer.reload": "f5", "table.open": "o", "json.copy_path": "ctrl+c"}
+    assert keymap == {"explorer.reload": "f5", "table.open": "space", "json.copy_path": "ctrl+c"}
 
 
 def test_without_credentials_the_login_screen_is_told_why(home):

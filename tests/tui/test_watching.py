@@ -10,6 +10,7 @@ from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from dataclasses import dataclass, field
 
+import httpx
 import pytest
 from textual import events
 from textual.widgets import Input
@@ -21,6 +22,7 @@ from explorer.api.session import Session
 from explorer.sandbox import Settings, create_app
 from explorer.sandbox.links import API_ROOT
 from explorer.tui.screens.compare import CompareScreen
+from explorer.tui.screens.dialogs import ErrorScreen
 from explorer.tui.screens.main import MainScreen
 from explorer.tui.widgets.json_pane import JsonPane
 from explorer.tui.widgets.json_view import JsonView
@@ -66,8 +68,26 @@ class Watched:
         return f"/groups/{self.project().id}/clusters/{self.cluster(at).name}"
 
 
+class Unplugged(httpx.AsyncBaseTransport):
+    """The network, until the test pulls the plug: then no request reaches the service."""
+
+    def __init__(self) -> None:
+        self.network = httpx.AsyncHTTPTransport()
+        self.pulled = False
+
+    async def handle_async_request(self, request: httpx.Request) -> httpx.Response:
+        if self.pulled:
+            raise httpx.ConnectError("All connection attempts failed", request=request)
+        return await self.network.handle_async_request(request)
+
+    async def aclose(self) -> None:
+        await self.network.aclose()
+
+
 @asynccontextmanager
-async def watching(live_server, clock: FakeClock, size: tuple[int, int] = (160, 50)) -> AsyncIterator[Watched]:
+async def watching(
+    live_server, clock: FakeClock, size: tuple[int, int] = (160, 50), transport: httpx.AsyncBaseTransport | None = None
+) -> AsyncIterator[Watched]:
     server, switchboard = live_server
     sandbox = create_app(Settings(clock=clock))
     switchboard.app = sandbox
@@ -76,7 +96,8 @@ async def watching(live_server, clock: FakeClock, size: tuple[int, int] = (160, 
         server.url + API_ROOT, client_id=defaults.client_id, client_secret=Secret(defaults.client_secret)
     )
     steps = Steps(clock)
-    async with explorer_on(Session(credentials, clocks=Clocks(wall=clock, sleep=steps)), clock, size=size) as explorer:
+    session = Session(credentials, clocks=Clocks(wall=clock, sleep=steps), transport=transport)
+    async with explorer_on(session, clock, size=size) as explorer:
         yield Watched(explorer, steps, sandbox.state.sandbox.world, size)
 
 
@@ -427,13 +448,79 @@ async def test_the_jq_filter_question_says_how_to_clear_the_filter_it_opens_hold
 
 
 @pytest.mark.screen
-async def test_at_80_columns_the_status_bar_keeps_the_watch_short(live_server, clock):
-    async with watching(live_server, clock, size=(80, 24)) as w:
+@pytest.mark.parametrize("width", [80, 60])
+async def test_a_crowded_status_bar_keeps_the_watched_name_cut_not_a_bare_count(live_server, clock, width):
+    """The bar shortened a watch to `◉ 1`, which says nothing of what is watched: it keeps the name,
+    cut with an ellipsis."""
+    async with watching(live_server, clock, size=(width, 24)) as w:
         explorer = w.explorer
-        await watch_in_view(w, "")
+        project = w.project()
+        project.fields["name"] = "production-analytics-eu-west-1"
+        await explorer.go_to(f"/groups/{project.id}")
+        await explorer.pilot.press("w")
+        await answer(explorer, "")
         await explorer.until(lambda: "◉" in status(explorer))
-        assert "◉ 1" in status(explorer)
-        assert len(status(explorer)) <= 78
+        shown = status(explorer)
+        assert " │ ◉ production-an… │ " in f"{shown} │ ", shown
+        assert len(shown) <= width - 2, shown
+
+
+@pytest.mark.screen
+async def test_a_watch_of_a_project_reached_by_g_is_called_by_its_name_not_its_id(live_server, clock):
+    async with watching(live_server, clock) as w:
+        explorer = w.explorer
+        await explorer.go_to(f"/groups/{w.project().id}")
+        await explorer.pilot.press("w")
+        await answer(explorer, "")
+        await explorer.until(lambda: "Watching production every 5 s" in explorer.toasts())
+        assert timeline(explorer).startswith("◉ Watching production · every 5 s"), timeline(explorer)
+        await explorer.until(lambda: "◉ watching production" in status(explorer))
+        assert w.project().id not in status(explorer)
+
+
+async def error_shown_by_x(explorer: Explorer) -> str:
+    """Press x and read the error document it opens, then close it."""
+    await explorer.pilot.press("x")
+    await explorer.until_screen(ErrorScreen)
+    said = screen_text(explorer.app)
+    await explorer.pilot.press("escape")
+    await explorer.until(lambda: isinstance(explorer.app.screen, MainScreen))
+    return said
+
+
+@pytest.mark.screen
+async def test_x_shows_a_watchs_404_not_an_older_400(live_server, clock):
+    async with watching(live_server, clock) as w:
+        explorer = w.explorer
+        await explorer.go_to("/groups?itemsPerPage=99999999999999999999")  # a 400: the last error so far
+        assert "INVALID_" in await error_shown_by_x(explorer)
+        await explorer.go_to(f"/groups/{w.project().id}/clusters")
+        name = w.cluster().name
+        await explorer.open("go to", name)
+        await explorer.pilot.press("w")
+        await answer(explorer, "")
+        await explorer.until(lambda: w.steps.waits == [5.0])
+        del w.project().clusters[name]
+        w.steps.allow()
+        await explorer.until(lambda: "✗ deleted: the watch ended" in timeline(explorer))
+        await explorer.settle()
+        said = await error_shown_by_x(explorer)
+        assert "CLUSTER_NOT_FOUND" in said and "INVALID_" not in said, said
+
+
+@pytest.mark.screen
+async def test_x_shows_a_watchs_network_error_not_an_older_400(live_server, clock):
+    unplugged = Unplugged()
+    async with watching(live_server, clock, transport=unplugged) as w:
+        explorer = w.explorer
+        await explorer.go_to("/groups?itemsPerPage=99999999999999999999")
+        await watch_in_view(w, "")
+        await explorer.until(lambda: w.steps.waits == [5.0])
+        unplugged.pulled = True
+        w.steps.allow()
+        await explorer.until(lambda: "⚠ Network error" in timeline(explorer))
+        said = await error_shown_by_x(explorer)
+        assert "All connection attempts failed" in said and "INVALID_" not in said, said
 
 
 @pytest.mark.screen

@@ -59,10 +59,16 @@ async def test_the_title_keeps_the_resource_its_page_and_the_switches_at_every_w
             if width >= 80:
                 assert "pretty=true" in shown, (width, shown)
         await resize(explorer, 200, 50)
-        assert header(explorer).split("⭘")[1].strip() == (
-            f"explorer — https://sandbox.invalid/api/service/v1.0/groups/{PRODUCTION}/events"
-            "?includeCount=true&pageNum=2 · itemsPerPage=100 · pretty=true · envelope=true"
-        )
+        url = (
+            f"https://sandbox.invalid/api/service/v1.0/groups/{PRODUCTION}/events"
+            "?includeCount=true&pageNum=2&itemsPerPage=100&pretty=true&envelope=true"
+        )  # as sent: a URL one can copy, nothing between its parameters
+        assert header(explorer).split("⭘")[1].strip() == f"explorer — {url}"
+        assert explorer.shown.resource.url == url
+        await explorer.pilot.press("y")  # the copy is the URL whole, at any width
+        await resize(explorer, 60, 24)
+        await explorer.pilot.press("y")
+        assert explorer.app.clipboard == url and f"Copied {url}" in explorer.toasts()
 
 
 @pytest.mark.screen
@@ -80,7 +86,7 @@ async def test_at_60_columns_the_tree_gives_way_and_the_panes_keep_their_room(op
         assert panes[2].startswith(" Return the projects the caller") and panes[2].endswith("…")
         assert panes[3].startswith(" version 2023-01-01 · roles: Proj") and panes[3].endswith("…")
         assert [panes[4].strip(), panes[5].strip()] == ["page 1 of 1 · 5 items", "100 per page"]  # packed in 35
-        assert panes[6].split() == ["id", "name"]  # the id gives way (in its middle) to the longest name
+        assert panes[6].split() == ["id", "name", "+4", "more"]  # the id gives way (in its middle) to the longest name
         assert panes[7].split() == ["687b4c139c…4ec9546b43", "production"]
         assert panes[10].split() == ["6858cc9dd6…af01ac85c5", "empty-sandbox"]
         await resize(explorer, 120, 40)
@@ -484,12 +490,12 @@ async def test_at_60_columns_deep_lines_of_the_tree_keep_their_names(open_explor
 
 @pytest.mark.screen
 async def test_at_60_columns_a_long_resource_gives_way_before_the_switches(open_explorer):
-    """A project's id took the room: `…/6938b8653d0ca1b0b623491a · …`, the switches gone."""
+    """A project's id took the room: `…/6938b8653d0ca1b0b623491a?…`, the switches gone."""
     async with open_explorer(size=(60, 24)) as explorer:
         await explorer.go_to("/groups/6938b8653d0ca1b0b623491a")  # staging
         await press(explorer, "p", "e")
         shown = header(explorer).split("⭘")[1].strip()
-        assert shown == "…/6938…3491a · pretty=true · envelope=true", shown
+        assert shown == "…/6938b8…623491a?pretty=true&envelope=true", shown
 
 
 @pytest.mark.screen

@@ -25,6 +25,7 @@ from explorer.tui.widgets.presenter_overlay import PresenterOverlay
 from explorer.tui.widgets.watch_view import WatchView
 from tests.tui.conftest import explorer_on
 from tests.tui.screen_text import region_text, screen_lines
+from tests.undescribed import Undescribed
 
 
 async def open_production(explorer):
@@ -408,7 +409,7 @@ async def test_a_delete_confirmed_by_the_name_and_enter_in_one_breath_is_sent(op
 @pytest.mark.screen
 async def test_u_undoes_a_patch_after_its_own_preview(open_explorer):
     async with open_explorer(writes=True) as explorer:
-        await patch_and_undo(explorer, "Undo the last write · roles: Project Owner · writes on")
+        await patch_and_undo(explorer, "Undo the last PATCH or PUT · roles: Project Owner · writes on")
 
 
 @pytest.mark.screen
@@ -430,14 +431,14 @@ async def test_the_undo_is_checked_against_the_schema_of_a_patch_there(open_expl
 @pytest.mark.screen
 async def test_a_patch_and_its_undo_over_a_real_socket(live_server, clock):
     server, switchboard = live_server
-    switchboard.app = create_app(Settings())
+    switchboard.app = Undescribed(create_app(Settings()))  # it publishes no /openapi.json, and none is given
     defaults = Settings()
     credentials = Credentials(
         server.url + API_ROOT, client_id=defaults.client_id, client_secret=Secret(defaults.client_secret)
     )
     async with explorer_on(Session(credentials, writes=WritePolicy(True, "--writes")), clock) as explorer:
         await patch_and_undo(  # no API description here: nothing documents a PATCH, nor its schema
-            explorer, "Undo the last write (no PATCH documented here: no schema to check it against) · writes on"
+            explorer, "Undo the last PATCH or PUT (no PATCH documented here: no schema to check it against) · writes on"
         )
 
 

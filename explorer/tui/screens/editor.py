@@ -13,13 +13,14 @@ body (its Place), so the editor that follows a cancelled preview opens there, no
 
 from __future__ import annotations
 
+import os
 from collections.abc import Awaitable, Callable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
 from rich.text import Text
 from textual import events, work
-from textual.app import ComposeResult
+from textual.app import ComposeResult, SuspendNotSupported
 from textual.binding import Binding
 from textual.containers import Vertical, VerticalScroll
 from textual.geometry import Offset
@@ -31,6 +32,7 @@ from explorer.api.body_check import Problem, check_body, line_of
 from explorer.api.shell_forms import (
     as_command,
     as_curl,
+    credentials_said,
     in_variables,
     left_out,
     reads_secret,
@@ -39,6 +41,7 @@ from explorer.api.shell_forms import (
     withheld,
 )
 from explorer.api.writes import Outgoing, WriteChoice
+from explorer.tui.external_editor import edit_text, editor_command
 from explorer.tui.server_text import visible
 from explorer.tui.widgets.key_footer import KeyFooter
 from explorer.tui.widgets.ordered_text_area import OrderedTextArea
@@ -47,6 +50,7 @@ Prepare = Callable[[str], Awaitable[Outgoing]]
 
 HIGHLIGHTED = 10_000  # characters: above, the body is plain text (the about line says so)
 CHECKED_AT_ONCE = 64_000  # characters: above, the body is checked in a thread (json alone: ~10 ms a MB)
+NOT_HIGHLIGHTED = f"not highlighted: over {HIGHLIGHTED:,} characters"
 
 
 @dataclass(frozen=True)
@@ -83,6 +87,12 @@ class EditorScreen(Screen[tuple[str, Place] | Place]):
         Binding("ctrl+s", "preview", "Preview", id="editor.preview"),
         Binding("ctrl+o", "copy_curl", "Copy as curl", id="editor.copy_curl"),
         Binding("ctrl+g", "copy_command", "Copy as command", id="editor.copy_command"),
+        # ctrl+a and ctrl+e are TextArea's (Emacs's) line start and end; here, as in most editors,
+        # select all and the person's own editor (home and end still go to the line's start and end).
+        # Priority: before the body's own bindings; each done in the body's turn (in_turn).
+        Binding("ctrl+a", "select_all", "Select all", id="editor.select_all", priority=True),
+        Binding("ctrl+l", "clear", "Clear", id="editor.clear", priority=True),
+        Binding("ctrl+e", "open_in_editor", "$EDITOR", id="editor.open_in_editor", priority=True),
         Binding("escape", "close", "Back", id="editor.close"),
     ]
 
@@ -113,7 +123,7 @@ class EditorScreen(Screen[tuple[str, Place] | Place]):
         self.ca_bundle = ca_bundle  # the authority the session trusts: ctrl+o's curl trusts it too
         self.refusal = refusal  # the service's refusal of the last try, on the line of the field it names
         self.highlighted = len(text) <= HIGHLIGHTED
-        plain = "" if self.highlighted else f"not highlighted: over {HIGHLIGHTED:,} characters"
+        plain = "" if self.highlighted else NOT_HIGHLIGHTED
         self.about = " · ".join(part for part in (about, plain) if part)
         self.place = place  # where to start: where the last editor was left, or a refused field's line
         self.typed = typed or []  # keys typed after the editor was asked for, before it was there
@@ -193,6 +203,8 @@ class EditorScreen(Screen[tuple[str, Place] | Place]):
         if not self.is_attached or body != self.body:
             return
         self.checked = body
+        if self.blocked is not None and why_blocked != self.blocked:
+            self.withdraw_blocked(self.blocked)
         self.problems, self.blocked = problems, why_blocked
         refusal = self.refusal
         if refusal is not None and refusal.field is not None:
@@ -208,6 +220,13 @@ class EditorScreen(Screen[tuple[str, Place] | Place]):
             said = "JSON" + (", as the API description's schema asks" if self.schema else "")
             box.update(Text(f"✓ {said}" if body.strip() else "✓ no body"))
 
+    def withdraw_blocked(self, why: str) -> None:
+        """The body is no longer what a notice said (`The body is not JSON: …`): that notice goes."""
+        withdraw = getattr(self.app, "withdraw", None)  # ExplorerApp's; a bare host has none to take back
+        if withdraw is not None:
+            for said in (CANNOT_SEND, CANNOT_COPY):
+                withdraw(said.format(why))
+
     def current(self) -> None:
         """The problems of the body as it is now: checked here if the last check was of another text."""
         if self.checked != self.body:
@@ -216,7 +235,7 @@ class EditorScreen(Screen[tuple[str, Place] | Place]):
     def action_preview(self) -> None:
         self.current()
         if self.blocked:
-            self.notify(f"{self.blocked}: nothing can be sent until it is.", severity="error", markup=False)
+            self.notify(CANNOT_SEND.format(self.blocked), severity="error", markup=False)
             return
         self.dismiss((self.body, self.left_at()))
 
@@ -228,9 +247,73 @@ class EditorScreen(Screen[tuple[str, Place] | Place]):
         areas = self.query(TextArea)
         return Place(areas.first().selection, areas.first().scroll_offset) if areas else Place()
 
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        """The body's keys (select all, clear, $EDITOR) only where there is a body: not for a DELETE."""
+        return action not in BODY_ACTIONS or bool(self.query(TextArea))
+
+    def in_turn(self, act: Callable[[TextArea], None]) -> None:
+        """`act` on the body once it has done the keys typed before this one (they wait in its queue),
+        and before those typed after it: ctrl+a then `x` in one breath replaces everything with `x`."""
+        for area in self.query(TextArea):
+            area.call_later(act, area)
+
+    def action_select_all(self) -> None:
+        """ctrl+a: the whole body selected; typing replaces it, delete or backspace empties it."""
+        self.in_turn(TextArea.select_all)
+
+    def action_clear(self) -> None:
+        self.in_turn(self.clear)
+
+    def clear(self, area: TextArea) -> None:
+        """The body emptied, as one edit: ctrl+z brings it back."""
+        if area.text:
+            area.clear()
+            self.notify("The body is cleared: ctrl+z brings it back.", markup=False)
+
+    def action_open_in_editor(self) -> None:
+        self.in_turn(self.open_in_editor)
+
+    def open_in_editor(self, area: TextArea) -> None:
+        """The body in the person's own editor ($VISUAL, else $EDITOR), the explorer suspended until it
+        ends, then back in the body as one edit (ctrl+z undoes it). Where it cannot be (no editor set,
+        one that fails, a browser session), a notice says why and the body stays as it was."""
+        if self.app.is_web:
+            self.notify(NO_TERMINAL, severity="warning", markup=False)
+            return
+        command = editor_command(os.environ)
+        if command is None:
+            self.notify(NO_EDITOR, severity="error", markup=False)
+            return
+        try:
+            with self.app.suspend():
+                edited = edit_text(area.text, command)
+        except SuspendNotSupported:
+            self.notify(NO_TERMINAL, severity="warning", markup=False)
+            return
+        if edited.text is None:
+            self.notify(edited.problem, severity="error", markup=False)
+        elif edited.text == area.text:
+            self.notify("The body came back from the editor unchanged.", markup=False)
+        else:
+            self.take_back(area, edited.text)
+
+    def take_back(self, area: TextArea, text: str) -> None:
+        """`text` from the editor as the body, one edit (undoable), the cursor where it was (or as near
+        as the new text allows); not highlighted if it is now too long to be (the about line says so)."""
+        where = area.cursor_location
+        if len(text) > HIGHLIGHTED and self.highlighted:
+            self.highlighted = False
+            area.language = None
+            self.about = " · ".join(part for part in (self.about, NOT_HIGHLIGHTED) if part)
+            self.query_one("#about", Label).update(Text(self.about))
+        area.replace(text, (0, 0), area.document.end, maintain_selection_offset=False)
+        area.cursor_location = where
+        area.scroll_cursor_visible()
+        self.notify("The body is back from the editor: ctrl+z undoes it.", markup=False)
+
     @work(group="copy")
     async def action_copy_curl(self) -> None:
-        await self.copy(lambda outgoing: as_curl(outgoing, self.ca_bundle))
+        await self.copy(lambda outgoing: as_curl(outgoing, self.ca_bundle), curl=True)
 
     @work(group="copy")
     async def action_copy_command(self) -> None:
@@ -238,12 +321,14 @@ class EditorScreen(Screen[tuple[str, Place] | Place]):
             lambda outgoing: as_command(outgoing, self.base_url, self.reached_by), secret_variable(self.reached_by)
         )
 
-    async def copy(self, render: Callable[[Outgoing], str], secret: str | None = None) -> None:
+    async def copy(self, render: Callable[[Outgoing], str], secret: str | None = None, *, curl: bool = False) -> None:
+        """Copy the write as `render` makes it; the notice says what it leaves out, and, for a `curl`,
+        how to set the variables it says the credentials as (`TOKEN=$(explorer token …)`)."""
         from explorer.api.errors import ApiError
 
         self.current()
         if self.blocked:
-            self.notify(f"{self.blocked}: nothing to copy until it is.", severity="error", markup=False)
+            self.notify(CANNOT_COPY.format(self.blocked), severity="error", markup=False)
             return
         try:
             outgoing = await self.prepare(self.body)
@@ -253,7 +338,22 @@ class EditorScreen(Screen[tuple[str, Place] | Place]):
         command = render(outgoing)
         self.app.copy_to_clipboard(command)
         said = left_out(secrets_in(outgoing)) + in_variables(withheld(outgoing))  # a password, not copied
+        if curl:
+            said = credentials_said(outgoing, self.reached_by) + said
         self.notify(copied(command, secret) + said, markup=False)
+
+
+CANNOT_SEND = "{}: nothing can be sent until it is."  # said while the body is blocked; taken back once it is not
+CANNOT_COPY = "{}: nothing to copy until it is."
+BODY_ACTIONS = frozenset({"select_all", "clear", "open_in_editor"})
+NO_TERMINAL = (
+    "The body cannot open in $EDITOR here: in a browser session (explorer serve) there is no terminal "
+    "to hand to an editor. Edit it here; the body is as it was."
+)
+NO_EDITOR = (
+    "No editor is set: set $VISUAL or $EDITOR (for example: export EDITOR=nano) before starting the "
+    "explorer. The body is as it was."
+)
 
 
 def copied(command: str, secret: str | None = None, most: int = 60) -> str:

@@ -75,4 +75,14 @@ class HelpScreen(ModalScreen[None]):
             yield Static(Text("Keys (remap any by its id under [keys] in the config file)", style="bold"))
             with VerticalScroll():
                 yield Static(KeyTable(rows))
+            yield Static(Text(editor_keys(rows), style="dim"))
             yield Static(Text("Mouse: click nodes, tabs, rows and the error in the status bar.", style="dim"))
+
+
+def editor_keys(rows: list[tuple[str, str, str]]) -> str:
+    """What the request editor's keys are instead of Textual's: select all and $EDITOR, as remapped."""
+    keys = {binding_id: shown for shown, _description, binding_id in rows}
+    return (
+        f"Request editor: {keys.get('editor.select_all', 'ctrl+a')} selects all, "
+        f"{keys.get('editor.open_in_editor', 'ctrl+e')} opens $EDITOR (line start and end: home and end)."
+    )

@@ -21,7 +21,7 @@ from urllib.parse import unquote, urlsplit
 from textual import events, work
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.containers import Horizontal
+from textual.containers import Horizontal, Vertical
 from textual.message import Message
 from textual.screen import Screen
 from textual.widget import Widget
@@ -34,8 +34,17 @@ from explorer.api.json_files import read_document
 from explorer.api.local_paths import cannot_write, write_new
 from explorer.api.resource import Resource
 from explorer.api.session import Session
-from explorer.api.shell_forms import as_command, as_curl, in_variables, reads_secret, secret_variable, sent, withheld
-from explorer.api.watching import EVERY, FASTEST, SLOWEST, Version, Watch
+from explorer.api.shell_forms import (
+    as_command,
+    as_curl,
+    credentials_said,
+    in_variables,
+    reads_secret,
+    secret_variable,
+    sent,
+    withheld,
+)
+from explorer.api.watching import EVERY, FASTEST, NOT_THERE, SLOWEST, Version, Watch
 from explorer.api.watching import time_of_day as clock
 from explorer.api.writes import Outgoing, WriteChoice
 from explorer.tui.hint_words import worded
@@ -44,19 +53,21 @@ from explorer.tui.nodes import Fetch, Node, Step, place_of, self_href
 from explorer.tui.panes import PANES, ShowsPage, showing_page
 from explorer.tui.place import place_line
 from explorer.tui.screen_state import load_state, save_state
+from explorer.tui.screens.columns import ColumnsScreen
 from explorer.tui.screens.compare import Compared, CompareScreen
 from explorer.tui.screens.dialogs import AskScreen, ErrorScreen, GoToScreen, save_question
 from explorer.tui.server_text import UNSAFE, visible
-from explorer.tui.watch_flow import Marked, WatchFlow, badge_of, made_by, same, suggestion_for
+from explorer.tui.watch_flow import Marked, WatchFlow, badge_of, made_by, name_of, same, suggestion_for
 from explorer.tui.widgets.items_table import ItemsTable
 from explorer.tui.widgets.json_pane import JsonPane
 from explorer.tui.widgets.key_footer import KeyFooter
 from explorer.tui.widgets.line_tree import LineTree
 from explorer.tui.widgets.link_tree import LinkTree
 from explorer.tui.widgets.page_view import PageView
-from explorer.tui.widgets.request_log import RequestLog
+from explorer.tui.widgets.previous_answer import PreviousAnswer
+from explorer.tui.widgets.request_log import ID_SEGMENT, RequestLog, short_id
 from explorer.tui.widgets.splitter import Splitter
-from explorer.tui.widgets.status_bar import StatusBar
+from explorer.tui.widgets.status_bar import StatusBar, UnderWay
 from explorer.tui.widgets.watch_view import WatchView
 from explorer.tui.write_flow import WriteFlow
 
@@ -124,6 +135,10 @@ class MainScreen(Screen[None]):
     class FetchEnded(Message):
         """A fetch asked for has ended (shown, failed or given up): the keys held for its page go in."""
 
+    class FieldFocused(Message):
+        """A field to type in (the JSON pane's search) took the keys or gave them up: notices move
+        above it, or back down to the status bar."""
+
     AUTO_FOCUS = "#tree"
     BINDINGS = [
         Binding("backspace,alt+left", "back", "Back", id="explorer.back"),
@@ -161,7 +176,7 @@ class MainScreen(Screen[None]):
         Binding("m", "mark", "Mark to compare", show=False, id="explorer.mark"),
         Binding("equals_sign", "compare", "Compare", show=False, id="explorer.compare"),
         Binding("vertical_line", "filter", "jq filter", show=False, id="explorer.filter"),
-        Binding("u", "undo", "Undo the last write", show=False, id="explorer.undo"),
+        Binding("u", "undo", "Undo the last PATCH or PUT", show=False, id="explorer.undo"),
         Binding("escape", "cancel", "Cancel", show=False, id="explorer.cancel"),
         *(pane.binding for pane in PANES),  # 1, 2…: a pane shown, and the keys given to it (panes.py)
         # Textual's own Tab, named: after a pane's key the pane has the keys, and Tab is the way back to the tree
@@ -180,7 +195,8 @@ class MainScreen(Screen[None]):
     ]
     DEFAULT_CSS = """
     MainScreen > #body { height: 1fr; }
-    MainScreen TabbedContent { width: 1fr; }
+    MainScreen #right { width: 1fr; }
+    MainScreen TabbedContent { height: 1fr; }
     MainScreen TabPane { padding: 0; }
     """
 
@@ -209,10 +225,12 @@ class MainScreen(Screen[None]):
         with Horizontal(id="body"):
             yield LinkTree(id="tree")
             yield Splitter(id="splitter")
-            with TabbedContent(id="panes"):
-                for pane in PANES:
-                    with TabPane(pane.title, id=pane.id):
-                        yield pane.widget()
+            with Vertical(id="right"):
+                yield PreviousAnswer()
+                with TabbedContent(id="panes"):
+                    for pane in PANES:
+                        with TabPane(pane.title, id=pane.id):
+                            yield pane.widget()
         yield StatusBar()
         yield KeyFooter()
 
@@ -244,6 +262,7 @@ class MainScreen(Screen[None]):
         self.links.redraw()
         if step.fetch is not None:
             self.waiting(step.fetch)
+            self.query_one(StatusBar).show_request(self.under_way(step.fetch))
             self.fetch(step.fetch)
             self.set_timer(MARK_AFTER, partial(self.mark_fetch, step.fetch))
         if step.show is not None:
@@ -258,9 +277,28 @@ class MainScreen(Screen[None]):
         self.call_after_refresh(self.say_cursor_label)  # once the tree has drawn its new lines
 
     def mark_fetch(self, fetch: Fetch) -> None:
-        """A fetch still in flight after MARK_AFTER: its line in the tree says `…`."""
+        """A fetch still in flight after MARK_AFTER: its line in the tree says `…`, and the line above
+        the panes that they show the previous answer (when they show one)."""
         if self.standing and self.navigation.mark(fetch):
             self.redraw_links()
+            if self.navigation.shown is not None:
+                self.query_one(PreviousAnswer).show()
+
+    def under_way(self, fetch: Fetch) -> UnderWay:
+        """What the status bar says of a fetch on its way: its path from the API root (as the Log
+        shows it, ids by their ends), from now."""
+        parts, base = urlsplit(fetch.url), urlsplit(str(self.session.base_url))
+        path = parts.path + (f"?{parts.query}" if parts.query else "")
+        root = base.path.rstrip("/")
+        if parts.netloc == base.netloc and (path == root or path.startswith((root + "/", root + "?"))):
+            path = path[len(root) :] or "/"
+        return UnderWay("GET", ID_SEGMENT.sub(short_id, path), self.session.clocks.wall())  # a fetch is a GET
+
+    def fetch_ended(self) -> None:
+        """No fetch on its way any more (none started since): the bar and the panes say what they show."""
+        if self.standing and self.navigation.fetching is None:
+            self.query_one(StatusBar).show_request(None)
+            self.query_one(PreviousAnswer).clear()
 
     def waiting(self, fetch: Fetch) -> None:
         """Before anything is shown, the Page pane says what it waits for."""
@@ -272,6 +310,7 @@ class MainScreen(Screen[None]):
         try:
             await self.fetch_and_show(fetch)
         finally:
+            self.fetch_ended()
             self.post_message(self.FetchEnded())
 
     async def fetch_and_show(self, fetch: Fetch) -> None:
@@ -295,6 +334,20 @@ class MainScreen(Screen[None]):
         """The answer to `fetch` came (or came before the screen did: the login form's root)."""
         self.navigation.description = self.session.description  # loaded before the first answer
         self.answered_fetch(fetch, self.navigation.arrived(fetch, resource))
+        if fetch.node is self.navigation.root and resource.status < 400 and self.session.description is None:
+            self.discover_description()
+        if self.standing and self.watching.fetched(fetch.url, resource.status):
+            self.watch_seen_again(fetch.url)  # deleting, then deleted (a 404); or made again
+
+    @work(group="description")
+    async def discover_description(self) -> None:
+        """None given, the API description the service publishes on its own origin, if it does: looked
+        for once the root has come, once a session, quietly; the tree then gains what it documents, and
+        `a` its writes, schemas and examples."""
+        found = await self.session.discover_description()
+        if found is not None and self.standing and self.navigation.description is not found:
+            self.navigation.described(found)
+            self.redraw_links()
 
     def answered_fetch(self, fetch: Fetch, step: Step) -> None:
         """Carry out what the model made of `fetch`'s answer or failure."""
@@ -306,6 +359,7 @@ class MainScreen(Screen[None]):
         self.run(step)
         if step.show is fetch.node:
             self.links.unfold(fetch.node)  # what you opened shows what it holds: relations, or items
+            self.links.show_children(fetch.node)  # in view, as many as fit, the node's line kept
 
     @property
     def standing(self) -> bool:
@@ -357,7 +411,7 @@ class MainScreen(Screen[None]):
         if keep and resource.listing is not None:
             at = place_of(resource.listing.results, keep)
             if at is not None:
-                self.query_one(ItemsTable).move(at)
+                self.query_one(ItemsTable).move_to_item(at)
 
     def show_resource(self, resource: Resource) -> None:
         """An answer in every pane and on the status bar: a node's, or a write's."""
@@ -374,18 +428,21 @@ class MainScreen(Screen[None]):
         self.query_one(RequestLog).show(self.session.log, self.session.base_url.path.rstrip("/"))
 
     def update_title(self) -> None:
-        """`explorer — URL · pretty=true`: where you are, cut in the middle to one line of the header
-        (its icon and clock take 18 columns). Where the place does not fit beside the app's name, the
-        name gives way. A go-to target refused before it was sent is named as typed: it is what the
-        panes show."""
-        parts = self.navigation.title() if self.refused_target is None else [self.refused_target]
-        url, *switches = (visible(part) for part in parts)
+        """`explorer — URL`: where you are, the URL as it was sent (its query whole, a copy of it
+        works; `y` copies it), cut in the middle to one line of the header (its icon and clock take 18
+        columns). Where the place does not fit beside the app's name, the name gives way. A go-to
+        target refused before it was sent is named as typed: it is what the panes show."""
+        url = visible(self.place_in_view())
         room = (self.size.width or self.app.size.width) - HEADER_ICON_AND_CLOCK
-        beside_name = place_line(url, switches, room - len("explorer — "))
-        if beside_name == " · ".join([url, *switches]):
-            self.title, self.sub_title = "explorer", beside_name
+        beside_name = place_line(url, room - len("explorer — "))
+        if beside_name == url:
+            self.title, self.sub_title = "explorer", url
         else:
-            self.title, self.sub_title = place_line(url, switches, room), ""
+            self.title, self.sub_title = place_line(url, room), ""
+
+    def place_in_view(self) -> str:
+        """The URL the title names (a go-to target refused before it was sent: as typed)."""
+        return self.refused_target if self.refused_target is not None else self.navigation.title()
 
     def on_resize(self, event: events.Resize) -> None:
         self.links.fit(self.tree_room)  # a narrower terminal: the tree gives way, the panes keep their room
@@ -423,18 +480,36 @@ class MainScreen(Screen[None]):
 
     def notices_above(self) -> int | None:
         """The lines from the status bar down, which notices leave clear (the app's lift_notices), on
-        this screen and on the dialogs over it; None when the screen is going, or not laid out yet (the
-        bar says when it is: StatusBar.Placed)."""
+        this screen and on the dialogs over it; from the field typed into down while one has the keys
+        here (the search box). None when the screen is going, or not laid out yet (the bar says when
+        it is: StatusBar.Placed)."""
         if not self.standing:
             return None
         bar = self.query_one(StatusBar).region
-        return max(1, self.size.height - bar.y) if bar else None
+        if not bar:
+            return None
+        top = bar.y
+        typing = self.focused
+        if isinstance(typing, Input) and typing.region and self.app.screen is self:
+            top = min(top, typing.region.y)  # the field typed into (`/`'s search) is never under a notice
+        return max(1, self.size.height - top)
+
+    def on_descendant_focus(self, event: events.DescendantFocus) -> None:
+        if isinstance(event.widget, Input):  # once laid out: a search box just mounted has no place yet
+            self.call_after_refresh(self.post_message, self.FieldFocused())
+
+    def on_descendant_blur(self, event: events.DescendantBlur) -> None:
+        if isinstance(event.widget, Input):
+            self.call_after_refresh(self.post_message, self.FieldFocused())
 
     # What the widgets say --------------------------------------------------------------------
 
     def on_line_tree_node_selected(self, event: LineTree.NodeSelected[Node]) -> None:
         if event.control is self.links and event.node.data is not None:
-            self.run(self.navigation.open(event.node.data))
+            step = self.navigation.open(event.node.data)
+            self.run(step)
+            if step.fetch is None and step.show is event.node.data:  # opened again: what it holds is in view
+                self.links.show_children(event.node.data)
 
     def on_line_tree_node_expanded(self, event: LineTree.NodeExpanded[Node]) -> None:
         if event.control is self.links and event.node.data is not None:
@@ -458,6 +533,11 @@ class MainScreen(Screen[None]):
         label = self.links.cut_label(line) if line is not None else None
         self.query_one(StatusBar).show_label(label.plain if label is not None else None)
 
+    def on_items_table_columns_asked(self, event: ItemsTable.ColumnsAsked) -> None:
+        """`t` in the table: its columns to show and order, in a dialog; kept for that kind of list."""
+        table = event.table
+        self.app.push_screen(ColumnsScreen(event.columns, event.default, table.kind), table.use_columns)
+
     def on_items_table_open(self, event: ItemsTable.Open) -> None:
         """A row of the Page pane opened: open that item, as listed in the tree under its list."""
         shown = self.navigation.shown
@@ -470,7 +550,8 @@ class MainScreen(Screen[None]):
             self.run(step)
 
     def on_status_bar_error_selected(self, event: StatusBar.ErrorSelected) -> None:
-        self.action_show_error()
+        """The error on the bar clicked: its document (x shows the newest error, which may be another)."""
+        self.app.push_screen(ErrorScreen(self.query_one(StatusBar).held_error or event.error))
 
     def on_splitter_dragged(self, event: Splitter.Dragged) -> None:
         self.set_tree_width(max(LinkTree.MIN_WIDTH, min(event.x - self.links.region.x, self.tree_room)))
@@ -548,9 +629,8 @@ class MainScreen(Screen[None]):
         return shown.resource if shown is not None else None
 
     def action_copy_url(self) -> None:
-        """`y`: the URL in view: a failed request's (as the title names it), else the answer's."""
-        failure, resource = self.failure, self.current_resource()
-        url = (self.refused_target or failure.url) if failure is not None else resource.url if resource else None
+        """`y`: the URL the title names, whole: the answer's, a failed request's, the one on its way."""
+        url = self.place_in_view()
         if url:
             self.app.copy_to_clipboard(url)
             self.notify(f"Copied {visible(url)}", markup=False)
@@ -568,10 +648,12 @@ class MainScreen(Screen[None]):
         return Outgoing(failure.method or "GET", failure.url, failure.sent)
 
     def action_copy_curl(self) -> None:
-        """`Y`: the request in view as curl, every header as it was sent (credentials as variables)."""
+        """`Y`: the request in view as curl, every header as it was sent (credentials as variables); the
+        notice says how to set them (`TOKEN=$(explorer token --profile lab)`)."""
         request = self.request_in_view()
         if request is not None:
-            self.copy_said(as_curl(request, self.session.credentials.ca_bundle), said=in_variables(withheld(request)))
+            said = credentials_said(request, self.session.reached_by) + in_variables(withheld(request))
+            self.copy_said(as_curl(request, self.session.credentials.ca_bundle), said=said)
 
     def action_copy_command(self) -> None:
         """`C`: the request in view as `explorer get`, with the headers explorer would not send by itself;
@@ -615,7 +697,7 @@ class MainScreen(Screen[None]):
         self.app.push_screen(AskScreen(question, value=suggestion), save)
 
     def action_show_error(self) -> None:
-        error = self.query_one(StatusBar).shown_error or self.last_error  # a 429 being waited out first
+        error = self.query_one(StatusBar).held_error or self.last_error  # a 429 being waited out, else the newest
         if error is not None:
             self.app.push_screen(ErrorScreen(error))
         else:
@@ -706,7 +788,12 @@ class MainScreen(Screen[None]):
                 + ("; u undoes it (previewed first)" if choice.method in ("PATCH", "PUT") else ""),
                 markup=False,
             )
-            if self.watching.written(choice.url):
+            if choice.method == "DELETE":
+                self.watching.deleted(choice.url, resource.status)  # the tree says `✗ deleted` (or `deleting`)
+            made = made_by(resource)
+            if made is not None and self.watching.fetched(made, resource.status):
+                self.watch_seen_again(made)  # made again where one was deleted
+            if self.watching.written(choice.url) or choice.method == "DELETE":
                 self.watch_seen_again(choice.url)
             self.fetch_again(choice.url)
 
@@ -714,7 +801,8 @@ class MainScreen(Screen[None]):
     async def fetch_again(self, url: str) -> None:
         """The entity written and the list it is in, fetched again into the tree (not into view: the
         panes keep the write's answer), unless the entity is gone from the list (deleted): then the
-        list is shown, without it."""
+        list is shown, without it. An entity known to be deleted that the list still holds (DELETING
+        after a 202) makes the list stale: it is fetched again when next visited."""
         node = self.navigation.find(url)
         nodes = [node] if node is not None else []
         listed = node.parent if node is not None and node.parent is not None and node.parent.is_list else None
@@ -726,13 +814,18 @@ class MainScreen(Screen[None]):
                 continue
             try:
                 resource = await self.session.fetch(again)
-            except ApiError:
+            except ApiError as error:
+                self.last_error = error  # x shows it: the newest error, whatever asked
                 continue
             await asyncio.to_thread(resource.prepare)
             if not self.standing:
                 return
             self.navigation.arrived(Fetch(each, again), resource)
+            if self.watching.fetched(again, resource.status):
+                self.watch_seen_again(again)
             self.redraw_links()
+        if listed is not None and node in listed.children and self.watching.word(url) is not None:
+            listed.stale = True
         self.refresh_log()
         if listed is not None and self.navigation.shown is None:  # what was in view is gone from the tree
             self.run(self.navigation.show_step(listed, select=True))
@@ -749,7 +842,7 @@ class MainScreen(Screen[None]):
         url = resource.url
         answer, made = self.answer, self.made_in_view()
         if answer is not None and made is not None:  # a create's 201 in view: what it made, not the list
-            resource, url, title = answer, made, last_segment(made)
+            resource, url, title = answer, made, name_of(answer.document) or last_segment(made)
         if self.watching.stop(url) is not None:
             self.notify(f"Stopped watching {visible(title)}", markup=False)
             self.watch_seen_again(url)
@@ -779,7 +872,7 @@ class MainScreen(Screen[None]):
         node = self.navigation.shown
         if node is not None and node.kind == "item":
             return node.title
-        return last_segment(resource.url)
+        return name_of(resource.document) or last_segment(resource.url)
 
     def watch_seen(self, watch: Watch, version: Version | None, resource: Resource | None) -> None:
         """A watch fetched: a new version goes into the tree (and the panes, when in view), its end is said."""
@@ -787,14 +880,18 @@ class MainScreen(Screen[None]):
             return
         node = self.navigation.find(watch.url)
         listed = node is not None and node.parent is not None and node.parent.is_list
-        if version is not None and resource is not None and not (version.status == 404 and listed):
+        if watch.error is not None:
+            self.last_error = watch.error  # x shows the newest error: a watch's too
+        news = version is not None or watch.ended == NOT_THERE  # a first 404 is no version, and is news
+        if news and resource is not None and not (resource.status == 404 and listed):
             if node is not None:  # its 404 too, shown as any failed request, unless its list is shown without it
                 self.run(self.navigation.arrived(Fetch(node, watch.url), resource))
             made = self.made_in_view()
             if made is not None and same(made, watch.url):  # a create's 201 in view: what it made, as it is now
                 self.show_resource(resource)
-        if watch.ended == "deleted":
-            self.notify(f"{visible(watch.title)}: deleted (404); the watch ended", severity="warning", markup=False)
+        if watch.ended in ("deleted", NOT_THERE):
+            said = "deleted (404)" if watch.ended == "deleted" else "not there (404): nothing to watch"
+            self.notify(f"{visible(watch.title)}: {said}; the watch ended", severity="warning", markup=False)
             if listed:
                 self.fetch_again(watch.url)  # its list, shown without it
         elif watch.ended == "the condition holds" and version is not None:
@@ -812,9 +909,8 @@ class MainScreen(Screen[None]):
 
     def watch_seen_again(self, url: str) -> None:
         """The tree's badge of a URL, and the Watch pane, as the watch and the mark now are."""
-        self.navigation.badge(
-            url, badge_of(self.watching.of(url), self.marked is not None and same(self.marked.url, url))
-        )
+        marked = self.marked is not None and same(self.marked.url, url)
+        self.navigation.badge(url, badge_of(self.watching.of(url), marked, self.watching.word(url)))
         self.redraw_links()
         self.show_watches()
 

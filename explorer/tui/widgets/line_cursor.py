@@ -29,7 +29,8 @@ class LineCursorView(ScrollView, can_focus=True):
     """Lines drawn only when on screen, one of them under a cursor, every other one striped if asked.
 
     A subclass says how many lines there are (`line_count`) and draws one (`render_body_line`); it
-    may keep lines above them that do not scroll away (`HEADER_LINES`, `render_header_line`).
+    may keep lines above them that do not scroll away (`HEADER_LINES`, or `header_lines` where their
+    number changes; `render_header_line`).
     Lines are cached as Strips until the subclass clears `cache` (new content, a new width) or the
     theme changes; the stripe and the cursor are laid on each time a line is drawn. The keys call
     `cursor(step)`, `page(direction)` and `edge(direction)` (explorer.tui.keys.moving).
@@ -87,6 +88,11 @@ class LineCursorView(ScrollView, can_focus=True):
         """One of the lines kept above the others."""
         return Strip([])
 
+    @property
+    def header_lines(self) -> int:
+        """How many lines are kept above the others now: HEADER_LINES."""
+        return self.HEADER_LINES
+
     def line_clicked(self, line: int) -> None:
         """A click on a line: the cursor goes there."""
         self.move(line)
@@ -97,9 +103,9 @@ class LineCursorView(ScrollView, can_focus=True):
         scroll_x, scroll_y = self.scroll_offset
         width = self.scrollable_content_region.width or self.size.width
         base = self.rich_style
-        if y < self.HEADER_LINES:
+        if y < self.header_lines:
             return self.render_header_line(y).crop_extend(scroll_x, scroll_x + width, base).apply_style(base)
-        line = scroll_y + y - self.HEADER_LINES
+        line = scroll_y + y - self.header_lines
         if line >= self.line_count:
             return Strip.blank(width, base)
         strip = self.cache.get(line)
@@ -131,7 +137,7 @@ class LineCursorView(ScrollView, can_focus=True):
     @property
     def page_height(self) -> int:
         """How many of the lines fit on screen below the header."""
-        return max(1, (self.scrollable_content_region.height or self.size.height) - self.HEADER_LINES)
+        return max(1, (self.scrollable_content_region.height or self.size.height) - self.header_lines)
 
     def move(self, line: int) -> None:
         """Put the cursor on this line, or the nearest there is."""
@@ -160,8 +166,8 @@ class LineCursorView(ScrollView, can_focus=True):
 
     def on_click(self, event: events.Click) -> None:
         offset = event.get_content_offset(self)
-        if offset is None or offset.y < self.HEADER_LINES:
+        if offset is None or offset.y < self.header_lines:
             return
-        line = self.scroll_offset.y + offset.y - self.HEADER_LINES
+        line = self.scroll_offset.y + offset.y - self.header_lines
         if 0 <= line < self.line_count:
             self.line_clicked(line)

@@ -50,6 +50,7 @@ class LinkTree(LineTree[Node]):
         self.drawn: dict[int, TreeLine[Node]] = {}  # id of a model node -> the line that draws it
         self.unfolded: WeakSet[Node] = WeakSet()  # nodes whose lines were unfolded when taken away
         self.chosen: int | None = None  # the width chosen with < > or a drag; None: the share
+        self.showing: TreeLine[Node] | None = None  # an unfolded line to scroll into view, once laid out
 
     @property
     def model(self) -> Navigation:
@@ -105,6 +106,36 @@ class LinkTree(LineTree[Node]):
         line = self.line_of(node)
         if line is not None and line.children and not line.is_expanded:
             line.expand()
+
+    def show_children(self, node: Node) -> None:
+        """Scroll so an unfolded node's line and as many of the lines under it as fit are in view,
+        the node's own line kept (as file trees do on opening a folder); once the tree has laid out
+        the new lines, so the scroll is not held back by the old height."""
+        line = self.line_of(node)
+        if line is not None and line.is_expanded and line.children:
+            self.showing = line
+            self.call_after_refresh(self.scroll_to_show, line)
+
+    def scroll_to_show(self, line: TreeLine[Node]) -> None:
+        """Scroll (if need be) so `line` and the lines under it are in view, `line` first where they do not fit."""
+        if self.showing is line:
+            self.showing = None
+        if not line.is_expanded or self.cursor is not line:  # the cursor has moved on since: it stays in view
+            return
+        _ = self.last_line  # the tree works out its lines here, so each has its number
+        first = line.line
+        if first < 0:
+            return
+        last = line
+        while last.is_expanded and last.children:
+            last = last.children[-1]
+        height = self.scrollable_content_region.height
+        top = self.scroll_offset.y
+        if last.line >= top + height:
+            top = last.line - height + 1
+        top = min(top, first)
+        if top != self.scroll_offset.y:
+            self.scroll_to(y=top, animate=False, force=True)
 
     def fold_if_empty(self, node: Node) -> None:
         """Fold a node's line that was unfolded for children that never came (a fetch given up)."""

@@ -22,6 +22,7 @@ from explorer.api.resource import Resource
 from explorer.api.versions import deprecation
 from explorer.tui.hint_words import SCREEN_WORDS
 from explorer.tui.server_text import lines, visible
+from explorer.tui.table_columns import kind_of
 from explorer.tui.widgets.field_tree import FieldTree
 from explorer.tui.widgets.items_table import ItemsTable
 
@@ -122,7 +123,8 @@ class PageView(Vertical):
             return
         page = resource.listing  # a page of `{results}`, or a bare array of objects
         if page is not None:
-            self.query_one("#items", ItemsTable).show(page.results)
+            partial = page.next_href is not None or page.previous_href is not None
+            self.query_one("#items", ItemsTable).show(page.results, kind_of(resource.url), partial)
             self.page_line = page.line()
             self.show_page_line()
             self.showing("items", "pagination")

@@ -5,7 +5,9 @@ screen's key for it) asks for the whole document. One widget, one line of Conten
 styled spans, so the bar costs one node to lay out, and its colours follow the theme.
 
 While a request is held after a refusal (a 429 or 503 whose Retry-After runs), the status is the
-refusal's, and the screen's key for the error shows its document.
+refusal's, and the screen's key for the error shows its document. While a request is on its way
+(the screen says so: show_request), the bar says it in place of the last answer's status, with its
+seconds and Esc; the token endpoint's meter is drawn only where a token endpoint is asked.
 
 The line is laid out by priority for the width it has: the token state first, then the error,
 then the status of the last response, then the meters, which shrink first. The first meter is the
@@ -41,6 +43,7 @@ from explorer.api.session import Session
 from explorer.api.versions import deprecation
 from explorer.api.watching import Watch
 from explorer.tui.palette import status_class
+from explorer.tui.place import path_line
 from explorer.tui.server_text import visible
 
 Span = tuple[str, str | Style]
@@ -55,8 +58,11 @@ TOKEN_STYLES = {  # else expired's
 }
 METER = 5  # cells of the rate-limit meter: ███░░
 WORDS, BAR, NAME = 2, 1, 0  # how much of a meter is drawn: all, its name and bar, its name only if held
+WATCHING, WATCHED_NAME, WATCHED_COUNT = 2, 1, 0  # what is watched: in words, by its name cut, by a count
+WATCH_NAME = 14  # the most cells of a watched resource's name where room is short (`◉ sandbox-clust…`)
 
 
+PATH_ROOM, PATH_ROOM_SHORT = 40, 20  # cells of a request on its way's path, cut as the Log cuts one
 LEAST = 8  # cells of a cut part that still say something (`⚠ 404 N…`): less, and it gives way whole
 ROOMY = 78  # cells of an 80-column terminal's bar: from there on an error is cut, `read-only` stays
 
@@ -74,7 +80,7 @@ class Shape:
     status: bool = True
     elapsed: bool = True  # the status's `· 2 ms`, and a deprecation's sunset date
     read_only: bool = True  # `read-only` said; `writes on` is said in every shape
-    watching: bool = True  # what is watched said in words; else `◉ 2` only
+    watching: int = WATCHING  # what is watched: in words; by its name (cut to WATCH_NAME); else `◉ 2` only
 
 
 # From the richest line to the poorest: the first that fits is drawn. The token endpoint's meter
@@ -82,19 +88,30 @@ class Shape:
 # words, then its bar: the server's figures can be long, 9998 of 10000 left), then the status's time
 # (a held 429 keeps its code beside its countdown), then the status (an error says its own), then
 # `read-only` (the safe state; `writes on` never gives way) below 80 columns; from 80 columns on, the
-# error is cut instead.
+# error is cut instead. What is watched gives way in steps: its words (`◉ watching … 3s ago`) early,
+# its name (cut) only last, to a count (`◉ 1`), which says nothing of what it is.
 SHAPES = (
     Shape(),
     Shape(token_endpoint=BAR),
     Shape(token_endpoint=NAME),
     Shape(token_endpoint=NAME, refreshes=False),
-    Shape(token_endpoint=NAME, refreshes=False, watching=False),
-    Shape(resource=BAR, token_endpoint=NAME, refreshes=False, watching=False),
-    Shape(resource=NAME, token_endpoint=NAME, refreshes=False, watching=False),
-    Shape(resource=NAME, token_endpoint=NAME, refreshes=False, watching=False, elapsed=False),
-    Shape(resource=NAME, token_endpoint=NAME, refreshes=False, status=False, watching=False),
-    Shape(resource=NAME, token_endpoint=NAME, refreshes=False, status=False, read_only=False, watching=False),
+    Shape(token_endpoint=NAME, refreshes=False, watching=WATCHED_NAME),
+    Shape(resource=BAR, token_endpoint=NAME, refreshes=False, watching=WATCHED_NAME),
+    Shape(resource=NAME, token_endpoint=NAME, refreshes=False, watching=WATCHED_NAME),
+    Shape(resource=NAME, token_endpoint=NAME, refreshes=False, watching=WATCHED_NAME, elapsed=False),
+    Shape(resource=NAME, token_endpoint=NAME, refreshes=False, status=False, watching=WATCHED_NAME),
+    Shape(resource=NAME, token_endpoint=NAME, refreshes=False, status=False, read_only=False, watching=WATCHED_NAME),
+    Shape(resource=NAME, token_endpoint=NAME, refreshes=False, status=False, read_only=False, watching=WATCHED_COUNT),
 )
+
+
+@dataclass(frozen=True)
+class UnderWay:
+    """A request on its way: its method, its path and query (from the API root), when it was sent."""
+
+    method: str
+    path: str
+    since: float
 
 
 @dataclass(frozen=True)
@@ -138,6 +155,7 @@ class StatusBar(Static):
         self.widths: dict[str, int] = {}  # the widest each part has been, by its form (form_of)
         self.place = Region()  # where the bar was last said to be (placed)
         self.measured: dict[str, int] = {}  # the width of each part of the line last drawn, by its form
+        self.under_way: UnderWay | None = None  # the request on its way, said until its answer
 
     def follow(self, session: Session) -> None:
         """Follow this session: its token and rate limits, read once a second."""
@@ -155,6 +173,12 @@ class StatusBar(Static):
         """Say what is watched, read from `running` at every tick: which, and when it was last fetched."""
         self.watches = running
         self.tick()
+
+    def show_request(self, under_way: UnderWay | None) -> None:
+        """A request on its way (None: it ended): said at once, in place of the last answer's status."""
+        if under_way != self.under_way:
+            self.under_way = under_way
+            self.tick()
 
     def show_label(self, label: str | None) -> None:
         """The tree's line under the cursor, whole, after the token state (None: the tree shows it whole)."""
@@ -174,10 +198,10 @@ class StatusBar(Static):
         self.show_error(error)
 
     @property
-    def shown_error(self) -> ApiError | None:
-        """The refusal a held request waits out (its status is on the bar), else the last error."""
+    def held_error(self) -> ApiError | None:
+        """The refusal a held request waits out (its status is on the bar), while it does; else None."""
         after = self.session.holds.held_after if self.session is not None else None
-        return after.error if after is not None and after.error is not None else self.error
+        return after.error if after is not None else None
 
     def action_select_error(self) -> None:
         if self.error is not None:
@@ -266,10 +290,13 @@ class StatusBar(Static):
         if self.label is not None and label_room != 0:
             groups.append([(self.label if label_room is None else shortened(self.label, label_room), "$text")])
         groups.append(watching(self.watches(), now, shape.watching))
-        if shape.status and self.last_response is not None:
+        if self.under_way is not None and not self.status_in_view:
+            groups.append(self.request_part(self.under_way, now, shape))
+        status = shape.status and self.last_response is not None and self.status_in_view
+        if status:
             groups.append(self.status(shape.elapsed))
         if self.error is not None:
-            groups.append(self.error_part(self.error, shape.status, error_room))
+            groups.append(self.error_part(self.error, status, error_room))
         if self.session is not None:
             groups.append(self.meters(shape, now))
         kept = [group for group in groups if group]
@@ -310,6 +337,29 @@ class StatusBar(Static):
         if refreshes:
             shown += f" · {counted(state.refreshes, 'refresh', 'refreshes')}"
         return [*recording, (shown, TOKEN_STYLES.get(status, "$token-expired"))]
+
+    @property
+    def asks_token_endpoint(self) -> bool:
+        """Whether the session asks a token endpoint, whose meter is then drawn: an API key (Digest)
+        never does, nor does a replay, whose token the recording's stand-in makes up (replay.py)."""
+        session = self.session
+        return session is not None and session.token_state is not None and session.har.replay is None
+
+    @property
+    def status_in_view(self) -> bool:
+        """Whether the last answer's status is said: not while a request is on its way (it is the
+        previous answer's), unless that request is held after a refusal: then the refusal's status
+        and the countdown beside its meter say the request, not `waiting for …`."""
+        return self.under_way is None or (self.session is not None and self.session.holds.held_after is not None)
+
+    def request_part(self, under_way: UnderWay, now: float, shape: Shape) -> list[Span]:
+        """`waiting for GET /groups/687b…6b43/events · 3s · Esc cancels`; where room is short, its path
+        cut shorter (`…/events`), then only `waiting 3s · Esc cancels`."""
+        seconds = f"{max(0.0, now - under_way.since):.0f}s"
+        if not shape.status:
+            return [(f"waiting {seconds} · Esc cancels", "$accent")]
+        path = path_line(under_way.path, PATH_ROOM if shape.elapsed else PATH_ROOM_SHORT)
+        return [(visible(f"waiting for {under_way.method} {path} · {seconds} · Esc cancels"), "$accent")]
 
     @property
     def last_response(self) -> Resource | None:
@@ -360,7 +410,7 @@ class StatusBar(Static):
         drawn: list[list[Span]] = [[(f"request held {held.seconds:.0f}s", "$meter-held")]] if held and alone else []
         if reading is not None:
             drawn.append(meter(reading, wait(bucket), shape.resource))
-        if self.session.token_state is not None:  # an API key (Digest) never asks the token endpoint
+        if self.asks_token_endpoint:
             drawn.append(meter(limits.token_reading(), wait(TOKEN), shape.token_endpoint))
         spans: list[Span] = []
         for one in filter(None, drawn):
@@ -373,14 +423,20 @@ def form_of(group: list[Span]) -> str:
     return "".join(DIGITS.sub("", part) for part, _ in group)
 
 
-def watching(running: list[Watch], now: float, words: bool) -> list[Span]:
-    """`◉ watching reporting · 3s ago`, `◉ 2 watched · reporting 3s ago`, `· slowed` while one is; `◉ 2` short."""
+def watching(running: list[Watch], now: float, level: int) -> list[Span]:
+    """`◉ watching reporting 3s ago`, `◉ 2 watched · reporting 3s ago`, `· slowed` while one is;
+    shorter, `◉ reporting` or `◉ 2 · reporting` (a long name cut: `◉ sandbox-clust…`); shortest, `◉ 2`."""
     if not running:
         return []
     slowed = any(watch.slowed for watch in running)
-    if not words:
-        return [(f"◉ {len(running)}", "$accent"), *([(" slowed", "$text-warning")] if slowed else [])]
     latest = max(running, key=lambda watch: watch.last_fetched or 0.0)
+    if level != WATCHING:
+        name = shortened(visible(latest.title), WATCH_NAME)
+        if level == WATCHED_COUNT:
+            head = f"◉ {len(running)}"
+        else:
+            head = f"◉ {name}" if len(running) == 1 else f"◉ {len(running)} · {name}"
+        return [(head, "$accent"), *([(" slowed", "$text-warning")] if slowed else [])]
     head = (
         f"◉ watching {visible(latest.title)}"
         if len(running) == 1

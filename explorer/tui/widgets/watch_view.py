@@ -16,7 +16,7 @@ from textual.containers import VerticalScroll
 from textual.widgets import Static
 
 from explorer.api.counts import counted
-from explorer.api.watching import HELD, Version, Watch
+from explorer.api.watching import DELETED, HELD, NOT_THERE, Version, Watch
 from explorer.api.watching import time_of_day as clock
 from explorer.tui.differences import change_line
 from explorer.tui.server_text import visible
@@ -73,8 +73,10 @@ def ending(watch: Watch) -> Text | None:
         return None
     if watch.ended == HELD:
         return Text(f"✓ the condition holds: {visible(watch.until)}", style="status-2xx")
-    if watch.ended == "deleted":
+    if watch.ended == DELETED:
         return Text("✗ deleted: the watch ended", style="status-5xx")
+    if watch.ended == NOT_THERE:
+        return Text("✗ not there (404): nothing to watch; the watch ended", style="status-5xx")
     return Text(f"■ {visible(watch.ended)}", style="dim")
 
 
