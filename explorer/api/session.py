@@ -559,16 +559,17 @@ class Session:
         response = await self._exchange(request, foreign)
         resource = self._resource(response, foreign)
         if resource.error is not None and response.request.extensions.get(TOKEN_REFUSED):
-            token_refused(resource.error, await self._renew_after(response.request))
+            token_refused(resource.error, await self.renew_token(response.request))
         return resource
 
-    async def _renew_after(self, refused: httpx.Request) -> ApiError | None:
-        """Renew the token a write's 401 refused, without sending the write again.
+    async def renew_token(self, refused: httpx.Request) -> ApiError | None:
+        """Renew the token, within the session's deadline, without sending the request that needs it.
 
-        Used inside the session, by `send`.
+        Used by `send` after a write's 401, and by `explorer token` for a token curl can use a while.
 
         Args:
-            refused: The write the 401 answered.
+            refused: The request the token is for: the write the 401 answered, or one the token is
+                asked for ahead of (a write's margin applies to it).
 
         Returns:
             None when a new token was got; otherwise why not, as an ApiError (not raised: the

@@ -18,9 +18,6 @@ import asyncio
 import shlex
 import sys
 
-import httpx
-
-from explorer.api import errors
 from explorer.api.auth import ServiceAccountAuth
 from explorer.api.errors import ApiError
 from explorer.api.session import Session
@@ -122,19 +119,7 @@ async def renewed(session: Session, auth: ServiceAccountAuth) -> ApiError | None
     """
     # A token for a request of the session's own would do with less left; curl's is asked for as a
     # write's is, which goes with WRITE_MARGIN left (auth.needs_token), so that it lasts a while yet.
-    needed_by = session.client.build_request("POST", auth.token_url)
-    try:
-        async with asyncio.timeout(session.bounds.deadline):
-            await auth.renew(session.client, needed_by)
-    except ApiError as error:
-        return error
-    except TimeoutError:
-        return ApiError(
-            "timeout", f"No answer from the token endpoint within {session.bounds.deadline:g} s", setting="deadline"
-        )
-    except httpx.HTTPError as error:
-        return errors.from_exception(error, "POST", str(auth.token_url), session.bounds.timeout)
-    return None
+    return await session.renew_token(session.client.build_request("POST", auth.token_url))
 
 
 def digest_said(session: Session) -> ApiError:
