@@ -208,10 +208,14 @@ def open_explorer(clock: FakeClock) -> Callable[..., Any]:
         scenario: str | None = None,
         app_options: dict[str, Any] | None = None,
         writes: bool = False,
+        held: bool = False,
         **settings: Any,
     ) -> AsyncIterator[Explorer]:
         base = replace(Settings(clock=clock), **settings)
         sandbox = create_app(scenario_named(scenario).settings(base) if scenario else base)
+        if held:  # open to begin with; the test clears `explorer.sandbox.open` to hold what comes next
+            sandbox = Held(sandbox)
+            sandbox.open.set()
         gate = Gate(clock) if gated else None
         options: dict[str, Any] = {"clocks": Clocks(sleep=gate)} if gate else {}
         if writes:
