@@ -6,6 +6,7 @@ from __future__ import annotations
 import argparse
 import dataclasses
 import math
+import os
 import sys
 from pathlib import Path
 from typing import Any
@@ -19,11 +20,12 @@ from explorer.api.guard import MAX_BODY
 from explorer.api.har import KEEP_BYTES, HarRecorder
 from explorer.api.options import DEADLINE, Bounds, Caches, Har
 from explorer.api.secret import Secret
-from explorer.api.session import Session
+from explorer.api.session import Backend, Session
 from explorer.api.urls import origin_text
 from explorer.api.values import MAX_DEPTH, MOST_DEPTH
 from explorer.api.versions import check_version
 from explorer.api.writes import WritePolicy, write_policy
+from explorer.display.variables import VARIABLES, writes_asked
 from explorer.sandbox.scenarios import SCENARIOS
 
 DEFAULTS = {"demo": False, "profile": None, "base_url": None, "client_id": None, "public_key": None,
@@ -247,7 +249,7 @@ def connect(args: argparse.Namespace, *, token_cache: bool, headers: dict[str, s
             args.replay,
             headers=headers,
             har=Har(keep_bytes=keep_bytes),
-            writes=write_policy(None, flag=args.writes),
+            writes=write_policy(None, asked=writes_asked(args.writes, os.environ)),
             bounds=bounds_of(args),
         )
     lasting = getattr(args, "operation_seconds", None)  # the demo sandbox's, so it implies the demo
@@ -262,7 +264,7 @@ def connect(args: argparse.Namespace, *, token_cache: bool, headers: dict[str, s
             har=Har(keep_bytes=keep_bytes),
             openapi=args.openapi,
             api_version=args.api_version,
-            writes=write_policy(None, flag=args.writes),
+            writes=write_policy(None, asked=writes_asked(args.writes, os.environ)),
         )
     credentials = Credentials.resolve(
         base_url=args.base_url,
@@ -272,6 +274,7 @@ def connect(args: argparse.Namespace, *, token_cache: bool, headers: dict[str, s
         profile=args.profile,
         api_version=args.api_version,
         openapi=args.openapi,
+        variables=VARIABLES,
     )
     token_folder = token_cache_dir() if token_cache else None
     return Session(
@@ -290,7 +293,7 @@ def write_policy_of(credentials: Credentials, *, flag: bool) -> WritePolicy:
 
     Args:
         credentials: The session's credentials, their `writes` as the config file says them.
-        flag: Whether `--writes` was given.
+        flag: Whether `--writes` was given (else EXPLORER_WRITES may ask for writes).
 
     Returns:
         The policy. Raises WritesRefused when writes are asked for where a profile says writes = false.
@@ -298,7 +301,7 @@ def write_policy_of(credentials: Credentials, *, flag: bool) -> WritePolicy:
     borrowed = credentials.writes_from is not None and credentials.writes_from != credentials.profile
     return write_policy(
         credentials.writes,
-        flag=flag,
+        asked=writes_asked(flag, os.environ),
         profile=credentials.writes_from,
         origin=origin_text(httpx.URL(credentials.base_url)) if borrowed else None,
     )
@@ -319,5 +322,5 @@ def replaying(source: Path, *, har: Har | None = None, **options: Any) -> Sessio
     )
     own = dataclasses.replace(har or Har(), replay=source.name)
     session = Session(credentials, transport=transport, har=own, pace=False, **options)
-    session.reached_by = ("--replay", str(source))
+    session.backend = Backend("replay", str(source))
     return session

@@ -10,7 +10,7 @@ import httpx
 from explorer.api.config import Credentials
 from explorer.api.options import Clocks
 from explorer.api.secret import Secret
-from explorer.api.session import Session
+from explorer.api.session import Backend, Session
 
 # .invalid never resolves (RFC 2606): nothing meant for the demo can reach a network.
 DEMO_BASE_URL = "https://sandbox.invalid/api/service/v1.0"
@@ -59,5 +59,5 @@ def demo_session(
     transport = httpx.ASGITransport(app=app or create_app(settings))
     clocks = replace(clocks or Clocks(), wall=settings.clock)
     session = Session(credentials, transport=transport, clocks=clocks, **{**client, **options})
-    session.reached_by = ("--demo", "--scenario", scenario) if scenario else ("--demo",)
+    session.backend = Backend("demo", scenario)
     return session

@@ -23,6 +23,7 @@ from explorer.api.watching import EVERY, every_from
 from explorer.api.writes import WritesRefused, write_policy
 from explorer.commands.hint_words import worded
 from explorer.connection import bounds_of, open_session, recorded, write_policy_of
+from explorer.display.variables import VARIABLES, writes_asked
 
 if TYPE_CHECKING:
     from explorer.tui.app import ExplorerApp
@@ -67,6 +68,7 @@ def prepare(args: argparse.Namespace) -> Start:
             client_id=args.client_id,
             ca_bundle=args.ca_bundle,
             profile=args.profile,
+            variables=VARIABLES,
             path=path,
         )
         refuse_forbidden_writes(login.get("base_url"), args)
@@ -82,7 +84,7 @@ def refuse_forbidden_writes(base_url: str | None, args: argparse.Namespace) -> N
         prefilled = Credentials(str(check_base_url(base_url)))
     except ApiError:
         return  # the form says what is wrong with it
-    write_policy_of(form_origin(prefilled, profile=args.profile), flag=args.writes)
+    write_policy_of(form_origin(prefilled, profile=args.profile, variables=VARIABLES), flag=args.writes)
 
 
 def build(args: argparse.Namespace) -> ExplorerApp:
@@ -94,7 +96,7 @@ def build(args: argparse.Namespace) -> ExplorerApp:
     start = prepare(args)
 
     def demo() -> Session:  # the login form's way to the demo sandbox: recorded as --har asks too
-        session = demo_session(writes=write_policy(None, flag=args.writes))
+        session = demo_session(writes=write_policy(None, asked=writes_asked(args.writes, os.environ)))
         try:
             return recorded(session, args)
         except RecordingError as error:  # the file changed since the start: the screen says so
@@ -125,7 +127,8 @@ def connector(args: argparse.Namespace) -> Callable[[Credentials], Session]:
     openapi = description_source(args.openapi or os.environ.get("EXPLORER_OPENAPI"))
 
     def connect(credentials: Credentials) -> Session:
-        bound = form_origin(credentials, profile=args.profile)  # a writes = false of the form's origin holds
+        # a writes = false of the form's origin holds
+        bound = form_origin(credentials, profile=args.profile, variables=VARIABLES)
         writes = write_policy_of(bound, flag=args.writes)  # WritesRefused, an ApiError: the form says it
         session = Session(
             replace(bound, api_version=api_version, openapi=openapi), writes=writes, bounds=bounds_of(args)

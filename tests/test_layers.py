@@ -1,18 +1,19 @@
-"""The three parts import one way: the screen talks to the library only, and the library knows no screen.
+"""What the import contracts cannot say: no circular import, module by module; every long module
+says why it is one; what the screen loads as it starts; the library's tests collected without Textual.
 
-`explorer/tui` never imports httpx (the session gives what the screen needs: a resource's rate limit,
-an exchange's path) nor the sandbox but through the demo; `explorer/api` imports neither Textual nor
-the sandbox nor the screen.
+Which part may import which is pyproject.toml's [tool.importlinter] contracts, which import-linter
+checks (tests/test_contracts.py, and `lint-imports` in .ci/run).
 """
 
 from __future__ import annotations
 
 import ast
-import functools
 import re
 import subprocess
 import sys
+import tomllib
 
+import grimp
 import pytest
 
 from tests.conftest import ROOT
@@ -21,138 +22,30 @@ from tests.conftest import ROOT
 LIBRARY_TESTS = ["tests/api", "tests/sandbox"]
 
 
-def imports_of(package: str) -> dict[str, set[str]]:
-    """module path -> the top modules it imports (at any level: function-local imports count)."""
-    found = {}
-    for path in sorted((ROOT / "explorer" / package).rglob("*.py")):
-        names: set[str] = set()
-        for node in ast.walk(ast.parse(path.read_text())):
-            if isinstance(node, ast.Import):
-                names.update(alias.name for alias in node.names)
-            elif isinstance(node, ast.ImportFrom) and node.module and node.level == 0:
-                names.add(node.module)
-        found[str(path.relative_to(ROOT))] = names
-    return found
+def circles(graph: grimp.ImportGraph) -> list[tuple[str, str]]:
+    """Each import that closes a circle: (importer, imported) where the module imported imports the
+    importer back, directly or through others. (import-linter's acyclic_siblings contract says it of
+    packages, not modules; and the screen's packages import each other on purpose: screens/main.py
+    imports write_flow.py, which opens the editor in screens/editor.py.)"""
+    return sorted(
+        (module, imported)
+        for module in graph.modules
+        for imported in graph.find_modules_directly_imported_by(module)
+        if graph.chain_exists(importer=imported, imported=module)
+    )
 
 
-@pytest.mark.slow
-@pytest.mark.parametrize(
-    ("package", "forbidden"),
-    [
-        ("tui", ("httpx", "explorer.sandbox", "explorer.classroom", "textual_serve")),
-        ("api", ("textual", "explorer.tui", "explorer.sandbox", "explorer.commands", "explorer.classroom")),
-        ("sandbox", ("textual", "explorer.api", "explorer.tui", "explorer.classroom", "textual_serve")),
-    ],
-)
-def test_a_part_imports_only_what_is_below_it(package, forbidden):
-    crossing = {
-        module: sorted(name for name in names if name.split(".")[0] in forbidden or name.startswith(forbidden))
-        for module, names in imports_of(package).items()
-    }
-    assert {module: names for module, names in crossing.items() if names} == {}
-
-
-@functools.cache
-def module_graph() -> dict[str, set[str]]:
-    """explorer's modules -> the explorer modules each imports (function-local and TYPE_CHECKING ones too)."""
-    modules = {}
-    for path in (ROOT / "explorer").rglob("*.py"):
-        name = ".".join(path.relative_to(ROOT).with_suffix("").parts).removesuffix(".__init__")
-        modules[name] = path
-    graph = {}
-    for name, path in modules.items():
-        found = set()
-        for node in ast.walk(ast.parse(path.read_text())):
-            if isinstance(node, ast.ImportFrom) and node.module and node.level == 0:
-                for alias in node.names:  # `from explorer.sandbox import oauth` is the module oauth
-                    inner = f"{node.module}.{alias.name}"
-                    found.add(inner if inner in modules else node.module)
-            elif isinstance(node, ast.Import):
-                found.update(alias.name for alias in node.names)
-        graph[name] = {other for other in found if other in modules and other not in (name, "explorer")}
-    return graph
-
-
-def reached(graph: dict[str, set[str]], start: str) -> set[str]:
-    """Every module `start` imports, directly or through the modules it imports."""
-    seen: set[str] = set()
-    waiting = [start]
-    while waiting:
-        for other in graph[waiting.pop()] - seen:
-            seen.add(other)
-            waiting.append(other)
-    return seen
-
-
-ABOVE_THE_LIBRARY = ("explorer.tui", "explorer.commands", "explorer.classroom", "explorer.sandbox")
-WIRING = ("explorer.cli", "explorer.launch", "explorer.connection", "explorer.demo")
-
-
-@pytest.mark.parametrize(
-    ("package", "forbidden"),
-    [
-        ("explorer.tui", ("explorer.sandbox", "explorer.commands", "explorer.classroom", *WIRING)),
-        ("explorer.api", (*ABOVE_THE_LIBRARY, *WIRING)),
-        ("explorer.sandbox", ("explorer.api", "explorer.tui", "explorer.commands", "explorer.classroom", *WIRING)),
-    ],
-)
-def test_a_part_reaches_nothing_above_it_even_through_other_modules(package, forbidden):
-    """The wiring (what opens a session on the sandbox for --demo) lives beside cli.py, so the screen
-    never reaches the sandbox, not even through a module of its own that imports one that does."""
-    graph = module_graph()
-    crossing = {
-        module: sorted(other for other in reached(graph, module) if other.startswith(forbidden))
-        for module in graph
-        if module == package or module.startswith(package + ".")
-    }
-    assert {module: found for module, found in crossing.items() if found} == {}
-
-
-def test_a_reach_through_another_module_would_be_found():
-    graph = {"explorer.tui.a": {"explorer.tui.b"}, "explorer.tui.b": {"explorer.demo"}, "explorer.demo": set()}
-    assert reached(graph, "explorer.tui.a") == {"explorer.tui.b", "explorer.demo"}
-
-
-def circles(graph: dict[str, set[str]]) -> list[list[str]]:
-    """The groups of modules in a circular import: each imports the next, directly or through
-    others, and the last the first (Tarjan's algorithm)."""
-    order: dict[str, int] = {}
-    low: dict[str, int] = {}
-    stack: list[str] = []
-    found = []
-
-    def visit(module: str) -> None:
-        order[module] = low[module] = len(order)
-        stack.append(module)
-        for other in graph[module]:
-            if other not in order:
-                visit(other)
-                low[module] = min(low[module], low[other])
-            elif other in stack:
-                low[module] = min(low[module], order[other])
-        if low[module] == order[module]:
-            group = []
-            while True:
-                other = stack.pop()
-                group.append(other)
-                if other == module:
-                    break
-            if len(group) > 1:
-                found.append(sorted(group))
-
-    for module in sorted(graph):
-        if module not in order:
-            visit(module)
-    return found
-
-
-@pytest.mark.slow
 def test_no_module_imports_itself_round_about():
-    assert circles(module_graph()) == []
+    """Imports inside functions and under TYPE_CHECKING count: where a lower module needs a higher
+    one's type, it names a protocol of its own."""
+    assert circles(grimp.build_graph("explorer", cache_dir=None)) == []
 
 
-def test_a_circle_would_be_found():
-    assert circles({"a": {"b"}, "b": {"c"}, "c": {"a"}, "d": {"a"}}) == [["a", "b", "c"]]
+def test_a_circle_through_other_modules_would_be_found():
+    graph = grimp.ImportGraph()
+    for importer, imported in [("a", "b"), ("b", "c"), ("c", "a"), ("d", "a")]:
+        graph.add_import(importer=importer, imported=imported)
+    assert circles(graph) == [("a", "b"), ("b", "c"), ("c", "a")]
 
 
 def lines_of_code(text: str) -> int:
@@ -224,13 +117,32 @@ def test_the_screen_starts_without_what_its_first_screen_does_not_need():
     assert [name for name in loaded if name.startswith(unwanted)] == []
 
 
+def forbidden_to(source_modules: list[str]) -> list[str]:
+    """What pyproject.toml's import contract for those modules forbids them."""
+    contracts = tomllib.loads((ROOT / "pyproject.toml").read_text())["tool"]["importlinter"]["contracts"]
+    (contract,) = [contract for contract in contracts if contract.get("source_modules") == source_modules]
+    return contract["forbidden_modules"]
+
+
+# The screen's stack by import name: what the library and the sandbox may not import (a contract).
+SCREEN_STACK = forbidden_to(["explorer.api", "explorer.sandbox"])
+
+
+def test_the_library_and_sandbox_tests_may_import_nothing_the_library_may_not_nor_the_screen():
+    """Their contract forbids them the screen's stack and the screen, directly (tests/api/test_hints.py
+    once worded a hint with explorer.tui's words: its collection needed no Textual, but the test was
+    the screen's)."""
+    forbidden = forbidden_to([test.replace("/", ".") for test in LIBRARY_TESTS])
+    assert set(SCREEN_STACK) | {"explorer.tui", "explorer.classroom", "explorer.launch"} == set(forbidden)
+    assert {"textual", "rich", "textual_serve"} <= set(SCREEN_STACK)
+
+
 @pytest.mark.subprocess
 def test_the_library_and_sandbox_tests_run_without_textual():
     """.ci/run gives the other Pythons the library's and the sandbox's tests in a virtual environment
     without Textual or the rest of the screen's stack (the list its requirements leave out): collecting
-    them must not need any of it."""
-    screen = ["textual", "textual_serve", "rich", "aiohttp", "aiohttp_jinja2", "jinja2", "segno", "tree_sitter", "pyte"]
-    blocked = f"import sys; sys.modules.update(dict.fromkeys({screen!r})); import pytest; "
+    them, conftest.py files and what they import through explorer too, must not need any of it."""
+    blocked = f"import sys; sys.modules.update(dict.fromkeys({SCREEN_STACK!r})); import pytest; "
     run = subprocess.run(
         [sys.executable, "-c", blocked + "sys.exit(pytest.main(['--collect-only', '-q', '-p', 'no:cacheprovider', "
          "'-p', 'no:textual-snapshot', *sys.argv[1:]]))", *LIBRARY_TESTS],

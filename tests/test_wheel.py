@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+import re
 import subprocess
 import sys
 import zipfile
@@ -50,3 +51,14 @@ def test_the_wheel_ships_the_themes_and_an_install_from_it_finds_them(tmp_path):
     where, found = ran.stdout.splitlines()
     assert where.startswith(str(tmp_path / "site"))  # the installed copy, not this checkout
     assert found == "['colorblind', 'explorer-dark', 'explorer-light', 'projector'] []"
+
+    # The version, written once (explorer/__init__.py), is the wheel's and what `explorer --version` says.
+    written = re.search(r'^__version__ = "(.+)"$', (ROOT / "explorer" / "__init__.py").read_text(), re.M).group(1)
+    (metadata,) = [n for n in names if n.endswith(".dist-info/METADATA")]
+    assert f"\nVersion: {written}\n" in (tmp_path / "site" / metadata).read_text()
+    assert wheel.name.startswith(f"explorer-{written}-")
+    told = subprocess.run(
+        [sys.executable, "-m", "explorer", "--version"], cwd=elsewhere, env=environment, capture_output=True,
+        text=True, timeout=60,
+    )  # fmt: skip
+    assert told.stdout == f"explorer {written}\n", told.stderr

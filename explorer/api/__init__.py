@@ -1,7 +1,7 @@
 """The client library: sessions, credentials, resources, links, pages, errors, rate limits.
 
-It imports no Textual, so scripts can use it. With EXPLORER_BASE_URL, EXPLORER_CLIENT_ID and
-EXPLORER_CLIENT_SECRET set (or a profile in the config file), this prints the projects' names
+It imports no Textual, so scripts can use it. With a profile in the config file (its
+`default_profile`: a base URL, a client ID and a secret), this prints the projects' names
 (tests/api/test_library_example.py runs it, against the sandbox):
 
     import asyncio

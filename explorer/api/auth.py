@@ -157,7 +157,8 @@ class ServiceAccountAuth(httpx.Auth):
                         finally:
                             self.state.refreshing = False
             used = self.token
-            assert used is not None
+            if used is None:  # accept() keeps a token or raises: never, but said rather than assumed
+                raise RuntimeError("no token after the token endpoint answered")
             request.headers["Authorization"] = f"Bearer {used.value.reveal()}"
             response = yield request
             if response.status_code != 401 or not self.token_refused(response, used):

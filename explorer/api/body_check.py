@@ -165,7 +165,7 @@ def fields_said(rule: str, message: str) -> str:
 
 
 def json_kind(value: Any) -> str:
-    """What a JSON value is, as a person says it: a string, a number, an object, …"""
+    """What a JSON value is, as a person says it: a string, a number, an object, and so on."""
     if value is None:
         return "null"
     if isinstance(value, bool):

@@ -106,12 +106,12 @@ def deeper(value: Any, levels: int) -> bool:
 
 
 def written(value: Any, *, twice: bool, ascii: bool = True) -> str:
-    """A document as JSON text: by json.dumps, or field by field when it holds Pairs (`twice`).
+    r"""A document as JSON text: by json.dumps, or field by field when it holds Pairs (`twice`).
 
     Args:
         value: The document.
         twice: Whether it holds Pairs (an object that gives a name twice).
-        ascii: Whether what is not ASCII is written as \\u escapes (json.dumps's ensure_ascii).
+        ascii: Whether what is not ASCII is written as \u escapes (json.dumps's ensure_ascii).
 
     Returns:
         The JSON text.

@@ -1,4 +1,7 @@
-"""Where credentials come from: flags, then the environment, then a profile in the config file.
+"""Where credentials come from: what the caller gives, then the environment, then a profile in the config file.
+
+The environment is read only through the variables the caller names (`variables`: the explorer's
+command line names its own); a script that names none reads the arguments and the profile.
 
     # ~/.config/explorer/config.toml (platformdirs' user config directory)
     default_profile = "sandbox"
@@ -11,10 +14,10 @@
 
 A secret may sit in the file as plain text only when the file is private (mode 0600); otherwise it
 is named by reference: to an environment variable, to a private file, or to an entry of the system
-keyring (`{ keyring = "ENTRY" }`, where the login form saves one). Secrets never come from the
-command line, where other users of the machine can read them.
+keyring (`{ keyring = "ENTRY" }`, where profiles.save_profile saves one). Secrets are never
+arguments, which a command line would show to other users of the machine.
 
-A profile is bound to the origin its base_url names: a base URL from the flag or the environment on
+A profile is bound to the origin its base_url names: a base URL given, or from the environment, on
 another origin detaches it: its secret, client ID, writes, CA bundle and limits are not used there
 (only its api_version and openapi, which say what the API is). A profile with no base_url is bound to
 no origin: its credentials go nowhere. An origin that a profile names with `writes = false` is
@@ -49,13 +52,18 @@ PROFILE_FIELDS = {
 }  # fmt: skip
 
 
-# The environment's own credentials: with any of them, a profile's writes = true does not apply.
-CREDENTIAL_VARIABLES = ("EXPLORER_CLIENT_ID", "EXPLORER_CLIENT_SECRET", "EXPLORER_PUBLIC_KEY", "EXPLORER_PRIVATE_KEY")
+# The credentials' own fields: given, or in the environment, any of them means a profile's writes = true
+# does not apply (they are not the profile's).
+CREDENTIAL_FIELDS = ("client_id", "client_secret", "public_key", "private_key")
+# The fields a caller may name an environment variable for (`variables`), each read only if it does.
+VARIABLE_FIELDS = ("base_url", *CREDENTIAL_FIELDS, "ca_bundle", "profile", "api_version", "openapi")
 
 
 @dataclass(frozen=True)
 class Credentials:
-    """Everything needed to open a session. The secrets are Secret, so they never print.
+    """Everything needed to open a session: where the API is, and who to be there.
+
+    The secrets are Secret, so they never print.
 
     Args:
         base_url: The API root (`https://127.0.0.1:8443/api/service/v1.0`): the only origin the credentials go to.
@@ -64,12 +72,13 @@ class Credentials:
         public_key: An API key's public key.
         private_key: An API key's private key.
         ca_bundle: A PEM file of the authorities to trust for the service (the sandbox's `sandbox-ca.pem`).
-        profile: The config file's profile they came from, if any: a shell reaches it again with `--profile`.
+        profile: The config file's profile they came from, if any.
         rate_limit: Requests a minute per project the client counts to, where the service states no limit.
         token_rate_limit: Requests a minute to the token endpoints the client counts to, where the service states none.
         api_version: The version a versioned API (`/api/<vendor>/v2`) is asked for: a date such as 2024-08-05.
         openapi: The API description: a file or an http(s) URL.
-        writes: The profile's `writes`: True allows writes, False forbids even `--writes`, None leaves it to the flags.
+        writes: The profile's `writes`: True allows writes, False forbids them even when asked for, None leaves
+            it to the caller.
         writes_from: The profile that `writes` comes from: `profile`, or another that names the same origin with
             `writes = false` (an origin it names read-only stays so, whatever the credentials).
     """
@@ -85,13 +94,15 @@ class Credentials:
     token_rate_limit: int = 10
     api_version: str | None = None  # the version a versioned API (/api/<vendor>/v2) is asked for
     openapi: str | None = None  # the API description: a file or an http(s) URL
-    writes: bool | None = None  # the profile's `writes`: True allows writes, False forbids even --writes
+    writes: bool | None = None  # the profile's `writes`: True allows writes, False forbids even when asked for
     writes_from: str | None = None  # the profile whose `writes` that is (`profile`, or one naming this origin)
 
     @property
     def host_and_port(self) -> str:
-        """The base URL's host and port (`127.0.0.1:8443`, `[::1]:443`): what the login screen says it connects to;
-        the port always (else the scheme's: 443, or 80 for http), since a sandbox's is what sets it apart."""
+        """The base URL's host and port (`127.0.0.1:8443`, `[::1]:443`): where the session connects.
+
+        The port always (else the scheme's: 443, or 80 for http), since a sandbox's is what sets it apart.
+        """
         url = httpx.URL(self.base_url)
         host = f"[{url.host}]" if ":" in url.host else url.host
         return f"{host}:{url.port or (80 if url.scheme == 'http' else 443)}"
@@ -122,27 +133,32 @@ class Credentials:
         api_version: str | None = None,
         openapi: str | None = None,
         environ: Mapping[str, str] = os.environ,
+        variables: Mapping[str, str] | None = None,
         path: Path | None = None,
     ) -> Credentials:
-        """Flags first, then EXPLORER_* variables, then the profile; then check what was found.
+        """Return the credentials: the arguments first, then the environment, then the profile; checked.
 
-        Secrets never come from a flag, where other users of the machine can read them: from EXPLORER_CLIENT_SECRET and
-        EXPLORER_PRIVATE_KEY, else the profile, as plain text only in a private file (0600), else named by reference.
+        Secrets are never arguments, which a command line would show to other users of the machine: they come from
+        the environment (the variables named for `client_secret` and `private_key`), else the profile, as plain text
+        only in a private file (0600), else named by reference.
 
-        The profile applies only to the origin its base_url names. A base URL from the flag or EXPLORER_BASE_URL on
+        The profile applies only to the origin its base_url names. A base URL given or from the environment on
         another origin detaches it: its secret, client ID, writes, CA bundle and limits are not used (its api_version
         and openapi, which say what the API is, are), and without credentials of the environment's own for that
         origin, the ConfigError names both origins.
 
         Args:
-            base_url: The API root (`--base-url`), before EXPLORER_BASE_URL; one with no path gets /api/service/v1.0.
-            client_id: A service account's client ID (`--client-id`), before EXPLORER_CLIENT_ID.
-            public_key: An API key's public key (`--public-key`), before EXPLORER_PUBLIC_KEY.
-            ca_bundle: A PEM file of authorities to trust (`--ca-bundle`), before EXPLORER_CA_BUNDLE; `~` expanded.
-            profile: The profile (`--profile`), before EXPLORER_PROFILE, the file's `default_profile`, then "default".
-            api_version: The version to ask for (`--api-version`), a date (2024-08-05), before EXPLORER_API_VERSION.
-            openapi: The API description, a file or an http(s) URL (`--openapi`), before EXPLORER_OPENAPI.
-            environ: Where the EXPLORER_* variables are read: the process's environment, unless one is passed.
+            base_url: The API root, before the environment's; one with no path gets /api/service/v1.0.
+            client_id: A service account's client ID, before the environment's.
+            public_key: An API key's public key, before the environment's.
+            ca_bundle: A PEM file of authorities to trust, before the environment's; `~` expanded.
+            profile: The profile, before the environment's, the file's `default_profile`, then "default".
+            api_version: The version to ask for, a date (2024-08-05), before the environment's.
+            openapi: The API description, a file or an http(s) URL, before the environment's.
+            environ: The environment: the process's, unless one is passed. Read for the variables `variables`
+                names, and for those a profile names (`{ env = "NAME" }`).
+            variables: The environment variable to read for each field of VARIABLE_FIELDS that has one
+                (`{"base_url": "MY_BASE_URL"}`); None reads none. Errors name them.
             path: The config file; None for config.toml in the user's config folder. No file means no profiles.
 
         Returns:
@@ -158,13 +174,13 @@ class Credentials:
         profiles = config.get("profiles", {})
         if not isinstance(profiles, dict):
             raise ConfigError(f"In {path}, [profiles] must be a table of profiles")
-        name = chosen_profile(config, profile, environ)
+        names = variables or {}
+        env = functools.partial(from_environment, environ=environ, variables=names)
+        name = chosen_profile(config, profile or env("profile"))
         if name and name not in profiles:
             if not exists(path):
-                raise ConfigError(
-                    f"No profile {name!r}: there is no config file at {path}",
-                    "Add the profile there (docs/configuration.md shows one), or save one from the login form.",
-                )
+                there = f"No profile {name!r}: there is no config file at {path}"
+                raise ConfigError(there, "Add the profile there.", setting="profiles")
             known = ", ".join(sorted(profiles)) or "none"
             raise ConfigError(f"No profile {name!r} in {path}", f"Profiles there: {known}.")
         settings = profiles.get(name, {}) if name else {}
@@ -176,54 +192,50 @@ class Credentials:
                 f"In {path}, profile {name!r} has unknown field {sorted(unknown)[0]!r}",
                 f"Fields a profile takes: {', '.join(sorted(PROFILE_FIELDS))}.",
             )
-        asked = base_url or environ.get("EXPLORER_BASE_URL") or None
+        asked = base_url or env("base_url") or None
         detached = name if name and asked and not names_origin(settings, asked) else None
         own = {} if detached else settings  # who, and what they may do: nothing of the profile, off its origin
-        secrets = Secrets(path, name or "", environ)
+        secrets = Secrets(path, name or "", environ, names)
 
-        def pick(flag: str | None, variable: str, field: str, profile: Mapping[str, Any] = own) -> str | None:
-            value = flag or environ.get(variable) or profile.get(field)
+        def pick(given: str | None, field: str, profile: Mapping[str, Any] = own) -> str | None:
+            value = given or env(field) or profile.get(field)
             if value is not None and not isinstance(value, str):
                 raise ConfigError(f"In {path}, profile {name!r}: {field} must be a string")
-            check_utf8(value, variable)
+            check_utf8(value, names.get(field, field))
             return value
 
-        url = pick(base_url, "EXPLORER_BASE_URL", "base_url")
+        url = pick(base_url, "base_url")
         if not url and not name and profiles:
             raise ConfigError(
                 f"No profile is chosen in {path}, which has: {', '.join(sorted(profiles))}",
-                f'Choose one with EXPLORER_PROFILE, or set default_profile = "NAME" at the top of {path}.',
+                f'Set default_profile = "NAME" at the top of {path}.',
                 setting="profile",
             )
         if not url:
             raise ConfigError(
-                "No base URL: nothing says which service to explore",
-                f"Set EXPLORER_BASE_URL, or add a profile to {path}.",
-                setting="service",
+                "No base URL: nothing says which service to explore", f"Add a profile to {path}.", setting="service"
             )
-        bundle = pick(ca_bundle, "EXPLORER_CA_BUNDLE", "ca_bundle")
+        bundle = pick(ca_bundle, "ca_bundle")
         checked = str(check_base_url(url))
         attached = None if detached else name
         writes_setting(own.get("writes"), name, path)
-        # A profile's writes = true is for its own credentials: not for a client ID or key from a flag or the
+        # A profile's writes = true is for its own credentials: not for a client ID or key given or from the
         # environment, nor a secret from the environment (another account, perhaps prod's, on the same origin).
-        borrowed = any((client_id, public_key, *(environ.get(variable) for variable in CREDENTIAL_VARIABLES)))
+        borrowed = any((client_id, public_key, *(env(field) for field in CREDENTIAL_FIELDS)))
         writes, writes_from = origin_writes(profiles, None if borrowed else attached, checked)
         credentials = cls(
             base_url=checked,
-            client_id=pick(client_id, "EXPLORER_CLIENT_ID", "client_id"),
-            client_secret=secrets.read(
-                environ.get("EXPLORER_CLIENT_SECRET"), own.get("client_secret"), "client_secret"
-            ),
-            public_key=pick(public_key, "EXPLORER_PUBLIC_KEY", "public_key"),
-            private_key=secrets.read(environ.get("EXPLORER_PRIVATE_KEY"), own.get("private_key"), "private_key"),
+            client_id=pick(client_id, "client_id"),
+            client_secret=secrets.read(env("client_secret"), own.get("client_secret"), "client_secret"),
+            public_key=pick(public_key, "public_key"),
+            private_key=secrets.read(env("private_key"), own.get("private_key"), "private_key"),
             ca_bundle=str(Path(bundle).expanduser()) if bundle else None,
             profile=attached,
             rate_limit=limit(own.get("rate_limit", 100), "rate_limit", path),
             token_rate_limit=limit(own.get("token_rate_limit", 10), "token_rate_limit", path),
             # what the API is, not who may reach it: the profile's, detached or not
-            api_version=version(pick(api_version, "EXPLORER_API_VERSION", "api_version", settings)),
-            openapi=description_source(pick(openapi, "EXPLORER_OPENAPI", "openapi", settings)),
+            api_version=version(pick(api_version, "api_version", settings)),
+            openapi=description_source(pick(openapi, "openapi", settings)),
             writes=writes,
             writes_from=writes_from,
         )
@@ -231,9 +243,7 @@ class Credentials:
             raise detached_profile(detached, settings, checked)
         if credentials.kind == "none":
             raise ConfigError(
-                f"No credentials for {credentials.base_url}",
-                "Set EXPLORER_CLIENT_ID and EXPLORER_CLIENT_SECRET (a service account), or EXPLORER_PUBLIC_KEY and "
-                f"EXPLORER_PRIVATE_KEY (an API key), or put them in a profile in {path}.",
+                f"No credentials for {credentials.base_url}", f"Put them in a profile in {path}.", setting="account"
             )
         if credentials.ca_bundle:
             check_ca_bundle(credentials.ca_bundle)
@@ -245,17 +255,19 @@ def form_origin(
     *,
     profile: str | None = None,
     environ: Mapping[str, str] = os.environ,
+    variables: Mapping[str, str] | None = None,
     path: Path | None = None,
 ) -> Credentials:
-    """The login form's credentials with what the config file says of writes at their origin.
+    """Return credentials typed in (no profile's) with what the config file says of writes at their origin.
 
     A `writes = false` holds: the chosen profile's when it names the form's origin, else any profile's that names
     it. A `writes = true` does not carry over: it is for the profile's own credentials, not those typed.
 
     Args:
         credentials: What the form was given.
-        profile: The profile asked for (`--profile`), before EXPLORER_PROFILE and the file's `default_profile`.
-        environ: Where EXPLORER_PROFILE is read.
+        profile: The profile asked for, before the environment's and the file's `default_profile`.
+        environ: The environment, where the variable `variables` names for "profile" is read.
+        variables: The environment variable of each field, as `Credentials.resolve` takes them; None reads none.
         path: The config file; None for config.toml in the user's config folder.
 
     Returns:
@@ -265,7 +277,7 @@ def form_origin(
     config = load_config(path or config_path())
     profiles = config.get("profiles")
     profiles = profiles if isinstance(profiles, dict) else {}
-    name = chosen_profile(config, profile, environ)
+    name = chosen_profile(config, profile or from_environment("profile", environ, variables or {}))
     settings = profiles.get(name) if name else None
     attached = name if isinstance(settings, dict) and names_origin(settings, credentials.base_url) else None
     writes, writes_from = origin_writes(profiles, None, credentials.base_url)  # typed: no profile's writes = true
@@ -274,9 +286,27 @@ def form_origin(
     return replace(credentials, profile=attached, writes=None, writes_from=None)
 
 
+def from_environment(field: str, environ: Mapping[str, str], variables: Mapping[str, str]) -> str | None:
+    """Return what the environment holds for a field, read from the variable the caller names for it.
+
+    Args:
+        field: One of VARIABLE_FIELDS (`base_url`, `client_secret`, …).
+        environ: The environment.
+        variables: The variable of each field the caller reads from the environment.
+
+    Returns:
+        The variable's value; None when it is not set, or the caller names no variable for the field.
+    """
+    name = variables.get(field)
+    return environ.get(name) if name else None
+
+
 def check_utf8(value: str | None, variable: str) -> None:
-    """Raise a ConfigError naming where a setting came from when it holds bytes that are not UTF-8 (an
-    environment's, or a command line's, read with surrogateescape); never the value: it may be a secret."""
+    """Raise a ConfigError naming where a setting came from when it holds bytes that are not UTF-8.
+
+    Such as an environment's, or a command line's, read with surrogateescape; never the value: it
+    may be a secret.
+    """
     if value is not None and any("\ud800" <= character <= "\udfff" for character in value):
         raise ConfigError(
             f"{variable} (or the flag or profile field that gives it) is not UTF-8 text",
@@ -285,15 +315,15 @@ def check_utf8(value: str | None, variable: str) -> None:
 
 
 def writes_setting(value: Any, profile: str | None, path: Path) -> bool | None:
-    """A profile's `writes`: true, false (a production profile: not even --writes), or unset."""
+    """Return a profile's `writes`: true, false (a production profile: not even when asked for), or unset."""
     if value is None or isinstance(value, bool):
         return value
     raise ConfigError(f"In {path}, profile {profile!r}: writes must be true or false")
 
 
-def chosen_profile(config: Mapping[str, Any], profile: str | None, environ: Mapping[str, str]) -> str | None:
-    """The profile asked for: --profile, then EXPLORER_PROFILE, then default_profile; else one named "default"."""
-    name = profile or environ.get("EXPLORER_PROFILE") or config.get("default_profile")
+def chosen_profile(config: Mapping[str, Any], profile: str | None) -> str | None:
+    """Return the profile asked for (given, or the environment's), then default_profile, then "default"."""
+    name = profile or config.get("default_profile")
     profiles = config.get("profiles")
     if not name and isinstance(profiles, dict) and "default" in profiles:
         return "default"
@@ -301,7 +331,7 @@ def chosen_profile(config: Mapping[str, Any], profile: str | None, environ: Mapp
 
 
 def check_ca_bundle(text: str) -> str:
-    """The CA bundle's path, `~` expanded, if it is a file of PEM certificates TLS can load."""
+    """Return the CA bundle's path, `~` expanded, if it is a file of PEM certificates TLS can load."""
     path = Path(text.strip()).expanduser()
     if is_dir(path):
         raise ConfigError(f"The CA bundle {path} is a folder, not a file")
@@ -313,7 +343,7 @@ def check_ca_bundle(text: str) -> str:
 
 @functools.cache
 def default_trust() -> ssl.SSLContext:
-    """The authorities httpx trusts by default (certifi's, or those SSL_CERT_FILE names), for every session.
+    """Return the authorities httpx trusts by default (certifi's, or those SSL_CERT_FILE names), for every session.
 
     Loading them takes about 25 ms, so they are loaded once a process, when the first session needs them.
 
@@ -324,7 +354,7 @@ def default_trust() -> ssl.SSLContext:
 
 
 def trusting(ca_bundle: str) -> ssl.SSLContext:
-    """A TLS context that trusts the authorities in this PEM file, or the ConfigError that says why not."""
+    """Return a TLS context that trusts the authorities in this PEM file, or the ConfigError that says why not."""
     path = Path(ca_bundle).expanduser()
     try:
         return ssl.create_default_context(cafile=str(path))
@@ -344,36 +374,38 @@ def form_defaults(
     ca_bundle: str | None = None,
     profile: str | None = None,
     environ: Mapping[str, str] = os.environ,
+    variables: Mapping[str, str] | None = None,
     path: Path | None = None,
 ) -> dict[str, str]:
-    """What the flags, the environment and the chosen profile say of the base URL, client ID and CA
-    bundle, for a login form to start from when `resolve` found too little. Never a secret; never an
-    error either (the form checks what it is given). The profile's only where it names the same origin
-    as the base URL asked for, if one is."""
+    """Return what the settings say of the base URL, client ID and CA bundle, for a form to start from.
+
+    The flags, the environment and the chosen profile, for a form to start from when `resolve` found
+    too little. Never a secret; never an error either (the form checks what it is given). The
+    profile's only where it names the same origin as the base URL asked for, if one is. The
+    environment is read as `Credentials.resolve` reads it, through the variables `variables` names.
+    """
+    names = variables or {}
     try:
         config = load_config(path or config_path())
     except ConfigError:
         config = {}
     profiles = config.get("profiles")
-    settings = profiles.get(chosen_profile(config, profile, environ)) if isinstance(profiles, dict) else None
+    chosen = chosen_profile(config, profile or from_environment("profile", environ, names))
+    settings = profiles.get(chosen) if isinstance(profiles, dict) and chosen else None
     settings = settings if isinstance(settings, dict) else {}
-    asked = base_url or environ.get("EXPLORER_BASE_URL")
+    asked = base_url or from_environment("base_url", environ, names)
     if asked and not names_origin(settings, asked):
         settings = {}  # a profile for another origin: nothing of it goes with the form (its client ID, its CA)
     found = {}
-    for field, flag, variable in (
-        ("base_url", base_url, "EXPLORER_BASE_URL"),
-        ("client_id", client_id, "EXPLORER_CLIENT_ID"),
-        ("ca_bundle", ca_bundle, "EXPLORER_CA_BUNDLE"),
-    ):
-        value = flag or environ.get(variable) or settings.get(field)
+    for field, given in (("base_url", base_url), ("client_id", client_id), ("ca_bundle", ca_bundle)):
+        value = given or from_environment(field, environ, names) or settings.get(field)
         if value and isinstance(value, str):
             found[field] = value
     return found
 
 
 def version(text: str | None) -> str | None:
-    """An API version from a flag, the environment or a profile, checked: a date such as 2024-08-05."""
+    """Return an API version from a flag, the environment or a profile, checked: a date such as 2024-08-05."""
     if text is None:
         return None
     try:
@@ -387,7 +419,7 @@ def version(text: str | None) -> str | None:
 
 
 def description_source(text: str | None) -> str | None:
-    """An API description's place: an http(s) URL as given, a file with `~` expanded."""
+    """Return an API description's place: an http(s) URL as given, a file with `~` expanded."""
     if text is None or not text.strip():
         return None
     text = text.strip()
@@ -395,7 +427,7 @@ def description_source(text: str | None) -> str | None:
 
 
 def limit(value: Any, field: str, path: Path) -> int:
-    """A rate limit from the config file: a whole number of at least 1, else a ConfigError naming the field."""
+    """Return a rate limit from the config file: a whole number of at least 1, else raise a ConfigError."""
     if not isinstance(value, int) or isinstance(value, bool) or value < 1:
         raise ConfigError(f"In {path}, {field} must be a whole number of at least 1")
     return value
@@ -404,16 +436,20 @@ def limit(value: Any, field: str, path: Path) -> int:
 class Secrets:
     """Reads a secret from the environment, or from the config file under its rules."""
 
-    def __init__(self, path: Path, profile: str, environ: Mapping[str, str]) -> None:
+    def __init__(self, path: Path, profile: str, environ: Mapping[str, str], variables: Mapping[str, str]) -> None:
         self.path = path
         self.profile = profile
         self.environ = environ
+        self.variables = variables  # the environment variable of each field, to name in an error
 
     def read(self, from_environment: str | None, configured: Any, field: str) -> Secret | None:
-        """A secret from the environment first, else from the profile: a string, in a file only its owner can read;
-        or by reference, to an environment variable, a private file, or an entry of the system keyring."""
+        """Return a secret from the environment first, else from the profile.
+
+        From the profile: a string, in a file only its owner can read; or by reference, to an
+        environment variable, a private file, or an entry of the system keyring.
+        """
         if from_environment:
-            check_utf8(from_environment, f"EXPLORER_{field.upper()}")
+            check_utf8(from_environment, self.variables.get(field, field))
             return Secret(from_environment)
         if configured is None:
             return None

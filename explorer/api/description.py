@@ -1,7 +1,7 @@
 """The API description: what an OpenAPI document says of each path, indexed for the explorer.
 
 The real service links sparsely (its root links only itself) but publishes an OpenAPI 3
-description of every path. Given one (`--openapi FILE_OR_URL`), the explorer can offer the paths
+description of every path. Given one (`Credentials.openapi`), the explorer can offer the paths
 a resource's links leave out, ask each operation for its newest version, and name the roles a
 refusal is about. A description is a few megabytes of JSON or YAML; what the explorer needs of
 it is an index of a few hundred kilobytes, which is kept in the user's cache directory under the

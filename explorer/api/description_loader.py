@@ -1,6 +1,6 @@
 """What a session knows of the API's shape: its description, and the media type each request asks for.
 
-The description (an OpenAPI document, `--openapi`) is loaded once, on first need, off the event
+The description (an OpenAPI document, `Credentials.openapi`) is loaded once, on first need, off the event
 loop; one that cannot be used leaves `problem` saying why and the session goes on without it. None
 given, one can be found (`discover`) where the API's own origin may publish it (WELL_KNOWN: the
 sandbox's /openapi.json), once a session and quietly: nothing there is no problem to tell. The
@@ -24,7 +24,7 @@ from explorer.api.versions import accept_for, vendor_of
 
 # Where a service may publish its description on its own origin when none is given: the sandbox's.
 # The real service publishes its own at an address of its documentation, on another origin: given
-# with --openapi, never guessed. Only the API's origin is asked, never with credentials.
+# with Credentials.openapi, never guessed. Only the API's origin is asked, never with credentials.
 WELL_KNOWN = ("/openapi.json",)
 
 
@@ -129,7 +129,7 @@ class DescriptionLoader:
         Only under the API root, or on a path the description documents in versions: the real
         service's v1.0 paths and its address lookup (/api/private/ipinfo) are not versioned.
 
-        The version: --api-version (pinned) if given; else the newest the description documents for
+        The version: Credentials.api_version (pinned) if given; else the newest the description documents for
         this operation; else the default.
         """
         description = self.description

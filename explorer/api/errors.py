@@ -47,6 +47,9 @@ Setting = Literal[
     "api_root",  # the base URL itself, where nothing answers as an API root does
     "service",  # which service to explore, when nothing says
     "profile",  # which profile of the config file
+    "profiles",  # the config file's profiles: one to add there
+    "account",  # the credentials themselves, when none were found: a service account's or an API key's
+    "secret",  # a profile's secret, which its own place could not give
     "description",  # the API description
 ]
 
@@ -92,8 +95,10 @@ ROLES_HINT = "The credentials work but are not allowed here: check the roles of 
 
 @dataclass(eq=False)
 class ApiError(Exception):
-    """A failure, said for a person: what happened (`line()`), why and what to do (`hint`), the
-    error document's fields when the service sent one. Every failure the library reports is one.
+    """A failure, worded for a person: what happened, why, and what to do.
+
+    What happened is `line()`, why and what to do is `hint`, and the error document's fields are
+    kept when the service sent one. Every failure the library reports is one.
 
     A Resource whose status is 400 or more carries one as `resource.error`; a request that got no
     answer at all raises one. `str(error)` is `error.line()`. The library makes them; a script
@@ -184,10 +189,10 @@ class ApiError(Exception):
         return self.line()
 
     def hint_in(self, words: Mapping[str, str]) -> str | None:
-        """The hint, and then how to change its `setting` in the caller's own words.
+        """Return the hint, then how to change its `setting` in the caller's own words.
 
         The library states what went wrong and what would help (a longer deadline); a command
-        names its flag for that (`--deadline SECONDS`), a form its field.
+        names its flag for that (the deadline's), a form its field.
 
         Args:
             words: For each setting the caller can change, how: one sentence.
@@ -199,7 +204,7 @@ class ApiError(Exception):
         return hint_with(self.hint, self.setting, words)
 
     def line(self) -> str:
-        """One line for a status bar or stderr: status, code and detail, or what failed.
+        """Return the failure in one line (a status bar's, stderr's): status, code and detail, or what failed.
 
         Returns:
             For an answer's error, its status, then the error document's code and detail
@@ -219,7 +224,7 @@ class ApiError(Exception):
         return self.summary
 
     def full(self, words: Mapping[str, str] | None = None) -> str:
-        """Every field the failure has, one a line, then the hint.
+        """Return every field the failure has, one a line, then the hint.
 
         Args:
             words: How the caller says to change a hint's setting (`hint_in`); None for the
@@ -233,8 +238,9 @@ class ApiError(Exception):
         return "\n".join(f"{name:<{width}}  {value}" for name, value in rows)
 
     def fields(self, words: Mapping[str, str] | None = None) -> list[tuple[str, str]]:
-        """Every field the failure has, named (`errorCode`, `RATE_LIMITED`), then the hint: the rows
-        of `full`, for a screen that lays them out itself.
+        """Return every field the failure has, named, then the hint: for a screen that lays them out.
+
+        These are the rows of `full`, such as (`errorCode`, `RATE_LIMITED`).
 
         Args:
             words: How the caller says to change a hint's setting (`hint_in`); None for the
@@ -265,7 +271,7 @@ class ApiError(Exception):
 
 
 def reason_of(status: int) -> str:
-    """The reason phrase of a status (404 -> Not Found); 'Unknown Status' for one HTTP has not named."""
+    """Return a status's reason phrase (404 -> Not Found); 'Unknown Status' for one HTTP has not named."""
     try:
         return HTTPStatus(status).phrase
     except ValueError:
@@ -273,7 +279,7 @@ def reason_of(status: int) -> str:
 
 
 def retry_after(value: str | None, now: float) -> float | None:
-    """Seconds to wait from a Retry-After header: a number of seconds, or an HTTP date."""
+    """Return the seconds to wait from a Retry-After header: a number of seconds, or an HTTP date."""
     if not value:
         return None
     value = value.strip()
@@ -288,7 +294,7 @@ def retry_after(value: str | None, now: float) -> float | None:
 
 
 def unwrap(document: Any) -> Any:
-    """An error document inside an envelope ({status, content}) is still an error document."""
+    """Return the error document inside an envelope ({status, content}), or the document as it is."""
     if isinstance(document, dict) and set(document) == {"status", "content"} and isinstance(document["content"], dict):
         return document["content"]
     return document
@@ -311,11 +317,13 @@ def from_response(
     vendor: str | None = None,
     max_depth: int = MAX_DEPTH,
 ) -> ApiError:
-    """The error a failed response carries, whatever its shape. `roles` and `versions` are what the
-    API description says of the operation, `accept` what the request sent and `vendor` the name of
-    the API's media types, for the hint. A body nested past `max_depth` is no document: the error
-    names the limit, with the status's own hint and how to read deeper. `at_root` says the request
-    was for the API root itself (the base URL)."""
+    """Return the error a failed response carries, whatever its shape.
+
+    `roles` and `versions` are what the API description says of the operation, `accept` what the
+    request sent and `vendor` the name of the API's media types, for the hint. A body nested past
+    `max_depth` is no document: the error names the limit, with the status's own hint and how to
+    read deeper. `at_root` says the request was for the API root itself (the base URL).
+    """
     common: dict[str, Any] = {
         "method": method,
         "url": url,
@@ -366,7 +374,7 @@ def from_response(
 
 
 def describe_body(headers: httpx.Headers, body: bytes) -> str:
-    """What a body that is not an error document is, in a few words."""
+    """Return what a body that is not an error document is, in a few words."""
     media = headers.get("content-type", "").split(";")[0].strip() or "no content type"
     head = body.lstrip()[:200].lower()
     if media == "text/html" or head.startswith((b"<!doctype html", b"<html")):
@@ -379,7 +387,7 @@ def describe_body(headers: httpx.Headers, body: bytes) -> str:
 
 
 def seen_address(code: Any, detail: Any, parameters: Any) -> str | None:
-    """The client address an access-list failure names, when it names one."""
+    """Return the client address an access-list failure names, when it names one."""
     if code != "IP_ADDRESS_NOT_ON_ACCESS_LIST":
         return None
     for candidate in [*(parameters or []), detail]:
@@ -391,7 +399,7 @@ def seen_address(code: Any, detail: Any, parameters: Any) -> str | None:
 
 
 def from_exception(error: Exception, method: str, url: str, timeout: float | None = None) -> ApiError:
-    """A failure below HTTP, classified by what the operating system and TLS said."""
+    """Return a failure below HTTP, classified by what the operating system and TLS reported."""
     common: dict[str, Any] = {"method": method, "url": url}
     host = httpx.URL(url).host
     if isinstance(error, httpx.TimeoutException):
@@ -420,7 +428,7 @@ def from_exception(error: Exception, method: str, url: str, timeout: float | Non
 
 
 def causes(error: BaseException) -> list[BaseException]:
-    """An exception and what caused it, outermost first, each once (a cycle of causes ends)."""
+    """Return an exception and what caused it, outermost first, each once (a cycle of causes ends)."""
     chain, seen = [], set()
     current: BaseException | None = error
     while current is not None and id(current) not in seen:
@@ -431,14 +439,16 @@ def causes(error: BaseException) -> list[BaseException]:
 
 
 def short(text: str) -> str:
-    """Text on one line, cut at 160 characters: for a body quoted in a message."""
+    """Return text on one line, cut at 160 characters: for a body quoted in a message."""
     text = " ".join(text.split())
     return text if len(text) <= 160 else text[:157] + "..."
 
 
 def hint_with(hint: str | None, setting: str | None, words: Mapping[str, str]) -> str | None:
-    """A hint, then the caller's sentence for its setting, when the caller has one (`ApiError.hint_in`,
-    `Resource.json_hint_in`)."""
+    """Return a hint, then the caller's sentence for its setting, when the caller has one.
+
+    As `ApiError.hint_in` and `Resource.json_hint_in` word it.
+    """
     how = words.get(setting) if setting else None
     if how is None:
         return hint
@@ -446,8 +456,10 @@ def hint_with(hint: str | None, setting: str | None, words: Mapping[str, str]) -
 
 
 def version_hint(error: ApiError) -> Advice:
-    """A 406: on a versioned API, that a version is wanted (one the description documents, if it
-    does); elsewhere, that another Accept is."""
+    """Return the advice for a 406: a version (one the description documents), or another Accept.
+
+    On a versioned API a version is wanted; elsewhere, another Accept is.
+    """
     try:
         vendor = vendor_of(urlsplit(error.url or "").path) or error.vendor
     except ValueError:  # a URL the service wrote that is not one
@@ -478,7 +490,7 @@ def version_hint(error: ApiError) -> Advice:
 
 
 def limits_said(error: ApiError) -> str:
-    """What the service said of the limit a 429 hit: its token bucket, its RateLimit-Limit, or what is known."""
+    """Return what the service stated of the limit a 429 hit: its token bucket, its RateLimit-Limit."""
     if error.error_code == "RATE_LIMITED_TOKEN_BUCKET" and len(error.parameters) >= 5:
         capacity, refill, every = (parse_count(str(value)) for value in error.parameters[2:5])
         if capacity and refill and every:
@@ -489,15 +501,17 @@ def limits_said(error: ApiError) -> str:
 
 
 def refuses_as_it_is(code: str | None) -> bool:
-    """Whether an errorCode refuses a request for the resource as it is (`CANNOT_…`, `…_NOT_ALLOWED`,
-    `…_IN_PROGRESS`, `…_ALREADY_…`), not for being malformed."""
+    """Return whether an errorCode refuses a request for the resource as it is, not as malformed.
+
+    Such codes are `CANNOT_…`, `…_NOT_ALLOWED`, `…_IN_PROGRESS`, `…_ALREADY_…`.
+    """
     if not code:
         return False
     return bool(REFUSED_WORDS & set(code.upper().split("_"))) or any(said in code.upper() for said in REFUSED_PHRASES)
 
 
 def root_hint(url: str | None) -> str:
-    """A 404 of the API root itself: the base URL, named, is likely wrong; what a root looks like."""
+    """Return the hint for a 404 of the API root itself: the base URL is likely wrong, and a root's shape."""
     root = str(httpx.URL(url).copy_with(query=None, fragment=None)).rstrip("/") if url else "the base URL"
     return (
         f"Nothing is at {root}, the API root itself: the base URL is likely wrong. An API root is the address "
@@ -506,7 +520,7 @@ def root_hint(url: str | None) -> str:
 
 
 def hint_for(error: ApiError) -> Advice:
-    """What to try next, for the failures people meet most, and the setting that would help, if one would."""
+    """Return what to try next, for the failures people meet most, and the setting that would help."""
     code, status = error.error_code, error.status
     if error.kind == "read-only":
         return "Nothing was sent.", "writes"

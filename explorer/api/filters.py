@@ -164,7 +164,8 @@ class JqRunner:
         line = (json.dumps({"program": program, "document": document}) + "\n").encode("utf-8")
         with self.lock:
             child = self.started()
-            assert child.stdin is not None
+            if child.stdin is None:  # started with a pipe: never, but said rather than assumed
+                raise JqError("jq's process has no input")
             if not self.warm:
                 self.wait_ready()
             try:
@@ -210,7 +211,9 @@ class JqRunner:
 
 def read_answers(child: subprocess.Popen[bytes], answers: queue.Queue[bytes]) -> None:
     """The child's answers, a line each, into `answers`; b"" when it ends."""
-    assert child.stdout is not None
+    if child.stdout is None:  # started with a pipe: never; the reader then ends at once
+        answers.put(b"")
+        return
     for line in child.stdout:
         answers.put(line)
     answers.put(b"")

@@ -46,7 +46,8 @@ class GuardedTransport(httpx.AsyncBaseTransport):
     async def handle_async_request(self, request: httpx.Request) -> httpx.Response:
         """The answer, its body counted as it streams (GuardedStream)."""
         response = await self.transport.handle_async_request(request)
-        assert isinstance(response.stream, httpx.AsyncByteStream)
+        if not isinstance(response.stream, httpx.AsyncByteStream):
+            raise TypeError(f"{type(self.transport).__name__} answered with a stream it cannot read asynchronously")
         stream = GuardedStream(response.stream, request, response.headers.get("content-encoding", ""), self.max_body)
         return httpx.Response(
             status_code=response.status_code,

@@ -7,7 +7,7 @@ Content-Type (redaction.py): the Authorization and cookie headers, every field o
 body, query or header whose name says it holds a secret (`password`, `privateKey`, `access_token`,
 `token`, `client_secret`…), and the credentials themselves wherever they appear. Each is replaced
 with REDACTED, and the entry's `_redacted` lists where. Every HAR path writes entries made by
-`entry_of`: the recorder (`--har`) and the session's kept exchanges saved later (`archive`), each
+`entry_of`: the recorder (`HarRecorder`) and the session's kept exchanges saved later (`archive`), each
 with the credentials it has learnt (`KnownSecrets`).
 
 `HarRecorder` writes a file that stays valid JSON after every entry (each is written with the
@@ -276,7 +276,7 @@ def archive(
 def save(path: Path, data: bytes) -> None:
     """Write a HAR file as a new file at `path`, never over a file that is there.
 
-    The file is its owner's alone (0600), as `--har`'s is. Raises OSError (FileExistsError when the file
+    The file is its owner's alone (0600), as a recorder's is. Raises OSError (FileExistsError when the file
     is there) for the caller to say.
     """
     write_new(path, data)

@@ -56,7 +56,7 @@ def write_new(path: Path, data: bytes) -> None:
     """Write `data` as a new file at `path`, only its owner's (0600): never over a file that is there.
 
     What is saved (a HAR file, an answer's body) may hold what the service says of its users, so it
-    is as private as the recording `--har` writes, whatever the umask.
+    is as private as the recording a HarRecorder writes, whatever the umask.
 
     Args:
         path: Where the file goes.

@@ -1,4 +1,6 @@
-"""What a Session is given beside its credentials, in four small objects, as httpx's `Timeout` and `Limits`:
+"""What a Session is given beside its credentials, in four small objects.
+
+As httpx has `Timeout` and `Limits`, a session has these, each passed by its name:
 
     Session(credentials, bounds=Bounds(deadline=10.0), clocks=Clocks(wall=fake_clock))
 
@@ -67,8 +69,10 @@ class Clocks:
 
 @dataclass(frozen=True)
 class Caches:
-    """Where a session keeps what outlives it: a one-shot command runs again soon, and should not pay
-    for a token or for reading the API description each time.
+    """Where a session keeps what outlives it: the token and the API description's index.
+
+    A one-shot command runs again soon, and should not pay for a token or for reading the API
+    description each time.
 
     Attributes:
         token: A folder to keep the token in between runs (one-shot commands), encrypted with the
@@ -83,8 +87,9 @@ class Caches:
 
 @dataclass(frozen=True)
 class Har:
-    """What a session records of its exchanges, and what it replays: so a session can be looked at
-    again, shared, or explored offline.
+    """What a session records of its exchanges, and what it replays.
+
+    So a session can be looked at again, shared, or explored offline.
 
     Attributes:
         recorder: Writes every exchange to a HAR file as it happens; None records nothing.

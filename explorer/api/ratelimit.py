@@ -268,7 +268,7 @@ def bucket_parameters(response: httpx.Response) -> list[object] | None:
         return None
     try:
         document = unwrap(json_within(response.content))
-    except ValueError:  # not JSON, not UTF-8, or nested past --max-depth (TooDeep): no bucket said
+    except ValueError:  # not JSON, not UTF-8, or nested past Bounds.max_depth (TooDeep): no bucket said
         return None
     if not isinstance(document, dict) or document.get("errorCode") != "RATE_LIMITED_TOKEN_BUCKET":
         return None

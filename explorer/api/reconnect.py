@@ -45,7 +45,7 @@ class Connecting:
         self.went = False  # it got as far as a connection: a new one, or one from the pool
 
     async def __call__(self, event: str, info: dict[str, Any]) -> None:
-        """httpcore's trace callback: `connection.connect_tcp.started`, `http11.send_request_headers.started`…"""
+        """Pass on httpcore's trace events (`connection.connect_tcp.started`, `http11.send_request_headers.started`)."""
         self.went = True
         if event.startswith("connection.connect_"):
             self.connected = True

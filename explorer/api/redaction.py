@@ -1,9 +1,9 @@
-"""Secrets taken out of what is written to a HAR file: by what a body holds, never by its label.
+r"""Secrets taken out of what is written to a HAR file: by what a body holds, never by its label.
 
 A Content-Type can say anything (`Application/JSON`, `text/plain`, nothing at all), so a body is
 judged by what it parses as. One that parses as JSON has every field whose name says it holds a
 secret replaced, the name compared as a JSON reader reads it: escapes undone, case folded, `_`, `-`
-and spaces left out (`"pass\\u0077ord"` and `"PASS_WORD"` are both `password`). One that has a
+and spaces left out (`"pass\u0077ord"` and `"PASS_WORD"` are both `password`). One that has a
 form's shape (`name=value&…`) the same, its names percent-decoded. A secret-named field's value is
 replaced whole, whatever its shape (an object, a list); a name given twice has each of its fields
 looked at, and such a body is always written again (body_reading.py). A body in bytes that are not
@@ -274,7 +274,7 @@ class Redaction:
         return self.bodies((text.encode("utf-8"), where))[0].decode("utf-8", "replace")
 
     def bodies(self, *bodies: tuple[bytes, str]) -> list[bytes]:
-        """An exchange's bodies redacted: the credentials each carries are learnt first, so that one
+        r"""An exchange's bodies redacted: the credentials each carries are learnt first, so that one
         the answer carries is masked in the request too.
 
         A body is decoded as json.loads decodes it (json.detect_encoding: a byte order mark, UTF-16
@@ -440,9 +440,9 @@ def secret_pair(match: re.Match[str]) -> str:
 
 
 def in_own_bytes(text: str, lossy: bool) -> bytes:
-    """A redacted body's text as bytes: UTF-8, the bytes that were not UTF-8 (`lossy`: kept as
+    r"""A redacted body's text as bytes: UTF-8, the bytes that were not UTF-8 (`lossy`: kept as
     surrogateescape keeps them) back as they were. A lone surrogate a JSON escape spelled, written
-    as it is, is written as that escape again (`\\udXXX`)."""
+    as it is, is written as that escape again (`\udXXX`)."""
     try:
         return text.encode("utf-8", "surrogateescape" if lossy else "strict")
     except UnicodeEncodeError:

@@ -20,7 +20,6 @@ from urllib.parse import parse_qsl, urlsplit
 import httpx
 
 from explorer.api import errors
-from explorer.api.counts import counted
 from explorer.api.description import Operation
 from explorer.api.errors import ApiError
 from explorer.api.json_words import why_not_json
@@ -87,7 +86,7 @@ class Link:
 
 
 def links_of(document: Any) -> list[Link]:
-    """The `links` of a document, skipping entries that are not {rel, href} strings."""
+    """Return the `links` of a document, skipping entries that are not {rel, href} strings."""
     if not isinstance(document, dict) or not isinstance(document.get("links"), list):
         return []
     found = []
@@ -99,7 +98,7 @@ def links_of(document: Any) -> list[Link]:
 
 @lru_cache(maxsize=4096)  # the same hrefs come back with every page turned back and forth
 def href_problem(href: str) -> str | None:
-    """Why `href` cannot be requested, or None: parsed here, once, so nothing past this raises on it."""
+    """Return why `href` cannot be requested, or None: parsed here, once, so nothing past this raises on it."""
     if CONTROL.search(href):
         return "it has a control character"
     try:
@@ -144,7 +143,7 @@ class Page:
 
     @classmethod
     def whole(cls, items: list[Any]) -> Page:
-        """A bare array as a page: page 1 of 1, every item on it, nothing before or after.
+        """Return a bare array as a page: page 1 of 1, every item on it, nothing before or after.
 
         Args:
             items: The array's items.
@@ -164,22 +163,6 @@ class Page:
         if self.total is None:
             return None
         return max(1, math.ceil(self.total / self.size)) if self.size > 0 else None
-
-    def line(self) -> str:
-        """The page in one line, to show: `page 2 of 13 · 1,234 items · 100 per page`.
-
-        Returns:
-            `page 2 of 13 · 1,234 items · 100 per page`; without a total, how many are on this page
-                instead (`page 2 · 100 on this page · 100 per page`); for a bare array,
-                `12 items · a bare array, not paged`.
-        """
-        if not self.paged:
-            return f"{counted(len(self.results), 'item')} · a bare array, not paged"
-        of = f" of {self.pages:,}" if self.pages else ""
-        count = (
-            f" · {counted(self.total, 'item')}" if self.total is not None else f" · {len(self.results)} on this page"
-        )
-        return f"page {self.number:,}{of}{count} · {self.size} per page"
 
 
 @dataclass(kw_only=True, eq=False)  # two answers are two, even with the same bytes: compared as themselves
@@ -269,7 +252,7 @@ class Resource:
         return urlsplit(self.url).path
 
     def asked(self, name: str) -> str | None:
-        """The value of a query parameter the request had, or None.
+        """Return the value of a query parameter the request had, or None.
 
         Args:
             name: The parameter's name, such as `pageNum`.
@@ -325,11 +308,11 @@ class Resource:
 
     @cached_property
     def parsed(self) -> tuple[Any, str | None, TooDeep | None]:
-        """(JSON, None, None), or (None, why the body is not JSON, the nesting past `max_depth` when
-        that is why). An empty body is neither.
+        """The body read as JSON: (JSON, None, None), or (None, why not, the nesting past `max_depth`).
 
-        What `json`, `json_error`, `json_hint` and `json_setting` give; (None, None, None) for an empty
-        body, or one of blanks only.
+        The nesting is there when it is why the body is not read. What `json`, `json_error`,
+        `json_hint` and `json_setting` give; (None, None, None) for an empty body, or one of blanks
+        only.
         """
         if not self.body.strip():
             return None, None, None
@@ -346,8 +329,10 @@ class Resource:
 
     @cached_property
     def text(self) -> str:
-        """The body as text to read: in its charset when its JSON was read in it, else as UTF-8;
-        a byte that does not decode shows as U+FFFD. Never an error: the charset is the server's word."""
+        """The body as text to read: in its charset when its JSON was read in it, else as UTF-8.
+
+        A byte that does not decode shows as U+FFFD. Never an error: the charset is the server's word.
+        """
         charset = self.charset if self.json_error is None else "utf-8"
         try:
             return self.body.decode(charset, "replace")
@@ -393,14 +378,17 @@ class Resource:
 
     @property
     def json_setting(self) -> str | None:
-        """The setting that would read the body as JSON ("max_depth"), when one would: the caller
-        words how to change it, as for `ApiError.hint_in`."""
+        """The setting that would read the body as JSON ("max_depth"), when one would.
+
+        The caller words how to change it, as for `ApiError.hint_in`.
+        """
         deep = self.parsed[2]
         return deep.setting if deep is not None else None
 
     def json_hint_in(self, words: Mapping[str, str]) -> str | None:
-        """What to do about json_error, then how to change its setting in the caller's words, as
-        `ApiError.hint_in` says it.
+        """Return what to do about json_error, then how to change its setting in the caller's words.
+
+        As `ApiError.hint_in` says it.
 
         Args:
             words: For each setting the caller can change, how: one sentence.
@@ -448,7 +436,7 @@ class Resource:
         return links_of(self.document)
 
     def link(self, rel: str) -> Link | None:
-        """The first link with this rel (as sent, or its short name), or None.
+        """Return the first link with this rel (as sent, or its short name), or None.
 
         Args:
             rel: The rel as sent (`https://cloud.example.com/clusters`) or its short name
@@ -461,7 +449,7 @@ class Resource:
         return next((link for link in self.links if link.rel == rel or link.name == rel), None)
 
     def usable_link(self, rel: str) -> Link | None:
-        """The link with this rel if its href is a URL that can be requested, else None.
+        """Return the link with this rel if its href is a URL that can be requested, else None.
 
         Args:
             rel: The rel as sent, or its short name, as `link` takes it.
@@ -559,7 +547,7 @@ class Resource:
 
 
 def positive(value: str | None, default: int) -> int:
-    """A page number or size from a query: a whole number from 1 to 10^9, else `default`."""
+    """Return a page number or size from a query: a whole number from 1 to 10^9, else `default`."""
     try:
         number = int(value) if value is not None else default
     except ValueError:

@@ -6,7 +6,7 @@ REDACTED = "***"
 
 
 class Secret:
-    """Holds a credential. `str()` and `repr()` give `***`; only `reveal()` gives the value.
+    """A credential that does not show itself: `str()` and `repr()` give `***`, `reveal()` the value.
 
     So a secret can be passed around, logged, formatted into an f-string or shown in a traceback
     without showing itself. Two secrets are equal when their values are, and an empty one is false.
@@ -24,7 +24,7 @@ class Secret:
         self._value = value
 
     def reveal(self) -> str:
-        """The secret itself: only where it is sent (a header, a form), never shown.
+        """Return the credential itself, to send it (in a header, a form), never to show it.
 
         Returns:
             The credential as given, in plain text.
@@ -51,7 +51,7 @@ class Secret:
 
 
 def redact_header(name: str, value: str) -> str:
-    """A header value fit to show: credentials keep their scheme and lose the rest."""
+    """Return a header's value fit to show: credentials keep their scheme and lose the rest."""
     if name.lower() in ("authorization", "proxy-authorization"):
         scheme, _, _ = value.partition(" ")
         return f"{scheme} {REDACTED}" if scheme else REDACTED

@@ -22,8 +22,9 @@ import contextlib
 from collections import deque
 from collections.abc import Mapping
 from contextvars import ContextVar
+from dataclasses import dataclass
 from json import dumps
-from typing import Any
+from typing import Any, Literal
 
 import httpx
 
@@ -65,34 +66,40 @@ RESOLVED_SIZE = 4096
 
 
 def as_sent(request: httpx.Request | None) -> tuple[tuple[str, str], ...] | None:
-    """A request's headers as the Headers pane shows them, credentials as ***; None for no request
-    (it failed before one went out)."""
+    """Return a request's headers fit to show, credentials as ***.
+
+    None for no request (it failed before one went out).
+    """
     if request is None:
         return None
     return tuple((name, redact_header(name, value)) for name, value in request.headers.items())
 
 
 def elapsed(response: httpx.Response) -> float:
-    """Seconds from sending the request to having the whole body, as the session's hooks timed it."""
+    """Return the seconds from sending the request to having the whole body, as the session's hooks timed it."""
     seconds: float = response.extensions["explorer.elapsed"]
     return seconds
 
 
-def reached_without_profile(credentials: Credentials) -> tuple[str, ...]:
-    """The flags that reach a service no profile names: its base URL, the client ID or public key
-    (the secret is left to the environment), and the authority it trusts, if its own."""
-    who: tuple[str, ...] = ()
-    if credentials.kind == "service account" and credentials.client_id:
-        who = ("--client-id", credentials.client_id)
-    elif credentials.kind == "API key" and credentials.public_key:
-        who = ("--public-key", credentials.public_key)
-    bundle = ("--ca-bundle", credentials.ca_bundle) if credentials.ca_bundle else ()
-    return ("--base-url", credentials.base_url, *who, *bundle)
+@dataclass(frozen=True)
+class Backend:
+    """What answers a session in place of a service: the demo sandbox in process, or a recording.
+
+    Args:
+        kind: "demo" for the sandbox in process, "replay" for a recording.
+        name: The demo's scenario, if one was set up; the recording's path.
+    """
+
+    kind: Literal["demo", "replay"]
+    name: str | None = None
 
 
 class Session:
-    """A connection to the API: credentials (a service account's token, or a Digest API key), the
-    API version and description, rate-limit pacing, retries of 429 and 503, the exchange log.
+    """A connection to the API: credentials, API version and description, pacing, retries, a log.
+
+    The credentials are a service account's (which gets a token) or a Digest API key; the pacing
+    keeps within the rate limits, 429 and 503 are retried for reads, and the exchange log keeps the
+    last exchanges.
 
     Use it as an async context manager (`async with Session(credentials) as session`); `fetch`
     returns a Resource whatever the status, and raises ApiError only when there is no answer.
@@ -168,17 +175,13 @@ class Session:
         self.ledger = Ledger()  # every write goes through it, once per consent (once.py)
         self.exchanges = 0
         self.holds = Holds(self.rate_limits, clock, clocks.sleep)
-        # The HAR file being written to: `har.recorder` at first, or one given later (--har); None
+        # The HAR file being written to: `har.recorder` at first, or one given later (`recorder`); None
         # once writing it failed.
         self.recorder = har.recorder
-        self.recording_problem: str | None = None  # why --har stopped writing, if it did
-        # How a shell reaches this session again (the screen's C copies it into `explorer get`):
-        # the profile it came from, else its base URL, who it is (never the secret, which the
-        # command reads from the environment: shell_forms.secret_variable) and the authority it
-        # trusts; the demo and a replay say their own.
-        self.reached_by: tuple[str, ...] = (
-            ("--profile", credentials.profile) if credentials.profile else reached_without_profile(credentials)
-        )
+        self.recording_problem: str | None = None  # why the recorder stopped writing, if it did
+        # What answers in place of the service the credentials name (the demo sandbox, a recording),
+        # set by whoever made it so; None for the service itself.
+        self.backend: Backend | None = None
         self.recent = Recent(most_bytes=har.keep_bytes)  # the last exchanges whole, to save as HAR
         # What HAR files mask wherever it appears: these, and every token the session sends (learnt).
         self.recent.secrets.add(credentials.client_secret, credentials.private_key)
@@ -264,7 +267,7 @@ class Session:
     # Where requests go -----------------------------------------------------------------------
 
     def resolve(self, target: str) -> httpx.URL:
-        """A URL for `target`: absolute as given; /api/… from the origin; anything else under the base URL.
+        """Return the URL for `target`: absolute as given; /api/… from the origin; else under the base URL.
 
         Args:
             target: A path under the base URL (`/groups`, `groups`, or "" for the root), a path
@@ -286,7 +289,7 @@ class Session:
         return url
 
     def _same_origin(self, url: httpx.URL) -> bool:
-        """Whether `url` is on the base URL's origin: the only one credentials go to.
+        """Return whether `url` is on the base URL's origin: the only one credentials go to.
 
         Args:
             url: The URL a request would go to.
@@ -316,7 +319,7 @@ class Session:
         return self.description_loader.problem
 
     async def described(self) -> Description | None:
-        """The API description, loaded on first need and off the event loop; None without one.
+        """Return the API description, loaded on first need and off the event loop; None without one.
 
         Never raises: a description that cannot be used is kept in `description_problem`.
 
@@ -327,7 +330,7 @@ class Session:
         return await self.description_loader.described(self.client)
 
     async def discover_description(self) -> Description | None:
-        """The API description, looked for where the API's origin may publish one when none was given.
+        """Return the API description, looked for where the API's origin may publish one if none was given.
 
         Once a session: a GET of a well-known path on the base URL's origin only (the sandbox's
         /openapi.json), without credentials; nothing there, or not a description, is said by nobody
@@ -349,9 +352,11 @@ class Session:
         json: Any = None,
         anonymous: bool = False,
     ) -> Resource:
-        """Send one request. A read refused with 429 or 503 and Retry-After is sent again (twice, 60 s at
-        most); a write (POST, PUT, PATCH, DELETE, with `json` as its body) is sent once, as `send` does,
-        and only by a session that may write.
+        """Send one request and return its answer, whatever the status.
+
+        A read refused with 429 or 503 and Retry-After is sent again (twice, 60 s at most); a write
+        (POST, PUT, PATCH, DELETE, with `json` as its body) is sent once, as `send` does, and only
+        by a session that may write.
 
         A URL on another origin is refused unless `anonymous`: then it is fetched without any
         credentials and the resource is marked `foreign`.
@@ -370,11 +375,13 @@ class Session:
                 After retries, the last answer.
 
         Raises:
-            ApiError: When there is no answer to show: the request timed out or its answer was too
-                large, the connection was refused or failed TLS or DNS, the token could not be got,
-                or the Digest challenge could not be answered. Also before sending: for another
-                origin (kind "origin") unless `anonymous`, for a write by a session that may not
-                write (kind "read-only"), and for a target that is not a URL (`resolve`).
+            ApiError: When there is no answer to show, by its kind: the request timed out ("timeout") or its
+                answer was too large ("too-large"), the connection was refused ("connect") or
+                failed TLS or DNS ("tls", "tls-certificate", "dns"), the token could not be got
+                ("oauth", "token"), or the Digest challenge could not be answered ("digest"). Also
+                before sending: for another origin ("origin") unless `anonymous`, for a write by a
+                session that may not write ("read-only"), and for a target that is not a URL
+                (`resolve`).
         """
         if is_write_method(method):  # sent once, as `send` sends it (PURGE too: any method not a read)
             body = b"" if json is None else dumps(json).encode("utf-8")
@@ -389,7 +396,7 @@ class Session:
     async def _read_with_retries(
         self, method: str, url: httpx.URL, headers: dict[str, str] | None, foreign: bool
     ) -> Resource:
-        """A read sent, and sent again for as long as the retry rule says (`_retry_wait`).
+        """Send a read, and again for as long as the retry rule says (`_retry_wait`).
 
         Used inside the session, by `fetch`: a write is never sent again.
 
@@ -420,8 +427,10 @@ class Session:
     def _retry_wait(
         self, response: httpx.Response, retries: int, give_up_at: float, most: int = MAX_RETRIES
     ) -> float | None:
-        """The retry rule: a read refused with 429 or 503 and a Retry-After is sent again after it,
-        MAX_RETRIES times at most, and not past MAX_RETRY_WAIT seconds from the first sending.
+        """Return how long to wait before sending a read again, by the retry rule; None not to.
+
+        A read refused with 429 or 503 and a Retry-After is sent again after it, MAX_RETRIES times
+        at most, and not past MAX_RETRY_WAIT seconds from the first sending.
 
         Args:
             response: The answer just come.
@@ -440,9 +449,11 @@ class Session:
         return wait
 
     async def _token_again(self, answer: httpx.Response, asked: int, first: float) -> bool:
-        """The retry rule of a token request (the auth's `again`): a 429 or 503 with a Retry-After is
-        waited out and the token asked again, MAX_TOKEN_RETRIES times at most, not past MAX_RETRY_WAIT
-        seconds from the first answer, nor past the deadline of the request that needs the token.
+        """Wait before asking for a token again, by the retry rule of a token request (the auth's `again`).
+
+        A 429 or 503 with a Retry-After is waited out and the token asked again, MAX_TOKEN_RETRIES
+        times at most, not past MAX_RETRY_WAIT seconds from the first answer, nor past the deadline
+        of the request that needs the token.
 
         The wait is held as a read's is (`holds`), under the token endpoint's limit and after this
         refusal: the status bar and a command's stderr say it.
@@ -486,7 +497,7 @@ class Session:
     # Writing -----------------------------------------------------------------------------------
 
     def read_only(self, method: str, url: str) -> ApiError:
-        """The refusal of a write by a session that may not write: said, never silently dropped.
+        """Return the refusal of a write by a session that may not write: reported, never silently dropped.
 
         Args:
             method: The write's method.
@@ -503,7 +514,7 @@ class Session:
         )
 
     async def prepare(self, method: str, target: str, body: bytes = b"") -> Outgoing:
-        """A write exactly as `send` will send it: method, URL, every header (credentials as ***), body.
+        """Prepare a write exactly as `send` will send it: method, URL, every header (credentials as ***), body.
 
         Prepared whether or not the session may write (a read-only session can still show it, copy it
         as curl); raises ApiError for another origin, where a write never goes.
@@ -531,11 +542,12 @@ class Session:
         return Outgoing(method, str(url), (*shown, ("authorization", f"{scheme} ***")), body)
 
     async def send(self, outgoing: Outgoing) -> Resource:
-        """Send a prepared write, at most once for this call (the ledger's rule, once.py): never held
-        for a retry, never sent again by itself. A 429 or 503 comes back as it is, with its
-        Retry-After, for the person to decide; a 3xx is not followed; a 401 about the token it
-        carried comes back too, the token renewed after it (`resource.error` says so). Raises
-        ApiError (kind "read-only") when the session may not write: nothing is sent.
+        """Send a prepared write, at most once for this call (the ledger's rule, once.py).
+
+        It is never held for a retry, never sent again by itself. A 429 or 503 comes back as it is,
+        with its Retry-After, for the person to decide; a 3xx is not followed; a 401 about the token
+        it carried comes back too, the token renewed after it (`resource.error` says so). When the
+        session may not write, nothing is sent.
 
         Args:
             outgoing: The write, as `prepare` made it.
@@ -596,9 +608,10 @@ class Session:
         return None
 
     async def _write_headers(self, url: httpx.URL, method: str, body: bytes) -> dict[str, str]:
-        """A write's own headers: the Accept of its version, the user's own (-H), and Content-Type:
-        application/json on a body (spec 2.10: required on POST and PUT; the real service asks it of
-        PATCH too), in place of any the user gave.
+        """Return a write's own headers: the Accept of its version, the user's own, and Content-Type.
+
+        Content-Type is application/json on a body (spec 2.10: required on POST and PUT; the real
+        service asks it of PATCH too), in place of any the user gave.
 
         Used inside the session, by `prepare` and `send`.
 
@@ -653,8 +666,10 @@ class Session:
         return foreign
 
     async def _headers_for(self, url: httpx.URL, method: str, foreign: bool) -> dict[str, str] | None:
-        """A request's own headers beside the client's: its Accept (`_accept_for`) and the user's own
-        (`explorer get -H`), which go to this origin only.
+        """Return a request's own headers beside the client's: its Accept and the user's own.
+
+        The Accept is `_accept_for`'s; the user's own are the session's `headers`. Both go to this
+        origin only.
 
         Used inside the session, before every request.
 
@@ -671,7 +686,7 @@ class Session:
         return {**self.own_headers, **(await self._accept_for(url, method, foreign) or {})}  # no Accept if theirs
 
     async def _accept_for(self, url: httpx.URL, method: str, foreign: bool) -> dict[str, str] | None:
-        """The Accept of the version asked for this operation, unless the user gave their own.
+        """Return the Accept of the version asked for this operation, unless the user gave their own.
 
         Used inside the session, before every request. Loads the API description first, if there
         is one and it is not loaded yet.
@@ -712,8 +727,9 @@ class Session:
         return await self._send_once(request, foreign)
 
     async def _send_once(self, request: httpx.Request, foreign: bool) -> httpx.Response:
-        """One request sent through the auth flow (or without credentials, to another origin), within
-        the deadline; every failure without an answer as an ApiError.
+        """Send one request through the auth flow (or without credentials, to another origin).
+
+        Within the deadline; every failure without an answer is raised as an ApiError.
 
         Used inside the session, by `_exchange`.
 
@@ -771,8 +787,10 @@ class Session:
 
     @staticmethod
     def _said_for_a_write(error: ApiError, failure: httpx.HTTPError | None) -> ApiError:
-        """A failure without an answer, said as what it means for a write that went: it may have been
-        done (once.may_have_gone). Any other failure (a read's, a token request's) as it is.
+        """Return a failure without an answer as what it means for a write that went.
+
+        Such a write may have been done (once.may_have_gone). Any other failure (a read's, a token
+        request's) is returned as it is.
 
         Used inside the session, by `_send_once`.
 
@@ -790,7 +808,7 @@ class Session:
         return error
 
     def _resource(self, response: httpx.Response, foreign: bool) -> Resource:
-        """The Resource of an answer: the request as sent (credentials redacted) and what came back.
+        """Return the Resource of an answer: the request as sent (credentials redacted) and what came back.
 
         Used inside the session, by `_read_with_retries` and `send`.
 
@@ -826,7 +844,7 @@ class Session:
         )
 
     async def _sending(self, request: httpx.Request) -> None:
-        """The request hook: time it and count it against its rate-limit counter.
+        """Time a request and count it against its rate-limit counter: the client's request hook.
 
         Called by the session's client before each request goes out, the token requests included.
 
@@ -844,7 +862,7 @@ class Session:
             self.rate_limits.sent(key)
 
     async def _received(self, response: httpx.Response) -> None:
-        """The response hook: read the body, time it, log the exchange, take in the rate-limit headers.
+        """Read an answer's body, time it, log the exchange, take in its rate-limit headers: the response hook.
 
         Called by the session's client for each answer, the token endpoint's included; it also
         keeps the exchange for saving as HAR, and writes it to the `recorder`, if any. A recorder
@@ -862,7 +880,8 @@ class Session:
         if self._same_origin(request.url):  # what it says of its limits, under a project or not
             self.rate_limits.received(key, response)
         took = elapsed(response)
-        started = self.clocks.wall() - took
+        ended = self.clocks.wall()  # read once: the Log and the HAR file agree, however slow the disk
+        started = ended - took
         self.recent.keep(response, started)
         if self.recorder is not None:
             try:
@@ -875,7 +894,7 @@ class Session:
         self.log.append(
             Exchange(
                 number=self.exchanges,
-                at=self.clocks.wall(),
+                at=ended,
                 method=request.method,
                 url=str(request.url),
                 status=response.status_code,
@@ -895,7 +914,8 @@ class Session:
         With an API key, or no token yet, nothing is sent.
 
         Raises:
-            ApiError: When the revoke endpoint refuses (its error document) or does not answer.
+            ApiError: When the revoke endpoint refuses (kind "oauth" or "http", its error document)
+                or does not answer (kind "timeout", "connect", "tls" or "dns").
         """
         if isinstance(self.auth, ServiceAccountAuth):
             try:
@@ -913,6 +933,8 @@ class Session:
         if isinstance(auth, ServiceAccountAuth) and auth.cache is None and auth.token is not None:
             with contextlib.suppress(Exception):
                 await asyncio.wait_for(self.revoke(), REVOKE_TIMEOUT)
-        await self.client.aclose()
-        if self.recorder is not None:
-            self.recorder.close()
+        try:
+            await self.client.aclose()
+        finally:  # the file is closed whatever the connections do
+            if self.recorder is not None:
+                self.recorder.close()

@@ -71,19 +71,19 @@ def fetch(entry: str, where: str) -> Secret:
     import keyring
     from keyring.errors import KeyringError
 
-    instead = (
-        "Set EXPLORER_CLIENT_SECRET (or EXPLORER_PRIVATE_KEY) for this run: it comes before the profile; or name "
-        'the secret with { env = "VARIABLE" } or { file = "PATH" }.'
-    )
+    instead = 'Name the secret another way in the profile: { env = "VARIABLE" } or { file = "PATH" }.'
     try:
         value = keyring.get_keyring().get_password(SERVICE, entry)
     except KeyringError:
         raise ConfigError(
-            f"{where} names the keyring entry {entry!r}, and no system keyring can be read here", instead
+            f"{where} names the keyring entry {entry!r}, and no system keyring can be read here",
+            instead,
+            setting="secret",
         ) from None
     if not value:
         raise ConfigError(
             f"{where} names the keyring entry {entry!r}, which the system keyring does not hold (service {SERVICE!r})",
             instead,
+            setting="secret",
         )
     return Secret(value)

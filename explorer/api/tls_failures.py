@@ -2,7 +2,7 @@
 
 OpenSSL says `[SSL: CERTIFICATE_VERIFY_FAILED] certificate verify failed: IP address mismatch,
 certificate is not valid for '10.0.0.1'. (_ssl.c:1006)`. What a person can do differs by kind:
-name an authority (--ca-bundle) for a certificate nobody they trust signed, connect by another
+name an authority (`Credentials.ca_bundle`) for a certificate nobody they trust signed, connect by another
 name for a certificate made for other names, wait for a renewal for one that expired, use
 http:// for a server that does not speak TLS at all. Each kind gets its own words here.
 """
@@ -26,7 +26,7 @@ NOT_TLS = {"WRONG_VERSION_NUMBER", "RECORD_LAYER_FAILURE", "HTTP_REQUEST", "PACK
 @dataclass(frozen=True)
 class TlsFailure:
     """What went wrong (`summary`); its kind: "tls" when naming an authority can help (the hint is
-    then the caller's, which names --ca-bundle), "tls-certificate" when the certificate itself is
+    then the caller's, which names its way to give a CA bundle), "tls-certificate" when the certificate itself is
     wrong for this host (other names, out of date), "connect" when the other end speaks no TLS;
     and the hint for those two."""
 

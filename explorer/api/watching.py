@@ -5,7 +5,7 @@ The service does its work after it answers (a cluster is CREATING, then IDLE; DE
 so operators watch. A watch must never cost the 429 it would then be debugging: `spacing` spends
 what the service says is left of the limit evenly over the rest of its minute, keeps a reserve for
 the person's own requests, waits out a Retry-After, and says when it slows down and why. The
-screen (`w`) and `explorer get --watch` are both this module's loop.
+screen (`w`) and the command line's watch are both this module's loop.
 
 Limits: a watch is fetched at most every FASTEST seconds and at least every SLOWEST; it keeps its
 last MOST_VERSIONS versions (the first is always kept, as what the changes started from).

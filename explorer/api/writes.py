@@ -1,10 +1,11 @@
 """Writes made safe: off until asked for, said exactly before they go, and undoable.
 
 Operators point the explorer at production, so a session reads only, unless its profile says
-`writes = true`, or the command line says `--writes` (EXPLORER_WRITES=1). A profile that says
-`writes = false` is a production profile: then not even `--writes` turns them on.
+`writes = true`, or the caller asks for writes (the explorer's command line has a flag and a
+variable for it, and says which in `asked`). A profile that says `writes = false` is a production
+profile: then not even asking turns them on.
 
-    policy = write_policy(credentials.writes, flag=args.writes, environ=os.environ)
+    policy = write_policy(credentials.writes, asked="the caller")
     session = Session(credentials, writes=policy)
     outgoing = await session.prepare("PATCH", "/groups/1", body)   # what would go, exactly
     resource = await session.send(outgoing)                   # only after the person said yes
@@ -17,7 +18,6 @@ Retry-After, and the person decides). What the screen and the commands show befo
 from __future__ import annotations
 
 import json
-import os
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -44,7 +44,7 @@ NOT_EDITABLE = {"links", "id", "_id", "created", "createdDate", "updated", "last
 
 
 class WritesRefused(ConfigError):
-    """--writes (or EXPLORER_WRITES=1) with a profile that says writes = false: the run stops, said."""
+    """Writes asked for where a profile says writes = false: the run stops, said."""
 
 
 @dataclass(frozen=True)
@@ -52,27 +52,27 @@ class WritePolicy:
     """Whether a session may write, and what said so (shown in the status bar and in refusals)."""
 
     on: bool
-    because: str  # "the profile prod says writes = false", "--writes", "the default"
+    because: str  # "the profile prod says writes = false", how writes were asked for, "the default"
     profile_forbids: bool = False
 
 
 def write_policy(
     profile_writes: bool | None,
     *,
-    flag: bool = False,
+    asked: str | None = None,
     profile: str | None = None,
-    environ: Mapping[str, str] = os.environ,
     origin: str | None = None,
     path: Path | None = None,
 ) -> WritePolicy:
-    """The session's policy: the flag or EXPLORER_WRITES=1 asks; the profile allows, forbids, or leaves
-    it to them. A profile's `writes = false` refuses the flag with a ConfigError naming the profile.
+    """Return the session's policy: the caller asks; the profile allows, forbids, or leaves it to the caller.
+
+    A profile's `writes = false` refuses the ask with a ConfigError naming the profile.
 
     Args:
         profile_writes: The profile's `writes`: True, False, or None (unset, or no profile).
-        flag: Whether `--writes` was given.
+        asked: How writes were asked for, in the caller's words (the explorer's flag, or its variable): said
+            as what turned them on, and in a refusal; None when they were not.
         profile: The profile that `profile_writes` comes from.
-        environ: Where EXPLORER_WRITES is read.
         origin: The session's origin, when `profile` is not the session's own but one that names that origin
             with `writes = false` (the origin is read-only whatever the credentials): the messages say so.
         path: The config file that holds the profile, named in the refusal; None for the user's config.toml.
@@ -81,29 +81,27 @@ def write_policy(
         Whether the session may write, and what said so.
 
     Raises:
-        WritesRefused: When writes are asked for (the flag, EXPLORER_WRITES=1) and the profile says false.
+        WritesRefused: When writes are asked for and the profile says false.
     """
-    asked = flag or environ.get("EXPLORER_WRITES", "").strip().lower() in ("1", "true", "yes", "on")
-    how = "--writes" if flag else "EXPLORER_WRITES=1"
     if profile_writes is False:
         where = path or config_path()
         if asked and origin:
             raise WritesRefused(
-                f"Writes are off for {origin}: the profile {profile!r} names it with writes = false, so {how} is "
+                f"Writes are off for {origin}: the profile {profile!r} names it with writes = false, so {asked} is "
                 "refused",
                 f"{origin} is read-only on purpose. To write there, use a profile for it that says writes = true, "
                 f"or change writes = false in {where}.",
             )
         if asked:
             raise WritesRefused(
-                f"Writes are off for the profile {profile!r} (writes = false): {how} is refused",
+                f"Writes are off for the profile {profile!r} (writes = false): {asked} is refused",
                 f"The profile {profile!r} is read-only on purpose. To write, use another profile, or change "
                 f"writes = false in {where}.",
             )
         said = f"the profile {profile!r} says writes = false" + (f" for {origin}" if origin else "")
         return WritePolicy(False, said, profile_forbids=True)
     if asked:
-        return WritePolicy(True, how)
+        return WritePolicy(True, asked)
     if profile_writes:
         return WritePolicy(True, f"the profile {profile!r} says writes = true")
     return WritePolicy(False, "the default")

@@ -147,5 +147,6 @@ async def read_sides(args: argparse.Namespace) -> tuple[Side, Side]:
             for at, word in remote:
                 sides[at] = await fetched(session, word)
     first, second = sides
-    assert first is not None and second is not None
+    if first is None or second is None:  # each word was read from a file or fetched above
+        raise Trouble("nothing to compare")
     return first, second

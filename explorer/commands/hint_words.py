@@ -10,6 +10,13 @@ from __future__ import annotations
 from explorer.api.errors import ApiError
 
 VERSION = "--api-version DATE (EXPLORER_API_VERSION, or api_version in the profile)"
+# The words for what the config file and the environment give, the same on the command line and the screen
+PROFILES = "docs/configuration.md shows one, or save one from the login form."
+ACCOUNT = (
+    "Or set EXPLORER_CLIENT_ID and EXPLORER_CLIENT_SECRET (a service account), or EXPLORER_PUBLIC_KEY and "
+    "EXPLORER_PRIVATE_KEY (an API key)."
+)
+SECRET = "Or set EXPLORER_CLIENT_SECRET (or EXPLORER_PRIVATE_KEY) for this run: it comes before the profile."
 FLAG_WORDS = {
     "writes": "To write, turn writes on: --writes, EXPLORER_WRITES=1, or writes = true in the profile.",
     "client": "They are read from --client-id or EXPLORER_CLIENT_ID, EXPLORER_CLIENT_SECRET, or the profile.",
@@ -27,8 +34,11 @@ FLAG_WORDS = {
     "ca_bundle": "--ca-bundle FILE names it (EXPLORER_CA_BUNDLE, or ca_bundle in the profile).",
     "base_url": "Explore it with --base-url URL and its credentials, or --profile NAME.",
     "api_root": "Give the right one with --base-url URL (EXPLORER_BASE_URL, or base_url in the profile).",
-    "service": "On the command line, --base-url URL names one; --demo explores the sandbox.",
-    "profile": "On the command line, --profile NAME chooses one.",
+    "service": "On the command line, --base-url URL (or EXPLORER_BASE_URL) names one; --demo explores the sandbox.",
+    "profile": "On the command line, --profile NAME (or EXPLORER_PROFILE) chooses one.",
+    "profiles": PROFILES,
+    "account": ACCOUNT,
+    "secret": SECRET,
     "description": "Name it with --openapi FILE_OR_URL (EXPLORER_OPENAPI, or openapi in the profile).",
 }
 

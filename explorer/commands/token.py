@@ -101,7 +101,9 @@ async def token(args: argparse.Namespace) -> int:
         if problem is not None:
             report("token", problem)
             return exit_code(problem)
-        assert auth.token is not None
+        if auth.token is None:  # renewed() keeps a token or says why: never, but said rather than assumed
+            report("token", ApiError("token", "the token endpoint gave no token"))
+            return 1
         sys.stdout.write(auth.token.value.reveal() + "\n")  # stdout only: never said anywhere else
         sys.stdout.flush()
         return 0

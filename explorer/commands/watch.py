@@ -145,7 +145,8 @@ async def watched(session: Session, args: argparse.Namespace, params: dict[str, 
             return ERROR
         watch = Watch(str(first.url), args.target, args.every or EVERY, args.until)
         version = watch.take(first, session.clocks.wall())
-        assert version is not None  # the first fetch is always a version
+        if version is None:  # the first fetch is always a version
+            raise RuntimeError("the first answer was not taken as a version")
         printer.first(first.body, version)
         await checked(watch, runner, version)
         if watch.ended is None and watch.problem is None:

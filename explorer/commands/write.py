@@ -26,7 +26,6 @@ import httpx
 from explorer.api.errors import ApiError
 from explorer.api.once import look_before, redirected
 from explorer.api.session import Session
-from explorer.api.shell_forms import as_curl, credentials_said, in_variables, left_out, masked, secrets_in, withheld
 from explorer.api.urls import raw_path
 from explorer.api.visible import lines, visible
 from explorer.api.writes import (
@@ -48,6 +47,16 @@ from explorer.commands.flags import (
 )
 from explorer.commands.output import exit_code, report, show
 from explorer.connection import add_connection_arguments, open_session
+from explorer.display.shell_forms import (
+    as_curl,
+    credentials_said,
+    in_variables,
+    left_out,
+    masked,
+    reached_by,
+    secrets_in,
+    withheld,
+)
 
 try:
     import termios
@@ -245,7 +254,7 @@ def dry_run(session: Session, command: str, outgoing: Outgoing) -> None:
     sys.stdout.write("\n".join([*preview(masked(outgoing)), "", *lines(curl)]) + "\n")
     sys.stdout.flush()
     said_of = (
-        credentials_said(outgoing, session.reached_by),
+        credentials_said(outgoing, reached_by(session)),
         in_variables(withheld(outgoing)),
         left_out(secrets_in(outgoing)),
     )

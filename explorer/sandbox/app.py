@@ -25,13 +25,15 @@ from explorer.sandbox.state import Sandbox
 
 
 async def api_problem(request: Request, exc: Exception) -> Response:
-    assert isinstance(exc, ApiProblem)
+    if not isinstance(exc, ApiProblem):  # registered for ApiProblem alone: anything else goes on up
+        raise exc
     return problem_response(request, exc)
 
 
 async def http_problem(request: Request, exc: Exception) -> Response:
     """Starlette's own 404 and 405, as the service's error documents."""
-    assert isinstance(exc, HTTPException)
+    if not isinstance(exc, HTTPException):  # registered for HTTPException alone
+        raise exc
     path = request.url.path
     if exc.status_code == 405:
         allowed = sorted((exc.headers or {}).get("Allow", "").replace(" ", "").split(","))

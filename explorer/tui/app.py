@@ -347,7 +347,8 @@ class ExplorerApp(PaletteApp):
     async def save_session(self, path: str | None) -> None:
         """Write the session's kept exchanges to `path` (a browser's download when None), redacted."""
         session = self.session
-        assert session is not None
+        if session is None:  # no session, nothing to save: the palette offers it only with one
+            return
         data, count = await asyncio.to_thread(
             archive, str(session.base_url), session.recent, elapsed, openapi=session.credentials.openapi
         )

@@ -30,8 +30,12 @@ SCREEN_WORDS = {
     "ca_bundle": f"{AGAIN} --ca-bundle FILE (EXPLORER_CA_BUNDLE, or ca_bundle in the profile).",
     "base_url": "To explore it, start explorer with --base-url URL and its credentials, or --profile NAME.",
     "api_root": f"{AGAIN} the right one: --base-url URL (EXPLORER_BASE_URL, or base_url in the profile).",
-    "service": "On the command line, --base-url URL names one; --demo explores the sandbox.",
-    "profile": f"{AGAIN} --profile NAME to choose one.",
+    "service": "On the command line, --base-url URL (or EXPLORER_BASE_URL) names one; --demo explores the sandbox.",
+    "profile": f"{AGAIN} --profile NAME (or EXPLORER_PROFILE) to choose one.",
+    "profiles": "docs/configuration.md shows one, or save one from the login form.",
+    "account": "Or set EXPLORER_CLIENT_ID and EXPLORER_CLIENT_SECRET (a service account), or EXPLORER_PUBLIC_KEY and "
+    "EXPLORER_PRIVATE_KEY (an API key).",
+    "secret": "Or set EXPLORER_CLIENT_SECRET (or EXPLORER_PRIVATE_KEY) for this run: it comes before the profile.",
     "description": f"{AGAIN} --openapi FILE_OR_URL (EXPLORER_OPENAPI, or openapi in the profile).",
 }
 

@@ -358,7 +358,8 @@ class Navigation:
         A bare array is a list of one page, with no links beside it.
         """
         page = resource.listing
-        assert page is not None
+        if page is None:
+            raise ValueError(f"{resource.url} is not a list")
         key = page_key(resource.url)
         if key != node.page_shown:  # another page: the tree lists its first items only
             node.items_shown = ITEMS_AT_ONCE
@@ -572,7 +573,8 @@ class Navigation:
         if url is None:
             return Step(note=nothing)
         node = self.find(url)
-        assert node is not None
+        if node is None:  # the loop above stops only on a URL it finds
+            raise LookupError(url)
         self.attach(node)
         stored = node.pages.get(url)
         if stored is not None and self.as_switched(stored):

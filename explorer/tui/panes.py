@@ -67,5 +67,6 @@ PANES = (
 
 def showing_page(widget: Widget) -> ShowsPage:
     """A mounted pane that shows the page, as one (Pane checked its class)."""
-    assert isinstance(widget, ShowsPage), widget
+    if not isinstance(widget, ShowsPage):
+        raise TypeError(f"{widget!r} does not show a page")
     return widget

@@ -25,6 +25,7 @@ from explorer.api.once import look_before, redirected
 from explorer.api.resource import Resource
 from explorer.api.session import Session
 from explorer.api.writes import WriteChoice, body_bytes, delete_answers, delete_name, undo_body, write_changes
+from explorer.display.shell_forms import reached_by
 from explorer.tui.hint_words import worded
 from explorer.tui.server_text import visible
 from explorer.tui.typeahead import TypedAhead
@@ -145,7 +146,7 @@ class WriteFlow:
                 keep=partial(self.drafts.keep, choice),
                 prepare=partial(self.prepared, choice),
                 base_url=str(self.session.base_url),
-                reached_by=self.session.reached_by,
+                reached_by=reached_by(self.session),
                 ca_bundle=self.session.credentials.ca_bundle,
                 refusal=refusal,
                 about=about,

@@ -7,6 +7,7 @@ import base64
 import json
 import subprocess
 import sys
+from datetime import datetime
 from pathlib import Path
 
 import httpx
@@ -16,6 +17,7 @@ from haralyzer import HarEntry, HarParser
 from explorer.api.config import Credentials
 from explorer.api.errors import ConfigError
 from explorer.api.har import REDACTED, HarRecorder
+from explorer.api.options import Clocks
 from explorer.api.recording import read_recording
 from explorer.api.secret import Secret
 from explorer.api.session import Session
@@ -213,6 +215,33 @@ async def test_a_recording_that_cannot_be_written_stops_and_says_why_and_the_ses
     resource = await session.fetch("/groups")
     assert resource.status == 200 and session.recorder is None and full.closed
     assert session.recording_problem == f"Stopped writing {tmp_path / 'full.har'}: No space left on device"
+
+
+async def test_the_recording_is_closed_even_when_the_connections_will_not_close(served, tmp_path):
+    session = session_on(served.url, tmp_path / "closing.har")
+    await session.fetch("")
+    recorder = session.recorder
+
+    async def refusing() -> None:
+        raise OSError("the connection pool would not close")
+
+    session.client.aclose = refusing  # type: ignore[method-assign]
+    with pytest.raises(OSError, match="would not close"):
+        await session.aclose()
+    assert recorder.file.closed
+    assert json.loads((tmp_path / "closing.har").read_text())["log"]["entries"]  # whole, as closed
+
+
+async def test_an_exchange_is_logged_at_the_moment_the_har_says_it_ended(served, tmp_path):
+    """One reading of the wall clock for both: a slow disk between two readings made the Log and
+    the HAR file disagree about when an answer came."""
+    ticks = iter(range(1_700_000_000, 1_700_001_000))
+    session = session_on(served.url, tmp_path / "times.har", clocks=Clocks(wall=lambda: float(next(ticks))))
+    await session.fetch("")
+    await session.aclose()
+    entry = json.loads((tmp_path / "times.har").read_text())["log"]["entries"][-1]
+    started = datetime.fromisoformat(entry["startedDateTime"].replace("Z", "+00:00")).timestamp()
+    assert session.log[-1].at == pytest.approx(started + entry["time"] / 1000, abs=0.002)
 
 
 async def test_a_recording_without_its_root_lists_what_it_holds_there():

@@ -7,6 +7,7 @@ import os
 import subprocess
 import sys
 import textwrap
+from pathlib import Path
 
 import httpx
 import pytest
@@ -21,6 +22,18 @@ from tests.conftest import ROOT
 from tests.manual import page
 
 
+def profile_in(home: Path, base_url: str, client_id: str, secret: str) -> dict[str, str]:
+    """The environment of a run whose config file, in `home`, has one profile: the default."""
+    path = home / "config" / "explorer" / "config.toml"
+    path.parent.mkdir(parents=True)
+    path.write_text(
+        f'default_profile = "lab"\n\n[profiles.lab]\nbase_url = "{base_url}"\nclient_id = "{client_id}"\n'
+        f'client_secret = "{secret}"\n'
+    )
+    path.chmod(0o600)  # a secret in plain text: the file must be private
+    return {**os.environ, "HOME": str(home), "XDG_CONFIG_HOME": str(home / "config"), "XDG_CACHE_HOME": str(home / "k")}
+
+
 def example() -> str:
     """The indented block of explorer.api's docstring."""
     doc = explorer.api.__doc__ or ""
@@ -33,15 +46,7 @@ def test_the_usage_example_prints_the_projects(tmp_path):
     settings = Settings()
     world = create_app(settings).state.sandbox.world
     with ServerThread(create_app(settings)) as server:
-        environ = {
-            **os.environ,
-            "HOME": str(tmp_path),
-            "XDG_CONFIG_HOME": str(tmp_path / "config"),
-            "XDG_CACHE_HOME": str(tmp_path / "cache"),
-            "EXPLORER_BASE_URL": server.url + "/api/service/v1.0",
-            "EXPLORER_CLIENT_ID": settings.client_id,
-            "EXPLORER_CLIENT_SECRET": settings.client_secret,
-        }
+        environ = profile_in(tmp_path, server.url + "/api/service/v1.0", settings.client_id, settings.client_secret)
         ran = subprocess.run(
             [sys.executable, "-c", example()], capture_output=True, text=True, env=environ, cwd=ROOT, timeout=60
         )
@@ -53,9 +58,7 @@ def test_the_usage_example_prints_the_projects(tmp_path):
 
 @pytest.mark.subprocess
 def test_the_usage_example_says_an_error_in_one_line(tmp_path):
-    environ = {**os.environ, "HOME": str(tmp_path), "XDG_CONFIG_HOME": str(tmp_path / "config"),
-               "EXPLORER_BASE_URL": "http://127.0.0.1:9/api/service/v1.0", "EXPLORER_CLIENT_ID": "c",
-               "EXPLORER_CLIENT_SECRET": "s"}  # fmt: skip
+    environ = profile_in(tmp_path, "http://127.0.0.1:9/api/service/v1.0", "c", "s")
     ran = subprocess.run([sys.executable, "-c", example()], capture_output=True, text=True, env=environ, timeout=60)
     assert (ran.returncode, ran.stderr) == (0, "")
     assert ran.stdout.startswith("Connection refused by 127.0.0.1:9"), ran.stdout

@@ -7,6 +7,7 @@ import json
 import pytest
 
 from explorer.api.values import BsonTimestamp, as_bson_timestamp, as_date
+from explorer.display.pages import page_summary
 from tests.conftest import REAL_RESPONSES
 from tests.real_response import as_resource
 
@@ -25,7 +26,7 @@ def test_every_recorded_response_parses(real_responses):
             assert error.status == resource.status
             kinds["error"] += 1
         elif resource.page is not None:
-            assert resource.page.line().startswith("page "), path.name
+            assert page_summary(resource.page).startswith("page "), path.name
             kinds["list"] += 1
         else:
             kinds["entity"] += 1
@@ -46,13 +47,13 @@ def test_a_list_page_knows_its_count_links_and_size():
     assert page.next_href.endswith("pageNum=2")
     assert page.previous_href is None
     assert page.pages == -(-page.total // 100)
-    assert page.line() == f"page 1 of {page.pages} · {page.total:,} items · 100 per page"
+    assert page_summary(page) == f"page 1 of {page.pages} · {page.total:,} items · 100 per page"
 
 
 def test_total_count_zero_without_include_count_means_not_counted():
     resource = load("200_GET_api_atlas_v2_groups_b0123456789abcdef012345b_events_1.http")
     assert resource.page.total is None
-    assert resource.page.line().startswith("page 1 · 100 on this page")
+    assert page_summary(resource.page).startswith("page 1 · 100 on this page")
 
 
 def test_vendor_rels_are_shortened_for_display_and_kept_whole():

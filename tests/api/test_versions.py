@@ -13,6 +13,7 @@ from explorer.api.config import Credentials
 from explorer.api.errors import ConfigError
 from explorer.api.headers import header_pair
 from explorer.api.versions import accept_for, day_of, deprecation, served_version, vendor_of
+from explorer.display.variables import VARIABLES
 from explorer.sandbox.server import ServerThread
 from tests.conftest import REAL_RESPONSES, ROOT
 from tests.versioned_service import Request, VersionedService
@@ -48,7 +49,7 @@ def test_the_version_comes_from_the_flag_the_environment_or_the_profile(tmp_path
         environ["EXPLORER_API_VERSION"] = "2024-08-05"
     if source == "profile":
         config.write_text('default_profile = "p"\n[profiles.p]\napi_version = "2024-08-05"\n')
-    found = Credentials.resolve(environ=environ, path=config, **given)
+    found = Credentials.resolve(variables=VARIABLES, environ=environ, path=config, **given)
     assert found.api_version == "2024-08-05"
 
 
@@ -57,7 +58,7 @@ def test_a_version_that_is_not_a_date_is_named(tmp_path, bad):
     environ = {"EXPLORER_BASE_URL": "https://h.example/api/atlas/v2", "EXPLORER_PUBLIC_KEY": "p"}
     environ["EXPLORER_PRIVATE_KEY"] = "k"
     with pytest.raises(ConfigError, match=f"{bad!r} is not an API version: versions are dates, such as 2024-08-05"):
-        Credentials.resolve(api_version=bad, environ=environ, path=tmp_path / "none.toml")
+        Credentials.resolve(variables=VARIABLES, api_version=bad, environ=environ, path=tmp_path / "none.toml")
 
 
 @pytest.mark.parametrize(

@@ -15,24 +15,26 @@ from explorer.api.errors import ApiError, ConfigError
 from explorer.api.once import look_before, redirected
 from explorer.api.resource import Resource
 from explorer.api.secret import Secret
-from explorer.api.shell_forms import as_command, as_curl, secret_variable
 from explorer.api.writes import UndoBody, WritePolicy, WritesRefused, undo_body, write_policy
+from explorer.display.shell_forms import as_command, as_curl, reached_by, secret_variable
+from explorer.display.variables import writes_asked
 
 ON = WritePolicy(True, "--writes")
 
 
 def test_writes_are_off_unless_a_profile_or_the_flag_says_so():
-    assert write_policy(None, environ={}) == WritePolicy(False, "the default")
-    assert write_policy(None, flag=True, environ={}).on
-    assert write_policy(None, environ={"EXPLORER_WRITES": "1"}).because == "EXPLORER_WRITES=1"
-    assert write_policy(True, profile="lab", environ={}).because == "the profile 'lab' says writes = true"
+    assert write_policy(None) == WritePolicy(False, "the default")
+    assert write_policy(None, asked=writes_asked(True, {})) == ON
+    assert write_policy(None, asked=writes_asked(False, {"EXPLORER_WRITES": "1"})).because == "EXPLORER_WRITES=1"
+    assert write_policy(None, asked=writes_asked(False, {"EXPLORER_WRITES": "0"})) == WritePolicy(False, "the default")
+    assert write_policy(True, profile="lab").because == "the profile 'lab' says writes = true"
 
 
 def test_a_production_profile_refuses_the_flag_naming_the_profile():
     with pytest.raises(WritesRefused) as refused:
-        write_policy(False, flag=True, profile="prod", environ={})
+        write_policy(False, asked=writes_asked(True, {}), profile="prod")
     assert refused.value.line() == "Writes are off for the profile 'prod' (writes = false): --writes is refused"
-    assert not write_policy(False, profile="prod", environ={}).on
+    assert not write_policy(False, profile="prod").on
 
 
 def test_a_profile_says_writes_as_true_or_false_only(tmp_path):
@@ -265,11 +267,11 @@ def test_a_copied_command_names_how_a_shell_reaches_the_same_service(tmp_path, o
     credentials = Credentials(base_url, **{"client_id": "a", "client_secret": Secret("b"), **overrides})
     session = Session(credentials)
     out = Outgoing("GET", base_url + "/orgs", (("accept", "application/json"),))
-    assert as_command(out, base_url, session.reached_by) == f"explorer get /orgs {flags} -H 'Accept: application/json'"
+    assert as_command(out, base_url, reached_by(session)) == f"explorer get /orgs {flags} -H 'Accept: application/json'"
     secret = {"profile": None, "client_id": "EXPLORER_CLIENT_SECRET", "public_key": "EXPLORER_PRIVATE_KEY"}
     kind = next((name for name in ("profile", "public_key") if name in overrides), "client_id")
-    assert secret_variable(session.reached_by) == secret[kind]
-    assert "b" not in shlex.split(as_command(out, base_url, session.reached_by))
+    assert secret_variable(reached_by(session)) == secret[kind]
+    assert "b" not in shlex.split(as_command(out, base_url, reached_by(session)))
 
 
 def test_the_api_root_is_copied_as_a_path_and_curl_trusts_the_sessions_authority():

@@ -18,10 +18,10 @@ from aiohttp import WSMsgType
 from aiohttp.test_utils import TestClient, TestServer
 
 from explorer.api.config_file import config_path, description_cache_dir, token_cache_dir
-from explorer.api.shell_forms import as_command, as_curl
 from explorer.api.writes import Outgoing
 from explorer.classroom import student
 from explorer.classroom.server import Classroom, student_command
+from explorer.display.shell_forms import as_command, as_curl
 from explorer.tui.screen_state import load_state, save_state, state_path
 from tests.tui.conftest import open_explorer  # noqa: F401  (the screen test's fixture)
 from tests.tui.test_writes import choose, set_body
@@ -170,7 +170,7 @@ def test_a_copied_write_with_a_password_reads_its_body_from_stdin(body):
 
 
 def test_the_notice_names_each_secret_field_once_and_a_body_too_deep_to_look_through_is_left_out():
-    from explorer.api.shell_forms import left_out, secrets_in
+    from explorer.display.shell_forms import left_out, secrets_in
 
     both = new_user({"password": PASSWORD, "users": [{"password": "x1"}, {"password": "x2"}], "k\x1bSecret": "y"})
     assert secrets_in(both) == ["/password", "/users/0/password", "/users/1/password", "/k\x1bSecret"]

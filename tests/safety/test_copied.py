@@ -8,11 +8,12 @@ import json
 import os
 import shlex
 import subprocess
+from dataclasses import replace
 
 import pytest
 
-from explorer.api.shell_forms import as_command, as_curl, in_variables, masked, secrets_in, withheld
 from explorer.api.writes import Outgoing
+from explorer.display.shell_forms import as_command, as_curl, in_variables, masked, secrets_in, withheld
 from tests.commands.conftest import in_process
 from tests.safety.conftest import account_environment
 from tests.tui.conftest import open_explorer  # noqa: F401  (the screen test's fixture)
@@ -180,7 +181,8 @@ async def test_y_and_the_editors_curl_say_how_to_set_the_token_they_copy_as_a_va
             "It says the token as $TOKEN, but the demo's sandbox runs inside the explorer, where curl cannot reach "
             "it: explorer sandbox serves one curl can." in explorer.toasts()
         )
-        explorer.app.session.reached_by = ("--profile", "lab")  # as a session of a profile's
+        session = explorer.app.session  # as a session of a profile's, on the service itself
+        session.backend, session.credentials = None, replace(session.credentials, profile="lab")
         for key in ("Y", "ctrl+o"):
             explorer.app.clear_notifications()
             if key == "ctrl+o":

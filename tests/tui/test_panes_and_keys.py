@@ -380,12 +380,13 @@ def test_a_saved_profile_never_keeps_its_secret_in_the_file_private_or_not(tmp_p
 
     credentials = Credentials("https://h.example/api/service/v1.0", client_id="c", client_secret=Secret("s3"))
     private = tmp_path / "new.toml"
-    assert "without its secret" in save_profile(private, "lab", credentials)  # no keyring here (tests/conftest.py)
+    saved = save_profile(private, "lab", credentials)
+    assert saved.secret and saved.entry is None  # no keyring here (tests/conftest.py): kept nowhere
     assert oct(private.stat().st_mode & 0o777) == "0o600" and "s3" not in private.read_text()
     shared = tmp_path / "shared.toml"
     shared.write_text("# mine\n")
     shared.chmod(0o644)
-    assert "without its secret" in save_profile(shared, "lab", credentials)
+    assert save_profile(shared, "lab", credentials).entry is None
     assert "s3" not in shared.read_text() and shared.read_text().startswith('# mine\ndefault_profile = "lab"\n')
 
 

@@ -15,6 +15,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from explorer.api.resource import Resource
+from explorer.display.pages import page_summary
 from explorer.tui.navigation import Navigation
 from explorer.tui.server_text import visible
 from explorer.tui.widgets.field_tree import describe
@@ -113,7 +114,7 @@ def test_no_answer_makes_anything_raise(body: bytes, headers: dict[str, str], st
         visible(error.hint or "")
     page = resource.listing
     if page is not None:
-        visible(page.line())
+        visible(page_summary(page))
         choose_columns(page.results)
         for item in page.results[:5]:
             cell(item)

@@ -29,7 +29,8 @@ from textual.widgets import Label, Static, TextArea
 from textual.widgets.text_area import Selection
 
 from explorer.api.body_check import Problem, check_body, line_of
-from explorer.api.shell_forms import (
+from explorer.api.writes import Outgoing, WriteChoice
+from explorer.display.shell_forms import (
     as_command,
     as_curl,
     credentials_said,
@@ -40,7 +41,6 @@ from explorer.api.shell_forms import (
     secrets_in,
     withheld,
 )
-from explorer.api.writes import Outgoing, WriteChoice
 from explorer.tui.external_editor import edit_text, editor_command
 from explorer.tui.server_text import visible
 from explorer.tui.widgets.key_footer import KeyFooter

@@ -28,6 +28,8 @@ from explorer.api.resource import Resource
 from explorer.api.secret import Secret
 from explorer.api.session import Session
 from explorer.api.urls import check_base_url
+from explorer.display.saved_profile import saved_words
+from explorer.display.variables import VARIABLES
 from explorer.tui.form_words import field_for, form_hint, in_form_words
 from explorer.tui.screens.quit_form import QuitScreen
 from explorer.tui.server_text import lines, visible
@@ -329,7 +331,7 @@ class LoginScreen(Screen[Result]):
             )
             return
         try:
-            saved = save_profile(self.config_path, self.profile_name(), credentials)
+            saved = saved_words(save_profile(self.config_path, self.profile_name(), credentials, VARIABLES))
         except ConfigError as error:
             self.notify(error.line(), title="Profile not saved", severity="error", timeout=10, markup=False)
         else:

@@ -34,19 +34,20 @@ from explorer.api.json_files import read_document
 from explorer.api.local_paths import cannot_write, write_new
 from explorer.api.resource import Resource
 from explorer.api.session import Session
-from explorer.api.shell_forms import (
+from explorer.api.watching import EVERY, FASTEST, NOT_THERE, SLOWEST, Version, Watch
+from explorer.api.watching import time_of_day as clock
+from explorer.api.writes import Outgoing, WriteChoice
+from explorer.display.shell_forms import (
     as_command,
     as_curl,
     credentials_said,
     in_variables,
+    reached_by,
     reads_secret,
     secret_variable,
     sent,
     withheld,
 )
-from explorer.api.watching import EVERY, FASTEST, NOT_THERE, SLOWEST, Version, Watch
-from explorer.api.watching import time_of_day as clock
-from explorer.api.writes import Outgoing, WriteChoice
 from explorer.tui.hint_words import worded
 from explorer.tui.navigation import Navigation
 from explorer.tui.nodes import Fetch, Node, Step, place_of, self_href
@@ -652,7 +653,7 @@ class MainScreen(Screen[None]):
         notice says how to set them (`TOKEN=$(explorer token --profile lab)`)."""
         request = self.request_in_view()
         if request is not None:
-            said = credentials_said(request, self.session.reached_by) + in_variables(withheld(request))
+            said = credentials_said(request, reached_by(self.session)) + in_variables(withheld(request))
             self.copy_said(as_curl(request, self.session.credentials.ca_bundle), said=said)
 
     def action_copy_command(self) -> None:
@@ -660,9 +661,9 @@ class MainScreen(Screen[None]):
         the notice says which variable it reads the secret from when no profile names it."""
         request = self.request_in_view()
         if request is not None:
-            reached_by = self.session.reached_by
-            command = as_command(request, str(self.session.base_url), reached_by)
-            self.copy_said(command, secret_variable(reached_by), in_variables(withheld(request)))
+            flags = reached_by(self.session)
+            command = as_command(request, str(self.session.base_url), flags)
+            self.copy_said(command, secret_variable(flags), in_variables(withheld(request)))
 
     def copy_said(self, command: str, secret: str | None = None, said: str = "") -> None:
         """Copy `command`, the notice adding where it reads its secret (`secret`) and what else it says (`said`)."""

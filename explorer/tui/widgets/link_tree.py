@@ -54,7 +54,8 @@ class LinkTree(LineTree[Node]):
 
     @property
     def model(self) -> Navigation:
-        assert self.navigation is not None, "start() first"
+        if self.navigation is None:
+            raise RuntimeError("LinkTree.start() first")
         return self.navigation
 
     def start(self, navigation: Navigation) -> None:
@@ -169,7 +170,8 @@ class LinkTree(LineTree[Node]):
         are removed, and new children get new lines in their place.
         """
         node = line.data
-        assert node is not None
+        if node is None:
+            raise ValueError("a line without its node")
         old_lines = list(line.children)
         kept = self.kept_lines(node, old_lines)
         if kept:
@@ -224,7 +226,8 @@ class LinkTree(LineTree[Node]):
 
     def draw_label(self, line: TreeLine[Node]) -> None:
         node = line.data
-        assert node is not None
+        if node is None:
+            raise ValueError("a line without its node")
         line.relabel()
         expandable = self.model.expandable(node)
         if expandable != line.allow_expand:
@@ -277,7 +280,8 @@ class LinkTree(LineTree[Node]):
 
     def path_of(self, node: Node) -> str:
         """A node's URL as a short path: what it adds to its parent's, or relative to the API root."""
-        assert node.url is not None
+        if node.url is None:
+            raise ValueError(f"{node.title} has no URL")
         api_root = self.model.root.key or ""
         bare = node.key or ""
         parent = node.parent.key if node.parent and node.parent.key else api_root

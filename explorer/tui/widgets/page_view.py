@@ -20,6 +20,7 @@ from explorer.api.description import Operation
 from explorer.api.errors import ApiError
 from explorer.api.resource import Resource
 from explorer.api.versions import deprecation
+from explorer.display.pages import page_summary
 from explorer.tui.hint_words import SCREEN_WORDS
 from explorer.tui.server_text import lines, visible
 from explorer.tui.table_columns import kind_of
@@ -125,7 +126,7 @@ class PageView(Vertical):
         if page is not None:
             partial = page.next_href is not None or page.previous_href is not None
             self.query_one("#items", ItemsTable).show(page.results, kind_of(resource.url), partial)
-            self.page_line = page.line()
+            self.page_line = page_summary(page)
             self.show_page_line()
             self.showing("items", "pagination")
             return

@@ -319,7 +319,8 @@ class StatusBar(Static):
         `● rec` leads while --har writes the session (and goes when it stops writing), as a
         recorder's light does: whoever shares the screen knows the exchanges are kept.
         """
-        assert self.session is not None
+        if self.session is None:
+            return []
         writes: list[Span] = [WRITES_ON if self.session.writes else READ_ONLY, (" · ", "$text-muted")]
         if not (self.session.writes or read_only):
             writes = []
@@ -371,7 +372,8 @@ class StatusBar(Static):
         """`404 Not Found · 2 ms`, in the colour of its class; where room is short, without its time
         (and a deprecation without its sunset date: `200 OK · deprecated`)."""
         resource = self.last_response
-        assert resource is not None
+        if resource is None:
+            return []
         line = f"{resource.status} {resource.reason}"
         if elapsed:
             line += f" · {resource.elapsed * 1000:.0f} ms"
@@ -397,7 +399,8 @@ class StatusBar(Static):
 
     def meters(self, shape: Shape, now: float) -> list[Span]:
         """The resource's meter and the token endpoint's, and a held request beside what it waits for."""
-        assert self.session is not None
+        if self.session is None:
+            return []
         limits = self.session.rate_limits
         held = holding(self.session, now)
         bucket = held.key if held is not None and held.key not in (None, TOKEN) else self.bucket

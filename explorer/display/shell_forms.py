@@ -13,9 +13,9 @@ So is the value of a header or query parameter named like a secret (`X-Api-Key`,
 
     outgoing = sent(resource)          # the GET that made what is in view
     as_curl(outgoing, session.credentials.ca_bundle)  # curl --cacert CA -H "Authorization: Bearer $TOKEN" … URL
-    as_command(outgoing, base_url, session.reached_by)   # explorer get /groups --demo -H 'Accept: …'
-    secret_variable(session.reached_by)  # EXPLORER_CLIENT_SECRET: where that command reads the secret
-    credentials_said(outgoing, session.reached_by)  # the notice's line: TOKEN=$(explorer token --profile lab)
+    as_command(outgoing, base_url, reached_by(session))   # explorer get /groups --demo -H 'Accept: …'
+    secret_variable(reached_by(session))  # EXPLORER_CLIENT_SECRET: where that command reads the secret
+    credentials_said(outgoing, reached_by(session))  # the notice's line: TOKEN=$(explorer token --profile lab)
     left_out(secrets_in(outgoing))       # the notice's line when the body was left out for its secret
     in_variables(withheld(outgoing))     # the notice's line naming the variables said for secret values
 """
@@ -29,9 +29,11 @@ from dataclasses import dataclass, replace
 from urllib.parse import unquote_plus
 
 from explorer.api.body_reading import parsed
+from explorer.api.config import Credentials
 from explorer.api.headers import REFUSED
 from explorer.api.redaction import SECRET_HEADERS, Redaction, is_secret
 from explorer.api.resource import Resource
+from explorer.api.session import Session
 from explorer.api.values import TooDeep
 from explorer.api.visible import visible
 from explorer.api.writes import Outgoing
@@ -108,7 +110,7 @@ def as_curl(outgoing: Outgoing, ca_bundle: str | None = None) -> str:
 def as_command(outgoing: Outgoing, base_url: str, reached_by: Sequence[str] = ()) -> str:
     """The request as an `explorer` command (`explorer get /groups --demo -H 'Accept: …'`, `explorer
     patch /groups/1 --profile lab --data '{…}' --writes`): the path under the base URL when it is
-    under it, the flags that reach the same service from a shell (`reached_by`: Session.reached_by),
+    under it, the flags that reach the same service from a shell (`reached_by(session)`),
     the headers explorer would not send by itself, the body (`--data @-` when it holds a secret:
     secrets_in), and --writes, which a write needs to be sent."""
     target, base = outgoing.url, base_url.rstrip("/")
@@ -261,6 +263,45 @@ def in_variables(held: Sequence[Withheld]) -> str:
     )
 
 
+def reached_by(session: Session) -> tuple[str, ...]:
+    """The flags that reach a session's service again from a shell (the screen's C copies them into
+    `explorer get`).
+
+    Args:
+        session: The session, as its credentials and its backend say it.
+
+    Returns:
+        `--demo` (with its `--scenario`) or `--replay FILE` for what answers in a service's place; else
+        `--profile NAME` for a profile's credentials; else the flags of `reached_without_profile`.
+    """
+    backend = session.backend
+    if backend is not None and backend.kind == "demo":
+        return ("--demo", "--scenario", backend.name) if backend.name else ("--demo",)
+    if backend is not None and backend.kind == "replay":
+        return ("--replay", backend.name or "")
+    credentials = session.credentials
+    return ("--profile", credentials.profile) if credentials.profile else reached_without_profile(credentials)
+
+
+def reached_without_profile(credentials: Credentials) -> tuple[str, ...]:
+    """The flags that reach a service no profile names.
+
+    Args:
+        credentials: The session's credentials.
+
+    Returns:
+        Its base URL, the client ID or public key (never the secret, which the command reads from the
+        environment: `secret_variable`), and the authority it trusts, if its own.
+    """
+    who: tuple[str, ...] = ()
+    if credentials.kind == "service account" and credentials.client_id:
+        who = ("--client-id", credentials.client_id)
+    elif credentials.kind == "API key" and credentials.public_key:
+        who = ("--public-key", credentials.public_key)
+    bundle = ("--ca-bundle", credentials.ca_bundle) if credentials.ca_bundle else ()
+    return ("--base-url", credentials.base_url, *who, *bundle)
+
+
 def secret_variable(reached_by: Sequence[str]) -> str | None:
     """The environment variable a command reached by these flags reads its secret from: a service
     account's (--client-id) or an API key's (--public-key); None when a profile or the demo says it."""
@@ -274,7 +315,7 @@ def secret_variable(reached_by: Sequence[str]) -> str | None:
 def credentials_said(outgoing: Outgoing, reached_by: Sequence[str]) -> str:
     """The line a notice adds after a copied curl: how to set the variables it says the credentials
     as. `TOKEN=$(explorer token …)` (explorer/commands/token.py), with the flags that reach the same
-    service (Session.reached_by: the profile, or the base URL and client ID); for Digest, where the
+    service (`reached_by(session)`: the profile, or the base URL and client ID); for Digest, where the
     keys come from. "" when it carries no credentials.
 
     Args:
