@@ -33,6 +33,9 @@ from tests.hostile_service import ROOT_PATH, HostileService
 # runs two workers on two cores beside other work, and a wait that holds returns at once, so only a
 # failing test pays it. A test never waits less to prove that something is quick (benchmarks do that).
 PATIENCE = 30.0
+# Seconds a notice with no timeout of its own stays in the screen tests (5 for a user): a loaded machine
+# can take longer than 5 s between a notice and the test's look at it (two did, in a run under load).
+LASTING = 600.0
 
 
 @dataclass
@@ -228,6 +231,7 @@ def open_explorer(clock: FakeClock) -> Callable[..., Any]:
         )
         app = ExplorerApp(session, demo=lambda: demo_session(Settings(clock=clock)), **(app_options or {}))
         app.animation_level = "none"  # tests wait for the screen, not for sliding underlines
+        app.NOTIFICATION_TIMEOUT = LASTING  # a notice stays until taken back, however slow the machine
         async with app.run_test(size=size, notifications=True) as pilot:  # toasts shown, as to a user
             explorer = Explorer(pilot, app, sandbox, clock, gate)
             await explorer.until(lambda: started(app))
@@ -242,6 +246,7 @@ async def explorer_on(session: Session, clock: FakeClock, size: tuple[int, int] 
     """The screen on any session (a replay, a recorded session), with no sandbox of its own."""
     app = ExplorerApp(session, demo=lambda: demo_session(Settings(clock=clock)))
     app.animation_level = "none"
+    app.NOTIFICATION_TIMEOUT = LASTING
     async with app.run_test(size=size, notifications=True) as pilot:
         driven = Explorer(pilot, app, None, clock, None)
         await driven.until(lambda: started(app))

@@ -44,7 +44,6 @@ async def test_the_notice_that_the_body_is_not_json_goes_once_it_is(open_explore
         set_body(explorer, '{"name": "production"')
         problems = explorer.app.screen.query_one("#problems", Static)
         await explorer.until(lambda: str(problems.render()).startswith("line 1: not JSON"))
-        explorer.app.NOTIFICATION_TIMEOUT = 600  # a notice that stays till taken back, however slow the machine
         await explorer.pilot.press("ctrl+s")
         said = "The body is not JSON: nothing can be sent until it is."
         await explorer.until(lambda: said in explorer.toasts())
