@@ -46,7 +46,7 @@ class Parser(argparse.ArgumentParser):
         parsed, unknown = self.parse_known_args(args, namespace)
         if unknown:
             # a command's usage errors show its own usage
-            getattr(parsed, "parser", self).error(f"unrecognized arguments: {' '.join(hidden(unknown))}")
+            getattr(parsed, "parser", self).error(f"unrecognized arguments: {' '.join(values_hidden(unknown))}")
         return parsed
 
     def error(self, message: str) -> NoReturn:
@@ -81,7 +81,7 @@ class Parser(argparse.ArgumentParser):
         return set(re.findall(r"(?<![\w-])--?[A-Za-z0-9][\w-]*", self.format_help()))
 
 
-def hidden(unknown: list[str]) -> list[str]:
+def values_hidden(unknown: list[str]) -> list[str]:
     """Unrecognized arguments as an error names them: a value after a flag, or in `--flag=value`, as …"""
     shown = []
     for at, word in enumerate(unknown):
@@ -105,12 +105,12 @@ class Command(Protocol):
     def run(self, args: argparse.Namespace) -> int: ...
 
 
-WRITE_EXITS = (
+WRITE_EXIT_CODES = (
     "Exit codes: 0 for 2xx, 3 for 3xx, 4 for 4xx, 5 for 5xx, 1 when no answer was had (connection, TLS, "
     "configuration) or the write was not confirmed, 2 for usage (writes off, a body that is not JSON, no terminal "
     "to ask on without --yes)."
 )
-WRITE_HOW = (
+WRITE_HELP = (
     "Writes are off until --writes, EXPLORER_WRITES=1 or the profile's writes = true turns them on (a profile's "
     "writes = false refuses even --writes). At a terminal the request is shown as it will go and asked for first; "
     "from a script, --yes sends it (at a terminal, --yes answers Send? [y/N], but a DELETE's name is still typed). "
@@ -167,28 +167,28 @@ def parser() -> argparse.ArgumentParser:
             write.post,
             "create: send a POST with a JSON body (writes on only when asked)",
             "Send a POST to TARGET with a JSON body: --data JSON (or @FILE, @- for stdin), or items after TARGET "
-            f"(name=value, a string; name:=JSON, any JSON value). {WRITE_HOW} {WRITE_EXITS}",
+            f"(name=value, a string; name:=JSON, any JSON value). {WRITE_HELP} {WRITE_EXIT_CODES}",
         ),
         (
             "put",
             write.put,
             "replace: send a PUT with a JSON body (writes on only when asked)",
             "Send a PUT to TARGET with a JSON body, as post takes one. At a terminal the preview shows, field by "
-            f"field, what it changes in the resource fetched again just now. {WRITE_HOW} {WRITE_EXITS}",
+            f"field, what it changes in the resource fetched again just now. {WRITE_HELP} {WRITE_EXIT_CODES}",
         ),
         (
             "patch",
             write.patch,
             "change named fields: send a PATCH with a JSON body (writes on only when asked)",
             "Send a PATCH to TARGET with a JSON body, as post takes one. At a terminal the preview shows, field by "
-            f"field, what it changes in the resource fetched again just now. {WRITE_HOW} {WRITE_EXITS}",
+            f"field, what it changes in the resource fetched again just now. {WRITE_HELP} {WRITE_EXIT_CODES}",
         ),
         (
             "delete",
             write.delete,
             "delete: send a DELETE (writes on only when asked)",
             "Send a DELETE to TARGET. At a terminal it asks for the resource's name (or id) to be typed. "
-            f"{WRITE_HOW} {WRITE_EXITS}",
+            f"{WRITE_HELP} {WRITE_EXIT_CODES}",
         ),
         (
             "token",
@@ -253,7 +253,7 @@ def run(args: argparse.Namespace) -> int:
         os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
         return 0
     except Exception as error:
-        from explorer.crash import tell
+        from explorer.crash import report_crash
 
-        tell("explorer: unexpected", error, f"explorer {getattr(args, 'command', None) or ''}".strip())
+        report_crash("explorer: unexpected", error, f"explorer {getattr(args, 'command', None) or ''}".strip())
         return 1

@@ -22,7 +22,7 @@ from explorer.api.options import DEADLINE, Bounds, Caches, Har
 from explorer.api.secret import Secret
 from explorer.api.session import Backend, Session
 from explorer.api.urls import origin_text
-from explorer.api.values import MAX_DEPTH, MOST_DEPTH
+from explorer.api.values import MAX_DEPTH, MAX_DEPTH_LIMIT
 from explorer.api.versions import check_version
 from explorer.api.writes import WritePolicy, write_policy
 from explorer.display.variables import VARIABLES, writes_asked
@@ -121,8 +121,8 @@ def add_connection_arguments(parser: argparse.ArgumentParser, root: bool = False
         ("--max-body", megabytes, "MB", f"the largest answer read, decoded (default: {MAX_BODY // 2**20})"),
         ("--max-depth", levels, "LEVELS", f"the deepest nesting read as JSON, 1 to 500 (default: {MAX_DEPTH})"),
     )  # fmt: skip
-    for flag, kind, metavar, said in limits:
-        group.add_argument(flag, type=kind, default=argparse.SUPPRESS, metavar=metavar, help=said)
+    for flag, kind, metavar, help_text in limits:
+        group.add_argument(flag, type=kind, default=argparse.SUPPRESS, metavar=metavar, help=help_text)
     har = parser.add_argument_group("recording and replay (HAR 1.2)")
     har.add_argument(
         "--har",
@@ -186,10 +186,10 @@ def operation_seconds(text: str) -> int:
     return int(text)
 
 
-def whole_number(text: str, most: int, what: str) -> int:
-    """A count from 1 to `most` written in ASCII digits; anything else is a usage error naming the flag."""
-    if not (text.isascii() and text.isdigit()) or not 0 < int(text) <= most:
-        raise argparse.ArgumentTypeError(f"{text!r} is not a whole number of {what} from 1 to {most}")
+def whole_number(text: str, maximum: int, what: str) -> int:
+    """A count from 1 to `maximum` written in ASCII digits; anything else is a usage error naming the flag."""
+    if not (text.isascii() and text.isdigit()) or not 0 < int(text) <= maximum:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a whole number of {what} from 1 to {maximum}")
     return int(text)
 
 
@@ -199,9 +199,9 @@ def megabytes(text: str) -> int:
 
 
 def levels(text: str) -> int:
-    """A nesting limit, at most MOST_DEPTH: the pretty view walks one call a level, within Python's
+    """A nesting limit, at most MAX_DEPTH_LIMIT: the pretty view walks one call a level, within Python's
     own limit of about a thousand."""
-    return whole_number(text, MOST_DEPTH, "levels")
+    return whole_number(text, MAX_DEPTH_LIMIT, "levels")
 
 
 def bounds_of(args: argparse.Namespace) -> Bounds:
@@ -320,7 +320,7 @@ def replaying(source: Path, *, har: Har | None = None, **options: Any) -> Sessio
         client_secret=Secret("replay"),
         openapi=recorded_as.openapi,
     )
-    own = dataclasses.replace(har or Har(), replay=source.name)
-    session = Session(credentials, transport=transport, har=own, pace=False, **options)
+    har_options = dataclasses.replace(har or Har(), replay=source.name)
+    session = Session(credentials, transport=transport, har=har_options, pace=False, **options)
     session.backend = Backend("replay", str(source))
     return session

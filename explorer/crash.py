@@ -22,7 +22,7 @@ from platformdirs import user_state_path
 
 from explorer import __version__
 from explorer.api.config_file import APP
-from explorer.api.visible import visible
+from explorer.api.unsafe_characters import visible
 
 SECRET_NAMES = r"access_token|refresh_token|client_secret|private_key|privateKey|api_?key|apiKey|password|secret|token"
 CREDENTIALS = [  # (what looks like a credential, what replaces it)
@@ -74,16 +74,16 @@ def write_crash_report(error: BaseException, where: str, folder: Path | None = N
     return path
 
 
-def said(error: BaseException) -> str:
+def describe_error(error: BaseException) -> str:
     """The fault in a line: its type and message, made visible and scrubbed as the report is."""
     message = str(error)
     return f"{type(error).__name__}: {visible(scrubbed(message))}" if message else type(error).__name__
 
 
-def tell(lead: str, error: BaseException, where: str, folder: Path | None = None) -> None:
+def report_crash(lead: str, error: BaseException, where: str, folder: Path | None = None) -> None:
     """On stderr: `{lead} {fault} (a bug; please report it)`, then where its crash report is."""
     path = write_crash_report(error, where, folder)
-    print(f"{lead} {said(error)} (a bug; please report it)", file=sys.stderr)
+    print(f"{lead} {describe_error(error)} (a bug; please report it)", file=sys.stderr)
     if path is not None:
         print(f"crash report written to {visible(str(path))} (attach it to the report)", file=sys.stderr)
     else:

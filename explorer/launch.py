@@ -21,7 +21,7 @@ from explorer.api.session import Session
 from explorer.api.urls import check_base_url
 from explorer.api.watching import EVERY, every_from
 from explorer.api.writes import WritesRefused, write_policy
-from explorer.commands.hint_words import worded
+from explorer.commands.hint_words import command_line_hint
 from explorer.connection import bounds_of, open_session, recorded, write_policy_of
 from explorer.display.variables import VARIABLES, writes_asked
 
@@ -112,7 +112,7 @@ def build(args: argparse.Namespace) -> ExplorerApp:
         keymap=start.keymap,
         settings_path=config_path(),
         theme=args.theme,
-        kept_theme=start.theme,
+        saved_theme=start.theme,
         theme_dirs=[shipped_dir(), user_dir()],
         presenter=args.presenter,
         watch_every=start.watch_every,
@@ -144,7 +144,7 @@ def run(args: argparse.Namespace) -> int:
         app = build(args)
     except ConfigError as error:
         print(f"explorer: {error.line()}", file=sys.stderr)
-        if hint := worded(error):
+        if hint := command_line_hint(error):
             print(f"hint: {hint}", file=sys.stderr)
         return 1
     # Here, not at the top: every command's parser imports this module, and `explorer sandbox`,

@@ -45,11 +45,11 @@ def keys_kept_as_typed() -> Iterator[SavedTerminal]:
     """From here to the end of the block, the terminal on stdin (if any) keeps typed keys as typed."""
     fd, before = terminal_settings()
     if termios is not None and fd is not None and before is not None:
-        kept = list(before)
-        kept[0] &= ~termios.ICRNL  # Enter stays a carriage return
-        kept[3] &= ~(termios.ICANON | termios.ECHO)  # no echo, no waiting for a whole line
+        attributes = list(before)
+        attributes[0] &= ~termios.ICRNL  # Enter stays a carriage return
+        attributes[3] &= ~(termios.ICANON | termios.ECHO)  # no echo, no waiting for a whole line
         try:
-            termios.tcsetattr(fd, termios.TCSANOW, kept)
+            termios.tcsetattr(fd, termios.TCSANOW, attributes)
         except (OSError, termios.error):
             before = None
     typed = SavedTerminal(fd, before)

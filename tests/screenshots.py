@@ -207,13 +207,13 @@ async def watched_to_idle(driven: Any) -> None:
     await driven.pilot.press("enter")
     await driven.until(lambda: driven.gate.waits)
     driven.gate.open.set()
-    watch = driven.screen.watching.of(cluster_url(driven))
+    watch = driven.screen.watching.watch_for(cluster_url(driven))
     await driven.until(lambda: watch is not None and watch.ended is not None)
     await driven.pilot.pause()
 
 
 def cluster_url(driven: Any) -> str:
-    return driven.shown.resource.url
+    return driven.current.resource.url
 
 
 async def help_screen(driven: Any) -> None:

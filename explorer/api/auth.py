@@ -22,13 +22,13 @@ import httpx
 
 from explorer.api import errors
 from explorer.api.errors import ApiError
-from explorer.api.once import OWN, TOKEN_REFUSED
+from explorer.api.once import CREDENTIALS_REQUEST, TOKEN_REFUSED
 from explorer.api.ratelimit import RateLimits
 from explorer.api.secret import Secret
 from explorer.api.token_cache import TokenCache
 from explorer.api.tokens import Token, TokenState
+from explorer.api.unsafe_characters import visible
 from explorer.api.values import MAX_DEPTH, TooDeep, json_within
-from explorer.api.visible import visible
 from explorer.api.writes import is_write_method
 
 TOKEN_PATH = "/api/oauth/token"
@@ -114,7 +114,7 @@ class ServiceAccountAuth(httpx.Auth):
                 "Content-Type": "application/x-www-form-urlencoded",
             },
             content=b"grant_type=client_credentials",
-            extensions={"timeout": needed_by.extensions.get("timeout", {}), OWN: True},
+            extensions={"timeout": needed_by.extensions.get("timeout", {}), CREDENTIALS_REQUEST: True},
         )
 
     def sync_auth_flow(self, request: httpx.Request) -> Generator[httpx.Request, httpx.Response, None]:
@@ -276,7 +276,7 @@ class ServiceAccountAuth(httpx.Auth):
             auth=httpx.Auth(),  # the Basic header below, not the client's Bearer flow
             headers={"Authorization": self.basic(), "Content-Type": "application/x-www-form-urlencoded"},
             content=urlencode({"token": token.value.reveal(), "token_type_hint": "access_token"}).encode(),
-            extensions={OWN: True},  # the credentials' own request, not a write (once.py)
+            extensions={CREDENTIALS_REQUEST: True},  # the credentials' own request, not a write (once.py)
         )
         if response.status_code != 200:
             error = errors.from_response(

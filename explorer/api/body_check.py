@@ -19,9 +19,9 @@ from typing import Any
 
 from explorer.api.changes import jq_path
 from explorer.api.counts import counted
-from explorer.api.json_words import line_and_column, plain_words
+from explorer.api.json_errors import line_and_column, plain_words
 
-MOST = 5  # problems listed at most: the first ones are what a person fixes first
+MAX_PROBLEMS = 5  # problems listed at most: the first ones are what a person fixes first
 
 
 @dataclass(frozen=True)
@@ -55,17 +55,17 @@ def check_body(text: str, schema: Mapping[str, Any] | None = None) -> list[Probl
 
 
 def schema_problems(text: str, document: Any, schema: Mapping[str, Any]) -> list[Problem]:
-    """What `schema` finds wrong with `document` (the JSON of `text`), each on its line, MOST at most."""
+    """What `schema` finds wrong with `document` (the JSON of `text`), each on its line, MAX_PROBLEMS at most."""
     from jsonschema import Draft202012Validator
 
     try:
         validator = Draft202012Validator(dict(schema))
         found = sorted(validator.iter_errors(document), key=lambda error: list(map(str, error.absolute_path)))
     except Exception as error:  # a broken schema, a $ref it cannot follow: the body is held to JSON only
-        said = str(getattr(error, "message", error)).splitlines()[0][:120] if str(error) else type(error).__name__
-        return [Problem(1, f"the API description's schema for this body cannot be used ({said}); JSON only")]
+        reason = str(getattr(error, "message", error)).splitlines()[0][:120] if str(error) else type(error).__name__
+        return [Problem(1, f"the API description's schema for this body cannot be used ({reason}); JSON only")]
     problems = []
-    for each in found[:MOST]:
+    for each in found[:MAX_PROBLEMS]:
         path = list(each.absolute_path)
         field = str(path[0]) if path and isinstance(path[0], str) else None
         at = path
@@ -77,9 +77,9 @@ def schema_problems(text: str, document: Any, schema: Mapping[str, Any]) -> list
             at = path + extra[:1]  # on the unexpected field's own line
             field = field or (extra[0] if extra else None)
         where = jq_path(path) if path else "the body"
-        problems.append(Problem(line_of(text, at), f"{where}: {said_of(each)}", field))
-    if len(found) > MOST:
-        problems.append(Problem(problems[-1].line, f"and {len(found) - MOST} more"))
+        problems.append(Problem(line_of(text, at), f"{where}: {describe_violation(each)}", field))
+    if len(found) > MAX_PROBLEMS:
+        problems.append(Problem(problems[-1].line, f"and {len(found) - MAX_PROBLEMS} more"))
     return problems
 
 
@@ -107,7 +107,7 @@ RULES = {  # rules said in words of their own: what the rule asks, never the val
 NAMING = ("required", "additionalProperties", "unevaluatedProperties", "dependentRequired")  # say field names
 
 
-def said_of(error: Any) -> str:
+def describe_violation(error: Any) -> str:
     """A jsonschema error in a few words: the rule and the value's size or kind, never the value
     itself (a password, a 3,000-character string, a 5,000-item list) nor Python's spelling of it:
     jsonschema's own message quotes the value, so it is never shown. A field's name, and what the
@@ -137,9 +137,9 @@ def said_of(error: Any) -> str:
         from jsonschema.exceptions import best_match
 
         closest = best_match(error.context)
-        return f"matches none of the {len(value)} forms it may take; the closest: {said_of(closest)}"
+        return f"matches none of the {len(value)} forms it may take; the closest: {describe_violation(closest)}"
     if rule in NAMING:
-        return fields_said(rule, str(error.message))
+        return describe_fields(rule, str(error.message))
     if rule in RULES:
         return RULES[rule].format(value=value)
     if rule is None:  # a `false` schema: nothing is allowed here
@@ -147,7 +147,7 @@ def said_of(error: Any) -> str:
     return f"is not what its schema's {rule} rule allows"
 
 
-def fields_said(rule: str, message: str) -> str:
+def describe_fields(rule: str, message: str) -> str:
     """The fields a required, additionalProperties or dependentRequired error names, in plain words
     (jsonschema says `'name' is a required property`, `Additional properties are not allowed ('bogus'
     was unexpected)`); a few words of the rule's own when it is not of the form known (never
@@ -177,10 +177,10 @@ def json_kind(value: Any) -> str:
     return "an array" if isinstance(value, list) else "an object"
 
 
-def shortened(value: Any, most: int = 40) -> str:
-    """A value as JSON, cut to `most` characters."""
+def shortened(value: Any, limit: int = 40) -> str:
+    """A value as JSON, cut to `limit` characters."""
     text = json.dumps(value, ensure_ascii=False)
-    return text if len(text) <= most else text[: most - 1] + "…"
+    return text if len(text) <= limit else text[: limit - 1] + "…"
 
 
 def line_of(text: str, path: list[str | int] | list[str]) -> int:

@@ -17,7 +17,7 @@ from dataclasses import dataclass
 from typing import Any
 from urllib.parse import parse_qsl
 
-from explorer.api.values import MOST_DEPTH, TooDeep
+from explorer.api.values import MAX_DEPTH_LIMIT, TooDeep
 
 # A form's shape: name=value pairs joined by &, nothing in it unencoded that a form would encode.
 FORM = re.compile(r"[^\s&=]+=[^\s&]*(?:&+[^\s&=]+(?:=[^\s&]*)?)*&*")
@@ -61,7 +61,7 @@ def read(text: str) -> Read:
 
 def parsed(text: str | bytes) -> tuple[Any, bool]:
     """A JSON document with every field of every object (an object that gives a name twice as Pairs),
-    within MOST_DEPTH levels of nesting (what walks it walks one call a level).
+    within MAX_DEPTH_LIMIT levels of nesting (what walks it walks one call a level).
 
     Args:
         text: The JSON, as json.loads takes it.
@@ -70,7 +70,7 @@ def parsed(text: str | bytes) -> tuple[Any, bool]:
         The document, and whether an object in it gives a name twice.
 
     Raises:
-        TooDeep: It nests deeper than MOST_DEPTH.
+        TooDeep: It nests deeper than MAX_DEPTH_LIMIT.
         ValueError: It is not JSON.
     """
     twice: list[bool] = []
@@ -85,9 +85,9 @@ def parsed(text: str | bytes) -> tuple[Any, bool]:
     try:
         document = json.loads(text, object_pairs_hook=fields)
     except RecursionError:
-        raise TooDeep(MOST_DEPTH) from None
-    if deeper(document, MOST_DEPTH):
-        raise TooDeep(MOST_DEPTH)
+        raise TooDeep(MAX_DEPTH_LIMIT) from None
+    if deeper(document, MAX_DEPTH_LIMIT):
+        raise TooDeep(MAX_DEPTH_LIMIT)
     return document, bool(twice)
 
 

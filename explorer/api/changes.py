@@ -24,11 +24,11 @@ KEYS = ("id", "name", "rel")  # a link is its rel
 PLAIN_KEY = re.compile(r"^[A-Za-z_][A-Za-z0-9_]*$")
 NOISY_KEY = re.compile(r"(^|\.)links(\[|\.|$)")
 DATE = re.compile(r"^[0-9]{4}-[0-9]{2}-[0-9]{2}[T ][0-9]{2}:[0-9]{2}")
-SHOWN = 80  # characters of a value a line shows, unless told otherwise
+VALUE_LIMIT = 80  # characters of a value a line shows, unless told otherwise
 CONTEXT = 12  # characters kept before the first difference of two strings alike at the start
 SEPARATOR = re.compile(r"[/.:?&=]")  # where a step of a URL, a host or a query begins
 ALIKE = 2 * CONTEXT  # characters two strings share at the start before they are shown from their difference
-MOST = 10_000  # differences listed at most: a document replaced whole says so in a line, not a million
+MAX_CHANGES = 10_000  # differences listed at most: a document replaced whole says so in a line, not a million
 
 
 @dataclass(frozen=True)
@@ -40,15 +40,15 @@ class Change:
     old: Any = None
     new: Any = None
 
-    def line(self, most: int | None = SHOWN) -> str:
+    def line(self, limit: int | None = VALUE_LIMIT) -> str:
         """`.name: "a" → "b"`, `+ .tags: […]`, `- .comment: "x"`, for a preview or a terminal; each value
-        cut at `most` characters (None: whole, as a script wants it), two strings long alike at the
+        cut at `limit` characters (None: whole, as a script wants it), two strings long alike at the
         start shown from a little before they differ (`"…/clusters/a" → "…/clusters/b"`)."""
         if self.kind == "added":
-            return f"+ {self.path or '.'}: {compact(self.new, most)}"
+            return f"+ {self.path or '.'}: {compact(self.new, limit)}"
         if self.kind == "removed":
-            return f"- {self.path or '.'}: {compact(self.old, most)}"
-        old, new = compact_pair(self.old, self.new, most)
+            return f"- {self.path or '.'}: {compact(self.old, limit)}"
+        old, new = compact_pair(self.old, self.new, limit)
         return f"~ {self.path or '.'}: {old} → {new}"
 
     def fields(self) -> dict[str, Any]:
@@ -61,9 +61,9 @@ class Change:
         return row
 
 
-def compact(value: Any, most: int | None = SHOWN) -> str:
-    """A value as one line of JSON, cut at `most` characters (None: whole)."""
-    return cut(one_line(value), most)
+def compact(value: Any, limit: int | None = VALUE_LIMIT) -> str:
+    """A value as one line of JSON, cut at `limit` characters (None: whole)."""
+    return truncate(one_line(value), limit)
 
 
 def one_line(value: Any) -> str:
@@ -71,25 +71,25 @@ def one_line(value: Any) -> str:
     return json.dumps(value, ensure_ascii=False, separators=(", ", ": "), default=str)
 
 
-def cut(text: str, most: int | None) -> str:
-    """`text` cut at `most` characters, ended with `…` (None: whole)."""
-    return text if most is None or len(text) <= most else text[: most - 1] + "…"
+def truncate(text: str, limit: int | None) -> str:
+    """`text` cut at `limit` characters, ended with `…` (None: whole)."""
+    return text if limit is None or len(text) <= limit else text[: limit - 1] + "…"
 
 
-def compact_pair(old: Any, new: Any, most: int | None = SHOWN) -> tuple[str, str]:
-    """Two values of a change as lines of JSON, cut at `most` (None: whole); two strings alike for
+def compact_pair(old: Any, new: Any, limit: int | None = VALUE_LIMIT) -> tuple[str, str]:
+    """Two values of a change as lines of JSON, cut at `limit` (None: whole); two strings alike for
     more than ALIKE characters at the start (two URLs) are shown from CONTEXT characters before they
     differ, so the difference is near the start of a line a narrow pane cuts."""
     before, after = one_line(old), one_line(new)
-    if most is None or not (isinstance(old, str) and isinstance(new, str)):
-        return cut(before, most), cut(after, most)
+    if limit is None or not (isinstance(old, str) and isinstance(new, str)):
+        return truncate(before, limit), truncate(after, limit)
     alike = len(os.path.commonprefix([before, after]))
     if alike > ALIKE:
         start = alike - CONTEXT
         separator = SEPARATOR.search(before, start, alike)  # from a whole step: `…/clusters/a`, not `…43/clusters/a`
         start = separator.start() if separator else start
         before, after = ('"…' + text[start:] for text in (before, after))
-    return cut(before, most), cut(after, most)
+    return truncate(before, limit), truncate(after, limit)
 
 
 def key_path(path: str, key: str | int) -> str:
@@ -107,15 +107,15 @@ def jq_path(steps: Iterable[str | int]) -> str:
 
 
 def changes(before: Any, after: Any, path: str = "") -> list[Change]:
-    """Every difference from `before` to `after`, in document order (at most MOST)."""
+    """Every difference from `before` to `after`, in document order (at most MAX_CHANGES)."""
     found: list[Change] = []
     walk(before, after, path, found)
     return found
 
 
 def walk(before: Any, after: Any, path: str, found: list[Change]) -> None:
-    """Add to `found` the differences below `path`, until it holds MOST."""
-    if len(found) >= MOST:
+    """Add to `found` the differences below `path`, until it holds MAX_CHANGES."""
+    if len(found) >= MAX_CHANGES:
         return
     if isinstance(before, dict) and isinstance(after, dict):
         for key, old in before.items():

@@ -194,10 +194,10 @@ class Credentials:
             )
         asked = base_url or env("base_url") or None
         detached = name if name and asked and not names_origin(settings, asked) else None
-        own = {} if detached else settings  # who, and what they may do: nothing of the profile, off its origin
+        applied = {} if detached else settings  # who, and what they may do: nothing of the profile, off its origin
         secrets = Secrets(path, name or "", environ, names)
 
-        def pick(given: str | None, field: str, profile: Mapping[str, Any] = own) -> str | None:
+        def pick(given: str | None, field: str, profile: Mapping[str, Any] = applied) -> str | None:
             value = given or env(field) or profile.get(field)
             if value is not None and not isinstance(value, str):
                 raise ConfigError(f"In {path}, profile {name!r}: {field} must be a string")
@@ -218,7 +218,7 @@ class Credentials:
         bundle = pick(ca_bundle, "ca_bundle")
         checked = str(check_base_url(url))
         attached = None if detached else name
-        writes_setting(own.get("writes"), name, path)
+        writes_setting(applied.get("writes"), name, path)
         # A profile's writes = true is for its own credentials: not for a client ID or key given or from the
         # environment, nor a secret from the environment (another account, perhaps prod's, on the same origin).
         borrowed = any((client_id, public_key, *(env(field) for field in CREDENTIAL_FIELDS)))
@@ -226,13 +226,13 @@ class Credentials:
         credentials = cls(
             base_url=checked,
             client_id=pick(client_id, "client_id"),
-            client_secret=secrets.read(env("client_secret"), own.get("client_secret"), "client_secret"),
+            client_secret=secrets.read(env("client_secret"), applied.get("client_secret"), "client_secret"),
             public_key=pick(public_key, "public_key"),
-            private_key=secrets.read(env("private_key"), own.get("private_key"), "private_key"),
+            private_key=secrets.read(env("private_key"), applied.get("private_key"), "private_key"),
             ca_bundle=str(Path(bundle).expanduser()) if bundle else None,
             profile=attached,
-            rate_limit=limit(own.get("rate_limit", 100), "rate_limit", path),
-            token_rate_limit=limit(own.get("token_rate_limit", 10), "token_rate_limit", path),
+            rate_limit=limit(applied.get("rate_limit", 100), "rate_limit", path),
+            token_rate_limit=limit(applied.get("token_rate_limit", 10), "token_rate_limit", path),
             # what the API is, not who may reach it: the profile's, detached or not
             api_version=version(pick(api_version, "api_version", settings)),
             openapi=description_source(pick(openapi, "openapi", settings)),

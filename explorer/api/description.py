@@ -29,7 +29,7 @@ from urllib.parse import unquote, urlsplit
 import httpx
 
 from explorer.api.errors import ApiError
-from explorer.api.json_words import why_not_json
+from explorer.api.json_errors import why_not_json
 from explorer.api.urls import is_loopback
 
 INDEX_FORMAT = 2  # raise when the index's shape changes: older cached indexes are then remade
@@ -338,8 +338,8 @@ def index(source: str, document: Any) -> Description:
         raise DescriptionError(source, "it is not an OpenAPI document (no object at its top)")
     version = document.get("openapi")
     if not isinstance(version, str) or not version.startswith("3."):
-        said = "no openapi field" if version is None else f"openapi is {str(version)[:20]!r}"
-        raise DescriptionError(source, f"it is not an OpenAPI 3 document ({said})")
+        found = "no openapi field" if version is None else f"openapi is {str(version)[:20]!r}"
+        raise DescriptionError(source, f"it is not an OpenAPI 3 document ({found})")
     paths = document.get("paths")
     if not isinstance(paths, dict) or not paths:
         raise DescriptionError(source, "it documents no paths")

@@ -343,8 +343,8 @@ def from_response(
     try:
         document = unwrap(json_within(body, max_depth)) if body.strip() else None
     except TooDeep as deep:
-        said = ApiError("http", str(deep), **common).hint  # what the status alone says to do
-        hint = f"{said} {deep.hint}" if said else deep.hint
+        status_hint = ApiError("http", str(deep), **common).hint  # what the status alone says to do
+        hint = f"{status_hint} {deep.hint}" if status_hint else deep.hint
         return ApiError("not-json", str(deep), hint=hint, setting=deep.setting, **common)
     except ValueError:  # UnicodeDecodeError is one
         document = None
@@ -489,7 +489,7 @@ def version_hint(error: ApiError) -> Advice:
     )
 
 
-def limits_said(error: ApiError) -> str:
+def describe_limits(error: ApiError) -> str:
     """Return what the service stated of the limit a 429 hit: its token bucket, its RateLimit-Limit."""
     if error.error_code == "RATE_LIMITED_TOKEN_BUCKET" and len(error.parameters) >= 5:
         capacity, refill, every = (parse_count(str(value)) for value in error.parameters[2:5])
@@ -507,7 +507,9 @@ def refuses_as_it_is(code: str | None) -> bool:
     """
     if not code:
         return False
-    return bool(REFUSED_WORDS & set(code.upper().split("_"))) or any(said in code.upper() for said in REFUSED_PHRASES)
+    return bool(REFUSED_WORDS & set(code.upper().split("_"))) or any(
+        phrase in code.upper() for phrase in REFUSED_PHRASES
+    )
 
 
 def root_hint(url: str | None) -> str:
@@ -541,15 +543,15 @@ def hint_for(error: ApiError) -> Advice:
             if error.address
             else "your address (as the service sees it: your network's public address); add it to the list,"
         )
-        said = f"The access list of these credentials does not allow {where} or connect from an allowed one."
+        hint = f"The access list of these credentials does not allow {where} or connect from an allowed one."
         if code == "IP_ADDRESS_NOT_ON_ACCESS_LIST" and error.credentials == "service account":
-            said += " The token was issued all the same: the list is checked when a token is used."
-        return said, None
+            hint += " The token was issued all the same: the list is checked when a token is used."
+        return hint, None
     if error.oauth_error in ("invalid_request", "unsupported_grant_type"):
         return "The token request was malformed; this is a client bug worth reporting.", None
     if status == 429:
         wait = f"retry in {error.retry_after:g} s" if error.retry_after is not None else "wait a minute and retry"
-        return f"Rate limited: {wait}. {limits_said(error)}", None
+        return f"Rate limited: {wait}. {describe_limits(error)}", None
     if status == 503 or error.oauth_error == "server_error":
         wait = f"retry in {error.retry_after:g} s" if error.retry_after is not None else "retry later"
         return f"The service is unavailable: {wait}.", None

@@ -8,7 +8,7 @@ is stopped and replaced when a program takes longer than its limit (LIMIT, 2 s) 
 A program is checked for its syntax here, at once (jq compiles in microseconds), so a mistake is
 said as it is typed.
 
-Limits: a program's first MOST_RESULTS results are kept (`range(1e9)` is cut there, and said); a
+Limits: a program's first MAX_RESULTS results are kept (`range(1e9)` is cut there, and said); a
 program runs at most LIMIT seconds.
 """
 
@@ -24,7 +24,7 @@ from dataclasses import dataclass
 from typing import Any
 
 LIMIT = 2.0  # seconds a program may run on one document
-MOST_RESULTS = 1000  # results kept of one run
+MAX_RESULTS = 1000  # results kept of one run
 STARTING = 10.0  # seconds the child may take to start (Python and jq imported): it says when it is ready
 READY = b'{"ready": true}\n'  # the child's first line, once jq is imported: a program's time starts after it
 
@@ -38,7 +38,7 @@ class JqError(ValueError):
 
 @dataclass(frozen=True)
 class Outcome:
-    """What a program gave for one document: its results (at most MOST_RESULTS; `cut` when it had more)."""
+    """What a program gave for one document: its results (at most MAX_RESULTS; `cut` when it had more)."""
 
     results: list[Any]
     cut: bool = False
@@ -58,10 +58,10 @@ def compiled(program: str) -> Any:
     try:
         return jq.compile(program)
     except ValueError as error:
-        raise JqError(said(error)) from None
+        raise JqError(jq_message(error)) from None
 
 
-def said(error: Exception) -> str:
+def jq_message(error: Exception) -> str:
     """jq's message, without its `jq: error:` lead and its caret drawing: one line."""
     lines = [line.strip() for line in str(error).splitlines() if line.strip()]
     first = lines[0] if lines else type(error).__name__
@@ -75,11 +75,11 @@ def run_here(program: str, document: Any) -> Outcome:
     results: list[Any] = []
     try:
         for result in compiled(program).input_value(document):
-            if len(results) == MOST_RESULTS:
+            if len(results) == MAX_RESULTS:
                 return Outcome(results, cut=True)
             results.append(result)
     except ValueError as error:
-        raise JqError(said(error)) from None
+        raise JqError(jq_message(error)) from None
     return Outcome(results)
 
 
@@ -181,21 +181,21 @@ class JqRunner:
             if not answer:
                 self.stop()
                 raise JqError(ENDED)
-        said = json.loads(answer)
-        if "error" in said:
-            raise JqError(said["error"])
-        return Outcome(said["results"], said["cut"])
+        reply = json.loads(answer)
+        if "error" in reply:
+            raise JqError(reply["error"])
+        return Outcome(reply["results"], reply["cut"])
 
     def wait_ready(self) -> None:
         """Until the child says it is ready (a Python, about 0.2 s at rest, many on a loaded machine)."""
         try:
-            said = self.answers.get(timeout=STARTING)
+            first_line = self.answers.get(timeout=STARTING)
         except queue.Empty:
             self.stop()
             raise JqError(
                 f"the jq process did not start within {STARTING:g} s; it is started again for the next program"
             ) from None
-        if said != READY:
+        if first_line != READY:
             self.stop()
             raise JqError(ENDED)
         self.warm = True

@@ -8,7 +8,7 @@ than a few hundred kilobytes). Past `max_body` decoded bytes, or a compressed-to
 above `MAX_RATIO` once a megabyte has been decoded, the answer is dropped and the request fails
 with `BodyTooLarge`, which the session turns into an `ApiError` naming the limit.
 
-`own_transport` is the transport under the guard: to the service, through the proxy the
+`service_transport` is the transport under the guard: to the service, through the proxy the
 environment names for it (so a proxy's answers are bounded too).
 """
 
@@ -23,8 +23,8 @@ from typing import Any
 import httpx
 
 from explorer.api.errors import ConfigError
+from explorer.api.unsafe_characters import visible
 from explorer.api.urls import is_loopback
-from explorer.api.visible import visible
 
 MAX_BODY = 64 * 1024 * 1024  # decoded bytes of one answer (Bounds.max_body)
 MAX_RATIO = 200  # decoded ÷ received: JSON compresses 5–30×, a bomb 1000×
@@ -161,7 +161,7 @@ def environment_proxy(url: httpx.URL) -> str | None:
     return proxies.get(url.scheme) or proxies.get("all")
 
 
-def own_transport(base_url: httpx.URL, verify: ssl.SSLContext | bool) -> httpx.AsyncHTTPTransport:
+def service_transport(base_url: httpx.URL, verify: ssl.SSLContext | bool) -> httpx.AsyncHTTPTransport:
     """The transport to the service: through the proxy the environment names for it, if any.
 
     Raises ConfigError when that proxy cannot be used (a socks5:// one needs httpx[socks]); the error

@@ -235,23 +235,23 @@ class Recent:
     key), and every token its requests carried, learnt as they are kept, dropped ones' too.
     """
 
-    def __init__(self, most: int = 10_000, most_bytes: int = KEEP_BYTES) -> None:
+    def __init__(self, max_exchanges: int = 10_000, max_bytes: int = KEEP_BYTES) -> None:
         self.secrets = KnownSecrets()
-        self.kept: deque[tuple[httpx.Response, float]] = deque()
-        self.most = most
-        self.most_bytes = most_bytes
+        self.exchanges: deque[tuple[httpx.Response, float]] = deque()
+        self.max_exchanges = max_exchanges
+        self.max_bytes = max_bytes
         self.bytes = 0
         self.dropped = 0
 
     def keep(self, response: httpx.Response, started: float) -> None:
         """Keep one exchange, dropping the oldest beyond the limits (the token it carried is known)."""
         self.secrets.learn_headers(response.request.headers.multi_items())
-        if not self.most_bytes:
+        if not self.max_bytes:
             return
-        self.kept.append((response, started))
+        self.exchanges.append((response, started))
         self.bytes += len(response.content) + len(response.request.content)
-        while self.kept and (len(self.kept) > self.most or self.bytes > self.most_bytes):
-            old, _ = self.kept.popleft()
+        while self.exchanges and (len(self.exchanges) > self.max_exchanges or self.bytes > self.max_bytes):
+            old, _ = self.exchanges.popleft()
             self.bytes -= len(old.content) + len(old.request.content)
             self.dropped += 1
 
@@ -266,9 +266,10 @@ def archive(
 ) -> tuple[bytes, int]:
     """The kept exchanges as a whole HAR file, and how many they are: to write (`save`), or to send
     to a browser as a download (explorer serve), where nothing goes on the server's disk."""
-    kept = list(recent.kept)
+    exchanges = list(recent.exchanges)
     entries = [
-        json.dumps(entry_of(response, started, elapsed(response), redact, recent.secrets)) for response, started in kept
+        json.dumps(entry_of(response, started, elapsed(response), redact, recent.secrets))
+        for response, started in exchanges
     ]
     return (preamble(base_url, openapi) + ",\n".join(entries) + SUFFIX).encode("utf-8"), len(entries)
 

@@ -6,10 +6,10 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any, BinaryIO
 
-from explorer.api.json_words import why_not_json
+from explorer.api.json_errors import why_not_json
 from explorer.api.values import MAX_DEPTH, TooDeep, json_within
 
-MOST_BYTES = 64 * 2**20  # a file read as a document, at most
+MAX_BYTES = 64 * 2**20  # a file read as a document, at most
 
 
 def read_document(path: Path, levels: int = MAX_DEPTH) -> Any:
@@ -22,14 +22,14 @@ def read_document(path: Path, levels: int = MAX_DEPTH) -> Any:
         raise ValueError(f"file {path} cannot be read: {error.strerror or error}") from None
 
 
-def parse(source: BinaryIO, said: str, levels: int = MAX_DEPTH) -> Any:
+def parse(source: BinaryIO, name: str, levels: int = MAX_DEPTH) -> Any:
     """The document in an open file or stdin (`said` names it in an error), within `levels` of nesting."""
-    data = source.read(MOST_BYTES + 1)
-    if len(data) > MOST_BYTES:
-        raise ValueError(f"{said} is more than {MOST_BYTES // 2**20} MiB, the most read as a document")
+    data = source.read(MAX_BYTES + 1)
+    if len(data) > MAX_BYTES:
+        raise ValueError(f"{name} is more than {MAX_BYTES // 2**20} MiB, the most read as a document")
     try:
         return json_within(data, levels)
     except TooDeep as deep:
-        raise ValueError(f"{said} is {deep}. {deep.hint}") from None
+        raise ValueError(f"{name} is {deep}. {deep.hint}") from None
     except ValueError as error:  # UnicodeDecodeError is one
-        raise ValueError(f"{said} is not JSON: {why_not_json(error)}") from None
+        raise ValueError(f"{name} is not JSON: {why_not_json(error)}") from None

@@ -177,8 +177,8 @@ def encoding_of(data: bytes) -> tuple[bytes, str]:
 def codecs_for(data: bytes) -> list[str]:
     """CODECS, the one json.loads reads `data` in first (a credential in UTF-16-LE holds its
     UTF-16-BE spelling a byte further on: masked in the body's own first, REDACTED stays readable)."""
-    own = encoding_of(data)[1]
-    return [own, *(codec for codec in CODECS if codec != own)]
+    body_codec = encoding_of(data)[1]
+    return [body_codec, *(codec for codec in CODECS if codec != body_codec)]
 
 
 def encodings(text: str) -> dict[str, bytes]:

@@ -6,7 +6,7 @@ the session's request hook shows every request to the ledger as it goes out (`Le
 request with a write method goes only with a ticket that has not gone yet: a second sending of the
 same write, by whatever part of the client (an auth flow answering a challenge or renewing a token,
 a retry), is refused before it leaves, and so is a write that came through no consent. The
-credentials' own requests (the token endpoint, revoke) are marked as theirs (`OWN`) and are not
+credentials' own requests (the token endpoint, revoke) are marked as theirs (`CREDENTIALS_REQUEST`) and are not
 writes.
 
 The auth flows never ask for a second sending (auth.py): a token near its end is renewed *before*
@@ -26,11 +26,11 @@ import httpx
 
 from explorer.api.errors import ApiError
 from explorer.api.resource import Resource
-from explorer.api.visible import visible
+from explorer.api.unsafe_characters import visible
 from explorer.api.writes import is_write_method
 
 CONSENT = "explorer.consent"  # a request's extension: the Ticket of the write it is
-OWN = "explorer.credentials"  # a request's extension: one of the credentials' own (token, revoke)
+CREDENTIALS_REQUEST = "explorer.credentials"  # a request's extension: one of the credentials' own (token, revoke)
 TOKEN_REFUSED = "explorer.token_refused"  # a write's extension: its 401 was about the token it carried
 
 # Failures that leave before anything of the request went out: no connection, no TLS, no room in the pool.
@@ -105,7 +105,7 @@ class Ledger:
 
 def is_write(request: httpx.Request) -> bool:
     """Whether a request is a write (any method but GET, HEAD and OPTIONS) that is not one of the credentials' own."""
-    return is_write_method(request.method) and not request.extensions.get(OWN)
+    return is_write_method(request.method) and not request.extensions.get(CREDENTIALS_REQUEST)
 
 
 def may_have_gone(error: ApiError, failure: BaseException | None) -> ApiError:

@@ -70,10 +70,10 @@ def origin_writes(profiles: Mapping[str, Any], chosen: str | None, url: str) -> 
         NAME naming the same origin says writes = false; else (None, chosen).
     """
     settings = profiles.get(chosen) if chosen else None
-    own = settings.get("writes") if isinstance(settings, dict) else None
-    if own is True:
+    profile_writes = settings.get("writes") if isinstance(settings, dict) else None
+    if profile_writes is True:
         return True, chosen
-    if own is not None:
+    if profile_writes is not None:
         return False, chosen
     guard = read_only_profile(profiles, url)
     return (False, guard) if guard else (None, chosen)

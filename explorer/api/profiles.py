@@ -104,10 +104,10 @@ def save_profile(
     secret = getattr(credentials, secret_field)
     entry = f"{credentials.who}@{origin_text(check_base_url(credentials.base_url))}"
     variable = (variables or {}).get(secret_field)
-    kept = bool(secret) and store(entry, secret)
-    if secret and (kept or variable):
+    in_keyring = bool(secret) and store(entry, secret)
+    if secret and (in_keyring or variable):
         reference = tomlkit.inline_table()
-        reference.update({"keyring": entry} if kept else {"env": variable})
+        reference.update({"keyring": entry} if in_keyring else {"env": variable})
         profile[secret_field] = reference
     if forbidding or credentials.writes is False:
         profile["writes"] = False
@@ -123,8 +123,8 @@ def save_profile(
         default=alone,
         chosen=chosen_profile(load_config(path), None) == name,
         secret=bool(secret),
-        entry=entry if kept else None,
-        variable=None if kept else variable,
+        entry=entry if in_keyring else None,
+        variable=None if in_keyring else variable,
         forbidding=forbidding,
         read_only=bool(forbidding) or credentials.writes is False,
     )

@@ -103,7 +103,7 @@ class Window:
 
 
 @dataclass
-class Said:
+class StatedLimits:
     """What the server said with its last answer to one request: its figures, and when to come back."""
 
     limit: int | None = None
@@ -122,7 +122,7 @@ class RateLimits:
         self.token_limit = token_limit
         self.clock = clock
         self.windows: dict[str, Window] = {}
-        self.said: dict[str, Said] = {}  # by bucket_of, the most recently told last
+        self.buckets: dict[str, StatedLimits] = {}  # by bucket_of, the most recently stated last
         self.stating: set[str] = set()  # projects whose answers carried figures: no estimate for them
 
     def window(self, key: str) -> Window:
@@ -164,16 +164,16 @@ class RateLimits:
             self.stating.add(key)
         request = response.request
         bucket = bucket_of(request.method, request.url)
-        said = self.said.pop(bucket, None)
-        if said is None and figures is None and wait is None:
+        last = self.buckets.pop(bucket, None)
+        if last is None and figures is None and wait is None:
             return
-        said = said or Said()
+        last = last or StatedLimits()
         if figures is not None:
-            said.limit, said.remaining = figures
-        said.retry_at = now + wait if wait is not None else None
-        self.said[bucket] = said
-        if len(self.said) > REMEMBERED:
-            del self.said[next(iter(self.said))]
+            last.limit, last.remaining = figures
+        last.retry_at = now + wait if wait is not None else None
+        self.buckets[bucket] = last
+        if len(self.buckets) > REMEMBERED:
+            del self.buckets[next(iter(self.buckets))]
 
     def hold(self, url: httpx.URL, method: str = "GET", counted: bool = True) -> float:
         """Seconds to wait before this request can be sent without being sure to fail; 0 to send now.
@@ -185,9 +185,9 @@ class RateLimits:
         """
         now = self.clock()
         wait = 0.0
-        said = self.said.get(bucket_of(method, url))
-        if said is not None and said.retry_at is not None:
-            wait = said.retry_at - now
+        last = self.buckets.get(bucket_of(method, url))
+        if last is not None and last.retry_at is not None:
+            wait = last.retry_at - now
         key = key_of(url)
         if counted and key is not None and self.estimated(key):
             window = self.window(key)
@@ -202,11 +202,11 @@ class RateLimits:
         now = self.clock()
         if bucket == TOKEN:
             return self.token_reading()
-        said = self.said.get(bucket)
-        waiting = said is not None and (said.retry_at or 0) > now
-        if said is not None and said.limit is not None and said.remaining is not None:
-            words = f"{said.remaining} of {said.limit} left"
-            return Reading("rate limit", said.remaining, said.limit, words, waiting)
+        last = self.buckets.get(bucket)
+        waiting = last is not None and (last.retry_at or 0) > now
+        if last is not None and last.limit is not None and last.remaining is not None:
+            words = f"{last.remaining} of {last.limit} left"
+            return Reading("rate limit", last.remaining, last.limit, words, waiting)
         key = counter_of(bucket.partition(" ")[2])
         if key is None or not self.estimated(key):
             return None

@@ -18,7 +18,7 @@ from urllib.parse import parse_qsl, urlencode, urlsplit
 
 from explorer.api.errors import ConfigError
 from explorer.api.json_decoder import deeper_than
-from explorer.api.values import MOST_DEPTH, TooDeep, json_within
+from explorer.api.values import MAX_DEPTH_LIMIT, TooDeep, json_within
 
 CREATOR = "explorer"  # the HAR creator name of files explorer wrote (and continues)
 HTTP_ORIGIN = "http://localhost:8080"  # where the .http fixtures were recorded (their NOTICE)
@@ -46,16 +46,16 @@ def read_recording(path: Path) -> Recording:
     except (OSError, UnicodeDecodeError) as error:
         raise RecordingError(f"Cannot read {path}: {getattr(error, 'strerror', None) or error}") from None
     try:
-        document = json_within(text, MOST_DEPTH)
+        document = json_within(text, MAX_DEPTH_LIMIT)
     except TooDeep:
-        raise RecordingError(f"{path} is not a HAR file: its JSON nests more than {MOST_DEPTH} levels") from None
+        raise RecordingError(f"{path} is not a HAR file: its JSON nests more than {MAX_DEPTH_LIMIT} levels") from None
     except ValueError:
         return read_cut(path, text)
     log = document.get("log") if isinstance(document, dict) else None
     if not isinstance(log, dict) or not isinstance(log.get("entries"), list):
         raise RecordingError(f"{path} is not a HAR file: it has no log.entries")
     entries = [e for e in log["entries"] if isinstance(e, dict)]
-    return Recording(creator_of(log), own(log, "baseUrl"), entries, own(log, "openapi"))
+    return Recording(creator_of(log), explorer_field(log, "baseUrl"), entries, explorer_field(log, "openapi"))
 
 
 def read_cut(path: Path, text: str) -> Recording:
@@ -65,11 +65,13 @@ def read_cut(path: Path, text: str) -> Recording:
     if start < 0 or bracket < 0:
         raise RecordingError(f"{path} is not a HAR file (nor the start of one)")
     try:
-        head = json_within(text[:start].rstrip().rstrip(",") + "}}", MOST_DEPTH)["log"]
+        head = json_within(text[:start].rstrip().rstrip(",") + "}}", MAX_DEPTH_LIMIT)["log"]
     except (ValueError, KeyError, TypeError):  # TooDeep is a ValueError
         head = {}
     entries = list(whole_entries(text, bracket + 1))
-    return Recording(creator_of(head), own(head, "baseUrl"), entries, own(head, "openapi"), cut=True)
+    return Recording(
+        creator_of(head), explorer_field(head, "baseUrl"), entries, explorer_field(head, "openapi"), cut=True
+    )
 
 
 def whole_entries(text: str, at: int) -> Iterator[dict[str, Any]]:
@@ -82,7 +84,7 @@ def whole_entries(text: str, at: int) -> Iterator[dict[str, Any]]:
             entry, at = decoder.raw_decode(text, at)
         except (ValueError, RecursionError):
             return
-        if deeper_than(entry, MOST_DEPTH):  # no entry explorer wrote, nor one it could walk
+        if deeper_than(entry, MAX_DEPTH_LIMIT):  # no entry explorer wrote, nor one it could walk
             return
         if isinstance(entry, dict):
             yield entry
@@ -95,10 +97,10 @@ def creator_of(log: Any) -> str:
     return name if isinstance(name, str) else ""
 
 
-def own(log: Any, name: str) -> str | None:
-    """A field of the log's `_explorer` object: what explorer kept of the session."""
-    kept = log.get("_explorer") if isinstance(log, dict) else None
-    value = kept.get(name) if isinstance(kept, dict) else None
+def explorer_field(log: Any, name: str) -> str | None:
+    """A string field of the log's `_explorer` object (the session explorer recorded), or None."""
+    custom = log.get("_explorer") if isinstance(log, dict) else None
+    value = custom.get(name) if isinstance(custom, dict) else None
     return value if isinstance(value, str) else None
 
 

@@ -55,7 +55,7 @@ class ReplayTransport(httpx.AsyncBaseTransport):
             answer = found.popleft() if len(found) > 1 else found[0]
             return httpx.Response(answer.status, headers=answer.headers, content=answer.body, request=request)
         if request.method == "GET" and path.rstrip("/") == self.root.path.rstrip("/"):
-            return httpx.Response(200, json=self.listing(), request=request)
+            return httpx.Response(200, json=self.root_document(), request=request)
         if request.method == "POST" and path == TOKEN_PATHS[0]:
             token = {"access_token": "replay", "token_type": "Bearer", "expires_in": 3600}
             return httpx.Response(200, json=token, request=request)
@@ -71,7 +71,7 @@ class ReplayTransport(httpx.AsyncBaseTransport):
         }
         return httpx.Response(404, json=document, request=request)
 
-    def listing(self) -> dict[str, object]:
+    def root_document(self) -> dict[str, object]:
         """The root of a recording that holds none: a link to every recorded GET under it."""
         origin = f"{self.root.scheme}://{self.root.netloc}"
         base = self.root.path.rstrip("/")

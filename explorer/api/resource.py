@@ -22,7 +22,7 @@ import httpx
 from explorer.api import errors
 from explorer.api.description import Operation
 from explorer.api.errors import ApiError
-from explorer.api.json_words import why_not_json
+from explorer.api.json_errors import why_not_json
 from explorer.api.ratelimit import bucket_of
 from explorer.api.values import MAX_DEPTH, TooDeep, json_within
 
@@ -116,7 +116,7 @@ class Page:
 
     A list answered as a bare JSON array is one page that is the whole list, not `paged`.
 
-    A Resource makes it (`resource.page`, `resource.listing`); a script reads it.
+    A Resource makes it (`resource.page`, `resource.page_or_array`); a script reads it.
 
     Args:
         results: The items on this page, as the document has them.
@@ -142,7 +142,7 @@ class Page:
     paged: bool = True
 
     @classmethod
-    def whole(cls, items: list[Any]) -> Page:
+    def from_array(cls, items: list[Any]) -> Page:
         """Return a bare array as a page: page 1 of 1, every item on it, nothing before or after.
 
         Args:
@@ -348,7 +348,7 @@ class Resource:
             This resource, each of those now kept.
         """
         self.links  # noqa: B018 - each is worked out once and kept
-        self.listing  # noqa: B018
+        self.page_or_array  # noqa: B018
         self.error  # noqa: B018
         return self
 
@@ -472,7 +472,8 @@ class Resource:
     def page(self) -> Page | None:
         """A page of a paged list (spec 2.5): results, total, number, size and the pages beside.
 
-        None when the document is not an object with a `results` array.
+        None when the document is not an object with a `results` array: a bare JSON array is no
+        page here (`page_or_array` takes it too).
         """
         document = self.document
         if not isinstance(document, dict) or not isinstance(document.get("results"), list):
@@ -502,19 +503,20 @@ class Resource:
         )
 
     @cached_property
-    def listing(self) -> Page | None:
-        """The items of a list, whatever its shape, for what shows lists (the table, the tree).
+    def page_or_array(self) -> Page | None:
+        """The items of a list, whatever its shape: `page`, else a bare JSON array of objects as a page.
 
         A page of `{results}`, or a bare JSON array of objects (the real service answers some
-        lists so) as one page that is the whole list. An array of names or numbers is no list:
-        it has no fields to make columns of. `page` stays the spec's paged lists only.
+        lists so) as one page that is the whole list (`Page.from_array`); what shows lists (the
+        table, the tree) reads this. An array of names or numbers is no list: it has no fields to
+        make columns of. `page` stays the spec's paged lists only.
 
         None for anything else.
         """
         document = self.document
         if self.page is not None or not isinstance(document, list):
             return self.page
-        return Page.whole(document) if all(isinstance(item, dict) for item in document) else None
+        return Page.from_array(document) if all(isinstance(item, dict) for item in document) else None
 
     # Failure ---------------------------------------------------------------------------------
 

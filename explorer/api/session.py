@@ -37,7 +37,7 @@ from explorer.api.description import Description
 from explorer.api.description_loader import DescriptionLoader
 from explorer.api.errors import ApiError, ConfigError
 from explorer.api.exchanges import Exchange
-from explorer.api.guard import BodyTooLarge, GuardedTransport, own_transport
+from explorer.api.guard import BodyTooLarge, GuardedTransport, service_transport
 from explorer.api.har import Recent
 from explorer.api.headers import checked_headers
 from explorer.api.holds import Holds
@@ -182,12 +182,12 @@ class Session:
         # What answers in place of the service the credentials name (the demo sandbox, a recording),
         # set by whoever made it so; None for the service itself.
         self.backend: Backend | None = None
-        self.recent = Recent(most_bytes=har.keep_bytes)  # the last exchanges whole, to save as HAR
+        self.recent = Recent(max_bytes=har.keep_bytes)  # the last exchanges whole, to save as HAR
         # What HAR files mask wherever it appears: these, and every token the session sends (learnt).
         self.recent.secrets.add(credentials.client_secret, credentials.private_key)
         self.resolved: dict[str, httpx.URL] = {}  # targets seen before: a page is often fetched again
         try:  # the user's own (explorer get -H): sent to this origin only (_headers_for)
-            self.own_headers = checked_headers(headers or {})
+            self.user_headers = checked_headers(headers or {})
         except ValueError as error:
             raise ConfigError(f"A header given cannot be sent: {error}") from None
         self.description_loader = DescriptionLoader(
@@ -195,9 +195,9 @@ class Session:
             credentials.openapi,
             credentials.api_version,
             caches.description or description_cache_dir(),
-            headers=self.own_headers,
+            headers=self.user_headers,
         )
-        self.own_accept = not any(name.lower() == "accept" for name in self.own_headers)
+        self.sets_accept = not any(name.lower() == "accept" for name in self.user_headers)
         auth: httpx.Auth
         if credentials.client_id and credentials.client_secret:
             cache = None
@@ -225,9 +225,9 @@ class Session:
             auth=auth,
             # The network's: a read that meets a keep-alive connection the server closed goes again (reconnect.py).
             transport=GuardedTransport(
-                transport or Reconnecting(own_transport(self.base_url, verify)), bounds.max_body
+                transport or Reconnecting(service_transport(self.base_url, verify)), bounds.max_body
             ),
-            trust_env=False,  # the environment's proxy is in own_transport, behind the guard
+            trust_env=False,  # the environment's proxy is in service_transport, behind the guard
             verify=verify,
             timeout=bounds.timeout,
             follow_redirects=False,
@@ -425,7 +425,7 @@ class Session:
             await self._hold_for_retry(method, url, resource, wait, foreign)
 
     def _retry_wait(
-        self, response: httpx.Response, retries: int, give_up_at: float, most: int = MAX_RETRIES
+        self, response: httpx.Response, retries: int, give_up_at: float, max_retries: int = MAX_RETRIES
     ) -> float | None:
         """Return how long to wait before sending a read again, by the retry rule; None not to.
 
@@ -436,7 +436,7 @@ class Session:
             response: The answer just come.
             retries: How many times this read was sent again already.
             give_up_at: When, by the session's wall clock, no retry may still be waiting.
-            most: How many times it may be sent again (a token request's: MAX_TOKEN_RETRIES).
+            max_retries: How many times it may be sent again (a token request's: MAX_TOKEN_RETRIES).
 
         Returns:
             The seconds to wait before sending it again; None to give this answer as it is.
@@ -444,7 +444,7 @@ class Session:
         wait = errors.retry_after(response.headers.get("retry-after"), self.clocks.wall())
         if response.status_code not in (429, 503) or wait is None:
             return None
-        if retries >= most or self.clocks.wall() + wait > give_up_at:
+        if retries >= max_retries or self.clocks.wall() + wait > give_up_at:
             return None
         return wait
 
@@ -537,9 +537,9 @@ class Session:
         request = self.client.build_request(
             method, url, content=body or None, headers=await self._write_headers(url, method, body)
         )
-        shown = [(name, redact_header(name, value)) for name, value in request.headers.items()]
+        masked_headers = [(name, redact_header(name, value)) for name, value in request.headers.items()]
         scheme = "Bearer" if isinstance(self.auth, ServiceAccountAuth) else "Digest"
-        return Outgoing(method, str(url), (*shown, ("authorization", f"{scheme} ***")), body)
+        return Outgoing(method, str(url), (*masked_headers, ("authorization", f"{scheme} ***")), body)
 
     async def send(self, outgoing: Outgoing) -> Resource:
         """Send a prepared write, at most once for this call (the ledger's rule, once.py).
@@ -683,7 +683,7 @@ class Session:
         """
         if foreign:
             return None
-        return {**self.own_headers, **(await self._accept_for(url, method, foreign) or {})}  # no Accept if theirs
+        return {**self.user_headers, **(await self._accept_for(url, method, foreign) or {})}  # no Accept if theirs
 
     async def _accept_for(self, url: httpx.URL, method: str, foreign: bool) -> dict[str, str] | None:
         """Return the Accept of the version asked for this operation, unless the user gave their own.
@@ -702,7 +702,7 @@ class Session:
         if foreign:
             return None
         await self.described()  # for the version asked, and the operation a failure's hint names
-        return {"Accept": self.description_loader.accept(raw_path(url), method)} if self.own_accept else None
+        return {"Accept": self.description_loader.accept(raw_path(url), method)} if self.sets_accept else None
 
     async def _exchange(self, request: httpx.Request, foreign: bool) -> httpx.Response:
         """One request held first if a rate limit is sure to refuse it, then sent once (`_send_once`).
@@ -753,7 +753,7 @@ class Session:
                 finally:
                     deadline.reset(mark)
         except TimeoutError:
-            raise self._said_for_a_write(
+            raise self._as_write_failure(
                 ApiError(
                     "timeout",
                     f"No whole answer within {self.bounds.deadline:g} s (the deadline of a request): {method} {url}",
@@ -766,7 +766,7 @@ class Session:
                 None,
             ) from None
         except BodyTooLarge as error:
-            raise self._said_for_a_write(
+            raise self._as_write_failure(
                 ApiError(
                     "too-large",
                     f"{method} {url}: {error}",
@@ -783,10 +783,10 @@ class Session:
             where = (failed.method, str(failed.url)) if failed else (method, str(url))
             problem = errors.from_exception(error, *where, self.bounds.timeout)
             problem.sent = as_sent(failed)
-            raise self._said_for_a_write(problem, error) from None
+            raise self._as_write_failure(problem, error) from None
 
     @staticmethod
-    def _said_for_a_write(error: ApiError, failure: httpx.HTTPError | None) -> ApiError:
+    def _as_write_failure(error: ApiError, failure: httpx.HTTPError | None) -> ApiError:
         """Return a failure without an answer as what it means for a write that went.
 
         Such a write may have been done (once.may_have_gone). Any other failure (a read's, a token

@@ -61,8 +61,8 @@ def tls_failure(error: ssl.SSLError, host: str) -> TlsFailure:
             return TlsFailure(f"The certificate of {host} is self-signed: no authority vouches for it")
         if code in NOT_TRUSTED:
             return TlsFailure(f"The certificate of {host} is signed by an authority this computer does not trust")
-        said = (error.verify_message or "").rstrip(".")
-        return TlsFailure(f"The certificate of {host} cannot be verified: {said or 'no reason given'}")
+        verify_message = (error.verify_message or "").rstrip(".")
+        return TlsFailure(f"The certificate of {host} cannot be verified: {verify_message or 'no reason given'}")
     reason = error.reason or ""
     if reason in NOT_TLS:
         return TlsFailure(

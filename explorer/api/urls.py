@@ -9,7 +9,7 @@ from urllib.parse import quote
 import httpx
 
 from explorer.api.errors import ApiError, ConfigError
-from explorer.api.visible import UNSAFE, visible
+from explorer.api.unsafe_characters import UNSAFE, visible
 
 DEFAULT_ROOT = "/api/service/v1.0"
 
@@ -106,7 +106,7 @@ def refuse_unseen(target: str) -> None:
     unseen = list(dict.fromkeys(match.group(0) for match in UNSAFE.finditer(target)))
     if not unseen:
         return
-    said = ", and ".join(f"{visible(char)}, {unseen_kind(char)}" for char in unseen)
+    described = ", and ".join(f"{visible(char)}, {unseen_kind(char)}" for char in unseen)
     encoded = [percent_encoded_char(char) for char in unseen]
     if None in encoded:  # a lone surrogate has no bytes to encode
         hint = "Copy the path again from where it came: this one lost half of a character."
@@ -115,7 +115,7 @@ def refuse_unseen(target: str) -> None:
     else:
         each = ", ".join(f"{visible(char)} as {code}" for char, code in zip(unseen, encoded, strict=True))
         hint = f"If a name on the service really holds them, type them percent-encoded: {each}"
-    raise ApiError("config", f"'{visible(target)}' is not a valid URL: it holds {said}", hint=hint)
+    raise ApiError("config", f"'{visible(target)}' is not a valid URL: it holds {described}", hint=hint)
 
 
 def unseen_kind(char: str) -> str:
@@ -142,7 +142,7 @@ def resolve(base_url: httpx.URL, target: str) -> httpx.URL:
     it is not one, (insecure) when it is plain http to another host."""
     target = target.strip()
     refuse_unseen(target)
-    said = f"'{target}'"  # shown as typed: it holds nothing unseen (refuse_unseen)
+    quoted = f"'{target}'"  # shown as typed: it holds nothing unseen (refuse_unseen)
     try:
         if "://" in target:
             url = httpx.URL(target)
@@ -153,10 +153,10 @@ def resolve(base_url: httpx.URL, target: str) -> httpx.URL:
             relative = percent_encoded(target.lstrip("/"))
             url = base_url.copy_with(raw_path=(f"{base}/{relative}" if relative else base).encode("ascii"))
     except (httpx.InvalidURL, UnicodeError) as error:
-        raise ApiError("config", f"{said} is not a valid URL: {url_fault(target, error)}") from None
+        raise ApiError("config", f"{quoted} is not a valid URL: {url_fault(target, error)}") from None
     if url.port is not None and not 0 < url.port < 65536:
-        raise ApiError("config", f"{said} is not a valid URL: port {url.port} is not between 1 and 65535")
+        raise ApiError("config", f"{quoted} is not a valid URL: port {url.port} is not between 1 and 65535")
     if url.scheme not in ("https", "http") or not url.host:
-        raise ApiError("config", f"{said} is not a path or an http(s) URL")
+        raise ApiError("config", f"{quoted} is not a path or an http(s) URL")
     refuse_plain_http(url)
     return url

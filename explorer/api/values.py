@@ -13,8 +13,8 @@ from explorer.api import json_decoder
 from explorer.api.json_decoder import deeper_than
 
 MAX_DEPTH = 100  # levels of nesting read as JSON (Bounds.max_depth); a deeper body is shown as received
-MOST_DEPTH = 500  # the highest depth limit: what walks a document walks one call a level, within Python's ~1,000
-IN_PIECES = 1024 * 1024  # a text larger than this is decoded a piece at a time (json_decoder.py)
+MAX_DEPTH_LIMIT = 500  # the highest max_depth: what walks a document walks one call a level, within Python's ~1,000
+CHUNKED_DECODE_THRESHOLD = 1024 * 1024  # a text larger than this is decoded a piece at a time (json_decoder.py)
 
 ISO_DATE = re.compile(r"\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:?\d{2})?")
 
@@ -86,14 +86,14 @@ class TooDeep(ValueError):
     @property
     def hint(self) -> str:
         """What to do: read it with a higher depth limit, while one is allowed."""
-        if self.levels >= MOST_DEPTH:
-            return f"{MOST_DEPTH} levels is the deepest the explorer reads."
-        return f"A higher depth limit reads it (up to {MOST_DEPTH} levels)."
+        if self.levels >= MAX_DEPTH_LIMIT:
+            return f"{MAX_DEPTH_LIMIT} levels is the deepest the explorer reads."
+        return f"A higher depth limit reads it (up to {MAX_DEPTH_LIMIT} levels)."
 
     @property
     def setting(self) -> Literal["max_depth"] | None:
         """The setting that reads it ("max_depth"), while a higher one is allowed."""
-        return "max_depth" if self.levels < MOST_DEPTH else None
+        return "max_depth" if self.levels < MAX_DEPTH_LIMIT else None
 
 
 def json_within(text: str | bytes, levels: int = MAX_DEPTH) -> Any:
@@ -101,11 +101,11 @@ def json_within(text: str | bytes, levels: int = MAX_DEPTH) -> Any:
 
     The same error at any depth past the limit: json's decoder gives up with a RecursionError only
     near Python's recursion limit, at a depth that depends on how deep the stack already is (and on
-    the Python), so what it accepts is measured after, without recursion. A text over IN_PIECES
+    the Python), so what it accepts is measured after, without recursion. A text over CHUNKED_DECODE_THRESHOLD
     characters is decoded a piece at a time (json_decoder.py), so that the screen's thread runs meanwhile.
     """
     try:
-        if isinstance(text, str) and len(text) > IN_PIECES:
+        if isinstance(text, str) and len(text) > CHUNKED_DECODE_THRESHOLD:
             return json_decoder.loads(text, levels)  # measured piece by piece as it is decoded
         value = json.loads(text)
     except (RecursionError, json_decoder.Deeper):

@@ -55,11 +55,11 @@ def deprecation(headers: Mapping[str, str]) -> str | None:
     if "deprecation" not in headers and "sunset" not in headers:
         return None
     version = served_version(headers.get("content-type"))
-    said = f"version {version} is deprecated" if version else "this version is deprecated"
+    text = f"version {version} is deprecated" if version else "this version is deprecated"
     sunset = headers.get("sunset")
     if sunset:
-        said += f"; sunset {day_of(sunset)}"
-    return said
+        text += f"; sunset {day_of(sunset)}"
+    return text
 
 
 def day_of(text: str) -> str:

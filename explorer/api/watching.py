@@ -8,7 +8,7 @@ the person's own requests, waits out a Retry-After, and says when it slows down 
 screen (`w`) and the command line's watch are both this module's loop.
 
 Limits: a watch is fetched at most every FASTEST seconds and at least every SLOWEST; it keeps its
-last MOST_VERSIONS versions (the first is always kept, as what the changes started from).
+last MAX_VERSIONS versions (the first is always kept, as what the changes started from).
 """
 
 from __future__ import annotations
@@ -36,7 +36,7 @@ EVERY = 5.0  # seconds between fetches, unless said otherwise
 FASTEST = 1.0
 SLOWEST = 300.0
 STEPS = (1.0, 2.0, 5.0, 10.0, 15.0, 30.0, 60.0, 120.0, 300.0)  # what + and - step through
-MOST_VERSIONS = 500
+MAX_VERSIONS = 500
 
 
 def every_from(config: dict[str, Any], where: str) -> float:
@@ -138,7 +138,7 @@ class Watch:
     every: float = EVERY
     until: str | None = None
     versions: list[Version] = field(default_factory=list)
-    seen: int = 0  # versions seen in all (more than kept, once MOST_VERSIONS is passed)
+    seen: int = 0  # versions seen in all (more than kept, once MAX_VERSIONS is passed)
     fetches: int = 0
     last_fetched: float | None = None
     fetch_problem: str | None = None  # the last fetch's failure, until a fetch succeeds
@@ -193,10 +193,10 @@ class Watch:
         return self.add(Version(self.seen + 1, at, resource.status, document, found))
 
     def add(self, version: Version) -> Version:
-        """Keep a new version: the last MOST_VERSIONS, and always the first."""
+        """Keep a new version: the last MAX_VERSIONS, and always the first."""
         self.seen += 1
         self.versions.append(version)
-        if len(self.versions) > MOST_VERSIONS:
+        if len(self.versions) > MAX_VERSIONS:
             del self.versions[1]  # the first stays: what the changes started from
         return version
 
@@ -296,8 +296,8 @@ def session_pace(session: Session, sharing: Callable[[str], int]) -> Pace:
     def pace(watch: Watch, ready: bool = False) -> Spacing:
         bucket = watch.bucket
         limits = session.rate_limits
-        said = limits.said.get(bucket)
-        retry_at = said.retry_at if said is not None else None
+        last = limits.buckets.get(bucket)
+        retry_at = last.retry_at if last is not None else None
         every = 0.0 if ready else watch.every
         return spacing(
             every, limits.reading(bucket), session.clocks.wall(), retry_at, sharing(bucket), spread=not ready

@@ -98,8 +98,8 @@ def write_policy(
                 f"The profile {profile!r} is read-only on purpose. To write, use another profile, or change "
                 f"writes = false in {where}.",
             )
-        said = f"the profile {profile!r} says writes = false" + (f" for {origin}" if origin else "")
-        return WritePolicy(False, said, profile_forbids=True)
+        reason = f"the profile {profile!r} says writes = false" + (f" for {origin}" if origin else "")
+        return WritePolicy(False, reason, profile_forbids=True)
     if asked:
         return WritePolicy(True, asked)
     if profile_writes:
@@ -175,8 +175,8 @@ def write_changes(method: str, entity: Any, sent: Any, schema: Mapping[str, Any]
     if method == "PATCH":
         return patch_changes(entity, sent)
     if isinstance(entity, dict) and isinstance(sent, dict):
-        kept = editable(entity, top_schema(schema))
-        entity = {name: value for name, value in entity.items() if name in sent or name in kept}
+        editable_fields = editable(entity, top_schema(schema))
+        entity = {name: value for name, value in entity.items() if name in sent or name in editable_fields}
     return changes(entity, sent)
 
 
@@ -207,25 +207,25 @@ def editable(entity: Any, schema: Mapping[str, Any] | None = None) -> dict[str, 
 class UndoBody:
     """The PATCH that puts back what a PATCH or PUT changed, and what it cannot put back.
 
-    `added`: fields the write added (a PATCH only sets fields: it cannot remove them). `kept_out`:
+    `added`: fields the write added (a PATCH only sets fields: it cannot remove them). `unrestorable`:
     fields a PUT removed that the undo's PATCH may not write (its schema marks them readOnly or does
     not list them), so they stay removed.
     """
 
     body: dict[str, Any]
     added: list[str] = field(default_factory=list)
-    kept_out: list[str] = field(default_factory=list)
+    unrestorable: list[str] = field(default_factory=list)
 
     def caveat(self) -> str | None:
         """What the undo cannot put back, in a sentence for its preview; None when it puts back all."""
-        said = []
-        if self.kept_out:
-            names = ", ".join(key_path("", name) for name in self.kept_out)
-            said.append(f"the PUT removed {names}, which a PATCH here may not write (read-only or not in its schema)")
+        losses = []
+        if self.unrestorable:
+            names = ", ".join(key_path("", name) for name in self.unrestorable)
+            losses.append(f"the PUT removed {names}, which a PATCH here may not write (read-only or not in its schema)")
         if self.added:
             names = ", ".join(key_path("", name) for name in self.added)
-            said.append(f"the write added {names}, which a PATCH cannot remove (it only sets fields)")
-        return f"This undo cannot put everything back: {'; '.join(said)}." if said else None
+            losses.append(f"the write added {names}, which a PATCH cannot remove (it only sets fields)")
+        return f"This undo cannot put everything back: {'; '.join(losses)}." if losses else None
 
 
 def undo_body(
@@ -255,7 +255,7 @@ def undo_body(
         return UndoBody({})
     body = {name: before[name] for name in sent if name in before and before[name] != sent[name]}
     added = [name for name in sent if name not in before]
-    kept_out = []
+    unrestorable = []
     if method == "PUT":
         writable = editable(before, top_schema(undo))
         for name in editable(before, top_schema(written)):
@@ -264,8 +264,8 @@ def undo_body(
             if name in writable:
                 body[name] = before[name]
             else:
-                kept_out.append(name)
-    return UndoBody(body, added, kept_out)
+                unrestorable.append(name)
+    return UndoBody(body, added, unrestorable)
 
 
 @dataclass(frozen=True)
@@ -290,11 +290,11 @@ def conventional_choices(url: str, is_list: bool, is_root: bool) -> list[WriteCh
     DELETE on an entity; nothing on the root. Marked as not documented."""
     if is_root:
         return []
-    said = "not documented: the convention for a"
+    undocumented = "not documented: the convention for a"
     if is_list:
-        return [WriteChoice("POST", url, f"Create an item ({said} list)", documented=False)]
+        return [WriteChoice("POST", url, f"Create an item ({undocumented} list)", documented=False)]
     return [
-        WriteChoice("PATCH", url, f"Update named fields ({said}n entity)", documented=False),
-        WriteChoice("PUT", url, f"Replace it ({said}n entity)", documented=False),
-        WriteChoice("DELETE", url, f"Remove it ({said}n entity)", documented=False),
+        WriteChoice("PATCH", url, f"Update named fields ({undocumented}n entity)", documented=False),
+        WriteChoice("PUT", url, f"Replace it ({undocumented}n entity)", documented=False),
+        WriteChoice("DELETE", url, f"Remove it ({undocumented}n entity)", documented=False),
     ]

@@ -19,7 +19,7 @@ from pathlib import Path
 from typing import Any, BinaryIO
 
 from explorer.api.guard import MAX_BODY
-from explorer.api.json_words import why_not_json
+from explorer.api.json_errors import why_not_json
 from explorer.api.writes import body_bytes
 
 NOT_JSON_HINT = "Nothing was sent. Write the body as JSON; in a shell, put single quotes around it."
@@ -128,8 +128,8 @@ def needs_body(method: str) -> str:
     Returns:
         The hint, with the command that gives a field.
     """
-    said = "Nothing was sent. Give the fields with --data JSON or NAME=VALUE items"
-    return f"{said}: explorer {method.lower()} TARGET name=…"
+    first_sentence = "Nothing was sent. Give the fields with --data JSON or NAME=VALUE items"
+    return f"{first_sentence}: explorer {method.lower()} TARGET name=…"
 
 
 def body_of(

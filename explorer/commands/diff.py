@@ -22,7 +22,7 @@ from explorer.api.errors import ApiError
 from explorer.api.json_files import parse, read_document
 from explorer.api.local_paths import is_file
 from explorer.api.session import Session
-from explorer.api.visible import visible
+from explorer.api.unsafe_characters import visible
 from explorer.commands.flags import add_header_flag, add_token_cache_flag
 from explorer.commands.hint_words import FLAG_WORDS
 from explorer.commands.output import report
@@ -51,7 +51,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 class Side:
     """One side of the comparison: what it was (`GET /groups/…`, `file a.json`, `stdin`) and its document."""
 
-    said: str
+    label: str
     document: Any
 
 
@@ -125,7 +125,7 @@ def write(sides: tuple[Side, Side], shown: list[Change], as_json: bool) -> None:
         for change in shown:
             sys.stdout.write(json.dumps(change.fields()) + "\n")  # ASCII: every character from the server escaped
     elif shown:
-        sys.stdout.write(f"--- {visible(sides[0].said)}\n+++ {visible(sides[1].said)}\n")
+        sys.stdout.write(f"--- {visible(sides[0].label)}\n+++ {visible(sides[1].label)}\n")
         for change in shown:
             sys.stdout.write(visible(change.line(None)) + "\n")
     sys.stdout.flush()

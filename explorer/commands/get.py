@@ -9,7 +9,7 @@ import sys
 from explorer.api.errors import ApiError
 from explorer.api.resource import Resource
 from explorer.api.session import Session
-from explorer.api.visible import visible
+from explorer.api.unsafe_characters import visible
 from explorer.commands import watch
 from explorer.commands.flags import (
     add_header_flag,
@@ -20,7 +20,7 @@ from explorer.commands.flags import (
     query_params,
 )
 from explorer.commands.hint_words import FLAG_WORDS
-from explorer.commands.output import ItemsOut, exit_code, report, show, tell_waits
+from explorer.commands.output import ItemsOut, exit_code, print_waits, report, show
 from explorer.connection import add_connection_arguments, open_session, whole_number
 
 ALL_PAGE_SIZE = "500"
@@ -68,7 +68,7 @@ async def get(args: argparse.Namespace) -> int:
     except ApiError as error:
         report("get", error)
         return 1
-    tell_waits(session, "get")
+    print_waits(session, "get")
     async with session:
         try:
             if args.watch:

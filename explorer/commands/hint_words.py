@@ -43,6 +43,6 @@ FLAG_WORDS = {
 }
 
 
-def worded(error: ApiError) -> str | None:
+def command_line_hint(error: ApiError) -> str | None:
     """The error's hint, then the flag that changes its setting, if one does."""
     return error.hint_in(FLAG_WORDS)

@@ -11,8 +11,8 @@ from explorer.api.errors import ApiError
 from explorer.api.resource import Resource
 from explorer.api.secret import redact_header
 from explorer.api.session import Session
-from explorer.api.visible import lines, visible
-from explorer.commands.hint_words import worded
+from explorer.api.unsafe_characters import lines, visible
+from explorer.commands.hint_words import command_line_hint
 
 
 def write_body(data: bytes) -> None:
@@ -50,7 +50,7 @@ def report(command: str, error: ApiError, more: str = "") -> None:
     if error.body:
         out.write("\n".join(lines(error.body.decode("utf-8", "replace").rstrip())) + "\n")
     out.write(f"explorer {command}: {visible(error.line())}\n")
-    if hint := " ".join(filter(None, (worded(error), more))):
+    if hint := " ".join(filter(None, (command_line_hint(error), more))):
         out.write(f"hint: {visible(hint)}\n")
     out.flush()
 
@@ -108,7 +108,7 @@ class ItemsOut:
         )
 
 
-def tell_waits(session: Session, command: str) -> None:
+def print_waits(session: Session, command: str) -> None:
     """At a terminal, a wait of the session's (a Retry-After, the rate limit) said on stderr as it
     begins, with how long: a script's person is not left staring at nothing. Never in a pipe."""
     if not sys.stderr.isatty():

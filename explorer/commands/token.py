@@ -21,7 +21,7 @@ import sys
 from explorer.api.auth import ServiceAccountAuth
 from explorer.api.errors import ApiError
 from explorer.api.session import Session
-from explorer.commands.output import exit_code, report, tell_waits
+from explorer.commands.output import exit_code, print_waits, report
 from explorer.connection import add_connection_arguments, open_session
 
 NOT_ASKED = "Nothing was asked of the token endpoint."
@@ -91,11 +91,11 @@ async def token(args: argparse.Namespace) -> int:
     except ApiError as error:
         report("token", error)
         return 1
-    tell_waits(session, "token")
+    print_waits(session, "token")
     async with session:
         auth = session.auth
         if not isinstance(auth, ServiceAccountAuth):
-            report("token", digest_said(session))
+            report("token", no_token_for_api_keys(session))
             return 1
         problem = await renewed(session, auth)
         if problem is not None:
@@ -124,7 +124,7 @@ async def renewed(session: Session, auth: ServiceAccountAuth) -> ApiError | None
     return await session.renew_token(session.client.build_request("POST", auth.token_url))
 
 
-def digest_said(session: Session) -> ApiError:
+def no_token_for_api_keys(session: Session) -> ApiError:
     """What API keys have in place of a token: curl's Digest, with the keys from the environment."""
     public = session.credentials.public_key or "the public key"
     return ApiError(

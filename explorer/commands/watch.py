@@ -22,9 +22,8 @@ from explorer.api.errors import ApiError
 from explorer.api.filters import JqError, JqRunner, compiled
 from explorer.api.resource import Resource
 from explorer.api.session import Session
-from explorer.api.visible import visible
-from explorer.api.watching import EVERY, FASTEST, Spacing, Version, Watch, checked, follow, session_pace
-from explorer.api.watching import time_of_day as clock
+from explorer.api.unsafe_characters import visible
+from explorer.api.watching import EVERY, FASTEST, Spacing, Version, Watch, checked, follow, session_pace, time_of_day
 from explorer.commands.output import report
 from explorer.connection import seconds
 
@@ -98,7 +97,7 @@ class Printer:
             if self.as_json:
                 self.line({"at": stamp(version.at), "status": 404, "deleted": True})
             else:
-                self.text(f"{clock(version.at)}  deleted: the resource answers 404 Not Found")
+                self.text(f"{time_of_day(version.at)}  deleted: the resource answers 404 Not Found")
             return
         for change in version.changes:
             self.change(version.at, change)
@@ -107,13 +106,13 @@ class Printer:
         if self.as_json:
             self.line({"at": stamp(at), **change.fields()})
         else:
-            self.text(f"{clock(at)}  {change.line(None)}")
+            self.text(f"{time_of_day(at)}  {change.line(None)}")
 
     def pace(self, watch: Watch, spacing: Spacing) -> None:
         """Said on stderr once each time the watch slows down, or goes back to its pace."""
         if spacing.why != self.slowed:
-            said = f"{spacing.why}; next fetch in {spacing.seconds:.0f} s" if spacing.why else "back to its pace"
-            print(f"explorer get: {visible(said)}", file=sys.stderr, flush=True)
+            notice = f"{spacing.why}; next fetch in {spacing.seconds:.0f} s" if spacing.why else "back to its pace"
+            print(f"explorer get: {visible(notice)}", file=sys.stderr, flush=True)
         self.slowed = spacing.why
 
     def line(self, value: dict[str, Any]) -> None:

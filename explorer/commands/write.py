@@ -26,8 +26,8 @@ import httpx
 from explorer.api.errors import ApiError
 from explorer.api.once import look_before, redirected
 from explorer.api.session import Session
+from explorer.api.unsafe_characters import lines, visible
 from explorer.api.urls import raw_path
-from explorer.api.visible import lines, visible
 from explorer.api.writes import (
     WITH_BODY,
     Outgoing,
@@ -49,7 +49,7 @@ from explorer.commands.output import exit_code, report, show
 from explorer.connection import add_connection_arguments, open_session
 from explorer.display.shell_forms import (
     as_curl,
-    credentials_said,
+    credentials_note,
     in_variables,
     left_out,
     masked,
@@ -64,7 +64,7 @@ except ImportError:  # Windows: no terminal queue to empty
     termios = None  # type: ignore[assignment]
 
 NEED_BODY = ("PATCH", "PUT")  # a POST may go without one (an action); a DELETE takes none
-SAID = {201: "201 Created", 202: "202 Accepted: the service goes on with it", 204: "204 No Content: done"}
+STATUS_WORDS = {201: "201 Created", 202: "202 Accepted: the service goes on with it", 204: "204 No Content: done"}
 NOT_SENT = "Nothing was sent. --dry-run prints what would be sent."
 SEND_AGAIN = "Run the same command again to send it."
 NOT_FOLLOWED = "If the service has moved there, point the base URL (or the target) to it and send the write again."
@@ -194,8 +194,8 @@ async def written(session: Session, command: str, method: str, args: argparse.Na
     code = show(command, resource, args.include)
     if (moved := redirected(resource)) is not None:  # not followed: said, whoever reads stderr
         print(f"explorer {command}: {moved}\nhint: {NOT_FOLLOWED}", file=sys.stderr)
-    if resource.status in SAID and not args.include and sys.stderr.isatty():  # words for a person only
-        print(f"explorer {command}: {SAID[resource.status]}", file=sys.stderr)
+    if resource.status in STATUS_WORDS and not args.include and sys.stderr.isatty():  # words for a person only
+        print(f"explorer {command}: {STATUS_WORDS[resource.status]}", file=sys.stderr)
     return code
 
 
@@ -253,15 +253,15 @@ def dry_run(session: Session, command: str, outgoing: Outgoing) -> None:
     curl = as_curl(outgoing, session.credentials.ca_bundle)
     sys.stdout.write("\n".join([*preview(masked(outgoing)), "", *lines(curl)]) + "\n")
     sys.stdout.flush()
-    said_of = (
-        credentials_said(outgoing, reached_by(session)),
+    notes = (
+        credentials_note(outgoing, reached_by(session)),
         in_variables(withheld(outgoing)),
         left_out(secrets_in(outgoing)),
     )
-    for said in said_of:
-        if said:
-            said = said.strip()
-            print(f"explorer {command}: the curl above: {said[0].lower()}{said[1:]}", file=sys.stderr)
+    for note in notes:
+        if note:
+            note = note.strip()
+            print(f"explorer {command}: the curl above: {note[0].lower()}{note[1:]}", file=sys.stderr)
     if sys.stderr.isatty():
         why = f"; this session is read-only ({session.write_policy.because})" if not session.writes else ""
         print(f"explorer {command}: not sent (--dry-run){visible(why)}", file=sys.stderr)
@@ -285,8 +285,8 @@ async def confirmed(
         shown += ["", *await difference(session, outgoing, target, body.document)]
         question = "Send? [y/N] "
     elif outgoing.method == "DELETE":
-        identity, accepted, said = await identified(session, outgoing, target)
-        shown += said
+        identity, accepted, added_lines = await identified(session, outgoing, target)
+        shown += added_lines
         question = f'Type "{identity}" to delete it (anything else keeps it): '
     else:
         question = "Send? [y/N] "
@@ -329,8 +329,8 @@ async def identified(session: Session, outgoing: Outgoing, target: str) -> tuple
     """What a DELETE asks to type: the resource's name (identity_of, as fetched just now), else the last
     segment of its path; the answers taken (that, its id, the last segment); and what the preview adds."""
     now = await session.fetch(target)
-    said = [] if not now.error else ["", visible(f"It could not be fetched just now: {now.error.line()}")]
+    added_lines = [] if not now.error else ["", visible(f"It could not be fetched just now: {now.error.line()}")]
     document = now.json if not now.error else None
     identity = delete_name(document, outgoing.url)
     accepted = delete_answers(document, outgoing.url)
-    return visible(identity), accepted | {visible(answer) for answer in accepted}, said
+    return visible(identity), accepted | {visible(answer) for answer in accepted}, added_lines

@@ -10,7 +10,7 @@ def page_summary(page: Page) -> str:
     """Say a page in one line: `page 2 of 13 · 1,234 items · 100 per page`.
 
     Args:
-        page: The page, as `Resource.listing` gives it.
+        page: The page, as `Resource.page_or_array` gives it.
 
     Returns:
         `page 2 of 13 · 1,234 items · 100 per page`; without a total, how many are on this page

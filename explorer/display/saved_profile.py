@@ -15,25 +15,27 @@ def saved_words(saved: SavedProfile) -> str:
     Returns:
         The sentences, ending with a full stop.
     """
-    said = f"Saved profile {saved.name!r} to {saved.path}"
+    message = f"Saved profile {saved.name!r} to {saved.path}"
     if saved.default:
-        said += ", as the default profile (default_profile)"
+        message += ", as the default profile (default_profile)"
     elif not saved.chosen:
-        said += f" (use it with --profile {saved.name})"
+        message += f" (use it with --profile {saved.name})"
     if saved.entry:
-        said += f". Its secret is in the system keyring (service {SERVICE!r}, entry {saved.entry!r}), not in the file"
+        message += (
+            f". Its secret is in the system keyring (service {SERVICE!r}, entry {saved.entry!r}), not in the file"
+        )
     elif saved.secret:
         instead = (
             f"Set {saved.variable} before the next start (the profile reads it from there), or type it"
             if saved.variable
             else "Type it"
         )
-        said += (
+        message += (
             ", without its secret: there is no system keyring here to keep it in, and it is never written in "
             f"the file. {instead} in the form again then"
         )
     if saved.forbidding:
-        said += f". Read-only (writes = false), as the profile {saved.forbidding!r} says of the same origin"
+        message += f". Read-only (writes = false), as the profile {saved.forbidding!r} says of the same origin"
     elif saved.read_only:
-        said += ". Read-only (writes = false), as the credentials were"
-    return f"{said}."
+        message += ". Read-only (writes = false), as the credentials were"
+    return f"{message}."

@@ -15,7 +15,7 @@ So is the value of a header or query parameter named like a secret (`X-Api-Key`,
     as_curl(outgoing, session.credentials.ca_bundle)  # curl --cacert CA -H "Authorization: Bearer $TOKEN" … URL
     as_command(outgoing, base_url, reached_by(session))   # explorer get /groups --demo -H 'Accept: …'
     secret_variable(reached_by(session))  # EXPLORER_CLIENT_SECRET: where that command reads the secret
-    credentials_said(outgoing, reached_by(session))  # the notice's line: TOKEN=$(explorer token --profile lab)
+    credentials_note(outgoing, reached_by(session))  # the notice's line: TOKEN=$(explorer token --profile lab)
     left_out(secrets_in(outgoing))       # the notice's line when the body was left out for its secret
     in_variables(withheld(outgoing))     # the notice's line naming the variables said for secret values
 """
@@ -34,8 +34,8 @@ from explorer.api.headers import REFUSED
 from explorer.api.redaction import SECRET_HEADERS, Redaction, is_secret
 from explorer.api.resource import Resource
 from explorer.api.session import Session
+from explorer.api.unsafe_characters import visible
 from explorer.api.values import TooDeep
-from explorer.api.visible import visible
 from explorer.api.writes import Outgoing
 
 # Left to curl: the host and framing, which it works out itself; the encodings httpx accepts, which
@@ -100,10 +100,10 @@ def as_curl(outgoing: Outgoing, ca_bundle: str | None = None) -> str:
         parts += ["--cacert", shlex.quote(ca_bundle)]
     parts += credentials_in_curl(outgoing)
     held = withheld(outgoing)
-    parts += headers_said(outgoing, held, SKIPPED_IN_CURL)
+    parts += header_words(outgoing, held, SKIPPED_IN_CURL)
     if outgoing.body:
         parts += ["--data-binary", STDIN] if secrets_in(outgoing) else ["--data-raw", shlex.quote(outgoing.body_text)]
-    parts.append(url_said(outgoing.url, held))
+    parts.append(url_word(outgoing.url, held))
     return " ".join(parts)
 
 
@@ -117,14 +117,14 @@ def as_command(outgoing: Outgoing, base_url: str, reached_by: Sequence[str] = ()
     if target == base or target.startswith(base + "/"):  # the API root itself is `/`
         target = target[len(base) :] or "/"
     held = withheld(outgoing)
-    parts = ["explorer", outgoing.method.lower(), url_said(target, held), *map(shlex.quote, reached_by)]
-    parts += headers_said(outgoing, held, SKIPPED_IN_COMMAND)
+    parts = ["explorer", outgoing.method.lower(), url_word(target, held), *map(shlex.quote, reached_by)]
+    parts += header_words(outgoing, held, SKIPPED_IN_COMMAND)
     if outgoing.body:
         parts += ["--data", STDIN if secrets_in(outgoing) else shlex.quote(outgoing.body_text)]
     return " ".join(parts if outgoing.method == "GET" else [*parts, "--writes"])
 
 
-def headers_said(outgoing: Outgoing, held: Sequence[Withheld], skipped: set[str]) -> list[str]:
+def header_words(outgoing: Outgoing, held: Sequence[Withheld], skipped: set[str]) -> list[str]:
     """The `-H` words for the headers not `skipped`: a secret-named one's value as its variable."""
     variables = {field.index: field.variable for field in held if field.kind == "header"}
     words = []
@@ -132,12 +132,12 @@ def headers_said(outgoing: Outgoing, held: Sequence[Withheld], skipped: set[str]
         if name.lower() in skipped:
             continue
         variable = variables.get(index)
-        said: list[str | Variable] = [f"{name.title()}: ", Variable(variable) if variable else value]
-        words += ["-H", shell_word(said)]
+        pieces: list[str | Variable] = [f"{name.title()}: ", Variable(variable) if variable else value]
+        words += ["-H", shell_word(pieces)]
     return words
 
 
-def url_said(url: str, held: Sequence[Withheld]) -> str:
+def url_word(url: str, held: Sequence[Withheld]) -> str:
     """A URL (or a path with its query) as one shell word, a secret-named parameter's value as its variable."""
     variables = {field.index: field.variable for field in held if field.kind == "query parameter"}
     start, pairs, end = query_of(url)
@@ -170,12 +170,12 @@ def shell_word(pieces: Sequence[str | Variable]) -> str:
     if not any(isinstance(piece, Variable) for piece in merged):
         return shlex.quote("".join(piece for piece in merged if isinstance(piece, str)))
     if all(PLAIN_IN_DOUBLE_QUOTES.fullmatch(piece) for piece in merged if isinstance(piece, str)):
-        said = []
+        parts = []
         for index, piece in enumerate(merged):
             after = merged[index + 1] if index + 1 < len(merged) else ""
             goes_on = isinstance(after, str) and NAME_GOES_ON.match(after) is not None
-            said.append(piece if isinstance(piece, str) else f"${{{piece.name}}}" if goes_on else f"${piece.name}")
-        return '"' + "".join(said) + '"'
+            parts.append(piece if isinstance(piece, str) else f"${{{piece.name}}}" if goes_on else f"${piece.name}")
+        return '"' + "".join(parts) + '"'
     return "".join(shlex.quote(piece) if isinstance(piece, str) else f'"${piece.name}"' for piece in merged)
 
 
@@ -312,7 +312,7 @@ def secret_variable(reached_by: Sequence[str]) -> str | None:
     return None
 
 
-def credentials_said(outgoing: Outgoing, reached_by: Sequence[str]) -> str:
+def credentials_note(outgoing: Outgoing, reached_by: Sequence[str]) -> str:
     """The line a notice adds after a copied curl: how to set the variables it says the credentials
     as. `TOKEN=$(explorer token …)` (explorer/commands/token.py), with the flags that reach the same
     service (`reached_by(session)`: the profile, or the base URL and client ID); for Digest, where the

@@ -14,8 +14,8 @@ from starlette.responses import Response
 from starlette.routing import Route
 
 from explorer.sandbox import control, oauth
+from explorer.sandbox.api_middleware import ApiMiddleware
 from explorer.sandbox.documents import ApiProblem, problem_response
-from explorer.sandbox.gate import Gate
 from explorer.sandbox.links import API_ROOT, DESCRIPTION_PATH
 from explorer.sandbox.openapi import REVOKE_PATH, TOKEN_PATH, description
 from explorer.sandbox.resources import LEGACY_ROUTES, ROUTES
@@ -67,7 +67,7 @@ def create_app(settings: Settings | None = None) -> Starlette:
         routes += control.ROUTES
     app = Starlette(
         routes=routes,
-        middleware=[Middleware(Gate, sandbox=sandbox)],
+        middleware=[Middleware(ApiMiddleware, sandbox=sandbox)],
         exception_handlers={ApiProblem: api_problem, HTTPException: http_problem},
     )
     app.router.redirect_slashes = False

@@ -1,7 +1,7 @@
 """A cluster the sandbox makes, as the service reports it: new, then ready.
 
 A create makes one (resources/cluster_writes.py), and so does the drill stuck-operation
-(stuck.py); the end of its operation makes it ready (operations.py). They take the shape of the
+(stuck_cluster.py); the end of its operation makes it ready (operations.py). They take the shape of the
 seeded clusters (seed/clusters.py), so that a made cluster and a seeded one read alike.
 """
 

@@ -95,8 +95,8 @@ def sparse(document: Any) -> Any:
     below = me.partition(API_ROOT)[2]
     for rule in SPARSE:
         if me and rule.path.fullmatch(below):
-            kept = {rel(name) for name in rule.keep}
-            links = [link for link in links if link["rel"] in kept]
+            kept_rels = {rel(name) for name in rule.keep}
+            links = [link for link in links if link["rel"] in kept_rels]
             links += [{"href": f"{me}/{name}", "rel": rel(name)} for name in rule.legacy]
             return {**document, "links": links}
     return document

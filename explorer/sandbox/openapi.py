@@ -187,8 +187,8 @@ def operation(
         }
     deprecated = ", ".join(v.date for v in versions if v.deprecated)
     if deprecated:
-        said = {"description": f"On answers in {deprecated}, which is deprecated.", "schema": {"type": "string"}}
-        answer["headers"] = {"Deprecation": said, "Sunset": said}
+        header = {"description": f"On answers in {deprecated}, which is deprecated.", "schema": {"type": "string"}}
+        answer["headers"] = {"Deprecation": header, "Sunset": header}
     errors = sorted({*EVERY, *(refusals(write) if write else ())})
     described["responses"] = {status: answer, **{code: ref("responses", ERRORS[code][0]) for code in errors}}
     roles = roles_of(template, method)

@@ -93,20 +93,20 @@ ANSWERS: dict[str, dict[str, Any]] = {
 def request_body(body: Body, versions: Sequence[Version], world: World) -> dict[str, Any]:
     """A write's requestBody: its schema by reference and an example the sandbox accepts as it is."""
     described: dict[str, Any] = {"required": True}
-    if body.said:
-        described["description"] = body.said
+    if body.description:
+        described["description"] = body.description
     described["content"] = versioned(versions, ref("schemas", body.name), example_of(body, world))
     return described
 
 
 def success(write: Write, versions: Sequence[Version]) -> tuple[str, dict[str, Any]]:
     """The status and response object of a write's success, as it was declared."""
-    said = write.said or REASONS[write.status]
+    description = write.description or REASONS[write.status]
     if write.status in (202, 204):
-        return str(write.status), {"description": said, "content": versioned(versions, None)}
+        return str(write.status), {"description": description, "content": versioned(versions, None)}
     listing = isinstance(write.body, Entries)  # the access list's POST answers with the list
     schema = ref("schemas", "PaginatedList" if listing else "Entity")
-    return str(write.status), {"description": said, "content": versioned(versions, schema)}
+    return str(write.status), {"description": description, "content": versioned(versions, schema)}
 
 
 def refusals(write: Write) -> tuple[str, ...]:

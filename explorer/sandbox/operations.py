@@ -24,7 +24,7 @@ before every request under the API root, which ends each operation due by then, 
 they fell due, with its event dated when it fell due. The same requests at the same clock
 readings give the same states and events, over a socket or in process.
 
-An operation that is never due waits for ever: the drill stuck-operation (stuck.py).
+An operation that is never due waits for ever: the drill stuck-operation (stuck_cluster.py).
 """
 
 from __future__ import annotations
@@ -86,7 +86,7 @@ class Operations:
                     heapq.heappush(self.pending, (due, next(self.order), project, cluster, operation))
 
     def hold(self, cluster: Cluster, operation: Operation) -> None:
-        """Give the cluster `operation` and its state; one never due (stuck.py) is never ended."""
+        """Give the cluster `operation` and its state; one never due (stuck_cluster.py) is never ended."""
         cluster.operation = operation
         cluster.fields["stateName"] = STATES[operation.kind]
 

@@ -108,8 +108,8 @@ def page(
 
     # Links keep the request's other parameters (filters, pretty, envelope) so that
     # following `next` asks for the same thing, one page on.
-    kept = urlencode([(k, v) for k, v in request.query_params.multi_items() if k not in PAGE_PARAMS])
-    prefix = f"{href}?{kept}&" if kept else f"{href}?"
+    other_params = urlencode([(k, v) for k, v in request.query_params.multi_items() if k not in PAGE_PARAMS])
+    prefix = f"{href}?{other_params}&" if other_params else f"{href}?"
     count = "true" if include_count else "false"
 
     def link(name: str, number: int) -> dict[str, str]:

@@ -11,7 +11,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
 from typing import Any
 
-from explorer.sandbox import stuck
+from explorer.sandbox import stuck_cluster
 from explorer.sandbox.buckets import ENDPOINT_SETS
 from explorer.sandbox.settings import Settings
 
@@ -80,8 +80,9 @@ SCENARIOS = {
         ),
         Scenario(
             "stuck-operation",
-            f"Cluster {stuck.NAME} in project {stuck.PROJECT} stays CREATING however long you watch it; the "
-            f"project's events say why ({stuck.STUCK_EVENT}: no capacity in {stuck.REGION} for {stuck.SIZE}).",
+            f"Cluster {stuck_cluster.NAME} in project {stuck_cluster.PROJECT} stays CREATING however long you "
+            f"watch it; the project's events say why ({stuck_cluster.STUCK_EVENT}: no capacity in "
+            f"{stuck_cluster.REGION} for {stuck_cluster.SIZE}).",
             server={"stuck_operation": True},
         ),
     )

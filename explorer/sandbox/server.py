@@ -89,10 +89,10 @@ def cannot_listen(error: OSError, host: str, port: int, free: str = "") -> str:
 
 
 def url_of(host: str, port: int, tls: bool) -> str:
-    shown = "127.0.0.1" if host in ("0.0.0.0", "") else ("[::1]" if host == "::" else host)
-    if ":" in shown and not shown.startswith("["):
-        shown = f"[{shown}]"
-    return f"{'https' if tls else 'http'}://{shown}:{port}"
+    url_host = "127.0.0.1" if host in ("0.0.0.0", "") else ("[::1]" if host == "::" else host)
+    if ":" in url_host and not url_host.startswith("["):
+        url_host = f"[{url_host}]"
+    return f"{'https' if tls else 'http'}://{url_host}:{port}"
 
 
 class ServerThread:

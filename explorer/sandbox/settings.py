@@ -46,7 +46,7 @@ class Settings:
     rate_limits: str = "minute"  # minute: the spec's windows per project; bucket: token buckets (limits.py)
     versions: str = "lenient"  # lenient: plain JSON gets the first version; strict: name one or 406 (versions.py)
     operation_seconds: int = 20  # a cluster CREATING, UPDATING, DELETING: this long; 0: until the next request
-    stuck_operation: bool = False  # the drill stuck-operation: a cluster CREATING for ever (stuck.py)
+    stuck_operation: bool = False  # the drill stuck-operation: a cluster CREATING for ever (stuck_cluster.py)
     clock: Callable[[], float] = field(default=time.time, compare=False, repr=False)
 
     def __post_init__(self) -> None:

@@ -39,7 +39,7 @@ class Text(Shape):
     minimum: int = 1
     maximum: int = 64
     pattern: str | None = None
-    said: str | None = None  # what is expected, when the pattern needs saying
+    expected: str | None = None  # what is expected, when the pattern needs saying
 
     def check(self, value: Any) -> str | None:
         good = (
@@ -48,7 +48,7 @@ class Text(Shape):
             and value.isprintable()
             and (self.pattern is None or re.fullmatch(self.pattern, value) is not None)
         )
-        return None if good else self.said or f"a string of {self.minimum} to {self.maximum} printable characters"
+        return None if good else self.expected or f"a string of {self.minimum} to {self.maximum} printable characters"
 
     def schema(self) -> dict[str, Any]:
         pattern = f"^{self.pattern}$" if self.pattern else PRINTABLE
@@ -60,10 +60,10 @@ class Choice(Shape):
     """One of a few strings."""
 
     values: tuple[str, ...]
-    said: str | None = None
+    expected: str | None = None
 
     def check(self, value: Any) -> str | None:
-        return None if value in self.values else self.said or "one of " + ", ".join(self.values)
+        return None if value in self.values else self.expected or "one of " + ", ".join(self.values)
 
     def schema(self) -> dict[str, Any]:
         return {"type": "string", "enum": list(self.values)}
@@ -141,19 +141,19 @@ class Network(Shape):
                 return None
             except ValueError:
                 pass
-        return self.said()
+        return self.expected()
 
-    def said(self) -> str:
+    def expected(self) -> str:
         return "a CIDR block such as 10.0.0.0/16" if self.block else "an IP address such as 192.0.2.15"
 
     def schema(self) -> dict[str, Any]:
-        return {"type": "string", "description": self.said(), "minLength": 2, "maxLength": 43 if self.block else 39}
+        return {"type": "string", "description": self.expected(), "minLength": 2, "maxLength": 43 if self.block else 39}
 
 
 @dataclass(frozen=True)
 class ListOf(Shape):
     item: Shape
-    said: str  # what the items are, in a refusal: "objects with key and value"
+    items_expected: str  # what the items are, in a refusal: "objects with key and value"
     minimum: int = 0
     maximum: int = 100
 
@@ -164,7 +164,7 @@ class ListOf(Shape):
             and all(self.item.check(v) is None for v in value)
         ):
             return None
-        return f"a list of {self.minimum} to {self.maximum} {self.said}"
+        return f"a list of {self.minimum} to {self.maximum} {self.items_expected}"
 
     def schema(self) -> dict[str, Any]:
         return {"type": "array", "items": self.item.schema(), "minItems": self.minimum, "maxItems": self.maximum}
@@ -176,14 +176,14 @@ class Object(Shape):
 
     fields: dict[str, Shape]
     optional: frozenset[str] = field(default_factory=frozenset)
-    said: str = "an object"
+    expected: str = "an object"
 
     def check(self, value: Any) -> str | None:
         if not isinstance(value, dict):
-            return self.said
+            return self.expected
         if not set(self.fields) - self.optional <= value.keys() <= self.fields.keys():
-            return self.said
-        return None if all(self.fields[k].check(v) is None for k, v in value.items()) else self.said
+            return self.expected
+        return None if all(self.fields[k].check(v) is None for k, v in value.items()) else self.expected
 
     def schema(self) -> dict[str, Any]:
         return {
@@ -207,6 +207,6 @@ class Reported(Shape):
         return {"type": self.kind} if self.kind else {}
 
 
-TAG = Object({"key": Text(1, 255), "value": Text(1, 255)}, said="an object with key and value")
+TAG = Object({"key": Text(1, 255), "value": Text(1, 255)}, expected="an object with key and value")
 TAGS = ListOf(TAG, "objects with key and value")
 LINKS = Reported("array")

@@ -12,7 +12,7 @@ from explorer.sandbox.operations import Operations
 from explorer.sandbox.pages import Fragments
 from explorer.sandbox.seed import seed_world
 from explorer.sandbox.settings import Settings
-from explorer.sandbox.stuck import add_stuck_cluster
+from explorer.sandbox.stuck_cluster import add_stuck_cluster
 from explorer.sandbox.tokens import TokenStore
 
 

@@ -40,10 +40,10 @@ class Version:
         """`Deprecation` and `Sunset` as HTTP dates for a deprecated version; none otherwise."""
         if self.deprecated is None:
             return {}
-        said = {"Deprecation": midnight(self.deprecated)}
+        headers = {"Deprecation": midnight(self.deprecated)}
         if self.sunset:
-            said["Sunset"] = midnight(self.sunset)
-        return said
+            headers["Sunset"] = midnight(self.sunset)
+        return headers
 
 
 def midnight(day: str) -> str:

@@ -85,7 +85,7 @@ class Fields:
     read_only: dict[str, Shape] = field(default_factory=dict)
     one_of: tuple[str, ...] = ()
     example: Example = None
-    said: str = ""
+    description: str = ""
 
     def check(self, body: Any, current: dict[str, Any] | None = None, where: str = "") -> dict[str, Any]:
         """The writable fields of `body`, each checked; `where` says which entry of a list it is."""
@@ -124,8 +124,8 @@ class Fields:
         properties = {name: shape.schema() for name, shape in self.writable.items()}
         properties |= {name: {**shape.schema(), "readOnly": True} for name, shape in self.read_only.items()}
         described: dict[str, Any] = {"type": "object", "properties": properties}
-        if self.said:
-            described["description"] = self.said
+        if self.description:
+            described["description"] = self.description
         if self.required:
             described["required"] = list(self.required)
         if self.one_of:
@@ -146,7 +146,7 @@ class Entries:
     minimum: int = 1
     maximum: int = 100
     example: Example = None
-    said: str = ""
+    description: str = ""
 
     def check(self, body: Any, current: dict[str, Any] | None = None) -> list[dict[str, Any]]:
         if not isinstance(body, list) or not self.minimum <= len(body) <= self.maximum:
@@ -156,8 +156,8 @@ class Entries:
 
     def schema(self) -> dict[str, Any]:
         described: dict[str, Any] = {"type": "array"}
-        if self.said:
-            described["description"] = self.said
+        if self.description:
+            described["description"] = self.description
         described["items"] = {"$ref": f"#/components/schemas/{self.item.name}"}
         return described | {"minItems": self.minimum, "maxItems": self.maximum}
 
@@ -181,14 +181,16 @@ class Write:
     status: int
     body: Body | None = None
     refusals: tuple[int, ...] = ()
-    said: str = ""  # the success, in words (the description's response)
+    description: str = ""  # the success, in words (the description's response)
 
 
-def writes(status: int, body: Body | None = None, refusals: tuple[int, ...] = (), said: str = "") -> Callable[[F], F]:
+def writes(
+    status: int, body: Body | None = None, refusals: tuple[int, ...] = (), description: str = ""
+) -> Callable[[F], F]:
     """Declare a write handler (see the module's docstring)."""
 
     def mark(handler: F) -> F:
-        handler.write = Write(status, body, refusals, said)  # type: ignore[attr-defined]
+        handler.write = Write(status, body, refusals, description)  # type: ignore[attr-defined]
         return handler
 
     return mark

@@ -28,12 +28,12 @@ from explorer.api.session import Session, elapsed
 from explorer.api.watching import EVERY
 from explorer.tui.key_line import KeyLine
 from explorer.tui.keys import key_table
-from explorer.tui.legible import LEAST
 from explorer.tui.palette import PaletteApp
 from explorer.tui.presenter_feed import PresenterFeed
+from explorer.tui.safe_text import visible
 from explorer.tui.screens.command_palette import KeyedPalette
 from explorer.tui.screens.main import MainScreen
-from explorer.tui.server_text import visible
+from explorer.tui.text_contrast import LEAST
 from explorer.tui.themes import DEFAULT_THEME, PROJECTOR_CONTRAST, PROJECTOR_THEME, load_themes, shipped_dir, skipped
 from explorer.tui.widgets.status_bar import StatusBar
 
@@ -66,13 +66,13 @@ class ExplorerApp(PaletteApp):
         keymap: dict[str, str] | None = None,
         settings_path: Path | None = None,
         theme: str | None = None,
-        kept_theme: str | None = None,
+        saved_theme: str | None = None,
         theme_dirs: Sequence[Path] | None = None,
         presenter: bool = False,
         watch_every: float = EVERY,
     ) -> None:
         """Without a session, the login screen asks for one: it starts from `login` (base_url,
-        client_id, ca_bundle) and opens it with `connect`. `theme` is this run's; `kept_theme`,
+        client_id, ca_bundle) and opens it with `connect`. `theme` is this run's; `saved_theme`,
         the config file's, is used when none is asked for or the one asked for does not exist."""
         super().__init__()
         self.session = session
@@ -93,7 +93,7 @@ class ExplorerApp(PaletteApp):
         for each in themes:
             self.register_theme(each)
         self.theme_notes = skipped(problems)
-        self.theme = self.usable_theme(theme, PROJECTOR_THEME if presenter else kept_theme)
+        self.theme = self.usable_theme(theme, PROJECTOR_THEME if presenter else saved_theme)
 
     def watch_theme(self, name: str) -> None:
         """The projector theme is drawn in the sixteen standard colours, each text at 6:1 at least."""
@@ -146,10 +146,10 @@ class ExplorerApp(PaletteApp):
         alike, which took a dialog's lines twice over (at 24 rows, those of the field it spoke of).
         Made here, as Textual's own notify does, to be kept: `withdraw` takes one back."""
         key = (message, severity)
-        shown = self.notices.get(key)
-        if shown is not None and not shown.has_expired:
+        existing = self.notices.get(key)
+        if existing is not None and not existing.has_expired:
             return
-        self.notices = {said: notice for said, notice in self.notices.items() if not notice.has_expired}
+        self.notices = {old: notice for old, notice in self.notices.items() if not notice.has_expired}
         notice = Notification(
             message, title, severity, self.NOTIFICATION_TIMEOUT if timeout is None else timeout, markup
         )
@@ -160,8 +160,8 @@ class ExplorerApp(PaletteApp):
         """Take a notice down before its time, when what it says no longer holds (`Draft kept: …`, the
         draft open again). It is made to expire and given to Textual again, which lets an expired notice
         go, its toast too (one still on its way is let go as it comes); the other notices stay."""
-        for (said, _), notice in self.notices.items():
-            if said == message and not notice.has_expired:
+        for (text, _), notice in self.notices.items():
+            if text == message and not notice.has_expired:
                 notice.timeout = 0
                 self.post_message(Notify(notice))
 
@@ -211,7 +211,7 @@ class ExplorerApp(PaletteApp):
         if self.quitting and isinstance(event, QUIT_DROPS) and not event.is_forwarded:
             return  # typed while the token is revoked (a shell's next command, typed ahead): nothing opens
         if self.presenter_feed is not None and isinstance(event, events.MouseDown) and not event.is_forwarded:
-            self.presenter_feed.saw(event)  # the first time the app sees it, not as it bubbles back up
+            self.presenter_feed.record_input(event)  # the first time the app sees it, not as it bubbles back up
         if not await self.keys.take(event):  # a key read from the terminal waits for its turn
             await super().on_event(event)
 
@@ -219,7 +219,7 @@ class ExplorerApp(PaletteApp):
         """A key or paste whose turn has come (key_line.py), as Textual handles one. The presenter
         describes a key now, where it lands: a letter after `g` is typing into its field, not Reload."""
         if self.presenter_feed is not None and isinstance(event, events.Key):
-            self.presenter_feed.saw(event)
+            self.presenter_feed.record_input(event)
         await super().on_event(event)
 
     def key_waits(self, event: events.Key | events.Paste) -> bool:

@@ -5,7 +5,7 @@ from __future__ import annotations
 from rich.text import Text
 
 from explorer.api.changes import Change
-from explorer.tui.server_text import visible
+from explorer.tui.safe_text import visible
 
 SHOWN_ON_SCREEN = 400  # characters of a value: the line is cut at the pane's edge anyway
 KIND_STYLES = {"added": "status-2xx", "removed": "status-5xx", "changed": "status-4xx"}

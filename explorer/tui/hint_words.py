@@ -2,7 +2,7 @@
 
 The library says what went wrong and which setting would help (`ApiError.setting`); it knows none
 of the flags. The screen was started from a command line, so its words for most settings are that
-line's flags, to start it again with; the login form has its own (`form_words.py`), and the
+line's flags, to start it again with; the login form has its own (`form_hints.py`), and the
 commands theirs (`explorer/commands/hint_words.py`).
 """
 
@@ -40,6 +40,6 @@ SCREEN_WORDS = {
 }
 
 
-def worded(error: ApiError) -> str | None:
+def screen_hint(error: ApiError) -> str | None:
     """The error's hint, then what to start the explorer with to change its setting, if anything."""
     return error.hint_in(SCREEN_WORDS)

@@ -187,10 +187,10 @@ class KeyLine:
 
     def keep_watch(self) -> None:
         if self.watch is None:
-            self.watch = self.app.set_interval(LONGEST / 2, self.lost, name="key line")
+            self.watch = self.app.set_interval(LONGEST / 2, self.check_stalled, name="key line")
         self.watch.resume()
 
-    def lost(self) -> None:
+    def check_stalled(self) -> None:
         """A key whose hop is lost, waited for longer than LONGEST, is taken as done (any key after
         PATIENCE); a page no longer on its way lets the keys that waited for it go."""
         if self.holding:

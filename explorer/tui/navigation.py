@@ -61,7 +61,7 @@ class Navigation:
         self.fetching: Fetch | None = None
         self.marked: Fetch | None = None  # the fetch whose line says it is loading (`mark`)
         self.requested: Node | None = None  # the node the user last asked to see
-        self.shown: Node | None = None  # the node in the panes
+        self.current: Node | None = None  # the node in the panes
         self.switched: set[str] = set()  # of SWITCHES: the ones on
         self.history = History()
         self.relabel: set[Node] = set()  # nodes whose label changed
@@ -80,13 +80,13 @@ class Navigation:
         other = self.open_at.get(node.key)
         return other if other is not None and other is not node else None
 
-    def badge(self, url: str, said: str | None) -> None:
-        """Say `said` beside every node of a URL in the tree (`◉ watched`), or nothing (None)."""
+    def badge(self, url: str, text: str | None) -> None:
+        """Say `text` beside every node of a URL in the tree (`◉ watched`), or nothing (None)."""
         key = without_query(url)
-        if said is None:
+        if text is None:
             self.badges.pop(key, None)
         else:
-            self.badges[key] = said
+            self.badges[key] = text
         self.relabel.update(self.by_key.get(key, ()))
 
     def is_fetching(self, node: Node) -> bool:
@@ -138,7 +138,7 @@ class Navigation:
 
     def list_in_view(self) -> Node | None:
         """The list being looked at: the node shown if it is one, else the list it is an item of."""
-        node = self.shown
+        node = self.current
         while node is not None and not node.is_list:
             node = node.parent if node.kind == "item" else None
         return node
@@ -154,7 +154,7 @@ class Navigation:
             return self.request(parent, self.url_for(parent, node.url), select=True)
         if node.kind == "more":
             parent = node.parent
-            first = parent.items_shown if parent is not None else 0
+            first = parent.items_listed if parent is not None else 0
             return Step(select=self.item_at(parent, first)) if parent is not None else Step()
         reload = reload or self.refusal_of(node) or node.stale  # a stale list: fetched again, not shown as kept
         other = self.elsewhere(node)
@@ -209,7 +209,7 @@ class Navigation:
         if resource.error is None and resource.status < 400:
             self.open_at.setdefault(without_query(resource.url), node)
             self.relabel.update(self.by_key.get(without_query(resource.url), ()))
-        if resource.listing is not None and resource.error is None:
+        if resource.page_or_array is not None and resource.error is None:
             self.show_page(node, resource)
         elif resource.status >= 400 and resource.status not in GONE and node.filled:
             node.resource, node.error = resource, None  # a 429 on `r`: shown, and what it held stays
@@ -220,7 +220,7 @@ class Navigation:
             return Step()
         step = self.show_step(node, keep=fetch.keep)
         turns, self.turns_ahead = self.turns_ahead, 0
-        if fetch.turn and turns and resource.listing is not None and resource.error is None:
+        if fetch.turn and turns and resource.page_or_array is not None and resource.error is None:
             ahead = 1 if turns > 0 else -1
             then = self.turn_page(ahead)  # from the page that came: its own next or previous link
             step.fetch, step.note = then.fetch, then.note or step.note
@@ -251,8 +251,8 @@ class Navigation:
 
     def refusal_of(self, node: Node) -> bool:
         """Whether what is in view is the refusal of a URL typed for `node` (`/groups?itemsPerPage=…`)."""
-        shown = self.shown
-        return shown is not None and shown.kind == "refused" and shown.parent is node
+        current = self.current
+        return current is not None and current.kind == "refused" and current.parent is node
 
     def refused(self, fetch: Fetch, resource: Resource | None = None, error: ApiError | None = None) -> Step:
         """A typed URL refused (`g /groups?itemsPerPage=99999999999999999999`): the refusal is shown,
@@ -264,7 +264,7 @@ class Navigation:
         self.history.visit(page_key(fetch.url))  # the refusal is what you look at now: Back leaves it
         refusal = Node("refused", fetch.url, node.title, node, resource=resource, error=error)
         refusal.asked = fetch.url
-        self.requested = self.shown = refusal
+        self.requested = self.current = refusal
         return Step(show=refusal)
 
     def cancelled(self, fetch: Fetch) -> None:
@@ -274,18 +274,18 @@ class Navigation:
             self.turns_ahead = 0
             self.relabel.add(fetch.node)
         if self.requested is fetch.node:
-            self.requested = self.shown
+            self.requested = self.current
 
     def show_step(self, node: Node, select: bool = False, keep: str | None = None, record: bool = True) -> Step:
         """Put `node` in the panes (and the history)."""
-        self.requested = self.shown = node
+        self.requested = self.current = node
         if record and node.resource is not None:
             self.history.visit(page_key(node.resource.url))
         return Step(show=node, select=node if select else None, keep=keep)
 
     def highlighted(self, node: Node) -> Step:
         """The cursor moved onto a node: show it if it has something to show (an answer or a failure)."""
-        if node is self.shown or self.is_fetching(node) or (node.resource is None and node.error is None):
+        if node is self.current or self.is_fetching(node) or (node.resource is None and node.error is None):
             return Step()
         if node.stale:  # a list that holds an item known to be deleted: visited, it is fetched again
             return self.open(node, reload=True)
@@ -307,7 +307,7 @@ class Navigation:
                 self.forget(child)
         node.pool.clear()
         node.pages.clear()
-        node.page_shown = None
+        node.listed_page_key = None
         node.resource, node.error = resource, None
         made: list[Node] = []
         if resource.error is None:
@@ -331,7 +331,7 @@ class Navigation:
         self.description = description
         root = self.root
         resource = root.resource
-        if resource is not None and resource.error is None and resource.status < 400 and resource.listing is None:
+        if resource is not None and resource.error is None and resource.status < 400 and resource.page_or_array is None:
             self.fill(root, resource)
             self.relabel.add(root)
 
@@ -357,12 +357,12 @@ class Navigation:
         with another page size, or back on a page shown before) is the same node, still open.
         A bare array is a list of one page, with no links beside it.
         """
-        page = resource.listing
+        page = resource.page_or_array
         if page is None:
             raise ValueError(f"{resource.url} is not a list")
         key = page_key(resource.url)
-        if key != node.page_shown:  # another page: the tree lists its first items only
-            node.items_shown = ITEMS_AT_ONCE
+        if key != node.listed_page_key:  # another page: the tree lists its first items only
+            node.items_listed = ITEMS_AT_ONCE
         if not node.pages:  # a list for the first time: whatever it held before goes
             for child in node.children:
                 self.forget(child)
@@ -372,29 +372,29 @@ class Navigation:
             made.append(Node("previous", page.previous_href, "‹ previous page", node, page=key))
         template = self.description.item_template(urlsplit(resource.url).path) if self.description else None
         by_url: dict[str, tuple[str, str]] | None = None  # the pool by URL alone, made at the first miss
-        for index, item in enumerate(page.results[: node.items_shown]):
+        for index, item in enumerate(page.results[: node.items_listed]):
             title, ident = item_title(item, index)
             url = self_href(item) or (item_href(item, resource.url, template) if template else None)
-            kept = node.pool.get((url, title)) if url else None
-            if kept is None and url:  # the same item renamed (a PATCH of its name) is still the same node
+            item_node = node.pool.get((url, title)) if url else None
+            if item_node is None and url:  # the same item renamed (a PATCH of its name) is still the same node
                 by_url = by_url if by_url is not None else {key[0]: key for key in node.pool}
                 renamed = by_url.get(url)
                 if renamed is not None and renamed in node.pool:
-                    kept = node.pool.pop(renamed)
-                    kept.title = title
-                    node.pool[(url, title)] = kept
-                    self.relabel.add(kept)
-            if kept is None:
-                kept = self.index(Node("item", url, title, node, document=item, ident=ident))
+                    item_node = node.pool.pop(renamed)
+                    item_node.title = title
+                    node.pool[(url, title)] = item_node
+                    self.relabel.add(item_node)
+            if item_node is None:
+                item_node = self.index(Node("item", url, title, node, document=item, ident=ident))
                 if url:
-                    node.pool[(url, title)] = kept
-            kept.document, kept.ident, kept.page = item, ident, key
-            made.append(kept)
-        rest = len(page.results) - node.items_shown
+                    node.pool[(url, title)] = item_node
+            item_node.document, item_node.ident, item_node.page = item, ident, key
+            made.append(item_node)
+        rest = len(page.results) - node.items_listed
         if rest > 0:  # a page far larger than a service's 500: the tree lists it a part at a time
-            shown = min(rest, ITEMS_AT_ONCE)
-            which = "the" if shown == rest else "the next"
-            title = f"… {counted(rest, 'more item')} on this page: Enter lists {which} {shown:,}"
+            count = min(rest, ITEMS_AT_ONCE)
+            which = "the" if count == rest else "the next"
+            title = f"… {counted(rest, 'more item')} on this page: Enter lists {which} {count:,}"
             made.append(Node("more", None, title, node, page=key))
         if page.next_href:
             pages = f" (page {page.number + 1} of {page.pages})" if page.pages else ""
@@ -403,18 +403,18 @@ class Navigation:
             if gone.page == key and gone not in made:  # no longer on this page, nor on any seen since
                 del node.pool[(gone.url or "", gone.title)]
                 self.forget(gone)
-        node.resource, node.error, node.page_shown = resource, None, key
+        node.resource, node.error, node.listed_page_key = resource, None, key
         node.pages[key] = resource
         self.set_children(node, made)
 
     def item_at(self, node: Node, index: int) -> Node | None:
         """The tree's node for item `index` of the page a list shows, listing more of the page if needed."""
         resource = node.resource
-        page = resource.listing if resource is not None else None
+        page = resource.page_or_array if resource is not None else None
         if resource is None or page is None or not 0 <= index < len(page.results):
             return None
-        if index >= node.items_shown:
-            node.items_shown = (index // ITEMS_AT_ONCE + 1) * ITEMS_AT_ONCE
+        if index >= node.items_listed:
+            node.items_listed = (index // ITEMS_AT_ONCE + 1) * ITEMS_AT_ONCE
             self.show_page(node, resource)
         item = page.results[index]
         return next((child for child in node.children if child.kind == "item" and child.document is item), None)
@@ -447,7 +447,7 @@ class Navigation:
             self.relabel.update(same)  # no longer open elsewhere
         if self.fetching is not None and self.fetching.node is node:
             self.fetching = None
-        for attribute in ("requested", "shown"):
+        for attribute in ("requested", "current"):
             if getattr(self, attribute) is node:
                 setattr(self, attribute, None)
 
@@ -459,7 +459,7 @@ class Navigation:
         """Make `node` part of the tree shown: each list above it on the page it was listed on."""
         child = node
         for parent in node.ancestors():
-            if child.page is not None and parent.page_shown != child.page and child.page in parent.pages:
+            if child.page is not None and parent.listed_page_key != child.page and child.page in parent.pages:
                 self.switch_page(parent, child.page)
             child = parent
 
@@ -473,9 +473,9 @@ class Navigation:
         if self.fetching is not None and self.fetching.turn and self.fetching.node is node:
             self.turns_ahead += step
             return Step()
-        if node is None or node.resource is None or node.resource.listing is None:
+        if node is None or node.resource is None or node.resource.page_or_array is None:
             return Step(note="Not a list: [ and ] turn the pages of a list.")
-        page = node.resource.listing
+        page = node.resource.page_or_array
         if not page.paged:
             return Step(note=f"A bare array has no pages: all {counted(len(page.results), 'item')} are on this one.")
         href = page.next_href if step > 0 else page.previous_href
@@ -486,9 +486,9 @@ class Navigation:
     def resize_page(self, step: int, keep: str | None = None) -> Step:
         """`+` and `-`: more or fewer items per page, on the page that holds the item under the cursor."""
         node = self.list_in_view()
-        if node is None or node.resource is None or node.resource.listing is None:
+        if node is None or node.resource is None or node.resource.page_or_array is None:
             return Step(note="Not a list: + and - change the items on a list's page.")
-        page = node.resource.listing
+        page = node.resource.page_or_array
         if not page.paged:
             return Step(
                 note=f"A bare array has no pages to size: all {counted(len(page.results), 'item')} are on this one."
@@ -513,7 +513,7 @@ class Navigation:
 
     def reload(self, keep: str | None = None) -> Step:
         """`r`: the node in view again, on the page it is on."""
-        node = self.shown or self.requested
+        node = self.current or self.requested
         if node is None:
             return Step()
         if node.kind == "refused" and node.parent is not None:  # a typed URL refused: the node it named
@@ -545,7 +545,7 @@ class Navigation:
             node.page_size = None  # the size typed wins over one chosen with + or - before
         wanted = page_key(url)
         if node.resource is not None and (page_key(node.resource.url) == wanted or wanted in node.pages):
-            if wanted in node.pages and node.page_shown != wanted:
+            if wanted in node.pages and node.listed_page_key != wanted:
                 self.switch_page(node, wanted)
             return self.show_step(node, select=True)
         return self.request(node, self.url_for(node, url), select=True, typed=True)
@@ -578,7 +578,7 @@ class Navigation:
         self.attach(node)
         stored = node.pages.get(url)
         if stored is not None and self.as_switched(stored):
-            if node.page_shown != url:
+            if node.listed_page_key != url:
                 self.switch_page(node, url)
             return self.show_step(node, select=True, record=False)
         if node.resource is not None and page_key(node.resource.url) == url and self.as_switched(node.resource):

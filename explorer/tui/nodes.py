@@ -17,7 +17,7 @@ from urllib.parse import parse_qsl, quote, urlencode, urlsplit, urlunsplit
 from explorer.api.description import VARIABLE
 from explorer.api.errors import ApiError
 from explorer.api.resource import Link, Resource, links_of
-from explorer.tui.server_text import visible
+from explorer.tui.safe_text import visible
 
 # "refused": not in the tree: a URL typed into g that was refused, shown without taking over the node it names
 Kind = Literal["root", "relation", "documented", "item", "next", "previous", "goto", "more", "refused"]
@@ -35,10 +35,10 @@ def with_query(url: str, drop: tuple[str, ...] = (), **values: str) -> str:
     """`url` with the parameters in `drop` taken out and `values` set; the rest as they were."""
     parts = urlsplit(url)
     pairs = parse_qsl(parts.query, keep_blank_values=True)
-    kept = [(name, value) for name, value in pairs if name not in drop and name not in values]
-    if len(kept) == len(pairs) and not values:
+    remaining = [(name, value) for name, value in pairs if name not in drop and name not in values]
+    if len(remaining) == len(pairs) and not values:
         return url  # nothing to change: the URL exactly as the service wrote it
-    query = urlencode([*kept, *values.items()])
+    query = urlencode([*remaining, *values.items()])
     return urlunsplit((parts.scheme, parts.netloc, parts.path, query, parts.fragment))
 
 
@@ -122,9 +122,9 @@ class Node:
     children: list[Node] = field(default_factory=list)
     pages: dict[str, Resource] = field(default_factory=dict)  # of a list: every page shown, by page key
     pool: dict[tuple[str, str], Node] = field(default_factory=dict)  # of a list: its items met so far
-    page_shown: str | None = None  # of a list: the key of the page in `resource` and `children`
+    listed_page_key: str | None = None  # of a list: the key of the page in `resource` and `children`
     page_size: int | None = None  # of a list: the items per page chosen with + and -
-    items_shown: int = ITEMS_AT_ONCE  # of a list: how many of a page's items the tree lists
+    items_listed: int = ITEMS_AT_ONCE  # of a list: how many of a page's items the tree lists
     asked: str | None = None  # the URL last fetched into it (with its query and switches)
     filled: bool = False  # children made from a resource
     undocumented: bool = False  # a link to a path the API description does not know
@@ -136,7 +136,7 @@ class Node:
 
     @property
     def is_list(self) -> bool:
-        return self.resource is not None and self.resource.listing is not None
+        return self.resource is not None and self.resource.page_or_array is not None
 
     @property
     def failed(self) -> bool:

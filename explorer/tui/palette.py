@@ -21,7 +21,7 @@ from textual.app import App
 from textual.color import BLACK, Color, ColorParseError
 from textual.filter import LineFilter
 
-from explorer.tui.legible import LegibleText, legible
+from explorer.tui.text_contrast import LegibleText, legible
 
 # Each text colour, and the Textual variable it falls back to.
 FALLBACKS = {

@@ -14,8 +14,8 @@ from rich.cells import cell_len
 
 from explorer.api.exchanges import Exchange, since
 from explorer.tui.palette import status_class
-from explorer.tui.place import path_line
-from explorer.tui.server_text import visible
+from explorer.tui.safe_text import visible
+from explorer.tui.url_layout import path_line
 
 SHOWN = 10  # actions kept: as many as the strip's most lines, of which it shows the newest that fit
 REQUESTS_EACH = 3  # requests listed under one action ("+ 2 more" after that)

@@ -18,7 +18,7 @@ from textual.widgets import Input, TextArea
 from explorer.api.session import Session
 from explorer.tui.keys import display
 from explorer.tui.presenter import Presenter
-from explorer.tui.server_text import visible
+from explorer.tui.safe_text import visible
 from explorer.tui.widgets.presenter_overlay import PresenterOverlay
 
 TICK = 0.2  # seconds between looks at the session's log
@@ -37,7 +37,7 @@ class PresenterFeed:
         self.app.screen_change_signal.subscribe(self.app, self.on_screen)
         self.app.set_interval(TICK, self.present)
 
-    def saw(self, event: events.Key | events.MouseDown) -> None:
+    def record_input(self, event: events.Key | events.MouseDown) -> None:
         """An input, the first time the app sees it: what the keys before sent stays under them."""
         self.present()
         self.presenter.pressed(*self.describe(event))

@@ -20,8 +20,8 @@ from typing import TYPE_CHECKING, Any
 
 from rich.text import Text
 
-from explorer.api.visible import visible
-from explorer.crash import tell
+from explorer.api.unsafe_characters import visible
+from explorer.crash import report_crash
 
 if TYPE_CHECKING:
     from textual.app import App
@@ -33,14 +33,14 @@ def run_app(app: App[Any], crash_folder: Path | None = None, **options: Any) -> 
     with redirect_stderr(io.StringIO()) as caught:
         app.run(**options)
     code = app.return_code or 0
-    said = caught.getvalue()
+    captured = caught.getvalue()
     # Textual keeps the exception that ended the app (for its test runner) and offers no public way to it.
     error = getattr(app, "_exception", None)
     if code and isinstance(error, BaseException):
-        tell("explorer stopped:", error, "the explorer screen", crash_folder)
-    elif code and said.strip():  # a Textual without that attribute: its last line, without its colours
-        last = Text.from_ansi(said.strip().splitlines()[-1]).plain  # Rich's traceback ends with "Type: message"
+        report_crash("explorer stopped:", error, "the explorer screen", crash_folder)
+    elif code and captured.strip():  # a Textual without that attribute: its last line, without its colours
+        last = Text.from_ansi(captured.strip().splitlines()[-1]).plain  # Rich's traceback ends with "Type: message"
         print(f"explorer stopped: {visible(last)} (a bug; please report it)", file=sys.stderr)
     else:
-        sys.stderr.write(said)
+        sys.stderr.write(captured)
     return code

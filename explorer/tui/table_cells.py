@@ -8,7 +8,7 @@ from typing import Any
 
 from rich.text import Text
 
-from explorer.tui.server_text import brief
+from explorer.tui.safe_text import brief
 from explorer.tui.table_columns import COUNTED, is_number
 from explorer.tui.widgets.field_tree import is_scalar, scalar
 

@@ -68,7 +68,7 @@ class WatchFlow:
         self.pace = session_pace(session, self.sharing)
         self.gone: dict[str, str] = {}  # URL without query -> DELETED or DELETING: what a DELETE's answer said
 
-    def of(self, url: str) -> Watch | None:
+    def watch_for(self, url: str) -> Watch | None:
         """The watch of a URL, running or ended; None if it was never watched."""
         return self.watches.get(without_query(url))
 
@@ -103,7 +103,7 @@ class WatchFlow:
     def written(self, url: str) -> bool:
         """A write changed the resource: a condition said to hold may no longer (`✓ held` goes from
         the tree; the Watch pane says why). True when a watch's word changed."""
-        watch = self.of(url)
+        watch = self.watch_for(url)
         if watch is None or watch.ended != HELD:
             return False
         watch.ended = WRITTEN
@@ -127,14 +127,14 @@ class WatchFlow:
     def word(self, url: str) -> str | None:
         """DELETED when `url` is known to be gone (its DELETE answered, or a watch saw it go), DELETING
         while the service goes on deleting it; None when nothing says so."""
-        watch = self.of(url)
+        watch = self.watch_for(url)
         if watch is not None and watch.ended in GONE:
             return DELETED
         return self.gone.get(without_query(url))
 
     def step(self, url: str, quicker: bool) -> Watch | None:
         """`+` (slower: more time between fetches) or `-` (quicker) on a running watch."""
-        watch = self.of(url)
+        watch = self.watch_for(url)
         if watch is None or watch.ended is not None:
             return None
         watch.every = faster(watch.every) if quicker else slower(watch.every)
@@ -171,7 +171,7 @@ class Marked:
     compared: Compared
 
 
-def same(one: str, other: str) -> bool:
+def same_resource(one: str, other: str) -> bool:
     """Whether two URLs are the same resource (the query aside: a page, pretty=true)."""
     return without_query(one) == without_query(other)
 
@@ -179,15 +179,15 @@ def same(one: str, other: str) -> bool:
 def badge_of(watch: Watch | None, marked: bool, gone: str | None = None) -> str | None:
     """What the tree says beside a resource: `◆ marked`, `◉ watched`, how its watch ended, `✗ deleted`
     (or `deleting`) once known (WatchFlow.word); None: nothing."""
-    said = ["◆ marked"] if marked else []
+    parts = ["◆ marked"] if marked else []
     if watch is not None:
         if watch.ended is None:
-            said.append("◉ watched")
+            parts.append("◉ watched")
         elif watch.ended == HELD:
-            said.append("✓ held")
+            parts.append("✓ held")
     if gone is not None:
-        said.append(f"✗ {gone}")
-    return " ".join(said) or None
+        parts.append(f"✗ {gone}")
+    return " ".join(parts) or None
 
 
 def name_of(document: Any) -> str | None:

@@ -26,8 +26,8 @@ from explorer.api.resource import Resource
 from explorer.api.session import Session
 from explorer.api.writes import WriteChoice, body_bytes, delete_answers, delete_name, undo_body, write_changes
 from explorer.display.shell_forms import reached_by
-from explorer.tui.hint_words import worded
-from explorer.tui.server_text import visible
+from explorer.tui.hint_words import screen_hint
+from explorer.tui.safe_text import visible
 from explorer.tui.typeahead import TypedAhead
 from explorer.tui.watch_flow import made_by
 from explorer.tui.writing import (
@@ -107,8 +107,8 @@ class WriteFlow:
         caveat = putting_back.caveat()  # said on opening it, and in its preview
         if not putting_back.body:
             changed_none = f"Nothing to undo: the last {undo.method} changed no field."
-            said = f"Nothing to put back: {caveat}" if caveat else changed_none
-            self.app.notify(visible(said), severity="warning", markup=False)
+            message = f"Nothing to put back: {caveat}" if caveat else changed_none
+            self.app.notify(visible(message), severity="warning", markup=False)
             return
         if caveat:
             self.app.notify(visible(caveat), severity="warning", markup=False)
@@ -169,10 +169,10 @@ class WriteFlow:
             if answer.error is None:
                 self.drafts.sent(choice)
                 return
-            said = visible(answer.error.line())
+            message = visible(answer.error.line())
             if answer.error.written == "no":  # refused for its token, which is renewed now: not sent again
-                said = f"{said} · {visible(answer.error.hint or '')} {SEND_AGAIN}"
-            refusal = refusal_problem(body, field_named(answer.error, body), said)
+                message = f"{message} · {visible(answer.error.hint or '')} {SEND_AGAIN}"
+            refusal = refusal_problem(body, field_named(answer.error, body), message)
             if refusal.line:
                 place = Place.on_line(refusal.line)  # to the field the service refused
 
@@ -240,7 +240,9 @@ class WriteFlow:
         except ApiError as error:
             if error.written == "maybe":  # it went, and no answer came: how to look, in the screen's words
                 error.hint = f"{look_before(choice.method, f'GET {choice.url}')} {LOG_SHOWS}"
-            self.app.notify(f"{visible(error.line())}\n{visible(worded(error) or '')}", severity="error", markup=False)
+            self.app.notify(
+                f"{visible(error.line())}\n{visible(screen_hint(error) or '')}", severity="error", markup=False
+            )
             return None
         if (pointed := redirected(answer)) is not None:  # never `done`: said as it is, and the draft kept
             self.app.notify(visible(pointed), severity="warning", markup=False)

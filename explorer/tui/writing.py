@@ -16,14 +16,14 @@ from typing import Any
 from explorer.api.body_check import top_schema
 from explorer.api.description import Description, Operation
 from explorer.api.resource import Resource
-from explorer.api.visible import UNSAFE
+from explorer.api.unsafe_characters import UNSAFE
 from explorer.api.writes import WITH_BODY, WriteChoice, conventional_choices, editable
 
 
 def choices_for(resource: Resource, description: Description | None, is_root: bool) -> list[WriteChoice]:
     """The writes that can be made on `resource`: documented ones first-hand, else the conventions'."""
     url = resource.url.split("?", 1)[0]
-    return documented_writes(url, description) or conventional_choices(url, resource.listing is not None, is_root)
+    return documented_writes(url, description) or conventional_choices(url, resource.page_or_array is not None, is_root)
 
 
 NOTHING_AT_ROOT = "Nothing can be written here: the root takes no writes."

@@ -14,7 +14,7 @@ from explorer.api.config_file import remember, write_config
 from explorer.api.errors import ConfigError
 from explorer.api.profiles import save_profile
 from explorer.api.secret import Secret
-from explorer.commands.hint_words import worded
+from explorer.commands.hint_words import command_line_hint
 from explorer.display.saved_profile import saved_words
 from explorer.display.variables import VARIABLES
 from explorer.sandbox.tls import names_for, server_files
@@ -143,14 +143,14 @@ def test_without_anything_the_message_says_what_to_set(tmp_path):
         Credentials.resolve(variables=VARIABLES, environ={}, path=tmp_path / "missing.toml")
     assert caught.value.line() == "No base URL: nothing says which service to explore"
     assert caught.value.hint == f"Add a profile to {tmp_path / 'missing.toml'}."
-    assert worded(caught.value) == (
+    assert command_line_hint(caught.value) == (
         f"{caught.value.hint} On the command line, --base-url URL (or EXPLORER_BASE_URL) names one; --demo explores "
         "the sandbox."
     )
     with pytest.raises(ConfigError) as caught:
         Credentials.resolve(variables=VARIABLES, environ={"EXPLORER_BASE_URL": BASE}, path=tmp_path / "missing.toml")
     assert caught.value.line() == f"No credentials for {BASE}"
-    assert worded(caught.value) == (
+    assert command_line_hint(caught.value) == (
         f"Put them in a profile in {tmp_path / 'missing.toml'}. Or set EXPLORER_CLIENT_ID and EXPLORER_CLIENT_SECRET "
         "(a service account), or EXPLORER_PUBLIC_KEY and EXPLORER_PRIVATE_KEY (an API key)."
     )
@@ -189,7 +189,7 @@ def test_with_several_profiles_and_none_chosen_the_message_lists_them_and_how_to
         Credentials.resolve(variables=VARIABLES, environ={}, path=config)
     assert caught.value.line() == f"No profile is chosen in {config}, which has: lab, prod"
     assert caught.value.hint == f'Set default_profile = "NAME" at the top of {config}.'
-    assert worded(caught.value) == (
+    assert command_line_hint(caught.value) == (
         f"{caught.value.hint} On the command line, --profile NAME (or EXPLORER_PROFILE) chooses one."
     )
 
@@ -255,7 +255,7 @@ def test_a_keyring_entry_that_is_missing_or_unreadable_is_said_with_what_to_set(
         f"In {config}, profile 'lab', client_secret names the keyring entry 'c@lab', and no system keyring can be "
         "read here"
     )
-    assert worded(caught.value) == (
+    assert command_line_hint(caught.value) == (
         'Name the secret another way in the profile: { env = "VARIABLE" } or { file = "PATH" }. Or set '
         "EXPLORER_CLIENT_SECRET (or EXPLORER_PRIVATE_KEY) for this run: it comes before the profile."
     )

@@ -12,7 +12,7 @@ from explorer.api.har import REDACTED, Redaction
 from explorer.api.json_files import parse
 from explorer.api.recording import RecordingError, read_recording
 from explorer.api.resource import Resource
-from explorer.api.values import IN_PIECES, TooDeep, as_date, json_within, local_time
+from explorer.api.values import CHUNKED_DECODE_THRESHOLD, TooDeep, as_date, json_within, local_time
 
 DEPTHS = [101, 400, 950, 100_000]  # past the limit; 950 and 100,000 past json's own RecursionError too
 
@@ -29,11 +29,12 @@ def test_json_within_says_the_limit_at_any_depth_past_it(depth):
 @pytest.mark.slow
 @pytest.mark.parametrize("depth", DEPTHS)
 def test_a_body_over_a_megabyte_says_the_limit_as_a_small_one_does(depth):
-    """Over IN_PIECES a body is decoded and measured a piece at a time: the same limit, the same words."""
+    """Over CHUNKED_DECODE_THRESHOLD a body is decoded and measured a piece at a time: the same limit, the
+    same words."""
     filler = ", ".join(['{"name": "[not nesting]", "links": [{"rel": "self"}]}'] * 30_000)
     deep = "[" * (depth - 2) + "]" * (depth - 2)  # inside a result inside the document: depth in all
     body = '{"results": [' + filler + ", " + deep + "]}"
-    assert len(body) > IN_PIECES
+    assert len(body) > CHUNKED_DECODE_THRESHOLD
     with pytest.raises(TooDeep) as raised:
         json_within(body)
     assert str(raised.value) == "JSON nested deeper than 100 levels (the depth limit)"

@@ -200,7 +200,7 @@ async def test_an_encoded_slash_stays_inside_its_segment_when_the_operation_is_l
     # httpx's URL.path decodes %2F to /, which makes two; the description matches the raw path.
     async with demo_session() as session:
         projects = await session.fetch("/groups")
-        project = projects.listing.results[0]["id"]
+        project = projects.page_or_array.results[0]["id"]
         entry = await session.fetch(f"/groups/{project}/accessList/10.20.0.0%2F16")
     assert entry.status == 200
     assert entry.operation is not None and entry.operation.operation_id == "getEntry"

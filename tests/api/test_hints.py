@@ -21,7 +21,7 @@ from explorer.api.session import Session
 from explorer.api.tls_failures import tls_failure
 from explorer.api.urls import check_base_url
 from explorer.commands import hint_words as command_words
-from explorer.commands.hint_words import worded
+from explorer.commands.hint_words import command_line_hint
 from explorer.display.variables import VARIABLES
 from tests.conftest import REAL_RESPONSES, ROOT
 from tests.manual import page, section
@@ -64,7 +64,10 @@ async def test_a_url_on_another_origin_says_how_to_explore_that_service():
         "To explore other.example, use its base URL and its own credentials; a public page opens in a browser or "
         "with curl."
     )
-    assert worded(error) == f"{error.hint} Explore it with --base-url URL and its credentials, or --profile NAME."
+    assert (
+        command_line_hint(error)
+        == f"{error.hint} Explore it with --base-url URL and its credentials, or --profile NAME."
+    )
 
 
 def test_an_access_list_refusal_without_an_address_does_not_send_you_to_a_resource_it_refuses():
@@ -84,7 +87,7 @@ def test_a_missing_version_names_a_way_to_ask_for_one():
         "The service has no version of this resource for the Accept sent (application/json): ask for a version "
         "the detail names, in an Accept of your own."
     )
-    assert worded(error) == (
+    assert command_line_hint(error) == (
         f"{error.hint} Send it with explorer get -H 'Accept: …' (Y in the explorer copies the request as curl)."
     )
     versioned = on_v2(406, {"errorCode": "INVALID_VERSION_DATE", "detail": "Invalid accept header or version date."})
@@ -92,7 +95,7 @@ def test_a_missing_version_names_a_way_to_ask_for_one():
         "This API wants a version in the Accept header (application/vnd.atlas.DATE+json): name one, or give the "
         "service's API description (each request then names the newest version it documents)."
     )
-    assert worded(versioned) == (
+    assert command_line_hint(versioned) == (
         f"{versioned.hint} Name one with --api-version DATE (EXPLORER_API_VERSION, or api_version in the profile), "
         "give the API description with --openapi FILE_OR_URL, or send your own Accept with explorer get -H."
     )
@@ -117,7 +120,7 @@ def test_a_missing_version_names_a_way_to_ask_for_one():
 def test_a_refused_token_names_what_to_check_and_what_to_do():
     error = answer(401, {"error": 401, "reason": "Unauthorized", "errorCode": "UNAUTHORIZED"})
     assert error.hint == "Authentication failed: check the credentials, then retry."
-    assert worded(error) == (
+    assert command_line_hint(error) == (
         "Authentication failed: check the credentials, then retry. Credentials are read from the flags, EXPLORER_* "
         "variables or the profile."
     )
@@ -172,7 +175,7 @@ def handshake(said: int | str) -> ApiError:
 
 async def every_hint() -> list[str]:
     """The hint of each failure the library tells apart, as the command line words it."""
-    return [hint for error in await every_error() if (hint := worded(error))]
+    return [hint for error in await every_error() if (hint := command_line_hint(error))]
 
 
 async def every_error() -> list[ApiError]:
@@ -336,7 +339,7 @@ async def test_a_404_of_the_api_root_itself_names_the_base_url_not_the_ids_in_a_
         below = (await session.fetch("groups")).error
     assert root.hint == root_again.hint == ROOT_HINT
     assert (
-        worded(root)
+        command_line_hint(root)
         == f"{ROOT_HINT} Give the right one with --base-url URL (EXPLORER_BASE_URL, or base_url in the profile)."
     )
     assert below.hint == "Nothing is there: check the IDs in the path, or reach it by following links from the root."

@@ -22,7 +22,7 @@ from explorer.api.errors import ApiError
 from explorer.api.options import Bounds
 from explorer.api.secret import Secret
 from explorer.api.session import Session
-from explorer.commands.hint_words import worded
+from explorer.commands.hint_words import command_line_hint
 from explorer.sandbox.server import ServerThread
 from tests.conftest import ROOT
 from tests.hostile_service import BOMB, ROOT_PATH, HostileService, answer
@@ -78,7 +78,7 @@ async def test_an_answer_past_max_body_is_named_with_its_flag(origin):
     )
     assert raised.value.hint == "The answer was dropped, not read. A smaller page (itemsPerPage) makes it smaller."
     assert raised.value.setting == "max_body"  # the library names no flag: the command line does
-    assert worded(raised.value) == (
+    assert command_line_hint(raised.value) == (
         "The answer was dropped, not read. A smaller page (itemsPerPage) makes it smaller. If it is a real answer, "
         "--max-body MB allows more."
     )

@@ -141,7 +141,7 @@ def test_undo_of_a_put_restores_what_it_removed_where_the_patch_may_write_it_and
     put = {"type": "object", "properties": {"name": {}, "comment": {}, "region": {}, "state": {}}}
     patch = {"type": "object", "properties": {"name": {}, "comment": {}, "state": {"readOnly": True}}}
     undo = undo_body(before, {"name": "b", "extra": 1}, method="PUT", written=put, undo=patch)
-    assert undo == UndoBody({"name": "a", "comment": "old"}, added=["extra"], kept_out=["region", "state"])
+    assert undo == UndoBody({"name": "a", "comment": "old"}, added=["extra"], unrestorable=["region", "state"])
     assert undo.caveat() == (
         "This undo cannot put everything back: the PUT removed .region, .state, which a PATCH here may not write "
         "(read-only or not in its schema); the write added .extra, which a PATCH cannot remove (it only sets fields)."

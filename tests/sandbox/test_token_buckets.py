@@ -12,7 +12,7 @@ from __future__ import annotations
 import httpx
 import pytest
 
-from explorer.api.errors import from_response, limits_said
+from explorer.api.errors import describe_limits, from_response
 from explorer.sandbox import Settings
 from explorer.sandbox.scenarios import SCENARIOS
 from tests.sandbox.conftest import API
@@ -59,7 +59,7 @@ async def test_project_reads_drain_a_bucket_of_20_and_the_429_is_the_real_docume
         }
         # What the explorer makes of it: the figures it reads are the ones the sandbox means.
         error = from_response("GET", str(limited.url), 429, limited.headers, limited.content, 0)
-        assert limits_said(error) == "These endpoints take a burst of 20 requests, refilled at 5 every 10 s."
+        assert describe_limits(error) == "These endpoints take a burst of 20 requests, refilled at 5 every 10 s."
 
 
 async def test_the_bucket_refills_in_steps_on_the_clock(open_sandbox):

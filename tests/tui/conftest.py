@@ -81,9 +81,9 @@ class Explorer:
         return self.app.screen
 
     @property
-    def shown(self) -> Any:
+    def current(self) -> Any:
         """The node whose resource the panes show (a nodes.Node)."""
-        return self.screen.navigation.shown
+        return self.screen.navigation.current
 
     @property
     def links(self) -> LinkTree:

@@ -58,7 +58,7 @@ async def test_w_on_a_cluster_already_gone_ends_at_once_and_it_leaves_the_tree(o
         await explorer.until(lambda: said in explorer.toasts())
         assert explorer.screen.watching.running() == []
         clusters = explorer.node("groups", PROJECT, "clusters")
-        await explorer.until(lambda: explorer.shown is clusters.data)  # its list, shown without it
+        await explorer.until(lambda: explorer.current is clusters.data)  # its list, shown without it
         assert CLUSTER not in cluster_titles(explorer)
         assert f"○ {CLUSTER} · 0 versions · not there" in timeline(explorer)  # the Watch pane, beside the list
         fetches = explorer.requests(f"/clusters/{CLUSTER}")
@@ -75,7 +75,7 @@ async def test_a_cluster_deleted_from_the_screen_is_marked_and_its_list_fetched_
         explorer.clock.advance(OPERATION + 1)
         await explorer.cursor_to(explorer.node("groups", PROJECT, "clusters"))  # the next visit of its list
         await explorer.until(lambda: CLUSTER not in cluster_titles(explorer))
-        assert explorer.shown is explorer.node("groups", PROJECT, "clusters").data
+        assert explorer.current is explorer.node("groups", PROJECT, "clusters").data
 
 
 @pytest.mark.screen

@@ -63,7 +63,7 @@ async def test_the_root_shows_the_documented_collections_and_a_project_its_docum
             "◇ alertConfigs/matchers/fieldNames", "◇ clusters", "◇ groups", "◇ orgs",
         ]  # fmt: skip
         groups = await explorer.open("groups")
-        assert explorer.shown.resource.page.total == 37
+        assert explorer.current.resource.page.total == 37
         project = await explorer.go_to(PROJECT)  # the tree has it, under groups: opened as Enter would
         assert project.parent is groups
         assert titles(project) == [
@@ -78,8 +78,8 @@ async def test_the_root_shows_the_documented_collections_and_a_project_its_docum
         ]  # fmt: skip
         users = await explorer.open("groups", "e2e-proj-939", "users")  # documented, fetched like a link
         assert users.data.kind == "documented"
-        assert explorer.shown.resource.url == BASE + PROJECT + "/users"
-        assert explorer.shown.resource.status == 200
+        assert explorer.current.resource.url == BASE + PROJECT + "/users"
+        assert explorer.current.resource.status == 200
         page = region_text(app, app.screen.query_one("PageView")).splitlines()
         assert page[0].strip() == "Return All Users in One Project · listProjectUsers"
         assert page[1].strip() == "versions 2023-01-01, 2025-03-12 · roles: Project Read Only"

@@ -77,8 +77,8 @@ async def test_g_starts_at_the_node_in_view_and_offers_its_documented_children()
         await explorer.until(lambda: field.value == PROJECT + "/users")
         await pilot.press("enter")
         await explorer.settle()
-        assert explorer.shown.resource.url == BASE + PROJECT + "/users"
-        assert explorer.shown.resource.status == 200
+        assert explorer.current.resource.url == BASE + PROJECT + "/users"
+        assert explorer.current.resource.status == 200
 
 
 @pytest.mark.screen
@@ -120,8 +120,8 @@ async def test_a_variable_is_offered_as_text_to_edit_and_never_sent_as_is():
         assert field.value == PROJECT
         await pilot.press("enter")
         await explorer.settle()
-        assert explorer.shown.resource.url == BASE + PROJECT
-        assert explorer.shown.resource.status == 200
+        assert explorer.current.resource.url == BASE + PROJECT
+        assert explorer.current.resource.status == 200
 
 
 @pytest.mark.screen
@@ -129,7 +129,7 @@ async def test_a_pasted_url_takes_the_place_of_the_node_in_view():
     async with exploring(VersionedService(REAL_RESPONSES)) as explorer:
         await explorer.go_to(PROJECT)
         await explorer.go_to(BASE + PROJECT + "/users")  # pasted over the project's path
-        assert explorer.shown.resource.url == BASE + PROJECT + "/users"
+        assert explorer.current.resource.url == BASE + PROJECT + "/users"
 
 
 @pytest.mark.screen

@@ -27,10 +27,10 @@ async def walk(driven: Explorer) -> dict[str, Any]:
     await driven.open("groups", "production", "events")
     await driven.pilot.press("right_square_bracket")  # page 2
     await driven.settle()
-    seen["page 2"] = (driven.shown.resource.status, driven.shown.resource.body)
+    seen["page 2"] = (driven.current.resource.status, driven.current.resource.body)
     seen["status"] = str(driven.screen.query_one("StatusBar").render()).split("│")[1].split("·")[0].strip()
     await driven.go_to(MISSING)
-    seen["error"] = driven.shown.resource.error.full()
+    seen["error"] = driven.current.resource.error.full()
     seen["tree"] = [(line.data.title, line.data.url) for line in tree_lines(driven.links.root)]
     return seen
 
@@ -69,8 +69,8 @@ async def test_a_recorded_session_replays_with_the_same_tree_pages_and_errors(cl
         replayed = await walk(driven)
         assert replayed == live
         await driven.go_to("/orgs")  # opened only once the disk was full
-        assert "NOT_IN_RECORDING" in driven.shown.resource.error.line()
-        assert "not in the recording lesson.har" in driven.shown.resource.error.line()
+        assert "NOT_IN_RECORDING" in driven.current.resource.error.line()
+        assert "not in the recording lesson.har" in driven.current.resource.error.line()
 
 
 @pytest.mark.screen

@@ -12,7 +12,7 @@ from typing import get_args
 import httpx
 
 from explorer.api.errors import Setting, from_response
-from explorer.tui.hint_words import SCREEN_WORDS, worded
+from explorer.tui.hint_words import SCREEN_WORDS, screen_hint
 
 
 def test_every_setting_a_hint_can_name_has_words_on_the_screen():
@@ -23,7 +23,7 @@ def test_a_404_of_the_api_root_itself_says_what_to_start_explorer_again_with():
     body = json.dumps({"errorCode": "RESOURCE_NOT_FOUND", "detail": "Cannot find resource."}).encode()
     root = "https://api.example/api/atlas/v3"
     error = from_response("GET", root, 404, httpx.Headers(), body, 0, at_root=True)
-    assert worded(error) == (
+    assert screen_hint(error) == (
         "Nothing is at https://api.example/api/atlas/v3, the API root itself: the base URL is likely wrong. An API "
         "root is the address where the API starts, such as https://HOST/api/atlas/v2, or the sandbox's "
         "https://HOST/api/service/v1.0. Start explorer again with the right one: --base-url URL (EXPLORER_BASE_URL, "

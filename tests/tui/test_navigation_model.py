@@ -73,7 +73,7 @@ def test_opening_a_node_fetches_it_once_and_shows_it(nav):
     assert step.fetch is not None and step.fetch.url == f"{ROOT}/groups" and nav.is_fetching(groups)
     assert nav.open(groups).fetch is None  # asked again while on its way: still one fetch
     shown = fetched(nav, step, page(f"{ROOT}/groups?itemsPerPage=2", 1))
-    assert shown.show is groups and nav.shown is groups and not nav.is_fetching(groups)
+    assert shown.show is groups and nav.current is groups and not nav.is_fetching(groups)
     assert [c.title for c in groups.children] == ["item0", "item1", "next page › (page 2 of 3)"]
     assert nav.open(groups).fetch is None and nav.open(groups).show is groups  # shown from what was fetched
 
@@ -149,7 +149,7 @@ def test_a_new_page_size_keeps_the_item_under_the_cursor_in_view(nav):
     assert nav.title() == f"{ROOT}/groups?pageNum=2&itemsPerPage=200"
     assert nav.resize_page(-1).fetch.url == f"{ROOT}/groups?pageNum=3&itemsPerPage=100"  # no cursor: the page's first
     smallest = Navigation(ROOT)
-    smallest.shown = node = Node("relation", f"{ROOT}/x", "x")
+    smallest.current = node = Node("relation", f"{ROOT}/x", "x")
     node.resource, node.page_size = page(f"{ROOT}/x?itemsPerPage=10", 1), 10
     assert smallest.resize_page(-1).note == "10 per page is the fewest there can be."
 
@@ -158,17 +158,17 @@ def test_a_new_page_size_is_the_next_listed_one_from_any_size():
     """`+` from 2 per page is 10 (the docs' first size), not 25; `-` from 30 is 25, `+` from 30 is 50."""
     for size, step, asked in ((2, 1, 10), (30, -1, 25), (30, 1, 50), (999, -1, 500)):
         model = Navigation(ROOT)
-        model.shown = node = Node("relation", f"{ROOT}/x", "x")
+        model.current = node = Node("relation", f"{ROOT}/x", "x")
         node.resource = page(f"{ROOT}/x?itemsPerPage={size}", 1)
         assert model.resize_page(step).fetch.url == f"{ROOT}/x?pageNum=1&itemsPerPage={asked}", (size, step)
     beyond = Navigation(ROOT)
-    beyond.shown = node = Node("relation", f"{ROOT}/x", "x")
+    beyond.current = node = Node("relation", f"{ROOT}/x", "x")
     node.resource = page(f"{ROOT}/x?itemsPerPage=3", 1)
     assert beyond.resize_page(-1).note == "3 per page: - goes no lower than 10."
 
 
 def test_keys_that_need_a_list_say_so(nav):
-    nav.shown = nav.root
+    nav.current = nav.root
     assert nav.turn_page(1).note == "Not a list: [ and ] turn the pages of a list."
     assert nav.resize_page(1).note == "Not a list: + and - change the items on a list's page."
 
@@ -205,7 +205,7 @@ def test_a_cancelled_fetch_leaves_the_node_as_it_was(nav):
     assert nav.where() == f"{ROOT}/groups"
     nav.cancelled(step.fetch)
     assert nav.fetching is None and groups.resource is None and nav.expandable(groups)
-    assert nav.where() == ROOT and nav.requested is nav.shown is nav.root  # the title names what is shown
+    assert nav.where() == ROOT and nav.requested is nav.current is nav.root  # the title names what is shown
     assert nav.open(groups).fetch is not None  # and it can be asked for again
 
 
@@ -216,7 +216,7 @@ def test_back_from_a_refused_url_returns_to_the_page_you_were_on(nav):
     fetched(nav, nav.open(item0), entity(f"{ROOT}/groups/item0"))
     refused = nav.goto("https://elsewhere.example/x")
     nav.failed(refused.fetch, ApiError("origin", "elsewhere.example is not api.example"))
-    assert nav.shown is refused.fetch.node
+    assert nav.current is refused.fetch.node
     back = nav.back()
     assert back.fetch is None and back.show is item0
     forward = nav.forward()
@@ -268,7 +268,7 @@ def test_a_refusal_on_reload_keeps_what_the_node_held(nav):
     reload = nav.reload()
     fetched(nav, reload, answer(reload.fetch.url, {"error": 429, "errorCode": "RATE_LIMITED"}, status=429))
     assert item0.resource.status == 429 and [c.title for c in item0.children] == ["clusters"]
-    assert nav.shown is item0
+    assert nav.current is item0
 
 
 def test_history_passes_over_an_item_no_longer_listed(nav):

@@ -121,7 +121,7 @@ async def test_a_request_on_its_way_is_said_at_once_and_the_panes_say_they_show_
         clock.advance(4)
         await explorer.until(lambda: "│ waiting for GET /groups · 4s · Esc cancels │" in str(bar.render()))
         sandbox.open.set()
-        await explorer.until(lambda: explorer.shown is explorer.node("groups").data)
+        await explorer.until(lambda: explorer.current is explorer.node("groups").data)
         await explorer.until(lambda: "│ 200 OK · " in str(bar.render()) and not previous.display)
         assert "waiting" not in str(bar.render())
         sandbox.open.clear()

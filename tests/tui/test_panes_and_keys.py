@@ -116,7 +116,7 @@ async def test_a_string_that_wraps_keeps_the_string_colour_on_every_line_it_take
 @pytest.mark.screen
 async def test_the_json_pane_shows_pretty_and_as_received(explorer):
     view = await show_json(explorer, "orgs")
-    body = explorer.shown.resource.body.decode()
+    body = explorer.current.resource.body.decode()
     assert where(explorer.app).startswith("pretty · line 1 of ")
     assert drawn(view)[1].startswith('  "links": [')
     await explorer.pilot.press("v")
@@ -163,11 +163,11 @@ async def test_p_and_e_ask_the_service_for_pretty_and_envelope(explorer):
     await explorer.open("orgs")
     await explorer.pilot.press("p")
     await explorer.settle()
-    resource = explorer.shown.resource
+    resource = explorer.current.resource
     assert "pretty=true" in resource.url and resource.body.startswith(b'{\n  "links" : [')
     await explorer.pilot.press("e")
     await explorer.settle()
-    resource = explorer.shown.resource
+    resource = explorer.current.resource
     assert "envelope=true" in resource.url and resource.json["status"] == 200
     assert resource.page.total == 2  # the envelope is taken off for the page
     assert explorer.screen.sub_title == "https://sandbox.invalid/api/service/v1.0/orgs?pretty=true&envelope=true"
@@ -221,7 +221,7 @@ async def test_what_y_and_c_copy_is_what_was_sent_and_the_sandbox_takes_it_under
     )
     async with explorer_on(Session(credentials), clock) as explorer:
         await explorer.open("orgs")
-        assert explorer.shown.resource.status == 200
+        assert explorer.current.resource.status == 200
         await explorer.pilot.press("Y")
         curl = explorer.app.clipboard
         await explorer.pilot.press("C")
@@ -262,10 +262,10 @@ async def test_save_writes_the_body_as_received(explorer, tmp_path):
     box.value = str(tmp_path / "orgs.json")
     await explorer.pilot.press("enter")
     await explorer.pilot.pause()
-    orgs = explorer.shown.resource.body
+    orgs = explorer.current.resource.body
     assert (tmp_path / "orgs.json").read_bytes() == orgs
     await explorer.open("groups")
-    groups = explorer.shown.resource.body
+    groups = explorer.current.resource.body
     await explorer.pilot.press("s")
     await explorer.pilot.pause()
     explorer.app.screen.query_one(Input).value = str(tmp_path / "orgs.json")
@@ -394,15 +394,15 @@ def test_a_saved_profile_never_keeps_its_secret_in_the_file_private_or_not(tmp_p
 async def test_the_mouse_opens_nodes_tabs_and_rows(explorer):
     await explorer.pilot.click("LinkTree", offset=(8, 2))  # the groups line
     await explorer.settle()
-    assert explorer.shown.title == "groups"
+    assert explorer.current.title == "groups"
     await explorer.pilot.click("#--content-tab-json")
     await explorer.pilot.pause()
     assert explorer.q(TabbedContent).active == "json"
     await explorer.pilot.click("#--content-tab-page")
     await explorer.pilot.click("ItemsTable", offset=(4, 2))  # the second row, clicked once: opened
     await explorer.settle()
-    assert explorer.shown.title == "staging"
-    assert json.loads(explorer.shown.resource.body)["name"] == "staging"
+    assert explorer.current.title == "staging"
+    assert json.loads(explorer.current.resource.body)["name"] == "staging"
 
 
 @pytest.mark.screen

@@ -17,7 +17,7 @@ from hypothesis import strategies as st
 from explorer.api.resource import Resource
 from explorer.display.pages import page_summary
 from explorer.tui.navigation import Navigation
-from explorer.tui.server_text import visible
+from explorer.tui.safe_text import visible
 from explorer.tui.widgets.field_tree import describe
 from explorer.tui.widgets.items_table import cell, choose_columns
 from explorer.tui.widgets.json_view import Pretty, highlight
@@ -112,7 +112,7 @@ def test_no_answer_makes_anything_raise(body: bytes, headers: dict[str, str], st
     if error is not None:
         visible(error.line())
         visible(error.hint or "")
-    page = resource.listing
+    page = resource.page_or_array
     if page is not None:
         visible(page_summary(page))
         choose_columns(page.results)

@@ -171,7 +171,7 @@ def check(path: Path, resource: Resource, shown: Shown) -> None:
     assert "⚠" not in shown.bar, (name, shown.bar)
     bare = isinstance(document, list) and all(isinstance(item, dict) for item in document)  # a list, not paged
     if bare or isinstance(document, dict) and isinstance(document.get("results"), list):
-        assert resource.listing is not None
+        assert resource.page_or_array is not None
         page_line, *table = shown.page.splitlines()
         items = document if bare else document["results"]
         count = f"{len(document)} item{'' if len(document) == 1 else 's'}"

@@ -355,7 +355,7 @@ async def test_each_resource_shows_the_figures_stated_for_it(clock):
         await explorer.go_to("/users/5e4bc367c6b0f41bb9bbb178")  # 2500, 2498
         assert " │ rate limit █████ 2498 of 2500 left  token endpoint " in bar_of(explorer)
         await explorer.pilot.press("backspace")
-        await explorer.until(lambda: explorer.shown.resource.url.endswith("/orgs"))
+        await explorer.until(lambda: explorer.current.resource.url.endswith("/orgs"))
         assert " │ rate limit █████ 299 of 300 left  token endpoint " in bar_of(explorer)
 
 

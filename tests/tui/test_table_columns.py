@@ -111,7 +111,7 @@ async def test_o_sorts_by_the_column_under_the_cursor_then_the_other_way_then_as
         assert names(explorer)[0] == "search-prod"
         await explorer.pilot.press("home", "enter")  # the first row as drawn opens: its item, not the page's first
         await explorer.settle()
-        assert explorer.shown.title == "search-prod"
+        assert explorer.current.title == "search-prod"
         await explorer.pilot.press("backspace")
         await explorer.settle()
         await explorer.pilot.press("1")
@@ -151,7 +151,7 @@ async def test_f_filters_the_rows_as_typed_and_esc_clears_the_filter(open_explor
         assert sorted(names(explorer)) == ["catalog-prod", "orders-prod", "search-prod"]
         await explorer.pilot.press("f", "i", "d", "l", "e", "enter", "home", "down", "enter")  # the second match opens
         await explorer.settle()
-        assert explorer.shown.title == "catalog-prod"
+        assert explorer.current.title == "catalog-prod"
 
 
 @pytest.mark.screen

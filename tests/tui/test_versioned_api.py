@@ -31,7 +31,7 @@ async def test_the_screen_asks_for_a_version_and_shows_when_it_is_deprecated():
         await wait_until(lambda: started(app), pilot=pilot)
         explorer = Explorer(pilot, app, None, None, None)
         await explorer.go_to("/groups")
-        assert explorer.shown.resource.status == 200 and explorer.shown.resource.page.total == 37
+        assert explorer.current.resource.status == 200 and explorer.current.resource.page.total == 37
         assert set(stand_in.accepts) == {"application/vnd.atlas.2023-01-01+json"}  # the root's request too
         page = region_text(app, app.screen.query_one("PageView"))
         assert page.splitlines()[-1].strip() == "version 2023-01-01 is deprecated; sunset 2027-07-01", page

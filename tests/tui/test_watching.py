@@ -154,7 +154,7 @@ async def test_w_watches_a_cluster_until_its_condition_holds_and_shows_each_chan
         # the toast, the tree, the panes and the bar each take the news in their own turn
         await explorer.until(lambda: f'✓ {name}: .stateName == "IDLE" holds' in explorer.toasts())
         await explorer.until(lambda: "✓ held" in tree_line(explorer))
-        await explorer.until(lambda: explorer.shown.resource.json["stateName"] == "IDLE")  # the new version shown
+        await explorer.until(lambda: explorer.current.resource.json["stateName"] == "IDLE")  # the new version shown
         await explorer.until(lambda: "◉ watching" not in status(explorer))
         await explorer.settle()
         assert len(w.steps.waits) == 2  # and it fetches no more
@@ -223,7 +223,7 @@ async def test_a_watched_resource_deleted_ends_its_watch_and_its_list_is_shown_w
         await explorer.until(lambda: "✗ deleted: the watch ended" in timeline(explorer))
         assert "deleted: 404 Not Found" in timeline(explorer)
         assert f"{name}: deleted (404); the watch ended" in explorer.toasts()
-        await explorer.until(lambda: explorer.shown is not None and explorer.shown.title == "go to")
+        await explorer.until(lambda: explorer.current is not None and explorer.current.title == "go to")
         assert name not in [child.data.title for child in explorer.node("go to").children]
 
 
@@ -378,7 +378,7 @@ async def test_equals_without_a_mark_compares_with_a_saved_body(live_server, clo
         explorer = w.explorer
         await explorer.go_to(w.path())
         saved = tmp_path / "cluster.json"
-        saved.write_bytes(explorer.shown.resource.body)
+        saved.write_bytes(explorer.current.resource.body)
         await explorer.pilot.press("equals_sign")
         await answer(explorer, str(saved))
         await explorer.until_screen(CompareScreen)

@@ -64,7 +64,7 @@ async def test_the_title_keeps_the_resource_its_page_and_the_switches_at_every_w
             "?includeCount=true&pageNum=2&itemsPerPage=100&pretty=true&envelope=true"
         )  # as sent: a URL one can copy, nothing between its parameters
         assert header(explorer).split("⭘")[1].strip() == f"explorer — {url}"
-        assert explorer.shown.resource.url == url
+        assert explorer.current.resource.url == url
         await explorer.pilot.press("y")  # the copy is the URL whole, at any width
         await resize(explorer, 60, 24)
         await explorer.pilot.press("y")
@@ -440,7 +440,7 @@ async def test_the_headers_pane_shows_a_long_request_line_and_value_whole(open_e
     async with open_explorer(size=(120, 40)) as explorer:
         resource = await explorer.go_to(f"/groups/{PRODUCTION}/events")
         await press(explorer, "right_square_bracket", "3")  # page 2, the Headers pane
-        resource = explorer.shown.resource
+        resource = explorer.current.resource
         assert "pageNum=2" in resource.url and len(f"GET {resource.url}") > explorer.q(HeadersView).size.width
         lines = [line.strip() for line in drawn(explorer, explorer.q(HeadersView)).splitlines()]
         assert (lines[0], "".join(lines[1:3])) == ("GET", resource.url), lines[:4]  # broken where the pane ends

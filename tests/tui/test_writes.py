@@ -385,7 +385,7 @@ async def test_a_delete_asks_for_the_name_typed_out(open_explorer):
         await explorer.until(lambda: "DELETE · 204 No Content: done" in explorer.toasts())
         assert [e.status for e in explorer.app.session.log if e.method == "DELETE"] == [204]
         groups = explorer.node("groups")
-        await explorer.until(lambda: explorer.screen.navigation.shown is groups.data)  # the list, without it
+        await explorer.until(lambda: explorer.screen.navigation.current is groups.data)  # the list, without it
         assert "empty-sandbox" not in [child.data.title for child in groups.children]
         assert explorer.app.screen.sub_title.endswith("/groups")
 

@@ -22,7 +22,7 @@ ENTRY = Fields(
     writable={"ipAddress": Network(block=False), "cidrBlock": Network(block=True), "comment": Text(0, 80)},
     one_of=("ipAddress", "cidrBlock"),
     read_only={"groupId": Identifier(), "links": LINKS},
-    said="One entry: an IP address or a CIDR block (one of the two), and what it is for.",
+    description="One entry: an IP address or a CIDR block (one of the two), and what it is for.",
 )
 ENTRIES = Entries(
     "AccessListEntries",
@@ -32,7 +32,7 @@ ENTRIES = Entries(
         {"ipAddress": "192.0.2.15", "comment": "build server"},
         {"cidrBlock": "198.51.100.0/24", "comment": "branch office"},
     ],
-    said="The entries to add, as a JSON array; an entry already listed takes the new comment.",
+    description="The entries to add, as a JSON array; an entry already listed takes the new comment.",
 )
 
 
@@ -95,7 +95,7 @@ def record_of(project: Project, fields: dict[str, Any]) -> Record:
 
 
 @takes(PAGE_PARAMS)
-@writes(201, ENTRIES, said="Created: the project's access list, its first page.")
+@writes(201, ENTRIES, description="Created: the project's access list, its first page.")
 async def add_entries(request: Request) -> Response:
     """Add entries to a project's IP access list.
 
@@ -117,7 +117,7 @@ async def add_entries(request: Request) -> Response:
     return listed(request, project, write_status(request))
 
 
-@writes(204, said="No Content: the entry is gone.")
+@writes(204, description="No Content: the entry is gone.")
 async def delete_entry(request: Request) -> Response:
     """Remove one entry from a project's IP access list, by address or CIDR block."""
     project = find_project(request)

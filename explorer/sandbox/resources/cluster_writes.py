@@ -52,7 +52,7 @@ from explorer.sandbox.writes import Fields, read_fields, writes
 PROVIDERS = ("AWS", "AZURE", "GCP")
 HARDWARE = Object(
     {
-        "instanceSize": Text(2, 5, pattern="M[0-9]{1,3}", said="an instance size such as M10"),
+        "instanceSize": Text(2, 5, pattern="M[0-9]{1,3}", expected="an instance size such as M10"),
         "nodeCount": Number(0, 50, whole=True),
         "diskIOPS": Number(100, 64000, whole=True),
         "ebsVolumeType": Choice(("STANDARD", "PROVISIONED")),
@@ -63,7 +63,7 @@ REGION = Object(
     {
         "providerName": Choice((*PROVIDERS, "TENANT")),
         "backingProviderName": Choice(PROVIDERS),
-        "regionName": Text(2, 32, pattern="[A-Z0-9_]+", said="a region such as US_EAST_1"),
+        "regionName": Text(2, 32, pattern="[A-Z0-9_]+", expected="a region such as US_EAST_1"),
         "priority": Number(0, 7, whole=True),
         "electableSpecs": HARDWARE,
         "readOnlySpecs": HARDWARE,
@@ -79,7 +79,7 @@ SPEC = Object(
     },
     optional=frozenset({"numShards", "zoneName"}),
 )
-SPECS_SAID = "replication specs, each with regionConfigs (providerName, regionName, priority, electableSpecs)"
+SPECS_EXPECTED = "replication specs, each with regionConfigs (providerName, regionName, priority, electableSpecs)"
 CHANGEABLE = {
     "backupEnabled": Boolean(),
     "pitEnabled": Boolean(),
@@ -105,14 +105,14 @@ REPORTED = {
     "stateName": Reported("string"),
     "links": LINKS,
 }
-NAME = Text(1, 64, pattern="[A-Za-z0-9][A-Za-z0-9-]*", said="1 to 64 ASCII letters, digits and hyphens")
+NAME = Text(1, 64, pattern="[A-Za-z0-9][A-Za-z0-9-]*", expected="1 to 64 ASCII letters, digits and hyphens")
 CLUSTER_TYPE = Choice(("REPLICASET", "SHARDED"))
 CREATE = Fields(
     "CreateCluster",
     writable={
         "name": NAME,
         "clusterType": CLUSTER_TYPE,
-        "replicationSpecs": ListOf(SPEC, SPECS_SAID, minimum=1, maximum=50),
+        "replicationSpecs": ListOf(SPEC, SPECS_EXPECTED, minimum=1, maximum=50),
         **CHANGEABLE,
     },
     required=("name", "clusterType", "replicationSpecs"),
@@ -135,7 +135,7 @@ CREATE = Fields(
         "backupEnabled": True,
         "tags": [{"key": "env", "value": "dev"}],
     },
-    said="A cluster to create in the project; its name is unique there.",
+    description="A cluster to create in the project; its name is unique there.",
 )
 UPDATE = Fields(
     "UpdateCluster",
@@ -147,7 +147,7 @@ UPDATE = Fields(
         "replicationSpecs": Reported("array"),
     },
     example={"backupEnabled": True, "tags": [{"key": "env", "value": "staging"}]},
-    said="The fields of a cluster to change; the others keep their values.",
+    description="The fields of a cluster to change; the others keep their values.",
 )
 
 
@@ -195,7 +195,7 @@ def check_not_deleting(project: Project, cluster: Cluster) -> None:
         )
 
 
-@writes(201, CREATE, refusals=(409,), said="Created: the cluster, in state CREATING.")
+@writes(201, CREATE, refusals=(409,), description="Created: the cluster, in state CREATING.")
 async def create_cluster(request: Request) -> Response:
     """Create a cluster in a project.
 
@@ -214,7 +214,7 @@ async def create_cluster(request: Request) -> Response:
     return done(request, query, cluster_document(hrefs(request), project, cluster, True, served))
 
 
-@writes(200, UPDATE, said="OK: the cluster as it now is, in state UPDATING until the change is applied.")
+@writes(200, UPDATE, description="OK: the cluster as it now is, in state UPDATING until the change is applied.")
 async def update_cluster(request: Request) -> Response:
     """Update one cluster of a project.
 
@@ -237,7 +237,7 @@ async def update_cluster(request: Request) -> Response:
     return done(request, query, cluster_document(url_of, project, cluster, True, served))
 
 
-@writes(202, said="Accepted: the deletion goes on; meanwhile the cluster shows stateName DELETING.")
+@writes(202, description="Accepted: the deletion goes on; meanwhile the cluster shows stateName DELETING.")
 async def delete_cluster(request: Request) -> Response:
     """Delete one cluster of a project.
 

@@ -33,7 +33,7 @@ AUTH = {name: Choice(("NONE",)) for name in AUTH_TYPES}  # password users only: 
 CREATE = Fields(
     "CreateDatabaseUser",
     writable={
-        "databaseName": Choice(("admin",), said="admin (the authentication database of password users)"),
+        "databaseName": Choice(("admin",), expected="admin (the authentication database of password users)"),
         "username": Text(1, 1024),
         "groupId": Identifier(),
         **WRITABLE,
@@ -47,14 +47,14 @@ CREATE = Fields(
         "roles": [{"databaseName": "sales", "roleName": "read"}],
         "labels": [{"key": "owner", "value": "data-eng"}],
     },
-    said="A password user to create; scopes name clusters of the project (none: all of them).",
+    description="A password user to create; scopes name clusters of the project (none: all of them).",
 )
 UPDATE = Fields(
     "UpdateDatabaseUser",
     writable=WRITABLE,
     read_only={"databaseName": Text(1, 64), "username": Text(1, 1024), "groupId": Identifier(), "links": LINKS, **AUTH},
     example={"roles": [{"databaseName": "admin", "roleName": "readAnyDatabase"}]},
-    said="The fields of a database user to change; a password sent is set, and never shown.",
+    description="The fields of a database user to change; a password sent is set, and never shown.",
 )
 
 
@@ -95,7 +95,7 @@ async def list_database_users(request: Request) -> Response:
     )
 
 
-@writes(201, CREATE, refusals=(409,), said="Created: the database user, without its password.")
+@writes(201, CREATE, refusals=(409,), description="Created: the database user, without its password.")
 async def create_database_user(request: Request) -> Response:
     """Create a database user in a project."""
     project = find_project(request)
@@ -134,7 +134,7 @@ async def get_database_user(request: Request) -> Response:
     return reply(request, Query(request), database_user_document(hrefs(request), project, user))
 
 
-@writes(200, UPDATE, said="OK: the database user as it now is, without its password.")
+@writes(200, UPDATE, description="OK: the database user as it now is, without its password.")
 async def update_database_user(request: Request) -> Response:
     """Update one database user of a project."""
     project = find_project(request)
@@ -151,7 +151,7 @@ async def update_database_user(request: Request) -> Response:
     return done(request, query, database_user_document(url_of, project, user))
 
 
-@writes(204, said="No Content: the database user is gone.")
+@writes(204, description="No Content: the database user is gone.")
 async def delete_database_user(request: Request) -> Response:
     """Remove one database user from a project."""
     project = find_project(request)

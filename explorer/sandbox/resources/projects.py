@@ -42,14 +42,14 @@ CREATE = Fields(
         "orgId": next(iter(world.orgs)),
         "tags": [{"key": "env", "value": "dev"}],
     },
-    said="A project to create in an organization; its name is unique there.",
+    description="A project to create in an organization; its name is unique there.",
 )
 UPDATE = Fields(
     "UpdateProject",
     writable={"name": NAME, "tags": TAGS},
     read_only={**REPORTED, "orgId": Identifier(), "withDefaultAlertsSettings": Boolean()},
     example={"name": "production-eu", "tags": [{"key": "env", "value": "prod"}, {"key": "region", "value": "eu"}]},
-    said="The fields of a project to change; the others keep their values.",
+    description="The fields of a project to change; the others keep their values.",
 )
 
 
@@ -76,7 +76,7 @@ async def list_projects(request: Request) -> Response:
     )
 
 
-@writes(201, CREATE, refusals=(409,), said="Created: the project.")
+@writes(201, CREATE, refusals=(409,), description="Created: the project.")
 async def create_project(request: Request) -> Response:
     """Create a project in an organization."""
     query = Query(request)
@@ -108,7 +108,7 @@ async def get_project(request: Request) -> Response:
     return reply(request, Query(request), project_document(hrefs(request), project, True))
 
 
-@writes(200, UPDATE, refusals=(409,), said="OK: the project as it now is.")
+@writes(200, UPDATE, refusals=(409,), description="OK: the project as it now is.")
 async def update_project(request: Request) -> Response:
     """Update one project."""
     project = find_project(request)
@@ -122,7 +122,7 @@ async def update_project(request: Request) -> Response:
     return done(request, query, project_document(url_of, project, True))
 
 
-@writes(204, refusals=(409,), said="No Content: the project is gone.")
+@writes(204, refusals=(409,), description="No Content: the project is gone.")
 async def delete_project(request: Request) -> Response:
     """Remove one project."""
     project = find_project(request)

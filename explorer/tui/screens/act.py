@@ -16,11 +16,11 @@ from textual.widgets import Label, OptionList
 from textual.widgets.option_list import Option
 
 from explorer.api.writes import WriteChoice
-from explorer.tui.keys_in_turn import actions_by_key
-from explorer.tui.place import url_lines
+from explorer.tui.ordered_bindings import actions_by_key
+from explorer.tui.safe_text import visible
 from explorer.tui.screens.dialogs import DIALOG_CSS
-from explorer.tui.server_text import visible
 from explorer.tui.typeahead import TypedAhead
+from explorer.tui.url_layout import url_lines
 from explorer.tui.widgets.choice_list import ChoiceList
 from explorer.tui.widgets.key_footer import KeyFooter
 from explorer.tui.writing import NOTHING_AT_ROOT

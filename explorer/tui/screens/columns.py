@@ -9,8 +9,8 @@ from textual.containers import Vertical
 from textual.screen import ModalScreen
 from textual.widgets import Label, OptionList
 
+from explorer.tui.safe_text import visible
 from explorer.tui.screens.dialogs import DIALOG_CSS
-from explorer.tui.server_text import visible
 from explorer.tui.widgets.key_footer import KeyFooter
 
 Columns = list[tuple[str, bool]]  # (column, shown), in order

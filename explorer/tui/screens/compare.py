@@ -20,8 +20,8 @@ from textual.widgets import Label, Static
 
 from explorer.api.changes import Change, noise
 from explorer.tui.differences import change_line
+from explorer.tui.safe_text import visible
 from explorer.tui.screens.dialogs import DIALOG_CSS
-from explorer.tui.server_text import visible
 from explorer.tui.widgets.key_footer import KeyFooter
 
 MOST_SHOWN = 2000  # difference lines drawn; the rest are counted
@@ -31,7 +31,7 @@ MOST_SHOWN = 2000  # difference lines drawn; the rest are counted
 class Compared:
     """One side: what it is (`reporting · marked 12:00:05`, `file a.json`) and its document."""
 
-    said: str
+    label: str
     document: Any
 
 
@@ -60,13 +60,13 @@ class CompareScreen(ModalScreen[None]):
         self.found = found
         self.hide_noise = False
         self.drawn: list[Content] = []  # the differences drawn, measured to tell which are out of view
-        self.beyond_said = ""  # what the line under them says of those out of view
+        self.beyond_line = ""  # what the line under them says of those out of view
 
     def compose(self) -> ComposeResult:
         yield KeyFooter()
         with Vertical():
             yield Label(Text("Compare", style="bold"))
-            sides = Text(f"- {visible(self.before.said)}\n+ {visible(self.after.said)}")
+            sides = Text(f"- {visible(self.before.label)}\n+ {visible(self.after.label)}")
             yield Static(sides, id="sides")
             yield Static(id="summary")
             with VerticalScroll():
@@ -86,42 +86,42 @@ class CompareScreen(ModalScreen[None]):
         self.hide_noise = not self.hide_noise
         self.draw()
 
-    def shown(self) -> tuple[list[Change], int]:
+    def listed_changes(self) -> tuple[list[Change], int]:
         """The differences drawn, and how many are hidden as noise."""
         if not self.hide_noise:
             return self.found, 0
-        kept = [change for change in self.found if not noise(change)]
-        return kept, len(self.found) - len(kept)
+        listed = [change for change in self.found if not noise(change)]
+        return listed, len(self.found) - len(listed)
 
     def draw(self) -> None:
-        kept, hidden = self.shown()
-        said = "The same: no differences" if not kept else f"{len(kept):,} difference{'s' * (len(kept) != 1)}"
+        listed, hidden = self.listed_changes()
+        summary = "The same: no differences" if not listed else f"{len(listed):,} difference{'s' * (len(listed) != 1)}"
         if hidden:
-            said += f" ({hidden:,} in links and timestamps hidden: n shows them)"
+            summary += f" ({hidden:,} in links and timestamps hidden: n shows them)"
         elif self.hide_noise is False and any(noise(change) for change in self.found):
-            said += " (n hides the ones in links and timestamps)"
-        self.query_one("#summary", Static).update(Text(said, style="bold"))
-        lines = [change_line(change) for change in kept[:MOST_SHOWN]]
+            summary += " (n hides the ones in links and timestamps)"
+        self.query_one("#summary", Static).update(Text(summary, style="bold"))
+        lines = [change_line(change) for change in listed[:MOST_SHOWN]]
         self.drawn = [Content(line.plain) for line in lines]
-        if len(kept) > MOST_SHOWN:
-            lines.append(Text(f"… and {len(kept) - MOST_SHOWN:,} more", style="dim"))
-        shown = Text("\n").join(lines)
-        shown.no_wrap, shown.overflow = False, "fold"  # a long change goes on over the next lines: old, → new
-        self.query_one("#differences", Static).update(shown)
+        if len(listed) > MOST_SHOWN:
+            lines.append(Text(f"… and {len(listed) - MOST_SHOWN:,} more", style="dim"))
+        body = Text("\n").join(lines)
+        body.no_wrap, body.overflow = False, "fold"  # a long change goes on over the next lines: old, → new
+        self.query_one("#differences", Static).update(body)
         self.call_after_refresh(self.say_beyond)
 
     def say_beyond(self) -> None:
         """How many differences are out of view, above and below, and the key that shows them: the
         scrollbar alone, a thin bar at the edge, was missed, and with it what the dialog hid."""
         above, below = self.beyond()
-        said = [
+        parts = [
             f"{count:,} more {where}"
             for count, where in ((below, "below (PageDown)"), (above, "above (PageUp)"))
             if count
         ]
-        line = "… " + " · ".join(said) if said else ""
-        if line != self.beyond_said:  # said only when it changes: saying it lays the dialog out again
-            self.beyond_said = line
+        line = "… " + " · ".join(parts) if parts else ""
+        if line != self.beyond_line:  # said only when it changes: saying it lays the dialog out again
+            self.beyond_line = line
             self.query_one("#beyond", Static).update(Text(line))
 
     def beyond(self) -> tuple[int, int]:

@@ -24,7 +24,7 @@ from textual.widgets.input import Selection
 
 from explorer.api.description import VARIABLE, Description
 from explorer.api.errors import ApiError
-from explorer.tui.server_text import lines, visible
+from explorer.tui.safe_text import lines, visible
 from explorer.tui.widgets.key_footer import KeyFooter
 from explorer.tui.widgets.ordered_input import OrderedInput
 from explorer.tui.widgets.page_view import error_document
@@ -75,12 +75,12 @@ def save_question(what: str, folder: str | None = None) -> str:
     shown = visible(folder)
     room = max(QUESTION_CELLS - cell_len(start + end), 10)
     if cell_len(shown) > room:
-        kept = ""
+        last_part = ""
         for character in reversed(shown):
-            if cell_len(kept) + cell_len(character) > room - 1:
+            if cell_len(last_part) + cell_len(character) > room - 1:
                 break
-            kept = character + kept
-        shown = "…" + kept
+            last_part = character + last_part
+        shown = "…" + last_part
     return f"{start}{shown}{end}"
 
 
@@ -240,9 +240,9 @@ class Names:
         self.rows = rows
 
     def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
-        for shown in range(len(self.names), -1, -1):
-            more = [f"+{len(self.names) - shown} more"] if shown < len(self.names) else []
-            rows = side_by_side(self.names[:shown] + more, options.max_width)
+        for count in range(len(self.names), -1, -1):
+            more = [f"+{len(self.names) - count} more"] if count < len(self.names) else []
+            rows = side_by_side(self.names[:count] + more, options.max_width)
             if len(rows) <= self.rows:
                 break
         yield Text("\n".join(rows), no_wrap=True, overflow="ellipsis")

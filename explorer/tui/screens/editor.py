@@ -33,7 +33,7 @@ from explorer.api.writes import Outgoing, WriteChoice
 from explorer.display.shell_forms import (
     as_command,
     as_curl,
-    credentials_said,
+    credentials_note,
     in_variables,
     left_out,
     reads_secret,
@@ -42,7 +42,7 @@ from explorer.display.shell_forms import (
     withheld,
 )
 from explorer.tui.external_editor import edit_text, editor_command
-from explorer.tui.server_text import visible
+from explorer.tui.safe_text import visible
 from explorer.tui.widgets.key_footer import KeyFooter
 from explorer.tui.widgets.ordered_text_area import OrderedTextArea
 
@@ -210,22 +210,22 @@ class EditorScreen(Screen[tuple[str, Place] | Place]):
         if refusal is not None and refusal.field is not None:
             refusal = Problem(line_of(body, [refusal.field]), refusal.message, refusal.field)
         empty = [Problem(0, self.blocked)] if self.blocked and not self.problems else []
-        shown = ([refusal] if refusal else []) + empty + self.problems
+        problems = ([refusal] if refusal else []) + empty + self.problems
         box = self.query_one("#problems", Static)
-        box.set_class(bool(shown), "bad")
-        box.set_class(not shown, "good")
-        if shown:
-            box.update(Text("\n".join(visible(problem.text()) for problem in shown)))
+        box.set_class(bool(problems), "bad")
+        box.set_class(not problems, "good")
+        if problems:
+            box.update(Text("\n".join(visible(problem.text()) for problem in problems)))
         else:
-            said = "JSON" + (", as the API description's schema asks" if self.schema else "")
-            box.update(Text(f"✓ {said}" if body.strip() else "✓ no body"))
+            kind = "JSON" + (", as the API description's schema asks" if self.schema else "")
+            box.update(Text(f"✓ {kind}" if body.strip() else "✓ no body"))
 
     def withdraw_blocked(self, why: str) -> None:
         """The body is no longer what a notice said (`The body is not JSON: …`): that notice goes."""
         withdraw = getattr(self.app, "withdraw", None)  # ExplorerApp's; a bare host has none to take back
         if withdraw is not None:
-            for said in (CANNOT_SEND, CANNOT_COPY):
-                withdraw(said.format(why))
+            for notice in (CANNOT_SEND, CANNOT_COPY):
+                withdraw(notice.format(why))
 
     def current(self) -> None:
         """The problems of the body as it is now: checked here if the last check was of another text."""
@@ -337,10 +337,10 @@ class EditorScreen(Screen[tuple[str, Place] | Place]):
             return
         command = render(outgoing)
         self.app.copy_to_clipboard(command)
-        said = left_out(secrets_in(outgoing)) + in_variables(withheld(outgoing))  # a password, not copied
+        note = left_out(secrets_in(outgoing)) + in_variables(withheld(outgoing))  # a password, not copied
         if curl:
-            said = credentials_said(outgoing, self.reached_by) + said
-        self.notify(copied(command, secret) + said, markup=False)
+            note = credentials_note(outgoing, self.reached_by) + note
+        self.notify(copied(command, secret) + note, markup=False)
 
 
 CANNOT_SEND = "{}: nothing can be sent until it is."  # said while the body is blocked; taken back once it is not

@@ -30,9 +30,9 @@ from explorer.api.session import Session
 from explorer.api.urls import check_base_url
 from explorer.display.saved_profile import saved_words
 from explorer.display.variables import VARIABLES
-from explorer.tui.form_words import field_for, form_hint, in_form_words
+from explorer.tui.form_hints import field_for, form_hint, in_form_words
+from explorer.tui.safe_text import lines, visible
 from explorer.tui.screens.quit_form import QuitScreen
-from explorer.tui.server_text import lines, visible
 from explorer.tui.widgets.form_field import FormField
 from explorer.tui.widgets.key_footer import KeyFooter
 from explorer.tui.widgets.tick_box import TickBox

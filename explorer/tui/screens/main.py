@@ -34,13 +34,12 @@ from explorer.api.json_files import read_document
 from explorer.api.local_paths import cannot_write, write_new
 from explorer.api.resource import Resource
 from explorer.api.session import Session
-from explorer.api.watching import EVERY, FASTEST, NOT_THERE, SLOWEST, Version, Watch
-from explorer.api.watching import time_of_day as clock
+from explorer.api.watching import EVERY, FASTEST, NOT_THERE, SLOWEST, Version, Watch, time_of_day
 from explorer.api.writes import Outgoing, WriteChoice
 from explorer.display.shell_forms import (
     as_command,
     as_curl,
-    credentials_said,
+    credentials_note,
     in_variables,
     reached_by,
     reads_secret,
@@ -48,17 +47,17 @@ from explorer.display.shell_forms import (
     sent,
     withheld,
 )
-from explorer.tui.hint_words import worded
+from explorer.tui.hint_words import screen_hint
 from explorer.tui.navigation import Navigation
 from explorer.tui.nodes import Fetch, Node, Step, place_of, self_href
 from explorer.tui.panes import PANES, ShowsPage, showing_page
-from explorer.tui.place import place_line
+from explorer.tui.safe_text import UNSAFE, visible
 from explorer.tui.screen_state import load_state, save_state
 from explorer.tui.screens.columns import ColumnsScreen
 from explorer.tui.screens.compare import Compared, CompareScreen
 from explorer.tui.screens.dialogs import AskScreen, ErrorScreen, GoToScreen, save_question
-from explorer.tui.server_text import UNSAFE, visible
-from explorer.tui.watch_flow import Marked, WatchFlow, badge_of, made_by, name_of, same, suggestion_for
+from explorer.tui.url_layout import title_url
+from explorer.tui.watch_flow import Marked, WatchFlow, badge_of, made_by, name_of, same_resource, suggestion_for
 from explorer.tui.widgets.items_table import ItemsTable
 from explorer.tui.widgets.json_pane import JsonPane
 from explorer.tui.widgets.key_footer import KeyFooter
@@ -213,7 +212,7 @@ class MainScreen(Screen[None]):
         self.page_panes: tuple[ShowsPage, ...] = ()  # the panes that show the page in view, once mounted
         self.refused_target: str | None = None  # a go-to target refused before it was sent: the title names it
         self.failure: ApiError | None = None  # the failure the panes show (no answer to it), until an answer
-        self.told: ApiError | None = None  # the description problem already told
+        self.reported_problem: ApiError | None = None  # the description problem already reported
         self.writes = WriteFlow(self.app, session, self.answered)
         self.jq = JqRunner()  # the jq filter's and the watches' conditions: a child process, started when first needed
         self.watching = WatchFlow(self, session, self.jq, self.watch_seen)
@@ -280,9 +279,9 @@ class MainScreen(Screen[None]):
     def mark_fetch(self, fetch: Fetch) -> None:
         """A fetch still in flight after MARK_AFTER: its line in the tree says `…`, and the line above
         the panes that they show the previous answer (when they show one)."""
-        if self.standing and self.navigation.mark(fetch):
+        if self.still_attached and self.navigation.mark(fetch):
             self.redraw_links()
-            if self.navigation.shown is not None:
+            if self.navigation.current is not None:
                 self.query_one(PreviousAnswer).show()
 
     def under_way(self, fetch: Fetch) -> UnderWay:
@@ -297,13 +296,13 @@ class MainScreen(Screen[None]):
 
     def fetch_ended(self) -> None:
         """No fetch on its way any more (none started since): the bar and the panes say what they show."""
-        if self.standing and self.navigation.fetching is None:
+        if self.still_attached and self.navigation.fetching is None:
             self.query_one(StatusBar).show_request(None)
             self.query_one(PreviousAnswer).clear()
 
     def waiting(self, fetch: Fetch) -> None:
         """Before anything is shown, the Page pane says what it waits for."""
-        if self.navigation.shown is None:
+        if self.navigation.current is None:
             self.query_one(PageView).show_message(f"Fetching {visible(fetch.url)}…")
 
     @work(exclusive=True, group="fetch")
@@ -322,7 +321,7 @@ class MainScreen(Screen[None]):
             self.answered_fetch(fetch, self.navigation.failed(fetch, error))
         except asyncio.CancelledError:
             self.navigation.cancelled(fetch)
-            if self.standing:  # not when q took the screen down with the fetch
+            if self.still_attached:  # not when q took the screen down with the fetch
                 self.redraw_links()
                 self.links.fold_if_empty(fetch.node)  # unfolded by Enter, it got nothing to show
                 self.update_title()
@@ -337,7 +336,7 @@ class MainScreen(Screen[None]):
         self.answered_fetch(fetch, self.navigation.arrived(fetch, resource))
         if fetch.node is self.navigation.root and resource.status < 400 and self.session.description is None:
             self.discover_description()
-        if self.standing and self.watching.fetched(fetch.url, resource.status):
+        if self.still_attached and self.watching.fetched(fetch.url, resource.status):
             self.watch_seen_again(fetch.url)  # deleting, then deleted (a 404); or made again
 
     @work(group="description")
@@ -346,13 +345,13 @@ class MainScreen(Screen[None]):
         for once the root has come, once a session, quietly; the tree then gains what it documents, and
         `a` its writes, schemas and examples."""
         found = await self.session.discover_description()
-        if found is not None and self.standing and self.navigation.description is not found:
+        if found is not None and self.still_attached and self.navigation.description is not found:
             self.navigation.described(found)
             self.redraw_links()
 
     def answered_fetch(self, fetch: Fetch, step: Step) -> None:
         """Carry out what the model made of `fetch`'s answer or failure."""
-        if not self.standing:  # the answer came as q (or the end of a test) took the screen down
+        if not self.still_attached:  # the answer came as q (or the end of a test) took the screen down
             return
         self.tell_description_problem()
         self.tell_recording_problem()
@@ -363,7 +362,7 @@ class MainScreen(Screen[None]):
             self.links.show_children(fetch.node)  # in view, as many as fit, the node's line kept
 
     @property
-    def standing(self) -> bool:
+    def still_attached(self) -> bool:
         """Whether the screen and its panes are still there: a fetch can end while q (or a test's end)
         takes them down, the screen still attached and its panes going one by one: every pane a step
         touches must still be there."""
@@ -372,10 +371,10 @@ class MainScreen(Screen[None]):
     def tell_description_problem(self) -> None:
         """Once: the API description given cannot be used, and why; the explorer goes on without it."""
         problem = self.session.description_problem
-        if problem is not None and problem is not self.told:
-            self.told = problem
+        if problem is not None and problem is not self.reported_problem:
+            self.reported_problem = problem
             self.notify(
-                f"{visible(problem.line())}\n{visible(worded(problem) or '')}",
+                f"{visible(problem.line())}\n{visible(screen_hint(problem) or '')}",
                 severity="warning",
                 timeout=15,
                 markup=False,
@@ -409,8 +408,8 @@ class MainScreen(Screen[None]):
                 self.query_one(PageView).show_document(node.document)
             return
         self.show_resource(resource)
-        if keep and resource.listing is not None:
-            at = place_of(resource.listing.results, keep)
+        if keep and resource.page_or_array is not None:
+            at = place_of(resource.page_or_array.results, keep)
             if at is not None:
                 self.query_one(ItemsTable).move_to_item(at)
 
@@ -433,15 +432,15 @@ class MainScreen(Screen[None]):
         works; `y` copies it), cut in the middle to one line of the header (its icon and clock take 18
         columns). Where the place does not fit beside the app's name, the name gives way. A go-to
         target refused before it was sent is named as typed: it is what the panes show."""
-        url = visible(self.place_in_view())
+        url = visible(self.url_in_view())
         room = (self.size.width or self.app.size.width) - HEADER_ICON_AND_CLOCK
-        beside_name = place_line(url, room - len("explorer — "))
+        beside_name = title_url(url, room - len("explorer — "))
         if beside_name == url:
             self.title, self.sub_title = "explorer", url
         else:
-            self.title, self.sub_title = place_line(url, room), ""
+            self.title, self.sub_title = title_url(url, room), ""
 
-    def place_in_view(self) -> str:
+    def url_in_view(self) -> str:
         """The URL the title names (a go-to target refused before it was sent: as typed)."""
         return self.refused_target if self.refused_target is not None else self.navigation.title()
 
@@ -484,7 +483,7 @@ class MainScreen(Screen[None]):
         this screen and on the dialogs over it; from the field typed into down while one has the keys
         here (the search box). None when the screen is going, or not laid out yet (the bar says when
         it is: StatusBar.Placed)."""
-        if not self.standing:
+        if not self.still_attached:
             return None
         bar = self.query_one(StatusBar).region
         if not bar:
@@ -528,7 +527,7 @@ class MainScreen(Screen[None]):
 
     def say_cursor_label(self) -> None:
         """The status bar says the line under the tree's cursor whole when the tree cuts it."""
-        if not self.standing:  # called after a refresh: q may have taken the screen down since
+        if not self.still_attached:  # called after a refresh: q may have taken the screen down since
             return
         line = self.links.cursor_node
         label = self.links.cut_label(line) if line is not None else None
@@ -541,10 +540,10 @@ class MainScreen(Screen[None]):
 
     def on_items_table_open(self, event: ItemsTable.Open) -> None:
         """A row of the Page pane opened: open that item, as listed in the tree under its list."""
-        shown = self.navigation.shown
-        if shown is None or not shown.is_list:
+        current = self.navigation.current
+        if current is None or not current.is_list:
             return
-        node = self.navigation.item_at(shown, event.index)
+        node = self.navigation.item_at(current, event.index)
         if node is not None:
             step = self.navigation.open(node)
             step.select = step.select or node
@@ -565,8 +564,8 @@ class MainScreen(Screen[None]):
     def cursor_item(self) -> str | None:
         """The self URL of the item under the table's cursor, when the Page pane shows a list."""
         table = self.query_one(ItemsTable)
-        shown = self.navigation.shown
-        if shown is None or not shown.is_list or not table.items:
+        current = self.navigation.current
+        if current is None or not current.is_list or not table.items:
             return None
         return self_href(table.items[min(table.cursor, len(table.items) - 1)])
 
@@ -593,7 +592,7 @@ class MainScreen(Screen[None]):
                     return
                 self.run(self.navigation.goto(url))
 
-        here = self.navigation.shown.key if self.navigation.shown else None
+        here = self.navigation.current.key if self.navigation.current else None
         self.app.push_screen(GoToScreen(self.session.description, self.resolved, here), go)
 
     def action_page(self, step: int) -> None:
@@ -609,7 +608,7 @@ class MainScreen(Screen[None]):
     def action_page_size(self, step: int) -> None:
         """`+` and `-`: the page size of a list; of a resource watched, the time between its fetches."""
         resource = self.current_resource()
-        running = self.watching.of(resource.url) if resource is not None else None
+        running = self.watching.watch_for(resource.url) if resource is not None else None
         before = running.every if running is not None else None
         watch = self.watching.step(resource.url, quicker=step < 0) if resource is not None else None
         if watch is not None:
@@ -626,12 +625,12 @@ class MainScreen(Screen[None]):
         await self.query_one(JsonPane).open_search()
 
     def current_resource(self) -> Resource | None:
-        shown = self.navigation.shown
-        return shown.resource if shown is not None else None
+        current = self.navigation.current
+        return current.resource if current is not None else None
 
     def action_copy_url(self) -> None:
         """`y`: the URL the title names, whole: the answer's, a failed request's, the one on its way."""
-        url = self.place_in_view()
+        url = self.url_in_view()
         if url:
             self.app.copy_to_clipboard(url)
             self.notify(f"Copied {visible(url)}", markup=False)
@@ -653,8 +652,8 @@ class MainScreen(Screen[None]):
         notice says how to set them (`TOKEN=$(explorer token --profile lab)`)."""
         request = self.request_in_view()
         if request is not None:
-            said = credentials_said(request, reached_by(self.session)) + in_variables(withheld(request))
-            self.copy_said(as_curl(request, self.session.credentials.ca_bundle), said=said)
+            note = credentials_note(request, reached_by(self.session)) + in_variables(withheld(request))
+            self.copy_and_notify(as_curl(request, self.session.credentials.ca_bundle), note=note)
 
     def action_copy_command(self) -> None:
         """`C`: the request in view as `explorer get`, with the headers explorer would not send by itself;
@@ -663,12 +662,12 @@ class MainScreen(Screen[None]):
         if request is not None:
             flags = reached_by(self.session)
             command = as_command(request, str(self.session.base_url), flags)
-            self.copy_said(command, secret_variable(flags), in_variables(withheld(request)))
+            self.copy_and_notify(command, secret_variable(flags), in_variables(withheld(request)))
 
-    def copy_said(self, command: str, secret: str | None = None, said: str = "") -> None:
-        """Copy `command`, the notice adding where it reads its secret (`secret`) and what else it says (`said`)."""
+    def copy_and_notify(self, command: str, secret: str | None = None, note: str = "") -> None:
+        """Copy `command`, the notice adding where it reads its secret (`secret`) and what else it says (`note`)."""
         self.app.copy_to_clipboard(command)
-        self.notify(f"Copied {visible(command)}" + reads_secret(secret) + said, markup=False)
+        self.notify(f"Copied {visible(command)}" + reads_secret(secret) + note, markup=False)
 
     def action_save(self) -> None:
         resource = self.current_resource()
@@ -763,7 +762,7 @@ class MainScreen(Screen[None]):
         if self.answer is not None and self.answer.status == 201:  # a create's answer in view: act on what it made
             resource = self.answer
         self.writes.ahead.expect()  # the keys typed in one breath with `a` are the dialog's, held till it is up
-        self.acting(resource, self.navigation.shown is self.navigation.root)
+        self.acting(resource, self.navigation.current is self.navigation.root)
 
     @work(group="write", exclusive=True)
     async def acting(self, resource: Resource, is_root: bool) -> None:
@@ -780,8 +779,8 @@ class MainScreen(Screen[None]):
         self.answer = resource
         self.query_one(TabbedContent).active = "page"
         if resource.error is not None:
-            said = f"{choice.method} · {resource.status} {visible(resource.reason)}: refused; the editor says why"
-            self.notify(said, severity="error", markup=False)
+            message = f"{choice.method} · {resource.status} {visible(resource.reason)}: refused; the editor says why"
+            self.notify(message, severity="error", markup=False)
         else:
             self.notify(
                 f"{choice.method} · {resource.status} {visible(resource.reason)}: "
@@ -819,7 +818,7 @@ class MainScreen(Screen[None]):
                 self.last_error = error  # x shows it: the newest error, whatever asked
                 continue
             await asyncio.to_thread(resource.prepare)
-            if not self.standing:
+            if not self.still_attached:
                 return
             self.navigation.arrived(Fetch(each, again), resource)
             if self.watching.fetched(again, resource.status):
@@ -828,7 +827,7 @@ class MainScreen(Screen[None]):
         if listed is not None and node in listed.children and self.watching.word(url) is not None:
             listed.stale = True
         self.refresh_log()
-        if listed is not None and self.navigation.shown is None:  # what was in view is gone from the tree
+        if listed is not None and self.navigation.current is None:  # what was in view is gone from the tree
             self.run(self.navigation.show_step(listed, select=True))
 
     # Watching and comparing (watch_flow.py, compare.py): w, m, =, | ---------------------------------
@@ -870,14 +869,14 @@ class MainScreen(Screen[None]):
     def title_in_view(self, resource: Resource) -> str:
         """What the resource in view is called, short: an item's title, else its path's last segment
         (`orders-prod` reached by `g`, `clusters`); the full URL is beside it where there is room."""
-        node = self.navigation.shown
+        node = self.navigation.current
         if node is not None and node.kind == "item":
             return node.title
         return name_of(resource.document) or last_segment(resource.url)
 
     def watch_seen(self, watch: Watch, version: Version | None, resource: Resource | None) -> None:
         """A watch fetched: a new version goes into the tree (and the panes, when in view), its end is said."""
-        if not self.standing:
+        if not self.still_attached:
             return
         node = self.navigation.find(watch.url)
         listed = node is not None and node.parent is not None and node.parent.is_list
@@ -888,11 +887,11 @@ class MainScreen(Screen[None]):
             if node is not None:  # its 404 too, shown as any failed request, unless its list is shown without it
                 self.run(self.navigation.arrived(Fetch(node, watch.url), resource))
             made = self.made_in_view()
-            if made is not None and same(made, watch.url):  # a create's 201 in view: what it made, as it is now
+            if made is not None and same_resource(made, watch.url):  # a create's 201 in view: what it made, as it is
                 self.show_resource(resource)
         if watch.ended in ("deleted", NOT_THERE):
-            said = "deleted (404)" if watch.ended == "deleted" else "not there (404): nothing to watch"
-            self.notify(f"{visible(watch.title)}: {said}; the watch ended", severity="warning", markup=False)
+            ending = "deleted (404)" if watch.ended == "deleted" else "not there (404): nothing to watch"
+            self.notify(f"{visible(watch.title)}: {ending}; the watch ended", severity="warning", markup=False)
             if listed:
                 self.fetch_again(watch.url)  # its list, shown without it
         elif watch.ended == "the condition holds" and version is not None:
@@ -901,8 +900,8 @@ class MainScreen(Screen[None]):
         elif watch.ended is not None and watch.ended.startswith("stopped by an error"):
             self.notify(f"{visible(watch.title)}: {visible(watch.ended)}", severity="error", markup=False)
         elif watch.ended is None and watch.fetches == 1:  # going on: said now, not beside a first "✓ holds"
-            said = f"Watching {visible(watch.title)} every {watch.every:g} s: + and - change it, w stops"
-            self.notify(said, markup=False)
+            message = f"Watching {visible(watch.title)} every {watch.every:g} s: + and - change it, w stops"
+            self.notify(message, markup=False)
         if version is not None or watch.ended is not None:
             self.watch_seen_again(watch.url)
         else:  # the same again: only the pane's counts and time moved (the Log pane has its own second)
@@ -910,8 +909,8 @@ class MainScreen(Screen[None]):
 
     def watch_seen_again(self, url: str) -> None:
         """The tree's badge of a URL, and the Watch pane, as the watch and the mark now are."""
-        marked = self.marked is not None and same(self.marked.url, url)
-        self.navigation.badge(url, badge_of(self.watching.of(url), marked, self.watching.word(url)))
+        marked = self.marked is not None and same_resource(self.marked.url, url)
+        self.navigation.badge(url, badge_of(self.watching.watch_for(url), marked, self.watching.word(url)))
         self.redraw_links()
         self.show_watches()
 
@@ -919,7 +918,7 @@ class MainScreen(Screen[None]):
         """The Watch pane: the watch of the resource in view (what a create's 201 in view made), and the others."""
         resource = self.current_resource()
         url = self.made_in_view() or (resource.url if resource is not None else None)
-        watch = self.watching.of(url) if url is not None else None
+        watch = self.watching.watch_for(url) if url is not None else None
         self.query_one(WatchView).show(watch, list(self.watching.watches.values()), self.session.clocks.wall)
         self.query_one(StatusBar).tick()
 
@@ -942,14 +941,15 @@ class MainScreen(Screen[None]):
             return
         title = self.title_in_view(resource)
         before = self.marked
-        if before is not None and before.received_at == resource.received_at and same(before.url, resource.url):
+        same = before is not None and same_resource(before.url, resource.url)
+        if before is not None and before.received_at == resource.received_at and same:
             self.marked = None
             self.notify(f"Unmarked {visible(title)}", markup=False)
         else:
             self.marked = Marked(
                 resource.url,
                 resource.received_at,
-                Compared(f"{title} · as fetched {clock(resource.received_at)}, marked", resource.document),
+                Compared(f"{title} · as fetched {time_of_day(resource.received_at)}, marked", resource.document),
             )
             self.notify(f"Marked {visible(title)}: = compares it with what is in view", markup=False)
         if before is not None:
@@ -962,7 +962,7 @@ class MainScreen(Screen[None]):
         if resource is None:
             return
         title = self.title_in_view(resource)
-        now = Compared(f"{title} · as fetched {clock(resource.received_at)}", resource.document)
+        now = Compared(f"{title} · as fetched {time_of_day(resource.received_at)}", resource.document)
         if self.marked is not None:
             self.compared(self.marked.compared, now)
             return

@@ -19,8 +19,8 @@ from textual.widgets import Input, Label, Static
 from explorer.api.changes import Change
 from explorer.api.counts import counted
 from explorer.api.writes import Outgoing
+from explorer.tui.safe_text import lines, visible
 from explorer.tui.screens.dialogs import DIALOG_CSS
-from explorer.tui.server_text import lines, visible
 from explorer.tui.typeahead import TypedAhead
 from explorer.tui.widgets.key_footer import KeyFooter
 from explorer.tui.widgets.ordered_input import OrderedInput
@@ -174,7 +174,7 @@ class PreviewScreen(ModalScreen[bool]):
 
     def send_if_confirmed(self, field: Input) -> None:
         if field.value.strip() not in self.accepted:
-            said = f"Not sent: that is not {visible(self.identity)}. Type it exactly to delete it."
-            self.query_one("#mistyped", Static).update(Text(said))
+            message = f"Not sent: that is not {visible(self.identity)}. Type it exactly to delete it."
+            self.query_one("#mistyped", Static).update(Text(message))
             return
         self.dismiss(True)

@@ -18,7 +18,7 @@ from textual.widgets.tree import TreeNode
 
 from explorer.api.counts import counted
 from explorer.api.values import as_bson_timestamp, as_date, local_time
-from explorer.tui.server_text import brief, text
+from explorer.tui.safe_text import brief, text
 
 SHOWN_AT_ONCE = 500  # children a node of the field tree shows before a "more" line
 LONG_TEXT = 1000  # characters of a string a label shows
@@ -60,7 +60,7 @@ def describe(value: Any) -> Text:
 
 
 @dataclass(frozen=True)
-class More:
+class MoreChildren:
     """The data of a node's last line while it holds only some of its children: where the rest start."""
 
     value: dict[str, Any] | list[Any]
@@ -69,8 +69,8 @@ class More:
     def label(self) -> Text:
         left = len(self.value) - self.start
         kind = "more field" if isinstance(self.value, dict) else "more item"
-        shown = min(left, SHOWN_AT_ONCE)
-        return Text(f"… {counted(left, kind)}: Enter shows {'the' if shown == left else 'the next'} {shown:,}",
+        count = min(left, SHOWN_AT_ONCE)
+        return Text(f"… {counted(left, kind)}: Enter shows {'the' if count == left else 'the next'} {count:,}",
                     style="json-muted italic")  # fmt: skip
 
 
@@ -112,13 +112,13 @@ class FieldTree(Tree[Any]):
             else:
                 node.add_leaf(label, data=child)
         if len(value) > start + SHOWN_AT_ONCE:
-            more = More(value, start + SHOWN_AT_ONCE)
+            more = MoreChildren(value, start + SHOWN_AT_ONCE)
             node.add_leaf(more.label(), data=more)
 
     def on_tree_node_selected(self, event: Tree.NodeSelected[Any]) -> None:
         """Enter on a "more" line: it gives way to the next children."""
         more = event.node.data
-        if isinstance(more, More) and event.node.parent is not None:
+        if isinstance(more, MoreChildren) and event.node.parent is not None:
             event.stop()
             parent = event.node.parent
             event.node.remove()

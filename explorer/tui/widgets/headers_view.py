@@ -13,7 +13,7 @@ from explorer.api.resource import Resource
 from explorer.api.secret import redact_header
 from explorer.api.versions import deprecation, served_version
 from explorer.tui.palette import status_class
-from explorer.tui.server_text import visible
+from explorer.tui.safe_text import visible
 
 
 class HeadersView(VerticalScroll, can_focus=True):

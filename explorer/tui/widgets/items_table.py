@@ -14,10 +14,10 @@ from textual.message import Message
 from textual.strip import Strip
 
 from explorer.tui.cursor_keys import moving
-from explorer.tui.place import middle
-from explorer.tui.server_text import visible
+from explorer.tui.safe_text import visible
 from explorer.tui.table_cells import MAX_CELL, cell, cell_plain, column_cell, column_plain
 from explorer.tui.table_columns import COUNTED, arranged, choose_columns, matching, row_text, sorted_rows
+from explorer.tui.url_layout import middle
 from explorer.tui.widgets.field_tree import is_scalar
 from explorer.tui.widgets.line_cursor import LineCursorView
 
@@ -108,7 +108,7 @@ class ItemsTable(LineCursorView):
 
     @property
     def header_lines(self) -> int:
-        return self.HEADER_LINES + (self.said() is not None)
+        return self.HEADER_LINES + (self.line_above_header() is not None)
 
     @property
     def sorting(self) -> tuple[str, bool] | None:
@@ -227,7 +227,7 @@ class ItemsTable(LineCursorView):
             line.append("  ")
         return line
 
-    def said(self) -> Text | None:
+    def line_above_header(self) -> Text | None:
         """The line above the header: the filter and the rows it leaves (`12 of 100 rows`), and a
         sort that orders only this page of a list of several; None when there is neither."""
         parts = []
@@ -240,16 +240,16 @@ class ItemsTable(LineCursorView):
                 parts.append(Text("Enter keeps it, Esc clears it", style="json-muted"))
         sort = self.sorting
         if sort is not None and self.partial:
-            said = f"{sort[0]}{ARROWS[sort[1]]} sorts this page's rows, not the whole list"
-            parts.append(Text(said, style="json-muted"))
+            note = f"{sort[0]}{ARROWS[sort[1]]} sorts this page's rows, not the whole list"
+            parts.append(Text(note, style="json-muted"))
         return Text(" · ").join(parts) if parts else None
 
     def render_header_line(self, y: int) -> Strip:
         if not self.page:
             return Strip([])
-        said = self.said()
-        if said is not None and y == 0:
-            return Strip(said.render(self.app.console))
+        above = self.line_above_header()
+        if above is not None and y == 0:
+            return Strip(above.render(self.app.console))
         styles = [
             "bold reverse" if self.has_focus and at == self.column_at else "bold" for at in range(len(self.drawn))
         ]

@@ -17,7 +17,7 @@ from textual.widgets import Input, Static
 from explorer.api.errors import ApiError
 from explorer.api.filters import JqError, Outcome
 from explorer.api.resource import Resource
-from explorer.tui.server_text import visible
+from explorer.tui.safe_text import visible
 from explorer.tui.widgets.json_view import JsonView
 from explorer.tui.widgets.ordered_input import OrderedInput
 
@@ -53,7 +53,7 @@ class JsonPane(Vertical):
     current: Resource | None = None  # the resource shown (or to be)
     program: str | None = None  # the jq filter `|` gave, kept for every resource shown until cleared
     run: Callable[[str, Any], Awaitable[Outcome]] | None = None
-    filter_said = ""  # what the filter's line says now
+    filter_line = ""  # what the filter's line says now
 
     def compose(self) -> ComposeResult:
         yield Static(id="filtered")
@@ -88,23 +88,23 @@ class JsonPane(Vertical):
             if self.program is not None and resource.json is not None:
                 self.filtered(self.program, resource.json)
             elif self.program is not None:
-                self.view.say(f"| {visible(self.program)}: the body is not JSON; shown as it is")
+                self.view.show_filter_line(f"| {visible(self.program)}: the body is not JSON; shown as it is")
 
     @work(exclusive=True, group="jq", description="the jq filter")
     async def filtered(self, program: str, document: Any) -> None:
         """The filter's results in the view, in place of the document (it runs in jq's own process)."""
         if self.run is None:  # jq is offered only where it runs
             return
-        self.view.say(f"| {visible(program)} …")
+        self.view.show_filter_line(f"| {visible(program)} …")
         try:
             outcome = await self.run(program, document)
         except JqError as error:
-            self.view.say(f"| {visible(program)}: {visible(error)} (the document as it is)")
+            self.view.show_filter_line(f"| {visible(program)}: {visible(error)} (the document as it is)")
             return
         count = len(outcome.results)
-        said = f"| {visible(program)} · {count:,}{'+' if outcome.cut else ''} result{'s' * (count != 1)}"
+        summary = f"| {visible(program)} · {count:,}{'+' if outcome.cut else ''} result{'s' * (count != 1)}"
         value = outcome.results[0] if count == 1 else outcome.results
-        self.view.show_value(value, said + (" (as an array)" if count != 1 else ""))
+        self.view.show_value(value, summary + (" (as an array)" if count != 1 else ""))
 
     def on_show(self) -> None:
         self.lay_out()
@@ -125,12 +125,12 @@ class JsonPane(Vertical):
         wrapped: an old search's counter never crowds out why a filter failed. Where the view's line is
         too long, what comes before the match counter gives way (cut with `…`), never the counter at its
         end (`“staging” 1/2`)."""
-        said = visible(self.view.filtered or "")
-        if said != self.filter_said:  # not on every cursor move: its update lays the pane out
-            self.filter_said = said
+        text = visible(self.view.filtered or "")
+        if text != self.filter_line:  # not on every cursor move: its update lays the pane out
+            self.filter_line = text
             filtered = self.query_one("#filtered", Static)
-            filtered.display = bool(said)
-            filtered.update(Text(said))
+            filtered.display = bool(text)
+            filtered.update(Text(text))
         parts = [visible(part) for part in self.view.where_parts()]
         line = self.query_one("#where", Static)
         room = line.content_size.width or self.size.width - 2
@@ -139,11 +139,11 @@ class JsonPane(Vertical):
         while len(head) > 1 and cell_len(" · ".join(head + counter)) > room > 0:
             head.pop(0)  # whole parts give way from the front (the view's name first): a number is never
             # cut in its middle, where `line 2 of 1…` read as one line of one
-        said = " · ".join(head + counter)
-        if counter and cell_len(said) > room > 0:  # the last part left is cut at its end, the counter never
+        where = " · ".join(head + counter)
+        if counter and cell_len(where) > room > 0:  # the last part left is cut at its end, the counter never
             keep = max(0, room - cell_len(counter[0]) - 4)
-            said = (set_cell_size(head[0], keep) + "… · " if keep >= LEAST_PART else "") + counter[0]
-        line.update(Text(said, no_wrap=True, overflow="ellipsis"))
+            where = (set_cell_size(head[0], keep) + "… · " if keep >= LEAST_PART else "") + counter[0]
+        line.update(Text(where, no_wrap=True, overflow="ellipsis"))
 
     async def open_search(self) -> None:
         """The search box, made when asked for: most visits never search. It has the focus when

@@ -26,7 +26,7 @@ from textual.strip import Strip
 from explorer.api.changes import jq_path
 from explorer.api.resource import Resource
 from explorer.tui.cursor_keys import moving
-from explorer.tui.server_text import text, visible
+from explorer.tui.safe_text import text, visible
 from explorer.tui.widgets.line_cursor import LineCursorView
 
 PRETTY_NOW = 512 * 1024  # bodies up to this size are pretty-printed at once; larger ones in a thread
@@ -222,15 +222,15 @@ class JsonView(LineCursorView):
                 # After the first paint: a thread working now would slow that paint (the GIL).
                 self.call_after_refresh(self.make_pretty, self.value, self.generation)
 
-    def show_value(self, value: Any, said: str) -> None:
-        """Show a value that is not a body as received (a jq filter's results); `said` is the filter's line."""
+    def show_value(self, value: Any, filter_line: str) -> None:
+        """Show a value that is not a body as received (a jq filter's results); `filter_line` is the filter's line."""
         self.generation += 1
         self.pretty = Pretty(value)
         self.raw = [json.dumps(value, ensure_ascii=False)]
         self.value, self.parsed = value, True
         self.matches, self.match_index = [], -1
         self.not_json = self.nothing = None
-        self.filtered = said
+        self.filtered = filter_line
         self.use(pretty=True)
 
     def show_nothing(self, why: str) -> None:
@@ -242,9 +242,9 @@ class JsonView(LineCursorView):
         self.nothing = why
         self.use(pretty=False)
 
-    def say(self, said: str) -> None:
-        """Say `said` on the filter's line (a filter that failed, over the body it left as it was)."""
-        self.filtered = said
+    def show_filter_line(self, line: str) -> None:
+        """Show `line` on the filter's line (a filter that failed, over the body it left as it was)."""
+        self.filtered = line
         self.post_message(self.Changed())
 
     @work(thread=True, exclusive=True, group="pretty", description="the pretty view")  # not repr(value): 50 MB

@@ -49,16 +49,16 @@ class KeyFooter(Footer):
         every = list(self.query_children("FooterKey"))
         keys = [key for key in every if not key.has_class("-command-palette")]
         room = self.size.width - sum(width(key) for key in every if key not in keys)
-        kept = {key for key in keys if always(key)}
-        used = sum(width(key) for key in kept)
+        showing = {key for key in keys if always(key)}
+        used = sum(width(key) for key in showing)
         for key in keys:
-            if key not in kept and used + width(key) <= room:
-                kept.add(key)
+            if key not in showing and used + width(key) <= room:
+                showing.add(key)
                 used += width(key)
-            elif key not in kept:
+            elif key not in showing:
                 used = room + 1  # keys after one left out stay out: the order is kept
         for key in keys:
-            key.display = key in kept
+            key.display = key in showing
 
 
 def always(key: Widget) -> bool:

@@ -58,7 +58,7 @@ class TreeLine(Generic[DataType]):
         self.tree = tree
         self.parent = parent
         self.data = data
-        self.kept_label = label
+        self.cached_label = label
         self.expanded = expanded
         self.expandable = allow_expand
         self.lines: list[TreeLine[DataType]] = []
@@ -102,22 +102,22 @@ class TreeLine(Generic[DataType]):
 
     @property
     def label(self) -> Text:
-        if self.kept_label is None:
-            self.kept_label = self.tree.label_of(self)
-        return self.kept_label
+        if self.cached_label is None:
+            self.cached_label = self.tree.label_of(self)
+        return self.cached_label
 
     def set_label(self, label: Text) -> None:
-        self.kept_label = label
+        self.cached_label = label
         self.tree.redraw_row(self)
 
     def relabel(self) -> None:
         """What the label says may have changed: a label made before is made again, and its row drawn
         again if it differs (a line never drawn makes its label when it is)."""
-        if self.kept_label is None:
+        if self.cached_label is None:
             return
-        label, kept = self.tree.label_of(self), self.kept_label
+        label, old = self.tree.label_of(self), self.cached_label
         # Rich's Text == compares the text and its spans, not the Text's own style: that is compared too.
-        if label != kept or label.style != kept.style:
+        if label != old or label.style != old.style:
             self.set_label(label)
 
     def add(
@@ -264,7 +264,7 @@ class LineTree(ScrollView, Generic[DataType], can_focus=True):
         super().__init__(id=id)
         self.root: TreeLine[DataType] = TreeLine(self, None, data, label)  # folded, as Textual's starts
         self.shape = 0  # counts changes of which lines are drawn where
-        self.shown: list[TreeLine[DataType]] | None = None  # the rows, when worked out for this shape
+        self.cached_rows: list[TreeLine[DataType]] | None = None  # the rows, when worked out for this shape
         self.cursor: TreeLine[DataType] | None = None
         self.strips: dict[int, tuple[tuple[object, ...], Strip]] = {}  # row -> (what it was drawn from, strip)
 
@@ -284,15 +284,15 @@ class LineTree(ScrollView, Generic[DataType], can_focus=True):
 
     def reshape(self) -> None:
         """Lines were added, taken away, folded or unfolded: the rows are worked out when next needed."""
-        if self.shown is not None:  # the first change since they were: 500 lines added are one refresh
+        if self.cached_rows is not None:  # the first change since they were: 500 lines added are one refresh
             self.shape += 1
-            self.shown = None
+            self.cached_rows = None
             self.strips.clear()
             self.refresh()
 
     def rows(self) -> list[TreeLine[DataType]]:
         """The lines drawn, top to bottom."""
-        if self.shown is None:
+        if self.cached_rows is None:
             shape, rows = self.shape, list[TreeLine[DataType]]()
 
             def walk(line: TreeLine[DataType]) -> None:
@@ -303,13 +303,13 @@ class LineTree(ScrollView, Generic[DataType], can_focus=True):
                         walk(child)
 
             walk(self.root)
-            self.shown = rows
+            self.cached_rows = rows
             self.virtual_size = Size(0, len(rows))  # as wide as the tree: a line too long is cut
             if self.cursor is not None:  # the cursor follows its line; a line gone leaves it on its row
                 at = self.cursor.row if self.cursor.drawn_at == shape else min(self.cursor_line, len(rows) - 1)
                 self.set_reactive(LineTree.cursor_line, at)
                 self.cursor = rows[at] if at >= 0 else None
-        return self.shown
+        return self.cached_rows
 
     @property
     def last_line(self) -> int:
@@ -330,16 +330,16 @@ class LineTree(ScrollView, Generic[DataType], can_focus=True):
 
     def redraw_row(self, line: TreeLine[DataType]) -> None:
         """Draw a line's own row again: its label or its icon changed."""
-        if self.shown is not None and line.drawn_at == self.shape:
+        if self.cached_rows is not None and line.drawn_at == self.shape:
             self.redraw_rows(line.row, line.row + 1)
 
     def redraw_line(self, line: TreeLine[DataType]) -> None:
         """Draw a line again (the cursor or the mouse came or went), and the lines on screen below
         it in the tree: their guides follow the cursor and the mouse."""
-        if self.shown is None or line.drawn_at != self.shape:
+        if self.cached_rows is None or line.drawn_at != self.shape:
             return  # the rows are worked out and drawn anew anyway
-        end, last = line.row + 1, min(len(self.shown), self.scroll_offset.y + self.size.height)
-        while end < last and self.within(self.shown[end], line):
+        end, last = line.row + 1, min(len(self.cached_rows), self.scroll_offset.y + self.size.height)
+        while end < last and self.within(self.cached_rows[end], line):
             end += 1
         self.redraw_rows(line.row, end)
 
@@ -369,9 +369,9 @@ class LineTree(ScrollView, Generic[DataType], can_focus=True):
             row == self.hover_line,
         )
         key += (hover is not None and self.within(line, hover), focus and self.within(line, self.cursor))
-        kept = self.strips.get(row)
-        if kept is not None and kept[0] == key:
-            return kept[1]
+        cached = self.strips.get(row)
+        if cached is not None and cached[0] == key:
+            return cached[1]
         strip = self.draw(row, line, hover, focus).crop(0, width)
         self.strips[row] = (key, strip)
         return strip

@@ -16,7 +16,7 @@ from textual.widget import Widget
 from explorer.tui.navigation import Navigation
 from explorer.tui.nodes import Node
 from explorer.tui.palette import status_class
-from explorer.tui.server_text import text
+from explorer.tui.safe_text import text
 from explorer.tui.widgets.line_tree import LineTree, TreeLine
 
 SHARE = 38  # the tree's share of the screen's width, in percent, as its CSS says
@@ -173,10 +173,10 @@ class LinkTree(LineTree[Node]):
         if node is None:
             raise ValueError("a line without its node")
         old_lines = list(line.children)
-        kept = self.kept_lines(node, old_lines)
-        if kept:
+        reusable = self.reusable_lines(node, old_lines)
+        if reusable:
             for old in old_lines:
-                if kept.get(id(old.data)) is not old:
+                if reusable.get(id(old.data)) is not old:
                     self.undraw(old)
                     old.remove()
         else:
@@ -184,21 +184,21 @@ class LinkTree(LineTree[Node]):
                 self.undraw(old)
             line.remove_children()
         for at, child in enumerate(node.children):
-            if id(child) not in kept:
+            if id(child) not in reusable:
                 self.add_line(line, child, at if at < len(line.children) else None)
         self.draw_label(line)
 
-    def kept_lines(self, node: Node, old_lines: list[TreeLine[Node]]) -> dict[int, TreeLine[Node]]:
+    def reusable_lines(self, node: Node, old_lines: list[TreeLine[Node]]) -> dict[int, TreeLine[Node]]:
         """The lines that may stay among `old_lines`: those drawing a child `node` still has, when they
         are in the model's order (else none: all are drawn anew)."""
         wanted = {id(child) for child in node.children}
-        kept = {
+        reusable = {
             id(old.data): old
             for old in old_lines
             if old.data is not None and id(old.data) in wanted and self.line_of(old.data) is old
         }
-        order = [id(child) for child in node.children if id(child) in kept]
-        return kept if order == [id(old.data) for old in old_lines if kept.get(id(old.data)) is old] else {}
+        order = [id(child) for child in node.children if id(child) in reusable]
+        return reusable if order == [id(old.data) for old in old_lines if reusable.get(id(old.data)) is old] else {}
 
     def add_line(self, parent: TreeLine[Node], node: Node, at: int | None = None) -> TreeLine[Node]:
         """A line for a node, with its own children; at the parent's `at`-th place, or last. Its label
@@ -248,8 +248,8 @@ class LinkTree(LineTree[Node]):
         if self.model.is_marked(node):
             label.append("  …", style="bold")
         elif node.error is not None:
-            shown = node.error.status or ("not a URL" if node.error.kind == "href" else node.error.kind)
-            label.append_text(failure(node.error.status, shown))
+            reason = node.error.status or ("not a URL" if node.error.kind == "href" else node.error.kind)
+            label.append_text(failure(node.error.status, reason))
         elif node.resource is not None and node.resource.status >= 400:
             label.append_text(failure(node.resource.status, node.resource.status))
         if self.model.elsewhere(node) is not None:
@@ -310,8 +310,8 @@ class LinkTree(LineTree[Node]):
         self.move_cursor(line)
 
 
-def failure(status: int | None, shown: object) -> Text:
+def failure(status: int | None, reason: object) -> Text:
     """`  ✗ 404`, in the colour of its status class."""
-    label = Text(f"  ✗ {shown}", style="bold")
+    label = Text(f"  ✗ {reason}", style="bold")
     label.stylize(status_class(status))
     return label

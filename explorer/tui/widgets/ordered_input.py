@@ -14,8 +14,8 @@ from rich.text import Text
 from textual import events
 from textual.widgets import Input
 
-from explorer.tui.keys_in_turn import actions_by_key, run_in_turn
-from explorer.tui.server_text import UNSAFE
+from explorer.tui.ordered_bindings import actions_by_key, run_in_turn
+from explorer.tui.safe_text import UNSAFE
 
 
 def one_for_one(match: re.Match[str]) -> str:

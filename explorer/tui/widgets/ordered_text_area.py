@@ -12,8 +12,8 @@ from textual.widgets import TextArea
 from textual.widgets.text_area import DocumentBase, WrappedDocument
 
 from explorer.tui.indenting import CLOSING, INDENT, dedented, line_break
-from explorer.tui.keys_in_turn import actions_by_key, run_in_turn
-from explorer.tui.widgets.kept_documents import kept
+from explorer.tui.ordered_bindings import actions_by_key, run_in_turn
+from explorer.tui.widgets.cached_documents import with_cache
 
 TAKEN = frozenset({"ctrl+a", "ctrl+e"})  # TextArea's line start and end: the request editor's select all and $EDITOR
 
@@ -54,24 +54,24 @@ class OrderedTextArea(TextArea, inherit_bindings=False):
     EDITING = actions_by_key(BINDINGS)
 
     # The documents TextArea makes (at the start, and for each new text or language) are given their
-    # keeping kinds as they are set: a body of megabytes then takes a keystroke as a small one does
-    # (kept_documents.py says what Textual would work out again for every line drawn).
+    # caching classes as they are set: a body of megabytes then takes a keystroke as a small one does
+    # (cached_documents.py says what Textual would work out again for every line drawn).
 
     @property  # TextArea's attribute, kept behind a property of the same name
     def document(self) -> DocumentBase:
-        return self.kept_document
+        return self.cached_document
 
     @document.setter
     def document(self, document: DocumentBase) -> None:
-        self.kept_document = kept(document)
+        self.cached_document = with_cache(document)
 
     @property
     def wrapped_document(self) -> WrappedDocument:
-        return self.kept_wrapping
+        return self.cached_wrapping
 
     @wrapped_document.setter
     def wrapped_document(self, wrapped: WrappedDocument) -> None:
-        self.kept_wrapping = kept(wrapped)
+        self.cached_wrapping = with_cache(wrapped)
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)

@@ -22,7 +22,7 @@ from explorer.api.resource import Resource
 from explorer.api.versions import deprecation
 from explorer.display.pages import page_summary
 from explorer.tui.hint_words import SCREEN_WORDS
-from explorer.tui.server_text import lines, visible
+from explorer.tui.safe_text import lines, visible
 from explorer.tui.table_columns import kind_of
 from explorer.tui.widgets.field_tree import FieldTree
 from explorer.tui.widgets.items_table import ItemsTable
@@ -100,8 +100,8 @@ class PageView(Vertical):
         notice = deprecation(resource.headers)
         self.query_one("#notice", Static).update(Text(visible(notice or "")))
         operation = resource.operation
-        said = "\n".join(lines(described(operation))) if operation else ""
-        self.query_one("#operation", Static).update(Text(said))  # each of its lines cut to one (its CSS)
+        text = "\n".join(lines(described(operation))) if operation else ""
+        self.query_one("#operation", Static).update(Text(text))  # each of its lines cut to one (its CSS)
         self.docked = frozenset(
             name for name, shown in (("notice", notice), ("operation", operation)) if shown is not None
         )
@@ -115,14 +115,14 @@ class PageView(Vertical):
             self.show_error(resource.error)
             return
         if resource.json_error:
-            hint = f" {said}" if (said := resource.json_hint_in(SCREEN_WORDS)) else ""
+            hint = f" {json_hint}" if (json_hint := resource.json_hint_in(SCREEN_WORDS)) else ""
             self.show_message(visible(f"The body is {resource.json_error}: the JSON pane shows it as received.{hint}"),
                               error=True)  # fmt: skip
             return
         if resource.json is None:
             self.show_message(f"{resource.status} {resource.reason}: no body.")
             return
-        page = resource.listing  # a page of `{results}`, or a bare array of objects
+        page = resource.page_or_array  # a page of `{results}`, or a bare array of objects
         if page is not None:
             partial = page.next_href is not None or page.previous_href is not None
             self.query_one("#items", ItemsTable).show(page.results, kind_of(resource.url), partial)

@@ -14,8 +14,8 @@ from textual.widgets.data_table import ColumnKey, RowKey
 from explorer.api.exchanges import Exchange, since
 from explorer.api.writes import WRITE_METHODS
 from explorer.tui.palette import status_class
-from explorer.tui.place import path_line
-from explorer.tui.server_text import text
+from explorer.tui.safe_text import text
+from explorer.tui.url_layout import path_line
 
 LEAST_PATH = 12  # cells of a path cut that still tell it apart (`…?pageNum=12`, `…orders-prod`)
 COLUMNS: tuple[str, ...] = ("time", "method", "status", "ms", "bytes", "path")
@@ -31,7 +31,7 @@ class RequestLog(DataTable[object]):
 
     def __init__(self, *, id: str | None = None) -> None:
         super().__init__(id=id, cursor_type="row", zebra_stripes=True)
-        self.shown = 0  # the number of the last exchange shown
+        self.last_number = 0  # the number of the last exchange listed
         self.paths: list[tuple[RowKey, str]] = []  # each row's path whole, to cut anew to a new width
         self.cells: list[dict[str, Text]] = []  # each row's other cells, to lay the rows out anew
         self.widest = {name: cell_len(name) for name in COLUMNS}  # each column's widest cell
@@ -51,35 +51,35 @@ class RequestLog(DataTable[object]):
         """Rows added while the pane was hidden were cut to no width: now it has one."""
         self.call_after_refresh(self.fit_paths)
 
-    def room_for_paths(self, shown: tuple[str, ...]) -> int:
-        """The cells the pane leaves the path column beside the columns `shown` (0 while it is not laid out)."""
+    def room_for_paths(self, columns: tuple[str, ...]) -> int:
+        """The cells the pane leaves the path column beside `columns` (0 while it is not laid out)."""
         width = self.scrollable_content_region.width
         if not width:
             return 0
-        others = sum(self.widest[name] + 2 * self.cell_padding for name in shown if name != "path")
+        others = sum(self.widest[name] + 2 * self.cell_padding for name in columns if name != "path")
         return width - others - 2 * self.cell_padding
 
     def columns_for_room(self) -> tuple[str, ...]:
         """Every column where the path has LEAST_PATH cells beside them; else the fewest of GIVE_WAY
         left out that give it that (bytes first, then the time, then ms), so that a narrow pane (80
         columns, 60) still shows what tells two requests apart rather than push it past its edge."""
-        shown = COLUMNS
+        columns = COLUMNS
         for name in GIVE_WAY:
-            if self.room_for_paths(shown) >= LEAST_PATH:
+            if self.room_for_paths(columns) >= LEAST_PATH:
                 break
-            shown = tuple(column for column in shown if column != name)
-        return shown
+            columns = tuple(column for column in columns if column != name)
+        return columns
 
-    def lay_out_columns(self, shown: tuple[str, ...]) -> None:
-        """The table anew with the columns `shown`, every row in it, the cursor where it was."""
+    def lay_out_columns(self, columns: tuple[str, ...]) -> None:
+        """The table anew with `columns`, every row in it, the cursor where it was."""
         at = self.cursor_row
-        self.shown_columns = shown
+        self.shown_columns = columns
         self.clear(columns=True)
-        for name in shown:
+        for name in columns:
             self.add_column(name, key=name)
         paths, self.paths = self.paths, []
         for cells, (_, path) in zip(self.cells, paths, strict=True):
-            row = self.add_row(*(cells[name] for name in shown if name != "path"), text(self.fitted(path)))
+            row = self.add_row(*(cells[name] for name in columns if name != "path"), text(self.fitted(path)))
             self.paths.append((row, path))
         if self.row_count:
             self.move_cursor(row=min(at, self.row_count - 1))
@@ -88,10 +88,10 @@ class RequestLog(DataTable[object]):
         """Each path cut to the room there is now; whole where it fits."""
         if not self.scrollable_content_region.width:  # not laid out (a hidden pane): cut when it shows
             return
-        shown = self.columns_for_room()
-        if shown != self.shown_columns:
-            self.lay_out_columns(shown)
-        room = max(LEAST_PATH, self.room_for_paths(shown))
+        columns = self.columns_for_room()
+        if columns != self.shown_columns:
+            self.lay_out_columns(columns)
+        room = max(LEAST_PATH, self.room_for_paths(columns))
         if room == self.path_room:
             return
         self.path_room = room
@@ -110,7 +110,7 @@ class RequestLog(DataTable[object]):
         its ends (`687b…6b43`): whole, it pushed what tells two requests apart (the cluster's name)
         past the pane's edge, where two rows read the same.
         """
-        fresh = since(log, self.shown)
+        fresh = since(log, self.last_number)
         for exchange in fresh:
             path = exchange.target
             if api_root and (path == api_root or path.startswith((api_root + "/", api_root + "?"))):
@@ -126,12 +126,12 @@ class RequestLog(DataTable[object]):
             }
             for name, cell in cells.items():
                 self.widest[name] = max(self.widest[name], cell.cell_len)
-            shown = (cells[name] for name in self.shown_columns if name != "path")
-            row = self.add_row(*shown, text(self.fitted(path)))
+            other_cells = (cells[name] for name in self.shown_columns if name != "path")
+            row = self.add_row(*other_cells, text(self.fitted(path)))
             self.paths.append((row, path))
             self.cells.append(cells)
         if fresh:
-            self.shown = fresh[-1].number
+            self.last_number = fresh[-1].number
             self.move_cursor(row=self.row_count - 1)
             self.call_after_refresh(self.fit_paths)  # the other columns may have grown: cut again
 

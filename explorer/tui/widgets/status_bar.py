@@ -43,8 +43,8 @@ from explorer.api.session import Session
 from explorer.api.versions import deprecation
 from explorer.api.watching import Watch
 from explorer.tui.palette import status_class
-from explorer.tui.place import path_line
-from explorer.tui.server_text import visible
+from explorer.tui.safe_text import visible
+from explorer.tui.url_layout import path_line
 
 Span = tuple[str, str | Style]
 
@@ -115,10 +115,10 @@ class UnderWay:
 
 
 @dataclass(frozen=True)
-class Held:
+class HeldRequest:
     """A request waiting to be sent: the limit it waits for (a bucket_of, or None) and for how long."""
 
-    key: str | None
+    bucket: str | None
     seconds: float
 
 
@@ -299,14 +299,14 @@ class StatusBar(Static):
             groups.append(self.error_part(self.error, status, error_room))
         if self.session is not None:
             groups.append(self.meters(shape, now))
-        kept = [group for group in groups if group]
-        self.measured = {form_of(group): sum(cell_len(part) for part, _ in group) for group in kept}
+        nonempty = [group for group in groups if group]
+        self.measured = {form_of(group): sum(cell_len(part) for part, _ in group) for group in nonempty}
         spans: list[Span] = []
-        for at, group in enumerate(kept):
+        for at, group in enumerate(nonempty):
             if spans:
                 spans.append((SEPARATOR, "$text-muted"))
             spans += group
-            if padded and at < len(kept) - 1:
+            if padded and at < len(nonempty) - 1:
                 form = form_of(group)
                 spans.append((" " * (self.widths.get(form, 0) - self.measured[form]), ""))
         return Content.assemble(*spans)
@@ -332,12 +332,12 @@ class StatusBar(Static):
         if state is None:
             return [*recording, ("API key · Digest", "$token-valid")]
         status = state.status(now)
-        shown = f"token {status}"
+        text = f"token {status}"
         if status in ("valid", "refreshing"):
-            shown += f" {state.countdown(now)}"
+            text += f" {state.countdown(now)}"
         if refreshes:
-            shown += f" · {counted(state.refreshes, 'refresh', 'refreshes')}"
-        return [*recording, (shown, TOKEN_STYLES.get(status, "$token-expired"))]
+            text += f" · {counted(state.refreshes, 'refresh', 'refreshes')}"
+        return [*recording, (text, TOKEN_STYLES.get(status, "$token-expired"))]
 
     @property
     def asks_token_endpoint(self) -> bool:
@@ -380,8 +380,8 @@ class StatusBar(Static):
         spans: list[Span] = [(visible(line), f"${status_class(resource.status)}")]
         sunset = deprecation(resource.headers)
         if sunset is not None:  # `· deprecated; sunset 2027-07-01`: the Headers pane names the version
-            said = " · deprecated" + (sunset.partition(" is deprecated")[2] if elapsed else "")
-            spans.append((visible(said), "$text-warning"))
+            text = " · deprecated" + (sunset.partition(" is deprecated")[2] if elapsed else "")
+            spans.append((visible(text), "$text-warning"))
         return spans
 
     def error_part(self, error: ApiError, beside_status: bool, room: int | None) -> list[Span]:
@@ -402,14 +402,14 @@ class StatusBar(Static):
         if self.session is None:
             return []
         limits = self.session.rate_limits
-        held = holding(self.session, now)
-        bucket = held.key if held is not None and held.key not in (None, TOKEN) else self.bucket
+        held = held_request(self.session, now)
+        bucket = held.bucket if held is not None and held.bucket not in (None, TOKEN) else self.bucket
 
         def wait(key: str | None) -> float | None:
-            return held.seconds if held is not None and held.key == key else None
+            return held.seconds if held is not None and held.bucket == key else None
 
         reading = limits.reading(bucket) if bucket else None
-        alone = held is not None and held.key != TOKEN and (held.key is None or reading is None)
+        alone = held is not None and held.bucket != TOKEN and (held.bucket is None or reading is None)
         drawn: list[list[Span]] = [[(f"request held {held.seconds:.0f}s", "$meter-held")]] if held and alone else []
         if reading is not None:
             drawn.append(meter(reading, wait(bucket), shape.resource))
@@ -449,12 +449,12 @@ def watching(running: list[Watch], now: float, level: int) -> list[Span]:
     return [(head + when, "$accent"), *([(" · slowed", "$text-warning")] if slowed else [])]
 
 
-def holding(session: Session, now: float) -> Held | None:
+def held_request(session: Session, now: float) -> HeldRequest | None:
     """The request the session holds now, the limit it waits on (None: under no limit) and for how long."""
     until = session.holds.held_until
     if until is None or until <= now:
         return None
-    return Held(session.holds.held_for, until - now)
+    return HeldRequest(session.holds.held_for, until - now)
 
 
 def meter(reading: Reading, held: float | None, level: int) -> list[Span]:
@@ -484,14 +484,14 @@ def shortened(text: str, room: int) -> str:
     word longer than the room is cut in it (`MONGODB_USER_…`), not drawn as a lone `…`."""
     if cell_len(text) <= room:
         return text
-    kept = ""
+    fitted = ""
     for word in text.split(" "):
-        longer = f"{kept} {word}" if kept else word
+        longer = f"{fitted} {word}" if fitted else word
         if cell_len(longer.rstrip(" ·:,;") + "…") > room:
             break
-        kept = longer
-    if not kept.rstrip(" ·:,;"):
-        kept = text
-        while kept and cell_len(kept + "…") > room:
-            kept = kept[:-1]
-    return kept.rstrip(" ·:,;") + "…"
+        fitted = longer
+    if not fitted.rstrip(" ·:,;"):
+        fitted = text
+        while fitted and cell_len(fitted + "…") > room:
+            fitted = fitted[:-1]
+    return fitted.rstrip(" ·:,;") + "…"

@@ -16,10 +16,9 @@ from textual.containers import VerticalScroll
 from textual.widgets import Static
 
 from explorer.api.counts import counted
-from explorer.api.watching import DELETED, HELD, NOT_THERE, Version, Watch
-from explorer.api.watching import time_of_day as clock
+from explorer.api.watching import DELETED, HELD, NOT_THERE, Version, Watch, time_of_day
 from explorer.tui.differences import change_line
-from explorer.tui.server_text import visible
+from explorer.tui.safe_text import visible
 
 EMPTY = (
     "Nothing is watched. w watches the resource in view: fetched again every few seconds, each change shown "
@@ -33,7 +32,7 @@ def ago(seconds: float) -> str:
 
 def version_lines(version: Version) -> list[Text]:
     """A version on the timeline: its time and number, then a line per change (the first: what it was)."""
-    head = Text(f"{clock(version.at)}  #{version.number}  ")
+    head = Text(f"{time_of_day(version.at)}  #{version.number}  ")
     if version.status == 404:
         head.append("deleted: 404 Not Found", style="status-5xx")
         return [head]
@@ -42,7 +41,7 @@ def version_lines(version: Version) -> list[Text]:
         return [head]
     first, *rest = version.changes
     lines = [head.append_text(change_line(first))]
-    pad = " " * len(f"{clock(version.at)}  #{version.number}  ")
+    pad = " " * len(f"{time_of_day(version.at)}  #{version.number}  ")
     lines += [Text(pad).append_text(change_line(change)) for change in rest]
     return lines
 
@@ -56,7 +55,7 @@ def heading(watch: Watch, now: float) -> list[Text]:
     if watch.until:
         line.append(f" · until {visible(watch.until)}")
     lines = [line]
-    fetched = f"last fetched {clock(watch.last_fetched)}" if watch.last_fetched else ""
+    fetched = f"last fetched {time_of_day(watch.last_fetched)}" if watch.last_fetched else ""
     if watch.last_fetched and watch.ended is None:  # a running watch's `3 s ago` moves each second
         fetched += f" ({ago(now - watch.last_fetched)})"
     counts = f"{counted(watch.fetches, 'fetch', 'fetches')} · {counted(watch.seen, 'version')}"
@@ -91,7 +90,7 @@ class WatchView(VerticalScroll):
 
     def __init__(self, *, id: str | None = None) -> None:
         super().__init__(id=id)
-        self.shown: Watch | None = None
+        self.current_watch: Watch | None = None
         self.others: list[Watch] = []
         self.now: Callable[[], float] = time.time
 
@@ -104,14 +103,14 @@ class WatchView(VerticalScroll):
 
     def show(self, watch: Watch | None, others: list[Watch], now: Callable[[], float]) -> None:
         """The watch in view (None: none), the others, and the clock their times are read on."""
-        self.shown, self.others, self.now = watch, others, now
+        self.current_watch, self.others, self.now = watch, others, now
         at_end = self.scroll_y >= self.max_scroll_y  # following the newest, as a log does
         self.draw()
         if at_end:
             self.call_after_refresh(self.scroll_end, animate=False)
 
     def tick(self) -> None:
-        if self.shown is not None and self.shown.ended is None and self.region.area:
+        if self.current_watch is not None and self.current_watch.ended is None and self.region.area:
             self.draw()
 
     def draw(self) -> None:
@@ -133,7 +132,7 @@ class WatchView(VerticalScroll):
         now = self.now()
         head: list[Text] = []
         lines: list[Text] = []
-        watch = self.shown
+        watch = self.current_watch
         if watch is not None:
             head += heading(watch, now)
             lines.append(Text(""))
@@ -151,6 +150,6 @@ class WatchView(VerticalScroll):
             for other in others:
                 state = "◉" if other.ended is None else "○"
                 seen = f"{other.seen} version{'s' * (other.seen != 1)}"
-                said = other.ended or (f"last fetched {ago(now - other.last_fetched)}" if other.last_fetched else "")
-                lines.append(Text(f"{state} {visible(other.title)} · {seen} · {visible(said)}"))
+                detail = other.ended or (f"last fetched {ago(now - other.last_fetched)}" if other.last_fetched else "")
+                lines.append(Text(f"{state} {visible(other.title)} · {seen} · {visible(detail)}"))
         return head, lines

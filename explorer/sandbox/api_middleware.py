@@ -1,4 +1,4 @@
-"""The gate every request under /api passes: faults, authentication, access list, rate limit, and
+"""The ASGI middleware every request under /api passes: faults, authentication, access list, rate limit, and
 the operations the clock has ended since the last request (operations.py).
 
 It wraps the router as ASGI middleware, so each resource handler can assume an authenticated,
@@ -24,7 +24,7 @@ OAUTH_PREFIX = "/api/oauth/"
 SAFE_METHODS = frozenset({"GET", "HEAD"})
 
 
-class Gate:
+class ApiMiddleware:
     def __init__(self, app: ASGIApp, sandbox: Sandbox) -> None:
         self.app = app
         self.sandbox = sandbox

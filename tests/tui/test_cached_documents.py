@@ -6,7 +6,7 @@ import pytest
 from textual.app import App, ComposeResult
 from textual.widgets.text_area import WrappedDocument
 
-from explorer.tui.widgets.kept_documents import keeps
+from explorer.tui.widgets.cached_documents import is_cached
 from explorer.tui.widgets.ordered_text_area import OrderedTextArea
 
 BODY = "{\n" + ",\n".join(f'  "field{i}": "{"x" * (i % 150)}"' for i in range(400)) + "\n}"
@@ -22,8 +22,8 @@ class Editing(App[None]):
 
 
 def as_textual_says(area: OrderedTextArea) -> None:
-    """The kept text and height are what Textual works out afresh."""
-    assert keeps(area.document) and keeps(area.wrapped_document)
+    """The cached text and height are what Textual works out afresh."""
+    assert is_cached(area.document) and is_cached(area.wrapped_document)
     assert area.text == "\n".join(area.document.lines)
     assert area.wrapped_document.height == WrappedDocument.height.fget(area.wrapped_document)  # type: ignore[attr-defined]
 

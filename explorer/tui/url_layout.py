@@ -16,7 +16,7 @@ PIECES = re.compile(r"[^/?&]*(?:/+|[?&])|[^/?&]+$")  # a URL's segments, each wi
 VIEW = ("pageNum", "itemsPerPage", "pretty", "envelope")  # the query's parameters that say what the panes show
 
 
-def place_line(url: str, room: int) -> str:
+def title_url(url: str, room: int) -> str:
     """The URL in view in `room` cells: whole, as it was sent, when it fits (a copy of it works).
     Too long, it keeps its end, which tells one place from another: the resource (the path's last
     segment) and the query's page, size and switches; what gives way, in order, is the path before
@@ -43,17 +43,17 @@ def place_line(url: str, room: int) -> str:
     keep = room - cell_len(f"…{short}")
     if keep >= RESOURCE_LEAST and cell_len(resource) > keep:
         return f"…{middle(resource, keep)}{short}"
-    shown = [pair for pair in query.split("&") if pair.partition("=")[0] in VIEW] if query else []
+    view_pairs = [pair for pair in query.split("&") if pair.partition("=")[0] in VIEW] if query else []
     while True:
-        cut = len(shown) < len(query.split("&")) if query else False
-        head = f"…{resource}" + ("?…" if cut else "?" if shown else "")
-        line = head + ("&" if cut and shown else "") + "&".join(shown)
-        if cell_len(line) <= room or not shown:
+        cut = len(view_pairs) < len(query.split("&")) if query else False
+        head = f"…{resource}" + ("?…" if cut else "?" if view_pairs else "")
+        line = head + ("&" if cut and view_pairs else "") + "&".join(view_pairs)
+        if cell_len(line) <= room or not view_pairs:
             return line if cell_len(line) <= room else "…" + tail(line, room - 1)
         free = room - cell_len(head + ("&" if cut else ""))
-        if len(shown) == 1 and free >= RESOURCE_LEAST:  # the last parameter: cut in its middle, not lost whole
-            return head + ("&" if cut else "") + middle(shown[0], free)
-        shown.remove(next((pair for pair in shown if not pair.startswith("pageNum=")), shown[0]))
+        if len(view_pairs) == 1 and free >= RESOURCE_LEAST:  # the last parameter: cut in its middle, not lost whole
+            return head + ("&" if cut else "") + middle(view_pairs[0], free)
+        view_pairs.remove(next((pair for pair in view_pairs if not pair.startswith("pageNum=")), view_pairs[0]))
 
 
 def path_line(path: str, room: int) -> str:
@@ -94,10 +94,10 @@ def short_query(query: str, names: tuple[str, ...]) -> str:
     if not query:
         return ""
     pairs = query.split("&")
-    kept = [pair for pair in pairs if pair.partition("=")[0] in names]
-    if len(kept) == len(pairs):
+    wanted = [pair for pair in pairs if pair.partition("=")[0] in names]
+    if len(wanted) == len(pairs):
         return f"?{query}"
-    return "?…" + "".join(f"&{pair}" for pair in kept)
+    return "?…" + "".join(f"&{pair}" for pair in wanted)
 
 
 def url_lines(url: str, room: int, lead: str = "") -> list[str]:
@@ -126,9 +126,9 @@ def middle(text: str, cells: int) -> str:
 
 def tail(text: str, cells: int) -> str:
     """The end of `text` that fits `cells` cells."""
-    kept = ""
+    end = ""
     for char in reversed(text):
-        if cell_len(char + kept) > cells:
+        if cell_len(char + end) > cells:
             break
-        kept = char + kept
-    return kept
+        end = char + end
+    return end

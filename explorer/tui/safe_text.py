@@ -2,7 +2,7 @@
 
 Textual reads a plain `str` as markup (`[@click=app.quit]` would run an action) and passes escape
 sequences through. Everything a server sent goes through here and comes out as Text or Content,
-with control and bidirectional-format characters replaced by visible stand-ins (explorer/api/visible.py,
+with control and bidirectional-format characters replaced by visible stand-ins (explorer/api/unsafe_characters.py,
 which the command line uses too).
 """
 
@@ -12,7 +12,7 @@ import json
 
 from rich.text import Text
 
-from explorer.api.visible import UNSAFE, lines, stand_in, visible
+from explorer.api.unsafe_characters import UNSAFE, lines, stand_in, visible
 
 __all__ = ["UNSAFE", "brief", "lines", "stand_in", "text", "visible"]
 

@@ -47,6 +47,6 @@ def form_hint(error: ApiError) -> str | None:
 
 def in_form_words(text: str) -> str:
     """`text` with the library's names for what the form has fields for put as the form's labels."""
-    for said, label in FORM_WORDS.items():
-        text = text.replace(said, label)
+    for library_words, label in FORM_WORDS.items():
+        text = text.replace(library_words, label)
     return text
