@@ -74,8 +74,7 @@ def not_toml(path: Path, error: Exception) -> ConfigError:
     """The one message for a file that does not parse, whichever reader found it (tomllib or tomlkit)."""
     return ConfigError(
         f"The config file {path} is not valid TOML: {error}",
-        "Mend it where the line and column say (docs/configuration.md shows the shape), or move it "
-        "away to start without it.",
+        "Mend it where the line and column say, or move it away to start without it.",
     )
 
 

@@ -45,7 +45,7 @@ def every_from(config: dict[str, Any], where: str) -> float:
     if isinstance(value, bool) or not isinstance(value, int | float) or not FASTEST <= value <= SLOWEST:
         raise ConfigError(
             f"In {where}, watch_every must be a number of seconds from {FASTEST:g} to {SLOWEST:g}",
-            "It is how often a watch (w) fetches the resource again; 5 when it is left out.",
+            "It is how often a watch fetches the resource again; 5 when it is left out.",
         )
     return float(value)
 

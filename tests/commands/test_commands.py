@@ -511,10 +511,7 @@ def test_max_pages_reached_on_a_healthy_list_says_the_limit_and_how_to_raise_it(
     assert "the service's bug" not in run.err
 
 
-MEND = (
-    "hint: Mend it where the line and column say (docs/configuration.md shows the shape), or move it away "
-    "to start without it."
-)
+MEND = "hint: Mend it where the line and column say, or move it away to start without it."
 
 
 @pytest.mark.parametrize(

@@ -133,14 +133,13 @@ async def test_the_screen_only_reads(explorer):
         (
             "watch_every = 0.5\n",
             "In {path}, watch_every must be a number of seconds from 1 to 300",
-            "It is how often a watch (w) fetches the resource again; 5 when it is left out.",
+            "It is how often a watch fetches the resource again; 5 when it is left out.",
         ),
         (
             "[keys\n",
             "The config file {path} is not valid TOML: Expected ']' at the end of a table declaration "
             "(at line 1, column 6)",
-            "Mend it where the line and column say (docs/configuration.md shows the shape), or move it "
-            "away to start without it.",
+            "Mend it where the line and column say, or move it away to start without it.",
         ),
     ],
 )
