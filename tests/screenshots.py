@@ -78,7 +78,13 @@ class Shot:
             application.title = self.title
 
             async def login(pilot: Any) -> None:
-                await wait_until(lambda: type(application.screen).__name__ == "LoginScreen", pilot=pilot)
+                # the form composed and its first field focused (its cursor is in the picture): a pushed
+                # screen is on the stack before it has mounted, and a loaded machine shows the gap
+                screen = lambda: application.screen  # noqa: E731
+                await wait_until(
+                    lambda: type(screen()).__name__ == "LoginScreen" and screen().is_mounted and application.focused,
+                    pilot=pilot,
+                )
                 await pilot.pause()
 
             return application, login

@@ -210,16 +210,18 @@ async def test_escape_cancels_the_request_in_flight(open_explorer):
 
 @pytest.mark.screen
 async def test_a_new_navigation_cancels_the_one_in_flight(open_explorer):
-    async with open_explorer() as explorer:
-        explorer.slow_down(3000)  # long enough to be seen in flight on a loaded machine
+    async with open_explorer(held=True) as explorer:
         orgs, groups = explorer.node("orgs"), explorer.node("groups")
         await explorer.cursor_to(orgs)
-        await explorer.pilot.press("enter")
+        explorer.sandbox.open.clear()  # /orgs is held: in flight for as long as the test needs (a 3 s latency
+        await explorer.pilot.press("enter")  # ran out under load, and `down` then went into its children)
         await explorer.until(lambda: orgs.label.plain == "orgs  …  /orgs")
         await explorer.pilot.press("down", "enter")
+        fetching = lambda: explorer.screen.navigation.fetching  # noqa: E731
+        await explorer.until(lambda: fetching() is not None and fetching().node is groups.data)  # the new one
+        explorer.sandbox.open.set()
         await explorer.until(lambda: groups.data.resource is not None)
         assert orgs.data.resource is None and orgs.label.plain == "orgs  /orgs"
-        explorer.slow_down(0)
 
 
 @pytest.mark.screen
