@@ -321,6 +321,6 @@ def replaying(source: Path, *, har: Har | None = None, **options: Any) -> Sessio
         openapi=recorded_as.openapi,
     )
     har_options = dataclasses.replace(har or Har(), replay=source.name)
-    session = Session(credentials, transport=transport, har=har_options, pace=False, **options)
+    session = Session(credentials, transport=transport, har=har_options, client_side_throttling=False, **options)
     session.backend = Backend("replay", str(source))
     return session

@@ -212,7 +212,7 @@ class ServiceAccountAuth(httpx.Auth):
 
     async def sleep_for_budget(self, url: httpx.URL) -> None:
         """Hold a token request that the token endpoint's limit is sure to refuse."""
-        wait = self.limits.hold(url)
+        wait = self.limits.seconds_to_wait(url)
         if wait > 0:
             await asyncio.sleep(wait)
 

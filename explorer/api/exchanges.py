@@ -18,7 +18,7 @@ class Exchange:
     status: int
     elapsed: float
     size: int
-    limited: str | None  # the rate-limit counter it fell under: "token", a project ID, or None
+    counter_key: str | None  # the key of the rate-limit counter it fell under: "token", a project ID, or None
     target: str = ""  # the path and query as sent (`/api/service/v1.0/groups?pageNum=2`)
 
 

@@ -1,6 +1,6 @@
 """A write goes at most once per consent: the ledger every write passes through on its way out.
 
-A consent is one call of `Session.send`: the preview's yes on the screen, the yes (or its flag) of a
+A consent is one call of `Session.send_write`: the preview's yes on the screen, the yes (or its flag) of a
 command, a script's call. `Ledger.consent` gives it a ticket, which the write's request carries;
 the session's request hook shows every request to the ledger as it goes out (`Ledger.sending`). A
 request with a write method goes only with a ticket that has not gone yet: a second sending of the
@@ -84,10 +84,10 @@ class Ledger:
         if not isinstance(ticket, Ticket):
             raise ApiError(
                 "once",
-                f"Not sent: {request.method} is a write, and a write goes only after a yes (Session.send)",
+                f"Not sent: {request.method} is a write, and a write goes only after a yes (Session.send_write)",
                 method=request.method,
                 url=str(request.url),
-                hint="Nothing was sent. Prepare the write (Session.prepare) and send it with Session.send.",
+                hint="Nothing was sent. Prepare the write (Session.prepare_write) and send it with Session.send_write.",
                 written="no",
             )
         if ticket.sent:

@@ -32,16 +32,16 @@ TOKEN = "token"
 PROJECT_IN_PATH = re.compile(r"/groups/([^/?#]+)")
 REMEMBERED = 4096  # requests whose figures are kept; the oldest are forgotten first
 REFUSED = (429, 503)  # answers whose Retry-After says when to ask again
-LONGEST_HOLD = 15 * 60.0  # seconds a request is held at most: a longer wait is said, and the person decides
+LONGEST_WAIT = 15 * 60.0  # seconds a request waits at most: a longer wait is said, and the person decides
 
 
-def key_of(url: httpx.URL) -> str | None:
-    """Which of the client's counters a request falls under: TOKEN, a project ID, or None (not counted)."""
-    return counter_of(url.path)
+def counter_key_of(url: httpx.URL) -> str | None:
+    """Return the key of the client's counter a request falls under: TOKEN, a project ID, or None (not counted)."""
+    return counter_key_of_path(url.path)
 
 
-def counter_of(path: str) -> str | None:
-    """The counter a path falls under: the token endpoint's, a project's ID, or None."""
+def counter_key_of_path(path: str) -> str | None:
+    """Return the key of the counter a path falls under: TOKEN, a project's ID, or None."""
     if path.startswith("/api/oauth/"):
         return TOKEN
     match = PROJECT_IN_PATH.search(path)
@@ -49,9 +49,9 @@ def counter_of(path: str) -> str | None:
 
 
 def bucket_of(method: str, url: httpx.URL) -> str:
-    """What the server's figures for a request are kept under: TOKEN at the token endpoints, else
-    its method and path (`GET /api/…/orgs/…`; HEAD is read as GET, a page of a list as the list)."""
-    if key_of(url) == TOKEN:
+    """Return the bucket a request's figures from the server are kept under: TOKEN at the token
+    endpoints, else its method and path (`GET /api/…/orgs/…`; HEAD is read as GET, a page of a list as the list)."""
+    if counter_key_of(url) == TOKEN:
         return TOKEN
     return f"{'GET' if method in ('GET', 'HEAD') else method} {url.path}"
 
@@ -72,7 +72,7 @@ class Reading:
 class Window:
     """One counter's state in the current minute: the token endpoint's, or a project's estimate."""
 
-    key: str
+    counter_key: str
     limit: int
     minute: int = -1
     used: int = 0
@@ -113,7 +113,7 @@ class StatedLimits:
 
 class RateLimits:
     """What the client knows of the service's rate limits, per counter, minute by minute: what it
-    sent, what the service said (RateLimit-* headers, Retry-After), and how long to hold a request
+    sent, what the service said (RateLimit-* headers, Retry-After), and how long to wait before a request
     the service is sure to refuse."""
 
     def __init__(self, project_limit: int = 100, token_limit: int = 10, clock: Callable[[], float] = time.time):
@@ -125,43 +125,43 @@ class RateLimits:
         self.buckets: dict[str, StatedLimits] = {}  # by bucket_of, the most recently stated last
         self.stating: set[str] = set()  # projects whose answers carried figures: no estimate for them
 
-    def window(self, key: str) -> Window:
+    def window(self, counter_key: str) -> Window:
         """The current minute's window of a counter (a new one when the minute turned)."""
         minute = int(self.clock() // WINDOW)
-        current = self.windows.get(key)
+        current = self.windows.get(counter_key)
         if current is None:
-            limit = self.token_limit if key == TOKEN else self.project_limit
-            current = self.windows[key] = Window(key, limit)
+            limit = self.token_limit if counter_key == TOKEN else self.project_limit
+            current = self.windows[counter_key] = Window(counter_key, limit)
         if current.minute != minute:
             current.minute, current.used = minute, 0
         return current
 
-    def estimated(self, key: str | None) -> bool:
-        """Whether the client counts for itself under `key`: the token endpoint, or a project whose
+    def estimated(self, counter_key: str | None) -> bool:
+        """Whether the client counts for itself under `counter_key`: the token endpoint, or a project whose
         answers have stated no figures."""
-        return key == TOKEN or (key is not None and key not in self.stating)
+        return counter_key == TOKEN or (counter_key is not None and counter_key not in self.stating)
 
-    def sent(self, key: str) -> None:
-        """Count a request sent under `key`."""
-        self.window(key).used += 1
+    def sent(self, counter_key: str) -> None:
+        """Count a request sent under `counter_key`."""
+        self.window(counter_key).used += 1
 
-    def received(self, key: str | None, response: httpx.Response) -> None:
-        """Take in what an answer says: `key` is the counter its request fell under (key_of)."""
+    def received(self, counter_key: str | None, response: httpx.Response) -> None:
+        """Take in what an answer says: `counter_key` is the counter its request fell under (counter_key_of)."""
         now = self.clock()
         figures = stated(response)
         wait = come_back_in(response, now)
-        if wait is not None and wait > LONGEST_HOLD:  # a billion seconds: said by the error, never held
+        if wait is not None and wait > LONGEST_WAIT:  # a billion seconds: said by the error, never held
             wait = None
-        if key is not None and (key == TOKEN or figures is None):
-            window = self.window(key)
+        if counter_key is not None and (counter_key == TOKEN or figures is None):
+            window = self.window(counter_key)
             if figures is not None:
                 (window.server_limit, window.server_remaining), window.server_minute = figures, window.minute
-            if wait is not None and self.estimated(key):
+            if wait is not None and self.estimated(counter_key):
                 window.retry_at = now + wait
-        if key == TOKEN:
+        if counter_key == TOKEN:
             return
-        if figures is not None and key is not None:
-            self.stating.add(key)
+        if figures is not None and counter_key is not None:
+            self.stating.add(counter_key)
         request = response.request
         bucket = bucket_of(request.method, request.url)
         last = self.buckets.pop(bucket, None)
@@ -175,7 +175,7 @@ class RateLimits:
         if len(self.buckets) > REMEMBERED:
             del self.buckets[next(iter(self.buckets))]
 
-    def hold(self, url: httpx.URL, method: str = "GET", counted: bool = True) -> float:
+    def seconds_to_wait(self, url: httpx.URL, method: str = "GET", counted: bool = True) -> float:
         """Seconds to wait before this request can be sent without being sure to fail; 0 to send now.
 
         Sure to fail: the server said to come back later (a 429's or 503's Retry-After, or the
@@ -188,9 +188,9 @@ class RateLimits:
         last = self.buckets.get(bucket_of(method, url))
         if last is not None and last.retry_at is not None:
             wait = last.retry_at - now
-        key = key_of(url)
-        if counted and key is not None and self.estimated(key):
-            window = self.window(key)
+        counter_key = counter_key_of(url)
+        if counted and counter_key is not None and self.estimated(counter_key):
+            window = self.window(counter_key)
             wait = max(wait, (window.retry_at or now) - now)
             if window.remaining() <= 0:
                 wait = max(wait, (window.minute + 1) * WINDOW - now)
@@ -207,10 +207,10 @@ class RateLimits:
         if last is not None and last.limit is not None and last.remaining is not None:
             words = f"{last.remaining} of {last.limit} left"
             return Reading("rate limit", last.remaining, last.limit, words, waiting)
-        key = counter_of(bucket.partition(" ")[2])
-        if key is None or not self.estimated(key):
+        counter_key = counter_key_of_path(bucket.partition(" ")[2])
+        if counter_key is None or not self.estimated(counter_key):
             return None
-        window = self.window(key)
+        window = self.window(counter_key)
         waiting = waiting or (window.retry_at or 0) > now
         return Reading("project", window.remaining(), window.stated_limit(), window.line(now), waiting)
 

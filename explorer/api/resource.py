@@ -169,7 +169,7 @@ class Page:
 class Resource:
     """One response of the API, as received, and what it means.
 
-    `Session.fetch` and `Session.send` make one for every answer, errors included; a script reads
+    `Session.fetch` and `Session.send_write` make one for every answer, errors included; a script reads
     it. Each field is given by name and kept as the attribute of that name (`resource.status`,
     `resource.body`), beside `reason`, the status's reason phrase (Not Found). What the body means
     (its JSON, links, page, error) is worked out when first asked, and kept.

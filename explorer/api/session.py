@@ -9,10 +9,14 @@
 ApiError when there is no answer to show: refused origin, timeout, TLS, DNS, a token it could not
 get. Credentials go only to the base URL's origin.
 
-What is not HTTP is beside it: holds.py holds requests, description_loader.py the API description and
-each request's Accept, urls.py where a target goes, exchanges.py the log, guard.py the transport,
-reconnect.py a read sent again on a connection the server closed, once.py that a write goes at most
-once for each `send`.
+The rest lives in modules beside this one:
+- throttle.py: waiting before a request a rate limit would refuse, and while a Retry-After runs;
+- description_loader.py: the API description, and the Accept header of each request;
+- urls.py: the URL a target resolves to;
+- exchanges.py: the log of exchanges;
+- guard.py: the transport, which caps the size of an answer's body;
+- reconnect.py: a read sent again when the server had closed its keep-alive connection;
+- once.py: the ledger that sends a write at most once for each `send_write`.
 """
 
 from __future__ import annotations
@@ -40,13 +44,13 @@ from explorer.api.exchanges import Exchange
 from explorer.api.guard import BodyTooLarge, GuardedTransport, service_transport
 from explorer.api.har import Recent
 from explorer.api.headers import checked_headers
-from explorer.api.holds import Holds
 from explorer.api.once import CONSENT, TOKEN_REFUSED, Ledger, Ticket, is_write, may_have_gone, token_refused
 from explorer.api.options import Bounds, Caches, Clocks, Har
-from explorer.api.ratelimit import TOKEN, RateLimits, bucket_of, key_of
+from explorer.api.ratelimit import TOKEN, RateLimits, bucket_of, counter_key_of
 from explorer.api.reconnect import Reconnecting
 from explorer.api.resource import Resource
 from explorer.api.secret import redact_header
+from explorer.api.throttle import Throttle
 from explorer.api.token_cache import TokenCache
 from explorer.api.tokens import TokenState
 from explorer.api.urls import origin_of, origin_text, raw_path, resolve
@@ -58,25 +62,37 @@ last_sent: ContextVar[httpx.Request | None] = ContextVar("last_sent", default=No
 # The deadline of the request this task is sending: a token request made on its way waits only within it.
 deadline: ContextVar[asyncio.Timeout | None] = ContextVar("deadline", default=None)
 MAX_RETRIES = 2
-MAX_TOKEN_RETRIES = 5  # a token is needed before anything else: asked again more often than a read is sent
+# Nothing is sent without a token, so a refused token request is retried more times than a read.
+MAX_TOKEN_RETRIES = 5
 MAX_RETRY_WAIT = 60.0
 REVOKE_TIMEOUT = 2.0
 LOG_SIZE = 10_000
-RESOLVED_SIZE = 4096
+URL_CACHE_SIZE = 4096
 
 
-def as_sent(request: httpx.Request | None) -> tuple[tuple[str, str], ...] | None:
+def redacted_headers(request: httpx.Request | None) -> tuple[tuple[str, str], ...] | None:
     """Return a request's headers fit to show, credentials as ***.
 
-    None for no request (it failed before one went out).
+    Args:
+        request: The request as sent; None when it failed before one went out.
+
+    Returns:
+        The headers, credentials redacted; None for no request.
     """
     if request is None:
         return None
     return tuple((name, redact_header(name, value)) for name, value in request.headers.items())
 
 
-def elapsed(response: httpx.Response) -> float:
-    """Return the seconds from sending the request to having the whole body, as the session's hooks timed it."""
+def seconds_taken(response: httpx.Response) -> float:
+    """Return the seconds from sending the request to having the whole body, as the session's hooks timed it.
+
+    Args:
+        response: An answer the session received.
+
+    Returns:
+        The seconds it took.
+    """
     seconds: float = response.extensions["explorer.elapsed"]
     return seconds
 
@@ -95,11 +111,11 @@ class Backend:
 
 
 class Session:
-    """A connection to the API: credentials, API version and description, pacing, retries, a log.
+    """A client for the API: an httpx.AsyncClient with its credentials, rate limits, retries and a log.
 
-    The credentials are a service account's (which gets a token) or a Digest API key; the pacing
-    keeps within the rate limits, 429 and 503 are retried for reads, and the exchange log keeps the
-    last exchanges.
+    The credentials are a service account's (which gets a token) or a Digest API key; the session
+    waits before a request a rate limit is sure to refuse (client-side throttling), retries a read
+    refused with 429 or 503, and its log keeps the last exchanges.
 
     Use it as an async context manager (`async with Session(credentials) as session`); `fetch`
     returns a Resource whatever the status, and raises ApiError only when there is no answer.
@@ -116,7 +132,7 @@ class Session:
         transport: httpx.AsyncBaseTransport | None = None,
         headers: Mapping[str, str] | None = None,
         writes: WritePolicy | None = None,
-        pace: bool = True,
+        client_side_throttling: bool = True,
         bounds: Bounds | None = None,
         clocks: Clocks | None = None,
         caches: Caches | None = None,
@@ -130,18 +146,20 @@ class Session:
         Args:
             credentials: Who to be, and where: a service account (client ID and secret, which gets
                 a token) is used when there is one, else an API key (public and private key).
-            transport: What sends the requests; None for the network, through the proxy the
-                environment names for the base URL, if any, a read sent again on a keep-alive
-                connection the server closed (reconnect.py). Tests pass their own (an
-                `httpx.MockTransport`). Either way, answers are held to `bounds.max_body`.
+            transport: What sends the requests. None sends them over the network, through the
+                proxy the environment names for the base URL, if any; a read that fails because the
+                server closed its keep-alive connection is sent again (reconnect.py). Tests pass
+                their own (an `httpx.MockTransport`). Either way, an answer's body is capped at
+                `bounds.max_body`.
             headers: Sent with every request to the base URL's origin, after the explorer's own
                 Accept (the versioned media type on a versioned API) and User-Agent, so one of the
                 same name replaces it; never to another origin (an API description elsewhere, a
                 link read anonymously). Checked as `headers.header_pair` checks `-H`: credentials,
                 framing and method overrides (X-HTTP-Method-Override) are refused.
             writes: Says whether the session may write (writes.py): read-only unless it says so.
-            pace: False holds a request only for a Retry-After the server gave, not on the client's
-                own count of a limit that the server states no figures of.
+            client_side_throttling: Whether to wait before a request when the client's own count
+                says a rate limit is spent (used where the server states no figures of that limit).
+                False waits only for a Retry-After the server gave.
             bounds: What one request and its answer may take: the per-step timeout, the whole
                 request's deadline, the body's bytes and JSON depth (`Bounds()` unless given).
             clocks: The wall clock, the way to wait and what times a request: tests and
@@ -168,13 +186,13 @@ class Session:
         self.clocks = clocks
         self.caches = caches
         self.har = har
-        self.pace = pace
+        self.client_side_throttling = client_side_throttling
         clock = clocks.wall
         self.rate_limits = RateLimits(credentials.rate_limit, credentials.token_rate_limit, clock)
         self.log: deque[Exchange] = deque(maxlen=LOG_SIZE)
         self.ledger = Ledger()  # every write goes through it, once per consent (once.py)
-        self.exchanges = 0
-        self.holds = Holds(self.rate_limits, clock, clocks.sleep)
+        self.exchange_count = 0  # how many exchanges the session has had: the number of the next log entry
+        self.throttle = Throttle(self.rate_limits, clock, clocks.sleep)
         # The HAR file being written to: `har.recorder` at first, or one given later (`recorder`); None
         # once writing it failed.
         self.recorder = har.recorder
@@ -185,7 +203,7 @@ class Session:
         self.recent = Recent(max_bytes=har.keep_bytes)  # the last exchanges whole, to save as HAR
         # What HAR files mask wherever it appears: these, and every token the session sends (learnt).
         self.recent.secrets.add(credentials.client_secret, credentials.private_key)
-        self.resolved: dict[str, httpx.URL] = {}  # targets seen before: a page is often fetched again
+        self.url_cache: dict[str, httpx.URL] = {}  # the URL each target resolved to: a page is often fetched again
         try:  # the user's own (explorer get -H): sent to this origin only (_headers_for)
             self.user_headers = checked_headers(headers or {})
         except ValueError as error:
@@ -210,10 +228,10 @@ class Session:
                 credentials.client_secret,
                 limits=self.rate_limits,
                 clock=clock,
-                hold=self.holds.wait_for_budget,
+                hold=self.throttle.wait_for_rate_limit,
                 cache=cache,
                 max_depth=bounds.max_depth,
-                again=self._token_again,
+                again=self._wait_to_retry_token,
             )
         elif credentials.public_key and credentials.private_key:
             auth = DigestAuth(credentials.public_key, credentials.private_key.reveal())
@@ -223,7 +241,7 @@ class Session:
         verify = trusting(credentials.ca_bundle) if credentials.ca_bundle else default_trust()
         self.client = httpx.AsyncClient(
             auth=auth,
-            # The network's: a read that meets a keep-alive connection the server closed goes again (reconnect.py).
+            # None: the network, where a read is sent again if the server closed its keep-alive connection.
             transport=GuardedTransport(
                 transport or Reconnecting(service_transport(self.base_url, verify)), bounds.max_body
             ),
@@ -248,10 +266,10 @@ class Session:
         await self.aclose()
 
     @property
-    def writes(self) -> bool:
+    def writes_allowed(self) -> bool:
         """Whether this session may send writes (POST, PUT, PATCH, DELETE).
 
-        Off unless the session's `writes` policy turned them on.
+        False unless the session's `write_policy` allows them.
         """
         return self.write_policy.on
 
@@ -281,11 +299,11 @@ class Session:
                 "config"), or is plain http:// to a host that is not this machine (kind
                 "insecure").
         """
-        url = self.resolved.get(target)
+        url = self.url_cache.get(target)
         if url is None:
-            if len(self.resolved) >= RESOLVED_SIZE:
-                self.resolved.clear()
-            url = self.resolved[target] = resolve(self.base_url, target)
+            if len(self.url_cache) >= URL_CACHE_SIZE:
+                self.url_cache.clear()
+            url = self.url_cache[target] = resolve(self.base_url, target)
         return url
 
     def _same_origin(self, url: httpx.URL) -> bool:
@@ -303,7 +321,7 @@ class Session:
 
     @property
     def description(self) -> Description | None:
-        """The API description, once loaded (`described`).
+        """The API description, once loaded (`load_description`).
 
         None before it is loaded, without one, or when it cannot be used.
         """
@@ -318,8 +336,8 @@ class Session:
         """
         return self.description_loader.problem
 
-    async def described(self) -> Description | None:
-        """Return the API description, loaded on first need and off the event loop; None without one.
+    async def load_description(self) -> Description | None:
+        """Load the API description on first need, off the event loop, and return it; None without one.
 
         Never raises: a description that cannot be used is kept in `description_problem`.
 
@@ -355,7 +373,7 @@ class Session:
         """Send one request and return its answer, whatever the status.
 
         A read refused with 429 or 503 and Retry-After is sent again (twice, 60 s at most); a write
-        (POST, PUT, PATCH, DELETE, with `json` as its body) is sent once, as `send` does, and only
+        (POST, PUT, PATCH, DELETE, with `json` as its body) is sent once, as `send_write` does, and only
         by a session that may write.
 
         A URL on another origin is refused unless `anonymous`: then it is fetched without any
@@ -383,9 +401,9 @@ class Session:
                 session that may not write ("read-only"), and for a target that is not a URL
                 (`resolve`).
         """
-        if is_write_method(method):  # sent once, as `send` sends it (PURGE too: any method not a read)
+        if is_write_method(method):  # sent once, as `send_write` sends it (PURGE too: any method not a read)
             body = b"" if json is None else dumps(json).encode("utf-8")
-            return await self.send(await self.prepare(method, target, body))
+            return await self.send_write(await self.prepare_write(method, target, body))
         url = self.resolve(target)
         if params:
             url = url.copy_merge_params(dict(params))
@@ -422,7 +440,7 @@ class Session:
             if wait is None:
                 return resource
             retries += 1
-            await self._hold_for_retry(method, url, resource, wait, foreign)
+            await self._wait_for_retry(method, url, resource, wait, foreign)
 
     def _retry_wait(
         self, response: httpx.Response, retries: int, give_up_at: float, max_retries: int = MAX_RETRIES
@@ -448,51 +466,52 @@ class Session:
             return None
         return wait
 
-    async def _token_again(self, answer: httpx.Response, asked: int, first: float) -> bool:
+    async def _wait_to_retry_token(self, response: httpx.Response, retries: int, first_at: float) -> bool:
         """Wait before asking for a token again, by the retry rule of a token request (the auth's `again`).
 
         A 429 or 503 with a Retry-After is waited out and the token asked again, MAX_TOKEN_RETRIES
         times at most, not past MAX_RETRY_WAIT seconds from the first answer, nor past the deadline
         of the request that needs the token.
 
-        The wait is held as a read's is (`holds`), under the token endpoint's limit and after this
-        refusal: the status bar and a command's stderr say it.
+        It waits in the session's `throttle`, as a read waits for a retry, under the token endpoint's
+        limit and with this response: the status bar and a command's stderr show it.
 
         Args:
-            answer: The token endpoint's answer, not a token.
-            asked: How many times the token was asked again already.
-            first: When, by the session's wall clock, the first answer came.
+            response: The token endpoint's answer, not a token.
+            retries: How many times the token was asked again already.
+            first_at: When, by the session's wall clock, the first answer came.
 
         Returns:
-            True to ask again, the wait over; False (at once) to give the refusal as the token's failure.
+            True to ask again, the wait over; False (at once) to give this response as the token's failure.
         """
-        wait = self._retry_wait(answer, asked, first + MAX_RETRY_WAIT, MAX_TOKEN_RETRIES)
+        wait = self._retry_wait(response, retries, first_at + MAX_RETRY_WAIT, MAX_TOKEN_RETRIES)
         if wait is None:
             return False
         within = deadline.get()
         ends = within.when() if within is not None else None
         if ends is not None and asyncio.get_running_loop().time() + wait >= ends:
             return False  # the deadline would end the request while it waited: said now, not as a timeout
-        refused = self._resource(answer, foreign=False)
-        self.holds.refusal = (TOKEN, refused)  # a token request asked meanwhile waits for it too, and shows it
-        await self.holds.hold(self.clocks.wall() + wait, TOKEN, refused)
+        refused = self._resource(response, foreign=False)
+        # A token request made meanwhile waits for this Retry-After too, and shows this response.
+        self.throttle.last_retry_after = (TOKEN, refused)
+        await self.throttle.wait_until(self.clocks.wall() + wait, TOKEN, refused)
         return True
 
-    async def _hold_for_retry(self, method: str, url: httpx.URL, refused: Resource, wait: float, foreign: bool) -> None:
-        """Hold the read a refusal's Retry-After asked, before it is sent again.
+    async def _wait_for_retry(self, method: str, url: httpx.URL, refused: Resource, wait: float, foreign: bool) -> None:
+        """Wait out the Retry-After of a 429 or 503 before the read is sent again.
 
         Args:
             method: The read's method.
             url: Where it goes.
             refused: The answer that asked for the wait (429 or 503).
             wait: The seconds to wait (`_retry_wait`).
-            foreign: Whether the read goes to another origin, which is held under no counter.
+            foreign: Whether the read goes to another origin, which is under no bucket.
         """
-        limit = bucket_of(method, url) if refused.status == 429 and not foreign else None
-        # Kept under the request's own counter, a 503's too (held under no limit): a request asked
-        # again while its Retry-After runs waits for it there, and the bar shows this refusal.
-        self.holds.refusal = (None if foreign else bucket_of(method, url), refused)
-        await self.holds.hold(self.clocks.wall() + wait, limit, refused)
+        bucket = bucket_of(method, url) if refused.status == 429 and not foreign else None
+        # Kept under the request's own bucket, a 503's too (which waits on no bucket): a request made
+        # while its Retry-After runs waits for it there, and the status bar shows this response.
+        self.throttle.last_retry_after = (None if foreign else bucket_of(method, url), refused)
+        await self.throttle.wait_until(self.clocks.wall() + wait, bucket, refused)
 
     # Writing -----------------------------------------------------------------------------------
 
@@ -513,8 +532,8 @@ class Session:
             url=url,
         )
 
-    async def prepare(self, method: str, target: str, body: bytes = b"") -> Outgoing:
-        """Prepare a write exactly as `send` will send it: method, URL, every header (credentials as ***), body.
+    async def prepare_write(self, method: str, target: str, body: bytes = b"") -> Outgoing:
+        """Prepare a write exactly as `send_write` will send it: method, URL, every header (credentials as ***), body.
 
         Prepared whether or not the session may write (a read-only session can still show it, copy it
         as curl); raises ApiError for another origin, where a write never goes.
@@ -525,7 +544,7 @@ class Session:
             body: The body, as bytes (JSON, when there is one); empty sends none.
 
         Returns:
-            The write to show, copy or hand to `send`.
+            The write to show, copy or hand to `send_write`.
 
         Raises:
             ApiError: When `target` is on another origin (kind "origin") or is not a URL
@@ -541,16 +560,16 @@ class Session:
         scheme = "Bearer" if isinstance(self.auth, ServiceAccountAuth) else "Digest"
         return Outgoing(method, str(url), (*masked_headers, ("authorization", f"{scheme} ***")), body)
 
-    async def send(self, outgoing: Outgoing) -> Resource:
+    async def send_write(self, outgoing: Outgoing) -> Resource:
         """Send a prepared write, at most once for this call (the ledger's rule, once.py).
 
-        It is never held for a retry, never sent again by itself. A 429 or 503 comes back as it is,
+        It never waits for a retry, and is never sent again by itself. A 429 or 503 comes back as it is,
         with its Retry-After, for the person to decide; a 3xx is not followed; a 401 about the token
         it carried comes back too, the token renewed after it (`resource.error` says so). When the
         session may not write, nothing is sent.
 
         Args:
-            outgoing: The write, as `prepare` made it.
+            outgoing: The write, as `prepare_write` made it.
 
         Returns:
             The answer, whatever its status: a failure's error document is in `resource.error`.
@@ -561,7 +580,7 @@ class Session:
                 write went, the error says it may have been done (`written` "maybe").
         """
         method = outgoing.method.upper()  # as it goes: httpx sends "post" as POST
-        if is_write_method(method) and not self.writes:
+        if is_write_method(method) and not self.writes_allowed:
             raise self.read_only(method, outgoing.url)
         url = httpx.URL(outgoing.url)
         foreign = self._check_origin(url, method, anonymous=False)
@@ -577,7 +596,7 @@ class Session:
     async def renew_token(self, refused: httpx.Request) -> ApiError | None:
         """Renew the token, within the session's deadline, without sending the request that needs it.
 
-        Used by `send` after a write's 401, and by `explorer token` for a token curl can use a while.
+        Used by `send_write` after a write's 401, and by `explorer token` for a token curl can use a while.
 
         Args:
             refused: The request the token is for: the write the 401 answered, or one the token is
@@ -585,18 +604,18 @@ class Session:
 
         Returns:
             None when a new token was got; otherwise why not, as an ApiError (not raised: the
-                write's answer is what `send` returns).
+                write's answer is what `send_write` returns).
         """
         auth = self.auth
         if not isinstance(auth, ServiceAccountAuth):
             return None
         try:
             async with asyncio.timeout(self.bounds.deadline) as within:
-                mark = deadline.set(within)
+                deadline_token = deadline.set(within)
                 try:
                     await auth.renew(self.client, refused)
                 finally:
-                    deadline.reset(mark)
+                    deadline.reset(deadline_token)
         except ApiError as error:
             return error
         except TimeoutError:
@@ -613,7 +632,7 @@ class Session:
         Content-Type is application/json on a body (spec 2.10: required on POST and PUT; the real
         service asks it of PATCH too), in place of any the user gave.
 
-        Used inside the session, by `prepare` and `send`.
+        Used inside the session, by `prepare_write` and `send_write`.
 
         Args:
             url: Where the write goes.
@@ -701,17 +720,17 @@ class Session:
         """
         if foreign:
             return None
-        await self.described()  # for the version asked, and the operation a failure's hint names
+        await self.load_description()  # for the version asked, and the operation a failure's hint names
         return {"Accept": self.description_loader.accept(raw_path(url), method)} if self.sets_accept else None
 
     async def _exchange(self, request: httpx.Request, foreign: bool) -> httpx.Response:
-        """One request held first if a rate limit is sure to refuse it, then sent once (`_send_once`).
+        """Send one request: wait first if a rate limit is sure to refuse it, then send it (`_send_no_retry`).
 
-        Used inside the session, by `_read_with_retries` and `send`.
+        Used inside the session, by `_read_with_retries` and `send_write`.
 
         Args:
             request: The request, built by the session's client.
-            foreign: Whether it goes to another origin: then without credentials, and never held.
+            foreign: Whether it goes to another origin: then without credentials, and never throttled.
 
         Returns:
             The answer, its body read.
@@ -723,11 +742,11 @@ class Session:
                 challenge not answered.
         """
         if not foreign:
-            await self.holds.wait_for_budget(request.url, request.method, counted=self.pace)
-        return await self._send_once(request, foreign)
+            await self.throttle.wait_for_rate_limit(request.url, request.method, counted=self.client_side_throttling)
+        return await self._send_no_retry(request, foreign)
 
-    async def _send_once(self, request: httpx.Request, foreign: bool) -> httpx.Response:
-        """Send one request through the auth flow (or without credentials, to another origin).
+    async def _send_no_retry(self, request: httpx.Request, foreign: bool) -> httpx.Response:
+        """Send one request through the auth flow (or without credentials, to another origin), never retried here.
 
         Within the deadline; every failure without an answer is raised as an ApiError.
 
@@ -747,11 +766,11 @@ class Session:
         last_sent.set(None)
         try:
             async with asyncio.timeout(self.bounds.deadline) as within:
-                mark = deadline.set(within)
+                deadline_token = deadline.set(within)
                 try:
                     return await self.client.send(request, auth=httpx.Auth() if foreign else httpx.USE_CLIENT_DEFAULT)
                 finally:
-                    deadline.reset(mark)
+                    deadline.reset(deadline_token)
         except TimeoutError:
             raise self._as_write_failure(
                 ApiError(
@@ -761,7 +780,7 @@ class Session:
                     url=str(url),
                     hint="The answer came too slowly, or never ended.",
                     setting="deadline",
-                    sent=as_sent(last_sent.get()),
+                    sent=redacted_headers(last_sent.get()),
                 ),
                 None,
             ) from None
@@ -774,7 +793,7 @@ class Session:
                     url=str(url),
                     hint="The answer was dropped, not read. A smaller page (itemsPerPage) makes it smaller.",
                     setting="max_body",
-                    sent=as_sent(last_sent.get()),
+                    sent=redacted_headers(last_sent.get()),
                 ),
                 None,
             ) from None
@@ -782,21 +801,21 @@ class Session:
             failed = last_sent.get()
             where = (failed.method, str(failed.url)) if failed else (method, str(url))
             problem = errors.from_exception(error, *where, self.bounds.timeout)
-            problem.sent = as_sent(failed)
+            problem.sent = redacted_headers(failed)
             raise self._as_write_failure(problem, error) from None
 
     @staticmethod
-    def _as_write_failure(error: ApiError, failure: httpx.HTTPError | None) -> ApiError:
+    def _as_write_failure(error: ApiError, http_error: httpx.HTTPError | None) -> ApiError:
         """Return a failure without an answer as what it means for a write that went.
 
         Such a write may have been done (once.may_have_gone). Any other failure (a read's, a token
         request's) is returned as it is.
 
-        Used inside the session, by `_send_once`.
+        Used inside the session, by `_send_no_retry`.
 
         Args:
             error: The failure, as said for any request.
-            failure: What failed below HTTP, None for the deadline or a body too large.
+            http_error: httpx's exception for what failed below HTTP; None for the deadline or a body too large.
 
         Returns:
             The error to raise.
@@ -804,13 +823,13 @@ class Session:
         failed = last_sent.get()
         ticket = failed.extensions.get(CONSENT) if failed is not None else None
         if isinstance(ticket, Ticket) and ticket.sent:
-            return may_have_gone(error, failure)
+            return may_have_gone(error, http_error)
         return error
 
     def _resource(self, response: httpx.Response, foreign: bool) -> Resource:
         """Return the Resource of an answer: the request as sent (credentials redacted) and what came back.
 
-        Used inside the session, by `_read_with_retries` and `send`.
+        Used inside the session, by `_read_with_retries` and `send_write`.
 
         Args:
             response: The answer, its body read.
@@ -828,7 +847,7 @@ class Session:
             headers=response.headers,
             request_headers=[(k, redact_header(k, v)) for k, v in request.headers.items()],
             body=response.content,
-            elapsed=elapsed(response),
+            elapsed=seconds_taken(response),
             received_at=self.clocks.wall(),
             http_version=response.http_version,
             foreign=foreign,
@@ -844,22 +863,25 @@ class Session:
         )
 
     async def _sending(self, request: httpx.Request) -> None:
-        """Time a request and count it against its rate-limit counter: the client's request hook.
+        """Check, record and time a request before it goes out: the client's request hook.
 
         Called by the session's client before each request goes out, the token requests included.
+        It refuses a write when the session may not write (the last gate, whatever built the
+        request), records a write in the ledger (once.py: at most once per consent), starts the
+        request's timer, and counts it under its rate-limit counter.
 
         Args:
             request: The request about to be sent.
         """
-        if is_write(request) and not self.writes:  # the last gate, at the wire: whatever built the request
+        if is_write(request) and not self.writes_allowed:  # the last gate, at the wire: whatever built the request
             raise self.read_only(request.method, str(request.url))
         self.ledger.sending(request)  # a write goes once for each consent, or not at all
-        key = key_of(request.url) if self._same_origin(request.url) else None
+        counter_key = counter_key_of(request.url) if self._same_origin(request.url) else None
         request.extensions["explorer.started"] = self.clocks.timer()
-        request.extensions["explorer.limit"] = key
+        request.extensions["explorer.counter_key"] = counter_key
         last_sent.set(request)
-        if key is not None:
-            self.rate_limits.sent(key)
+        if counter_key is not None:
+            self.rate_limits.sent(counter_key)
 
     async def _received(self, response: httpx.Response) -> None:
         """Read an answer's body, time it, log the exchange, take in its rate-limit headers: the response hook.
@@ -876,10 +898,10 @@ class Session:
         # Timed on the response: one request is sent again (a Digest challenge answered, a token
         # renewed), and each sending restarts its clock.
         response.extensions["explorer.elapsed"] = self.clocks.timer() - request.extensions["explorer.started"]
-        key = request.extensions.get("explorer.limit")
+        counter_key = request.extensions.get("explorer.counter_key")
         if self._same_origin(request.url):  # what it says of its limits, under a project or not
-            self.rate_limits.received(key, response)
-        took = elapsed(response)
+            self.rate_limits.received(counter_key, response)
+        took = seconds_taken(response)
         ended = self.clocks.wall()  # read once: the Log and the HAR file agree, however slow the disk
         started = ended - took
         self.recent.keep(response, started)
@@ -890,17 +912,17 @@ class Session:
                 self.recording_problem = f"Stopped writing {self.recorder.path}: {error.strerror or error}"
                 self.recorder.abandon()
                 self.recorder = None
-        self.exchanges += 1
+        self.exchange_count += 1
         self.log.append(
             Exchange(
-                number=self.exchanges,
+                number=self.exchange_count,
                 at=ended,
                 method=request.method,
                 url=str(request.url),
                 status=response.status_code,
-                elapsed=elapsed(response),
+                elapsed=seconds_taken(response),
                 size=len(response.content),
-                limited=key,
+                counter_key=counter_key,
                 target=request.url.raw_path.decode("ascii", "replace"),
             )
         )

@@ -25,9 +25,9 @@ import httpx
 from explorer.api.changes import Change, changes
 from explorer.api.errors import ApiError, ConfigError
 from explorer.api.filters import JqError, JqRunner
-from explorer.api.holds import counting_holds
 from explorer.api.ratelimit import WINDOW, Reading, bucket_of
 from explorer.api.resource import Resource
+from explorer.api.throttle import counting_waits
 
 if TYPE_CHECKING:
     from explorer.api.session import Session
@@ -253,7 +253,7 @@ async def follow(
         waiting = True
         began = clock()
         resource: Resource | None = None
-        with counting_holds() as held:
+        with counting_waits() as held:
             try:
                 resource = await fetch(watch.url)
             except ApiError as error:

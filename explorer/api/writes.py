@@ -7,8 +7,8 @@ profile: then not even asking turns them on.
 
     policy = write_policy(credentials.writes, asked="the caller")
     session = Session(credentials, writes=policy)
-    outgoing = await session.prepare("PATCH", "/groups/1", body)   # what would go, exactly
-    resource = await session.send(outgoing)                   # only after the person said yes
+    outgoing = await session.prepare_write("PATCH", "/groups/1", body)   # what would go, exactly
+    resource = await session.send_write(outgoing)                   # only after the person said yes
 
 A write is sent once: never retried, never held for a retry (a 429 or 503 is shown, with its
 Retry-After, and the person decides). What the screen and the commands show before sending is an
@@ -109,7 +109,7 @@ def write_policy(
 
 @dataclass(frozen=True)
 class Outgoing:
-    """A request exactly as it will be sent: what the preview shows and `Session.send` sends.
+    """A request exactly as it will be sent: what the preview shows and `Session.send_write` sends.
 
     `headers` are every header in the order they go, credentials shown as `***` (the real ones are
     added by the auth flow as it sends). `body` is the bytes sent, empty for none.

@@ -64,6 +64,8 @@ def run(args: argparse.Namespace) -> int:
 async def get(args: argparse.Namespace) -> int:
     params = query_params(args)
     try:
+        # keep_bytes=0: keep no bodies in memory for a HAR file saved later (only the screen saves one;
+        # --har still records as the requests go)
         session = open_session(args, token_cache=not args.no_token_cache, headers=dict(args.header), keep_bytes=0)
     except ApiError as error:
         report("get", error)
@@ -73,14 +75,14 @@ async def get(args: argparse.Namespace) -> int:
         try:
             if args.watch:
                 return await watch.watched(session, args, params)
-            return await fetched(session, args, params)
+            return await get_one(session, args, params)
         finally:
             if session.recording_problem:  # the answer went on, unrecorded: said last
                 print(f"explorer get: {visible(session.recording_problem)}", file=sys.stderr)
 
 
-async def fetched(session: Session, args: argparse.Namespace, params: dict[str, str]) -> int:
-    """The target fetched and written; its exit code."""
+async def get_one(session: Session, args: argparse.Namespace, params: dict[str, str]) -> int:
+    """Fetch the target and write its body (with --all, every page of a list); return the exit code."""
     try:
         resource = await session.fetch(args.target, params=params)
         if session.description_problem:  # said, and the request went on without it
@@ -101,15 +103,15 @@ async def get_all(
     A `next` that points at a page already read (itself, or two pages at each other) ends the walk
     with an error, as does a list of more than `max_pages` pages: a server cannot keep it going.
 
-    The first request was sent as asked, since the target may be an entity, which can refuse a page
-    size. A list with more pages than that one is asked again at 500 items per page, unless the page
-    size or the page was asked for.
+    The first request is sent as asked, with no page size added, since the target may be an entity,
+    which can refuse one. When it turns out to be a list with more than one page, its first page is fetched
+    again at 500 items per page, unless the command asked for a page size or a page number itself.
     """
     resource = first
     if first.page is not None and first.page.next_href and not {"itemsPerPage", "pageNum"} & params.keys():
         resource = await session.fetch(target, params={**params, "itemsPerPage": ALL_PAGE_SIZE})
     out = ItemsOut(2 if params.get("pretty") == "true" else None)
-    seen = {str(resource.url)}
+    seen = {resource.url}
     while True:
         if resource.error:
             report("get", resource.error, out.so_far())
@@ -123,11 +125,12 @@ async def get_all(
             )
             return 1
         out.write(page.results)
-        broken = resource.link("next")
-        if broken is not None and broken.problem:
+        next_link = resource.link("next")
+        if next_link is not None and next_link.problem:
             report("get", ApiError(
                 "href",
-                f"The next page is not a URL: {broken.href} ({broken.problem}); the walk ends after {out.read()}",
+                f"The next page is not a URL: {next_link.href} ({next_link.problem}); "
+                f"the walk ends after {out.pages_text()}",
                 hint=f"The list goes on past a link that cannot be followed. {out.so_far()}",
             ))  # fmt: skip
             return 1
@@ -137,7 +140,8 @@ async def get_all(
         if following in seen:
             report("get", ApiError(
                 "limit",
-                f"The list's next page {following} is a page already read: the walk ends there, after {out.read()}",
+                f"The list's next page {following} is a page already read: the walk ends there, "
+                f"after {out.pages_text()}",
                 hint="A list whose pages lead back is the service's bug; read a page at a time with "
                 f"-q pageNum=N. {out.so_far()}",
             ))  # fmt: skip
@@ -146,7 +150,7 @@ async def get_all(
             report("get", ApiError(
                 "limit",
                 f"The --max-pages limit ({max_pages}) was reached: the list goes on at {following}, and the "
-                f"walk ends there, after {out.read()}",
+                f"walk ends there, after {out.pages_text()}",
                 hint=f"Allow more with --max-pages N (up to 1000000), or read from there with -q pageNum=N. "
                 f"{out.so_far()}",
             ))  # fmt: skip

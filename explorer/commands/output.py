@@ -94,8 +94,8 @@ class ItemsOut:
         sys.stdout.buffer.write(end.encode() + b"\n")
         sys.stdout.buffer.flush()
 
-    def read(self) -> str:
-        """1 page, 12 pages."""
+    def pages_text(self) -> str:
+        """The pages written, in words: `1 page`, `12 pages`."""
         return counted(self.pages, "page")
 
     def so_far(self) -> str:
@@ -103,7 +103,7 @@ class ItemsOut:
         if not self.items:
             return "Nothing was printed."
         return (
-            f"{counted(self.items, 'item')} of {self.read()} were printed before it; the array is left open, "
+            f"{counted(self.items, 'item')} of {self.pages_text()} were printed before it; the array is left open, "
             "so no JSON reader takes them for the whole list."
         )
 
@@ -113,13 +113,13 @@ def print_waits(session: Session, command: str) -> None:
     begins, with how long: a script's person is not left staring at nothing. Never in a pipe."""
     if not sys.stderr.isatty():
         return
-    sleep = session.holds.sleep
+    sleep = session.throttle.sleep
 
     async def telling(seconds: float) -> None:
         if seconds >= 1:
-            refused = session.holds.held_after
+            refused = session.throttle.waiting_response
             why = f"the {refused.status}'s Retry-After" if refused is not None else "the rate limit"
             print(f"explorer {command}: waiting {seconds:.0f} s for {why}…", file=sys.stderr, flush=True)
         await sleep(seconds)
 
-    session.holds.sleep = telling
+    session.throttle.sleep = telling

@@ -171,7 +171,7 @@ async def written(session: Session, command: str, method: str, args: argparse.Na
         if refused is not None:
             report(command, refused)
             return 2
-        outgoing = await session.prepare(method, str(url), body.data)
+        outgoing = await session.prepare_write(method, str(url), body.data)
         if session.description_problem:  # said, and the write goes on without it
             report(command, session.description_problem)
         if args.dry_run:
@@ -183,7 +183,7 @@ async def written(session: Session, command: str, method: str, args: argparse.Na
         report(command, error)
         return exit_code(error)
     try:
-        resource = await session.send(outgoing)
+        resource = await session.send_write(outgoing)
     except ApiError as error:  # no answer: if the write went, it may have been done (once.py says so)
         if error.written == "maybe":  # how to look, in the command line's words
             error.hint = look_before(method, f"explorer get {shlex.quote(args.target)}")
@@ -201,7 +201,7 @@ async def written(session: Session, command: str, method: str, args: argparse.Na
 
 def refusal(session: Session, method: str, url: httpx.URL, yes: bool) -> ApiError | None:
     """Why the write may not go (read-only; nobody at a terminal to ask, without --yes), or None."""
-    if not session.writes:
+    if not session.writes_allowed:
         error = session.read_only(method, str(url))
         if session.write_policy.profile_forbids:
             error.hint = "Nothing was sent. This profile is read-only on purpose: to write, use another profile."
@@ -263,7 +263,7 @@ def dry_run(session: Session, command: str, outgoing: Outgoing) -> None:
             note = note.strip()
             print(f"explorer {command}: the curl above: {note[0].lower()}{note[1:]}", file=sys.stderr)
     if sys.stderr.isatty():
-        why = f"; this session is read-only ({session.write_policy.because})" if not session.writes else ""
+        why = f"; this session is read-only ({session.write_policy.because})" if not session.writes_allowed else ""
         print(f"explorer {command}: not sent (--dry-run){visible(why)}", file=sys.stderr)
 
 

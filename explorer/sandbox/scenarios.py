@@ -41,7 +41,8 @@ SCENARIOS = {
             "rate-limit",
             "5 requests a minute per project: watch the meter empty, the 429, and the Retry-After countdown.",
             server={"rate_limit": 5},
-            client={"pace": False},  # the explorer would otherwise wait before the 429, and nobody would see it
+            # The explorer would otherwise wait before the 429, and nobody would see it.
+            client={"client_side_throttling": False},
         ),
         Scenario(
             "access-list",
@@ -70,7 +71,8 @@ SCENARIOS = {
             f"{READS.refill_rate} every {READS.refill_seconds} s; watch RateLimit-Remaining fall, the 429 with "
             "its figures, and GET …/rateLimits.",
             server={"rate_limits": "bucket"},
-            client={"pace": False},  # the explorer would otherwise wait before the 429, and nobody would see it
+            # The explorer would otherwise wait before the 429, and nobody would see it.
+            client={"client_side_throttling": False},
         ),
         Scenario(
             "strict-versions",

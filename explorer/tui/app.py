@@ -24,7 +24,7 @@ from explorer.api.config_file import config_path, remember
 from explorer.api.errors import ApiError, ConfigError
 from explorer.api.har import archive, save
 from explorer.api.local_paths import cannot_write
-from explorer.api.session import Session, elapsed
+from explorer.api.session import Session, seconds_taken
 from explorer.api.watching import EVERY
 from explorer.tui.key_line import KeyLine
 from explorer.tui.keys import key_table
@@ -197,7 +197,7 @@ class ExplorerApp(PaletteApp):
         if not self.screen_stack:
             return  # the app is closing: the bar's last move came after its screens went
         mains = [screen for screen in self.screen_stack if isinstance(screen, MainScreen)]
-        lines = mains[0].notices_above() if mains else None
+        lines = mains[0].notification_margin() if mains else None
         over_the_bar = self.screen.is_modal or isinstance(self.screen, MainScreen)  # not the editor's own
         for rack in self.screen.query("ToastRack"):
             if lines is not None and over_the_bar:
@@ -235,7 +235,7 @@ class ExplorerApp(PaletteApp):
     def on_main_screen_fetch_ended(self) -> None:
         self.keys.resume()
 
-    def on_main_screen_field_focused(self) -> None:
+    def on_main_screen_input_focus_changed(self) -> None:
         self.lift_notices()
 
     def logged_in(self, result: Result | None) -> None:
@@ -350,7 +350,7 @@ class ExplorerApp(PaletteApp):
         if session is None:  # no session, nothing to save: the palette offers it only with one
             return
         data, count = await asyncio.to_thread(
-            archive, str(session.base_url), session.recent, elapsed, openapi=session.credentials.openapi
+            archive, str(session.base_url), session.recent, seconds_taken, openapi=session.credentials.openapi
         )
         dropped = session.recent.dropped
         older = f" (the {dropped:,} oldest are not kept)" if dropped else ""

@@ -59,7 +59,7 @@ class Navigation:
         self.open_at: dict[str, Node] = {}  # URL without query -> the node it is open at
         self.by_key: dict[str, list[Node]] = {}  # URL without query -> every node with it
         self.fetching: Fetch | None = None
-        self.marked: Fetch | None = None  # the fetch whose line says it is loading (`mark`)
+        self.marked: Fetch | None = None  # the fetch whose line says it is loading (`mark_pending`)
         self.requested: Node | None = None  # the node the user last asked to see
         self.current: Node | None = None  # the node in the panes
         self.switched: set[str] = set()  # of SWITCHES: the ones on
@@ -93,10 +93,10 @@ class Navigation:
         return self.fetching is not None and self.fetching.node is node
 
     def is_marked(self, node: Node) -> bool:
-        """Whether `node`'s line says `…`: its fetch is in flight, and has been for a while (`mark`)."""
+        """Whether `node`'s line says `…`: its fetch is in flight, and has been for a while (`mark_pending`)."""
         return self.marked is not None and self.marked is self.fetching and self.is_fetching(node)
 
-    def mark(self, fetch: Fetch) -> bool:
+    def mark_pending(self, fetch: Fetch) -> bool:
         """`fetch` has gone on for a while: its line says so, if it is still the one in flight (then
         True: a line to draw again). A quick answer is not marked at all: the mark and its taking
         away were each a frame of a page turn."""
@@ -168,8 +168,8 @@ class Navigation:
         url = node.resource.url if reload and node.resource is not None else node.url
         return self.request(node, self.url_for(node, url), keep=keep)
 
-    def unfolded(self, node: Node) -> Step:
-        """The user unfolded a node (space, its arrow): fetch what it holds, if that is not known yet."""
+    def expanded(self, node: Node) -> Step:
+        """The user expanded a node (space, its arrow): fetch what it holds, if that is not known yet."""
         if node.filled or node.url is None or node.kind in ("next", "previous", "more") or self.elsewhere(node):
             return Step()
         return self.open(node)
@@ -325,7 +325,7 @@ class Navigation:
             self.forget(gone)
         self.set_children(node, children + typed)
 
-    def described(self, description: Description) -> None:
+    def set_description(self, description: Description) -> None:
         """The API description came after the root (found where the service publishes it): the root
         gains the documented paths its links leave out, as it would have had them from the start."""
         self.description = description

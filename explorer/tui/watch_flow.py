@@ -142,7 +142,7 @@ class WatchFlow:
 
     async def follow(self, watch: Watch) -> None:
         """The worker of one watch: `follow` (watching.py) on the session, its answers told to the screen."""
-        sleep = self.session.holds.sleep  # the session's way to wait: a test's clock moves with it
+        sleep = self.session.throttle.sleep  # the session's way to wait: a test's clock moves with it
 
         async def fetch(url: str) -> Resource:
             resource = await self.session.fetch(url)

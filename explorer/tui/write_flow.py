@@ -77,7 +77,7 @@ class WriteFlow:
     async def act(self, resource: Resource, is_root: bool) -> None:
         """`a`: list what can be done to `resource`; the chosen write goes to the editor."""
         try:
-            description = await self.session.described()
+            description = await self.session.load_description()
         finally:
             typed = self.ahead.take()  # what was typed after `a` while the description came: the list's
         from explorer.tui.screens.act import ActScreen
@@ -99,7 +99,7 @@ class WriteFlow:
         if undo is None:
             self.app.notify("Nothing to undo: only a PATCH or PUT sent from here can be undone.")
             return
-        description = await self.session.described()
+        description = await self.session.load_description()
         choice = undo_choice(undo, description)
         operation = operation_of(choice, description)
         schema = description.request_schema(operation) if description and operation else None
@@ -183,7 +183,7 @@ class WriteFlow:
         return f"{visible(choice.summary)}{roles} · {state}"
 
     async def prepared(self, choice: WriteChoice, text: str) -> Any:
-        return await self.session.prepare(choice.method, choice.url, body_bytes(text))
+        return await self.session.prepare_write(choice.method, choice.url, body_bytes(text))
 
     async def preview_and_send(
         self, choice: WriteChoice, body: str, opened: Any, schema: Mapping[str, Any] | None, caveat: str | None = None
@@ -236,7 +236,7 @@ class WriteFlow:
         if not await self.app.push_screen_wait(preview):
             return None
         try:
-            answer = await self.session.send(outgoing)
+            answer = await self.session.send_write(outgoing)
         except ApiError as error:
             if error.written == "maybe":  # it went, and no answer came: how to look, in the screen's words
                 error.hint = f"{look_before(choice.method, f'GET {choice.url}')} {LOG_SHOWS}"

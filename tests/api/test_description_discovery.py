@@ -70,7 +70,7 @@ async def test_none_given_the_description_the_sandbox_publishes_is_found_once_wi
         assert found is not None and found is session.description
         assert [w.method for w in found.writes(API_ROOT + "/groups/1/clusters")] == ["post"]
         assert await session.discover_description() is found  # once a session
-        assert await session.described() is found  # what `a` asks for
+        assert await session.load_description() is found  # what `a` asks for
         assert session.description_problem is None
         projects = await session.fetch("/groups")
     [asked] = witness.asked_for_description()
@@ -96,7 +96,7 @@ async def test_where_the_service_publishes_none_there_is_none_and_nothing_is_sai
         await session.fetch("")
         assert await session.discover_description() is None
         assert await session.discover_description() is None
-        assert await session.described() is None
+        assert await session.load_description() is None
         assert session.description_problem is None  # nothing to tell: the screen says nothing
         projects = await session.fetch("/groups")
     assert len(witness.asked_for_description()) == 1  # looked for once, not on every call

@@ -283,9 +283,9 @@ async def test_writes_are_recorded_with_their_bodies_and_no_password(served, tmp
     roles = [{"databaseName": "admin", "roleName": "readAnyDatabase"}]
     user = {"databaseName": "admin", "username": "lesson", "password": "correct-horse-9f8e", "roles": roles}
     body = json.dumps(user).encode()
-    created = await session.send(await session.prepare("POST", users, body))
-    again = await session.send(await session.prepare("POST", users, body))
-    gone = await session.send(await session.prepare("DELETE", f"{users}/admin/lesson", b""))
+    created = await session.send_write(await session.prepare_write("POST", users, body))
+    again = await session.send_write(await session.prepare_write("POST", users, body))
+    gone = await session.send_write(await session.prepare_write("DELETE", f"{users}/admin/lesson", b""))
     await session.aclose()
     assert (created.status, again.status, gone.status) == (201, 409, 204)
     text = har.read_text()

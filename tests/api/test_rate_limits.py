@@ -31,12 +31,12 @@ async def test_each_request_has_the_figures_its_answer_stated(connected):
     assert [words(path) for path in paths] == ["99 of 100 left", "98 of 100 left", "99 of 100 left", None]
     assert limits.token_reading().words == "9 of 10 left"
     assert limits.window(production).used == 2 and limits.window(TOKEN).used == 1  # counted all the same
-    assert [e.limited for e in connected.session.log] == [TOKEN, production, production, staging, None]
+    assert [e.counter_key for e in connected.session.log] == [TOKEN, production, production, staging, None]
 
 
 @pytest.mark.slow
 async def test_a_429_on_a_read_waits_for_retry_after_and_retries(connect):
-    async with connect(sandbox={"rate_limit": 2}, pace=False) as c:
+    async with connect(sandbox={"rate_limit": 2}, client_side_throttling=False) as c:
         project = c.project_id("production")
         for _ in range(2):
             await c.session.fetch(f"/groups/{project}")
@@ -44,7 +44,7 @@ async def test_a_429_on_a_read_waits_for_retry_after_and_retries(connect):
 
         assert resource.status == 200
         assert c.sleeper.waits == [40]  # the clock starts 20 s into a minute
-        assert [e.status for e in c.session.log if e.limited == project] == [200, 200, 429, 200]
+        assert [e.status for e in c.session.log if e.counter_key == project] == [200, 200, 429, 200]
 
 
 class Unstated:
@@ -89,14 +89,14 @@ async def test_after_a_429_the_same_request_waits_instead_of_being_sent(connect)
         assert c.sleeper.waits == []
         assert (await c.session.fetch(f"/groups/{project}", **patch)).status == 200
         assert c.sleeper.waits == [40]  # held for the 429's Retry-After, then sent
-        assert [e.status for e in c.session.log if e.limited == project] == [200, 429, 200]
+        assert [e.status for e in c.session.log if e.counter_key == project] == [200, 429, 200]
 
 
 @pytest.mark.slow
 async def test_without_pacing_a_request_after_a_429_waits_for_its_retry_after(connect):
     """The drills that show a 429 turn pacing off. Pressing r during the 429's wait cancels that
     fetch and starts another: it waits out the same Retry-After, it is not sent to be refused again."""
-    async with connect(sandbox={"rate_limit": 1}, pace=False) as c:
+    async with connect(sandbox={"rate_limit": 1}, client_side_throttling=False) as c:
         project = c.project_id("production")
         path = f"/groups/{project}"
         assert (await c.session.fetch(path)).status == 200
@@ -106,16 +106,16 @@ async def test_without_pacing_a_request_after_a_429_waits_for_its_retry_after(co
             holding.set()
             await asyncio.Event().wait()  # until cancelled, as the screen cancels a fetch for a new one
 
-        c.session.holds.sleep = held
+        c.session.throttle.sleep = held
         first = asyncio.create_task(c.session.fetch(path))
         await asyncio.wait_for(holding.wait(), 5)
         first.cancel()
         with contextlib.suppress(asyncio.CancelledError):
             await first
-        c.session.holds.sleep = c.sleeper
+        c.session.throttle.sleep = c.sleeper
         assert (await c.session.fetch(path)).status == 200
         assert c.sleeper.waits == [40]  # the rest of the 429's Retry-After
-        assert [e.status for e in c.session.log if e.limited == project] == [200, 429, 200]
+        assert [e.status for e in c.session.log if e.counter_key == project] == [200, 429, 200]
 
 
 @pytest.mark.slow
@@ -126,19 +126,21 @@ async def test_the_hold_is_visible_while_it_lasts(connect):
         original = c.sleeper.__call__
 
         async def watching(seconds):
-            seen.append(c.session.holds.held_until)
+            seen.append(c.session.throttle.waiting_until)
             await original(seconds)
 
-        c.session.holds.sleep = watching
+        c.session.throttle.sleep = watching
         await c.session.fetch(f"/groups/{project}")
         await c.session.fetch(f"/groups/{project}")
         assert seen == [c.clock()]  # held until the next minute, which is now
-        assert c.session.holds.held_until is None
+        assert c.session.throttle.waiting_until is None
 
 
 @pytest.mark.slow
 async def test_writes_are_never_retried(connect):
-    async with connect(sandbox={"rate_limit": 1}, pace=False, writes=WritePolicy(True, "--writes")) as c:
+    async with connect(
+        sandbox={"rate_limit": 1}, client_side_throttling=False, writes=WritePolicy(True, "--writes")
+    ) as c:
         project = c.project_id("production")
         await c.session.fetch(f"/groups/{project}")
         resource = await c.session.fetch(f"/groups/{project}", method="PATCH", json={"name": "x"})
@@ -219,16 +221,16 @@ PROJECT = "b0123456789abcdef012345b"
 
 def said(limits, path: str, status: int = 200, method: str = "GET", json=None, headers=(), **named: str) -> None:
     """The response hook's part: `limits` hears an answer to `method path` with these headers."""
-    from explorer.api.ratelimit import key_of
+    from explorer.api.ratelimit import counter_key_of
 
     url = httpx.URL(REAL + path)
     sent = [*headers, *((name.replace("_", "-"), value) for name, value in named.items())]
     response = httpx.Response(status, headers=sent, json=json, request=httpx.Request(method, url))
-    limits.received(key_of(url), response)
+    limits.received(counter_key_of(url), response)
 
 
 def hold(limits, path: str) -> float:
-    return limits.hold(httpx.URL(REAL + path))
+    return limits.seconds_to_wait(httpx.URL(REAL + path))
 
 
 def test_an_empty_bucket_does_not_hold_another_bucket_of_the_same_project(clock):
@@ -293,22 +295,22 @@ def test_a_token_bucket_429_without_retry_after_holds_until_its_refill(clock, pa
 def test_the_configured_limit_is_no_guess_where_the_server_states_its_own(clock):
     """Configured for 2 a minute, but the server said 1199 of 1200 are left: requests sent at the
     start of the next minute, before any answer, are not held on the 2."""
-    from explorer.api.ratelimit import RateLimits, key_of
+    from explorer.api.ratelimit import RateLimits, counter_key_of
 
     limits = RateLimits(project_limit=2, clock=clock)
     said(limits, f"/groups/{PROJECT}", RateLimit_Limit="1200", RateLimit_Remaining="1199")
     clock.advance(40)  # the next minute
     for _ in range(3):
-        limits.sent(key_of(httpx.URL(REAL + f"/groups/{PROJECT}/clusters")))
+        limits.sent(counter_key_of(httpx.URL(REAL + f"/groups/{PROJECT}/clusters")))
     assert hold(limits, f"/groups/{PROJECT}/clusters") == 0
 
 
 def test_without_figures_the_client_counts_the_minute_of_the_spec(clock):
-    from explorer.api.ratelimit import RateLimits, key_of
+    from explorer.api.ratelimit import RateLimits, counter_key_of
 
     limits = RateLimits(project_limit=2, clock=clock)
     for _ in range(2):
-        limits.sent(key_of(httpx.URL(REAL + f"/groups/{PROJECT}")))
+        limits.sent(counter_key_of(httpx.URL(REAL + f"/groups/{PROJECT}")))
         said(limits, f"/groups/{PROJECT}")
     assert hold(limits, f"/groups/{PROJECT}/clusters") == 40  # the clock is 20 s into its minute
 
@@ -327,7 +329,7 @@ def test_the_token_endpoint_keeps_the_limit_it_stated(clock):
     clock.advance(40)
     for _ in range(12):
         limits.sent(TOKEN)
-    assert limits.hold(token) == 0
+    assert limits.seconds_to_wait(token) == 0
     assert limits.window(TOKEN).line(clock()) == "12/20 sent"
 
 
@@ -339,4 +341,4 @@ async def test_an_emptied_token_bucket_is_waited_for_its_refill_not_for_the_minu
             assert (await c.session.fetch(f"/groups/{project}")).status == 200
         assert (await c.session.fetch(f"/groups/{project}")).status == 200
         assert c.sleeper.waits == [10]  # the 429's Retry-After: the next refill, not the next minute (40 s)
-        assert [e.status for e in c.session.log if e.limited == project][-2:] == [429, 200]
+        assert [e.status for e in c.session.log if e.counter_key == project][-2:] == [429, 200]

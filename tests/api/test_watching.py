@@ -295,7 +295,7 @@ async def test_a_watch_whose_first_fetch_is_a_404_ends_at_once_not_there(connect
 
 
 async def test_a_watch_every_second_under_5_requests_a_minute_runs_a_minute_without_a_429(connect, runner):
-    async with connect(sandbox={"rate_limit": 5}, pace=False) as c:  # as --scenario rate-limit runs
+    async with connect(sandbox={"rate_limit": 5}, client_side_throttling=False) as c:  # as --scenario rate-limit runs
         project_id = c.project_id("production")
         watch = Watch(str(c.session.resolve(f"/groups/{project_id}")), "Production", every=1.0)
         start = c.clock()
@@ -315,7 +315,7 @@ async def test_a_watch_every_second_under_5_requests_a_minute_runs_a_minute_with
 
 
 async def test_a_watch_holds_its_fetch_when_the_person_spent_the_minute_while_it_waited(connect, runner):
-    async with connect(sandbox={"rate_limit": 5}, pace=False) as c:
+    async with connect(sandbox={"rate_limit": 5}, client_side_throttling=False) as c:
         url = str(c.session.resolve(f"/groups/{c.project_id('production')}"))
         watch = Watch(url, "production", every=1.0)
         clicked: list[int] = []

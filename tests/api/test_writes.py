@@ -58,10 +58,10 @@ async def test_a_read_only_session_sends_no_write(connect):
 async def test_what_is_prepared_is_what_is_sent(connect):
     async with connect(writes=ON) as c:
         project = c.project_id("production")
-        outgoing = await c.session.prepare("PATCH", f"/groups/{project}", b'{"name": "renamed"}')
+        outgoing = await c.session.prepare_write("PATCH", f"/groups/{project}", b'{"name": "renamed"}')
         assert outgoing.header("authorization") == "Bearer ***"
         assert outgoing.header("content-type") == "application/json"
-        answer = await c.session.send(outgoing)
+        answer = await c.session.send_write(outgoing)
         assert answer.status == 200 and answer.json["name"] == "renamed"
         assert answer.request_headers == [(k, v) for k, v in outgoing.headers]
         assert [(e.method, e.status) for e in c.session.log if e.method == "PATCH"] == [("PATCH", 200)]
@@ -70,7 +70,7 @@ async def test_what_is_prepared_is_what_is_sent(connect):
 async def test_a_write_to_another_origin_is_never_prepared(connect):
     async with connect(writes=ON) as c:
         with pytest.raises(ApiError) as refused:
-            await c.session.prepare("DELETE", "https://elsewhere.example/api/x")
+            await c.session.prepare_write("DELETE", "https://elsewhere.example/api/x")
         assert refused.value.kind == "origin"
 
 
@@ -219,7 +219,7 @@ async def test_a_recorded_real_refusal_of_a_write_comes_back_as_its_error_docume
         "6a79450d2c88faeba59d4082"
     )
     async with replaying(Path(__file__).parent.parent / "fixtures" / "real-responses", writes=ON) as session:
-        answer = await session.send(await session.prepare("PATCH", archive, b'{"paused": true}'))
+        answer = await session.send_write(await session.prepare_write("PATCH", archive, b'{"paused": true}'))
     assert answer.status == 400
     assert answer.error is not None
     assert answer.error.line() == (

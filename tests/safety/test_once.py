@@ -1,6 +1,6 @@
 """A write goes at most once per consent, and says what may have happened (issue 36: 3, 4, 5, 12).
 
-What arrived is what counts. For every write path (the library's `Session.send`; `explorer post`,
+What arrived is what counts. For every write path (the library's `Session.send_write`; `explorer post`,
 `put`, `patch` and `delete`; the screen's preview and its undo) and every way a server answers
 (2xx, 3xx, a 401 about the token with and without `invalid_token`, a Digest challenge, 429, 503,
 a connection dropped once the body arrived, no answer at all), the recording server receives the
@@ -112,7 +112,7 @@ async def write(session: Session, method: str) -> Resource | ApiError:
     """One consent: the write prepared and sent once; its answer, or the error that came instead."""
     body = b"" if method == "DELETE" else BODY
     try:
-        return await session.send(await session.prepare(method, PATHS[method], body))
+        return await session.send_write(await session.prepare_write(method, PATHS[method], body))
     except ApiError as error:
         return error
 
@@ -135,7 +135,7 @@ def said_after(name: str, outcome: Resource | ApiError, other: RecordingServer) 
         assert other.arrivals == []
 
 
-# The library: Session.send -------------------------------------------------------------------------
+# The library: Session.send_write -------------------------------------------------------------------------
 
 
 @pytest.mark.parametrize("name", ANSWERS)
@@ -252,7 +252,7 @@ async def test_a_read_only_session_sends_no_write_whatever_the_case_of_its_metho
     "post" as POST). Now refused by `send`, and at the wire whatever built the request."""
     async with account(server, writes=False) as session:
         with pytest.raises(ApiError) as refused:
-            await session.send(Outgoing(method, server.url + "/groups/1", (), BODY))
+            await session.send_write(Outgoing(method, server.url + "/groups/1", (), BODY))
         with pytest.raises(ApiError) as at_the_wire:
             await session.client.request(method, server.url + "/groups/1", content=BODY)
     assert refused.value.kind == at_the_wire.value.kind == "read-only"

@@ -63,7 +63,9 @@ async def test_a_write_on_a_connection_the_server_closed_is_not_sent_again(closi
     async with account(closing, writes=True) as session:
         await session.fetch("/groups/1")  # leaves a pooled connection for the write
         with pytest.raises(ApiError) as failed:
-            await session.send(await session.prepare(method, "/groups/1", b"" if method == "DELETE" else b"{}"))
+            await session.send_write(
+                await session.prepare_write(method, "/groups/1", b"" if method == "DELETE" else b"{}")
+            )
     assert len(closing.arrivals_of(method, "/groups/1")) == 1
     assert failed.value.written == "maybe"
     assert failed.value.summary == (

@@ -182,7 +182,7 @@ async def test_the_root_links_the_rate_limits_in_bucket_mode(open_sandbox):
 def test_the_drill_turns_buckets_on_and_the_explorer_does_not_pace_itself():
     drill = SCENARIOS["token-bucket"]
     assert drill.settings().rate_limits == "bucket"
-    assert drill.client == {"pace": False}
+    assert drill.client == {"client_side_throttling": False}
     assert "20" in drill.lesson and "5 every 10 s" in drill.lesson
 
 

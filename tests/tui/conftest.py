@@ -86,7 +86,7 @@ class Explorer:
         return self.screen.navigation.current
 
     @property
-    def links(self) -> LinkTree:
+    def link_tree(self) -> LinkTree:
         return self.q(LinkTree)
 
     def q(self, selector: Any, kind: Any = None) -> Any:
@@ -108,7 +108,7 @@ class Explorer:
         return (
             self.screen.navigation.fetching is None
             and all(worker.is_finished for worker in self.app.workers)
-            and self.links.showing is None
+            and self.link_tree.showing is None
         )
 
     async def settle(self) -> None:
@@ -117,14 +117,14 @@ class Explorer:
 
     def node(self, *titles: str):
         """The tree node reached by these titles from the root."""
-        node = self.links.root
+        node = self.link_tree.root
         for title in titles:
             node = next(child for child in node.children if child.data and child.data.title == title)
         return node
 
     async def cursor_to(self, node: Any) -> None:
         """Move the tree's cursor to a node with the arrow keys, as a user would."""
-        tree = self.links
+        tree = self.link_tree
         if self.app.focused is not tree:
             tree.focus()
             await self.pilot.pause()
@@ -165,7 +165,7 @@ class Explorer:
         await self.until(lambda: field.value == target)
         await self.pilot.press("enter")
         await self.settle()
-        return self.links.cursor_node
+        return self.link_tree.cursor_node
 
     def requests(self, path_end: str = "") -> int:
         return sum(1 for e in self.app.session.log if e.url.split("?")[0].endswith(path_end))

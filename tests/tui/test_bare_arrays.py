@@ -76,7 +76,7 @@ async def test_enter_on_a_row_of_a_bare_array_opens_that_item(explorer):
     url, invites = serve_recorded(explorer, INVITES)
     await explorer.go_to(url)
     await press(explorer, "1", "down", "enter")  # the Page pane's table, its second row
-    assert explorer.links.cursor_node.data.title == invites[1]["username"]
+    assert explorer.link_tree.cursor_node.data.title == invites[1]["username"]
     fields = [child.label.plain for child in explorer.q(FieldTree).root.children]
     assert f"username: {invites[1]['username']}" in fields, fields
 
@@ -106,7 +106,7 @@ async def test_an_item_opened_from_a_bare_array_stays_open_when_the_list_is_fetc
     url = serve(explorer, "orgs", json.dumps(orgs.page.results).encode())
     await explorer.go_to(url)
     await press(explorer, "1", "enter")  # the first org, fetched: its relations under it
-    org = explorer.links.cursor_node
+    org = explorer.link_tree.cursor_node
     assert org.data.title == orgs.page.results[0]["name"] and org.children and org.is_expanded
     await explorer.cursor_to(org.parent)
     await press(explorer, "enter", "r")  # the list again, fetched anew

@@ -111,20 +111,20 @@ async def test_a_page_far_larger_than_500_is_listed_in_the_tree_a_part_at_a_time
         assert len(items) == 501 and items[:2] == ["item-0", "item-1"]
         assert items[-1] == "… 734 more items on this page: Enter lists the next 500"
         assert explorer.q(ItemsTable).row_count == 1234  # the table has the whole page
-        explorer.links.move_cursor(listed.children[-1])
+        explorer.link_tree.move_cursor(listed.children[-1])
         await pilot.press("enter")
         await explorer.settle()
         items = [line.data.title for line in listed.children]
         assert len(items) == 1001 and items[500] == "item-500"
         assert items[-1] == "… 234 more items on this page: Enter lists the 234"
-        assert explorer.links.cursor_node.data.title == "item-500"  # where the "more" line was
+        assert explorer.link_tree.cursor_node.data.title == "item-500"  # where the "more" line was
         table = explorer.q(ItemsTable)
         table.focus()
         table.move(1200)
         await pilot.press("enter")  # a row the tree did not list yet opens all the same
         await explorer.settle()
         assert explorer.current.title == "item-1200"
-        assert explorer.links.cursor_node.data.title == "item-1200"
+        assert explorer.link_tree.cursor_node.data.title == "item-1200"
         assert [line.data.title for line in listed.children][-1] == "item-1233"  # no "more" line left
 
 

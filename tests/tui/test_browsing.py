@@ -22,7 +22,7 @@ def labels(node) -> list[str]:
 
 @pytest.mark.screen
 async def test_the_screen_starts_at_the_root_with_its_relations(explorer):
-    root = explorer.links.root
+    root = explorer.link_tree.root
     assert root.label.plain == "root  /"
     assert titles(root) == ["orgs", "groups", "ipinfo"]
     assert labels(root)[0] == "orgs  /orgs"  # the rel's short name, then the path (dimmed)
@@ -30,7 +30,7 @@ async def test_the_screen_starts_at_the_root_with_its_relations(explorer):
     assert labels(root)[2] == "ipinfo  not in the description  /api/private/ipinfo"  # the mark first
     fields = [child.label.plain for child in explorer.q(FieldTree).root.children]
     assert "appName: Service Sandbox" in fields
-    assert explorer.app.focused is explorer.links
+    assert explorer.app.focused is explorer.link_tree
 
 
 @pytest.mark.screen
@@ -73,7 +73,7 @@ async def test_a_url_open_elsewhere_is_marked_and_not_fetched_again(explorer):
     assert not back_to_org.allow_expand  # a cycle ends here
     await explorer.open("groups", "production", "org")
     assert explorer.requests() == before
-    assert explorer.links.cursor_node is org  # the cursor goes to where it is open
+    assert explorer.link_tree.cursor_node is org  # the cursor goes to where it is open
     assert production.is_expanded
 
 
@@ -115,7 +115,7 @@ async def test_a_page_turn_opens_no_line_already_open(explorer):
     await explorer.open("groups")
     await explorer.open("groups", "production")
     await explorer.open("groups", "production", "events")
-    tree = explorer.app.screen.links
+    tree = explorer.app.screen.link_tree
     posted: list[str] = []
     post = tree.post_message
 
@@ -134,13 +134,13 @@ async def test_a_page_turn_opens_no_line_already_open(explorer):
 @pytest.mark.screen
 async def test_a_quick_page_turn_never_marks_its_list_as_loading_and_a_slow_one_does(open_explorer, monkeypatch):
     """The `…` mark and its taking away were each a frame of a page turn: only a fetch that goes on
-    past MARK_AFTER is marked. "Quick" and "slow" are the test's to say, not a loaded machine's: the
+    past PENDING_MARK_AFTER is marked. "Quick" and "slow" are the test's to say, not a loaded machine's: the
     quick turn has all the time it could need, the slow one is held until its mark is seen."""
     async with open_explorer(held=True) as explorer:
         await explorer.open("groups")
         await explorer.open("groups", "production")
         events = await explorer.open("groups", "production", "events")
-        tree = explorer.app.screen.links
+        tree = explorer.app.screen.link_tree
         labels: list[str] = []
         label_of = tree.label_of
 
@@ -151,7 +151,7 @@ async def test_a_quick_page_turn_never_marks_its_list_as_loading_and_a_slow_one_
             return label
 
         tree.label_of = spy
-        monkeypatch.setattr(main_screen, "MARK_AFTER", PATIENCE)
+        monkeypatch.setattr(main_screen, "PENDING_MARK_AFTER", PATIENCE)
         await explorer.pilot.press("right_square_bracket")
         await explorer.settle()
         assert str(explorer.q("PageView #pagination", Static).render()).startswith("page 2 of 13")
@@ -176,7 +176,7 @@ async def test_a_page_turn_makes_labels_only_for_the_lines_on_screen(explorer):
     await explorer.settle()
     pagination = explorer.q("PageView #pagination", Static)
     assert str(pagination.render()).startswith("page 1 of 3")
-    tree = explorer.app.screen.links
+    tree = explorer.app.screen.link_tree
     made: list[object] = []
     label_of = tree.label_of
 
@@ -214,7 +214,7 @@ async def test_enter_on_a_row_opens_that_item(explorer):
     await explorer.open("groups")
     await explorer.pilot.press("1", "down", "enter")  # the Page pane's table, its second row
     await explorer.settle()
-    assert explorer.links.cursor_node.data.title == "staging"
+    assert explorer.link_tree.cursor_node.data.title == "staging"
     fields = [child.label.plain for child in explorer.q(FieldTree).root.children]
     assert "name: staging" in fields
 
@@ -246,10 +246,10 @@ async def test_back_and_forward_move_through_what_was_shown(explorer):
     await explorer.open("groups")
     await explorer.pilot.press("backspace")
     await explorer.settle()
-    assert explorer.links.cursor_node.data.title == "orgs"
+    assert explorer.link_tree.cursor_node.data.title == "orgs"
     await explorer.pilot.press("alt+right")
     await explorer.settle()
-    assert explorer.links.cursor_node.data.title == "groups"
+    assert explorer.link_tree.cursor_node.data.title == "groups"
 
 
 @pytest.mark.screen

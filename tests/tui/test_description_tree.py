@@ -59,7 +59,7 @@ async def test_the_root_shows_the_documented_collections_and_a_project_its_docum
     async with exploring(replay, size=(160, 50)) as explorer:
         app = explorer.app
         await explorer.settle()
-        assert titles(explorer.links.root) == [
+        assert titles(explorer.link_tree.root) == [
             "◇ alertConfigs/matchers/fieldNames", "◇ clusters", "◇ groups", "◇ orgs",
         ]  # fmt: skip
         groups = await explorer.open("groups")
@@ -99,7 +99,7 @@ async def test_the_page_header_marks_sunset_versions_and_a_deprecated_operation(
         assert page[1].strip() == (
             "versions 2023-01-01†, 2023-02-01†, 2024-08-05 († sunset 2026-11-30) · roles: Project Read Only"
         )
-        cluster = explorer.links.cursor_node
+        cluster = explorer.link_tree.cursor_node
         assert titles(cluster)[-5:] == [
             "◇ autoScalingConfiguration", "◇ backup/schedule", "◇ onlineArchives", "◇ processArgs",
             "◇ search/deployment",
@@ -119,7 +119,7 @@ async def test_without_a_description_the_tree_is_the_links_and_the_page_has_no_h
     async with exploring(replay, openapi=None) as explorer:
         app = explorer.app
         await explorer.settle()
-        assert titles(explorer.links.root) == []  # the real root links only itself
+        assert titles(explorer.link_tree.root) == []  # the real root links only itself
         project = await explorer.go_to(PROJECT)
         assert titles(project) == [
             "containers  …/containers", "clusters  …/clusters", "databaseUsers  …/databaseUsers", "peers  …/peers",

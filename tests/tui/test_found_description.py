@@ -92,4 +92,4 @@ async def test_the_root_gains_the_documented_paths_its_sparse_links_leave_out_on
     async with explorer_on(session, clock) as explorer:
         await explorer.until(lambda: descriptions_asked(explorer) == [200])
         await explorer.settle()
-        assert [child.label.plain for child in explorer.links.root.children] == ["◇ groups", "◇ orgs"]
+        assert [child.label.plain for child in explorer.link_tree.root.children] == ["◇ groups", "◇ orgs"]

@@ -31,7 +31,7 @@ async def walk(driven: Explorer) -> dict[str, Any]:
     seen["status"] = str(driven.screen.query_one("StatusBar").render()).split("│")[1].split("·")[0].strip()
     await driven.go_to(MISSING)
     seen["error"] = driven.current.resource.error.full()
-    seen["tree"] = [(line.data.title, line.data.url) for line in tree_lines(driven.links.root)]
+    seen["tree"] = [(line.data.title, line.data.url) for line in tree_lines(driven.link_tree.root)]
     return seen
 
 

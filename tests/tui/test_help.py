@@ -97,7 +97,7 @@ async def test_help_names_tab_the_way_back_to_the_tree_from_a_pane(explorer):
     await explorer.pilot.press("escape")
     await explorer.until_screen(MainScreen)
     await explorer.pilot.press("tab")  # as help says
-    await explorer.until(lambda: explorer.app.focused is explorer.links)
+    await explorer.until(lambda: explorer.app.focused is explorer.link_tree)
 
 
 @pytest.mark.screen

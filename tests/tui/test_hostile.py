@@ -56,7 +56,7 @@ async def test_hostile_strings_are_shown_as_text_everywhere():
     async with app.run_test(size=(160, 50), notifications=True) as pilot:
         await wait_until(lambda: started(app), pilot=pilot)
         screen = app.screen
-        tree = screen.links
+        tree = screen.link_tree
 
         async def open_(node):
             tree.move_cursor(node)

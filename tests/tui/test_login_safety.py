@@ -96,7 +96,7 @@ async def test_a_base_url_on_another_origin_asks_the_form_for_its_own_credential
         await fill(pilot, other.url, client_id="own-client", secret=TYPED)
         await pilot.press("enter")
         await wait_until(lambda: started(app), pilot=pilot)
-        assert (app.session.writes, app.session.write_policy.because) == (False, "the default")
+        assert (app.session.writes_allowed, app.session.write_policy.because) == (False, "the default")
     assert other.secrets_seen() == {TYPED}
     assert server.arrivals == []
 

@@ -66,7 +66,7 @@ async def test_enter_on_a_row_of_a_list_reached_by_go_to_opens_that_item(explore
     second = explorer.current
     assert second.kind == "item" and second.parent.kind == "goto"
     assert f"name: {second.title}" in fields(explorer)  # the cluster, not the root
-    assert explorer.links.cursor_node.data is second
+    assert explorer.link_tree.cursor_node.data is second
 
 
 @pytest.mark.screen
@@ -90,7 +90,7 @@ async def test_back_after_a_page_turn_puts_page_one_back_and_adds_no_node(explor
     for key, page in ("alt+right", 2), ("backspace", 1), ("alt+right", 2), ("backspace", 1):
         await press(explorer, key)
         assert pagination(explorer).startswith(f"page {page} of 13")
-    assert titles(explorer.links.root) == ["orgs", "groups", "ipinfo"]  # no `go to` node
+    assert titles(explorer.link_tree.root) == ["orgs", "groups", "ipinfo"]  # no `go to` node
     assert explorer.requests() == requests  # pages seen before come back as they were
 
 
@@ -317,7 +317,7 @@ async def test_go_to_an_ipv6_address_whose_bracket_is_not_closed_says_so(explore
 async def test_a_refusal_at_the_token_endpoint_keeps_the_url_asked_for_in_the_title(open_explorer):
     async with open_explorer(scenario="bad-credentials") as explorer:
         assert explorer.screen.sub_title == "https://sandbox.invalid/api/service/v1.0"
-        assert explorer.links.root.label.plain == "root  ✗ 401  /"
+        assert explorer.link_tree.root.label.plain == "root  ✗ 401  /"
 
 
 @pytest.mark.screen
@@ -332,7 +332,7 @@ async def test_a_node_made_before_its_url_opened_elsewhere_gets_its_mark(explore
     assert org_of_production.label.plain.startswith("org  ↺ open elsewhere  ") and not org_of_production.allow_expand
     requests = explorer.requests()
     await explorer.open("groups", "production", "org")
-    assert explorer.links.cursor_node is acme and explorer.requests() == requests
+    assert explorer.link_tree.cursor_node is acme and explorer.requests() == requests
 
 
 @pytest.mark.screen
@@ -347,7 +347,7 @@ async def test_go_to_a_url_the_tree_holds_selects_it_and_reveals_it(explorer):
     node = await explorer.go_to(f"/groups/{project}/clusters")
     assert node is explorer.node("groups", "production", "clusters")
     assert node.parent is production and production.is_expanded and explorer.node("groups").is_expanded
-    assert titles(explorer.links.root) == ["orgs", "groups", "ipinfo"]
+    assert titles(explorer.link_tree.root) == ["orgs", "groups", "ipinfo"]
     assert explorer.q(ItemsTable).row_count == 3  # shown: production's three clusters
 
 
@@ -356,7 +356,7 @@ async def test_go_to_the_same_new_url_twice_adds_one_node_that_opens_like_any_ot
     project = await project_id(explorer, "staging")
     first = await explorer.go_to(f"/groups/{project}")
     second = await explorer.go_to(f"/groups/{project}")
-    assert first is second and titles(explorer.links.root) == ["orgs", "groups", "ipinfo", "go to"]
+    assert first is second and titles(explorer.link_tree.root) == ["orgs", "groups", "ipinfo", "go to"]
     assert first.is_expanded and "clusters" in titles(first)  # its relations show
     clusters = await explorer.open("go to", "clusters")
     assert clusters.data.resource.status == 200
@@ -373,12 +373,12 @@ async def test_go_to_a_new_url_adds_its_node_and_folds_nothing_you_opened(explor
         return [explorer.node(*titles).is_expanded for titles in opened]
 
     assert unfolded() == [True, True, True]
-    lines = explorer.links.last_line
+    lines = explorer.link_tree.last_line
     node = await explorer.go_to(f"/groups/{staging}/clusters")
     assert node.data.kind == "goto" and node.data.resource.status == 200
     assert unfolded() == [True, True, True]
     assert node.is_expanded and len(node.children) == explorer.q(ItemsTable).row_count == 2  # its items show
-    assert explorer.links.last_line == lines + 3  # the new node and its two items, nothing folded
+    assert explorer.link_tree.last_line == lines + 3  # the new node and its two items, nothing folded
     for target in ("https://elsewhere.example/x", "https://[::1/x"):  # refused, or not a URL at all
         await explorer.go_to(target)
         assert unfolded() == [True, True, True], target
@@ -392,7 +392,7 @@ async def test_back_from_a_refused_url_returns_to_the_page_you_were_on(explorer,
     await explorer.go_to(refused)  # refused on its way out, or before it was sent at all
     assert explorer.screen.sub_title == visible(refused)  # the title names what was refused
     await press(explorer, "backspace")
-    assert explorer.current is production.data and explorer.links.cursor_node is production
+    assert explorer.current is production.data and explorer.link_tree.cursor_node is production
     assert explorer.screen.sub_title == production.data.resource.url
     assert "name: production" in fields(explorer)
 
@@ -523,9 +523,9 @@ async def test_keys_typed_as_the_explorer_starts_wait_for_the_root():
         sandbox.open.set()
         await wait_until(lambda: started(app), pilot=pilot)
         screen = app.screen
-        second = screen.links.root.children[1]
+        second = screen.link_tree.root.children[1]
         await wait_until(lambda: screen.navigation.current is second.data, pilot=pilot)
-        assert screen.links.cursor_node is second
+        assert screen.link_tree.cursor_node is second
     app = ExplorerApp(demo_session(app=Held(create_app(Settings()))), demo=demo_session)  # the root never comes
     async with app.run_test(size=(120, 30)) as pilot:
         await pilot.press("question_mark")
@@ -546,7 +546,7 @@ async def test_a_bad_query_typed_into_go_to_leaves_the_link_it_names_as_it_was(e
     assert "itemsPerPage=99999999999999999999" in explorer.screen.sub_title
     assert groups.label.plain == before and "✗" not in before and groups.allow_expand
     await press(explorer, "backspace")  # Back leaves the refusal for what was shown before it
-    assert explorer.current is (groups.data if opened_first else explorer.links.root.data)
+    assert explorer.current is (groups.data if opened_first else explorer.link_tree.root.data)
     await press(explorer, "alt+right")  # and Forward asks again, the link still left as it was
     assert explorer.current.resource.status == 400 and groups.label.plain == before
     await explorer.cursor_to(groups)
@@ -647,7 +647,7 @@ async def test_a_bad_query_typed_for_a_list_shown_before_shows_the_refusal_from_
     said = screen_text(explorer.app)
     assert "⚠ 400" in said and "200 OK" not in said
     assert "itemsPerPage=99999999999999999999" in explorer.screen.sub_title
-    assert explorer.current.kind == "refused" and explorer.links.cursor_node is explorer.node("groups")
+    assert explorer.current.kind == "refused" and explorer.link_tree.cursor_node is explorer.node("groups")
     asked = explorer.requests("/groups")
     await press(explorer, "enter")  # on the link: its own URL, asked again
     assert explorer.requests("/groups") == asked + 1

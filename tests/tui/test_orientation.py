@@ -55,7 +55,7 @@ async def test_the_notice_that_the_body_is_not_json_goes_once_it_is(open_explore
 
 def rows_in_view(explorer) -> range:
     """The tree's rows drawn on the screen now."""
-    tree = explorer.links
+    tree = explorer.link_tree
     top = tree.scroll_offset.y
     return range(top, top + tree.scrollable_content_region.height)
 
@@ -75,8 +75,8 @@ async def test_opening_a_node_at_the_bottom_scrolls_its_children_into_view(open_
         await explorer.pilot.press("enter")
         await explorer.settle()
         await explorer.until(lambda: len(opened.children) == 4 and opened.children[-1].line in rows_in_view(explorer))
-        assert opened.line in rows_in_view(explorer) and explorer.links.cursor_node is opened
-        lines = region_text(explorer.app, explorer.links).splitlines()
+        assert opened.line in rows_in_view(explorer) and explorer.link_tree.cursor_node is opened
+        lines = region_text(explorer.app, explorer.link_tree).splitlines()
         assert [line.split("── ")[1].split()[1] for line in lines[-4:]] == ["groups", "teams", "users", "events"]
 
 

@@ -54,7 +54,7 @@ async def test_a_renewal_in_flight_shows_while_the_screen_keeps_working(open_exp
         await explorer.until(lambda: "refreshing" in bar(explorer))
         assert bar(explorer).startswith("read-only · token refreshing 00:05 · 0 refreshes │ ")
         await explorer.pilot.press("down")
-        assert explorer.links.cursor_node is explorer.node("groups")  # not frozen
+        assert explorer.link_tree.cursor_node is explorer.node("groups")  # not frozen
         renewed.set()
         await explorer.settle()
         assert bar(explorer).startswith("read-only · token valid 02:00 · 1 refresh │ ")
@@ -73,7 +73,7 @@ async def test_the_project_rate_limit_count_moves(open_explorer):
 @pytest.mark.screen
 async def test_a_429_is_held_with_a_countdown_while_the_screen_keeps_working(open_explorer):
     async with open_explorer(gated=True, rate_limit=2) as explorer:
-        explorer.app.session.pace = False  # let the 429 happen, to watch Retry-After
+        explorer.app.session.client_side_throttling = False  # let the 429 happen, to watch Retry-After
         await explorer.open("groups")
         await explorer.open("groups", "production")
         await explorer.open("groups", "production", "clusters")
@@ -84,7 +84,7 @@ async def test_a_429_is_held_with_a_countdown_while_the_screen_keeps_working(ope
         assert " │ rate limit ░░░░░ held 40s" in await bar_shows(explorer, "held")
         assert [e.status for e in explorer.app.session.log][-1] == 429
         await explorer.pilot.press("down")  # the screen is not frozen while it waits
-        assert explorer.links.cursor_node is not node
+        assert explorer.link_tree.cursor_node is not node
         explorer.gate.open.set()
         await explorer.settle()
         assert node.data.resource.status == 200
@@ -94,7 +94,7 @@ async def test_a_429_is_held_with_a_countdown_while_the_screen_keeps_working(ope
 @pytest.mark.screen
 async def test_a_429_whose_held_request_is_cancelled_stays_the_last_error(open_explorer):
     async with open_explorer(gated=True, rate_limit=2) as explorer:
-        explorer.app.session.pace = False  # let the 429 happen, to watch Retry-After
+        explorer.app.session.client_side_throttling = False  # let the 429 happen, to watch Retry-After
         await explorer.open("groups")
         await explorer.open("groups", "production")
         await explorer.open("groups", "production", "clusters")

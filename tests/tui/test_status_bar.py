@@ -86,7 +86,7 @@ async def status_bar(clock: FakeClock, width: int = 200, **settings: Any) -> Asy
     gate = Gate(clock)
     session = demo_session(
         Settings(clock=clock, **settings),
-        pace=False,
+        client_side_throttling=False,
         clocks=Clocks(sleep=gate, timer=partial(next, itertools.count(0, 0.002))),
     )
     app = BarHost(session)

@@ -227,7 +227,7 @@ async def test_outage_bursts_of_503_are_waited_out(open_explorer):
 async def test_bad_credentials_the_401_from_the_token_endpoint_and_its_hint(open_explorer):
     async with open_explorer(scenario="bad-credentials") as explorer:
         assert "401 Unauthorized · invalid_client" in bar(explorer)
-        assert "✗ 401" in explorer.links.root.label.plain
+        assert "✗ 401" in explorer.link_tree.root.label.plain
         assert "Check the client ID and secret" in await error_dialog(explorer)
 
 

@@ -126,7 +126,7 @@ def status(explorer: Explorer) -> str:
 
 
 def tree_line(explorer: Explorer) -> str:
-    return explorer.links.cursor_node.label.plain
+    return explorer.link_tree.cursor_node.label.plain
 
 
 @pytest.mark.screen
@@ -529,7 +529,7 @@ async def test_w_stopping_a_watch_takes_its_mark_off_the_status_bars_copy_of_the
         explorer = w.explorer
         await watch_in_view(w, "")
         await explorer.until(lambda: w.steps.waits == [5.0])
-        explorer.links.focus()
+        explorer.link_tree.focus()
         await explorer.pilot.press(*["less_than_sign"] * 8)  # the tree at its narrowest cuts the cursor's line
         await explorer.until(lambda: "◉ watched" in status(explorer))  # the narrow tree cuts the line: the bar says it
         await explorer.pilot.press("w")

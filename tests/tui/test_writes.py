@@ -250,11 +250,11 @@ async def test_a_and_the_keys_after_it_in_one_breath_go_to_the_list_then_the_edi
     (PATCH, the first), not the tree's, and the rest the editor's, in turn."""
     async with open_explorer(writes=True, size=(120, 40)) as explorer:
         await explorer.go_to(CATALOG)
-        unfolded = explorer.links.cursor_node.is_expanded
+        unfolded = explorer.link_tree.cursor_node.is_expanded
         type_in_one_breath(explorer, ("a", "a"), ("enter", "\r"), *EDIT_LINE_3)
         lines = await line_3_edited(explorer)
         assert lines[4] == '▊  4    "labels": [],'
-        assert explorer.app.screen_stack[1].links.cursor_node.is_expanded == unfolded  # the tree had no Enter
+        assert explorer.app.screen_stack[1].link_tree.cursor_node.is_expanded == unfolded  # the tree had no Enter
 
 
 @pytest.mark.screen

@@ -2,12 +2,12 @@
 
 Where you are lives in one place, the navigation model (navigation.py). A key or a click becomes a
 call on the model; the model answers with a Step (fetch this, show that, move the cursor there),
-which `run` carries out: the tree redraws what changed, a worker awaits Session.fetch, and the
-answer goes back into the model and down to each pane through its `show` method. Widgets never
-fetch. One fetch runs at a time: a new one gives up the one in flight, and Esc cancels it.
+which `apply_step` carries out: the tree redraws what changed, a worker awaits Session.fetch, and
+the response goes back into the model and down to each pane through its `show` method. Widgets
+never fetch. One fetch runs at a time: a new one gives up the one in flight, and Esc cancels it.
 
-Its length is its keys: every binding of the explorer lands here, each as a few lines that hand a
-call to the model or open a dialog; the work is in the model and the widgets.
+Most of this module is key handling: each binding of the explorer has an action here, a few lines
+that call the model or open a dialog; the real work is in the model and the widgets.
 """
 
 from __future__ import annotations
@@ -73,9 +73,10 @@ from explorer.tui.write_flow import WriteFlow
 
 TREE_STEP = 4  # columns a < or > makes the tree narrower or wider
 HEADER_ICON_AND_CLOCK = 18  # the columns of Textual's header that are not its title
-MARK_AFTER = 0.15  # seconds a fetch goes on before its line says `…`: a quicker answer never flashes it
-# The panes' least width beside the tree, for the Page pane: a table's id and name. Not the row of
-# tabs (panes.py), which takes 33: a title and a column each side a tab. A sixth tab is cut until shown.
+PENDING_MARK_AFTER = 0.15  # seconds a fetch goes on before its line says `…`: a quicker answer never flashes it
+# The least width the panes keep beside the tree: what the Page pane's table needs for an item's id
+# and name. The row of five tabs (panes.py) takes 33 of it, each title with a column either side; a
+# sixth pane's tab would not fit, and would be cut off until selected.
 MIN_PANES = 36
 
 
@@ -127,7 +128,8 @@ ANSWERS = {
     200: "done",
 }
 PAGING = ("page(", "page_size(")  # the actions that act on the page shown, turning or resizing it
-STEPPED: tuple[type[Widget], ...] = (LinkTree, *(pane.widget for pane in PANES), StatusBar)  # what a step touches
+# The widgets a step updates: the tree, every pane, the status bar
+STEPPED: tuple[type[Widget], ...] = (LinkTree, *(pane.widget for pane in PANES), StatusBar)
 SHOWING_PAGE = tuple(pane.widget for pane in PANES if pane.shows_page)  # a key to one waits for the page on its way
 
 
@@ -135,9 +137,9 @@ class MainScreen(Screen[None]):
     class FetchEnded(Message):
         """A fetch asked for has ended (shown, failed or given up): the keys held for its page go in."""
 
-    class FieldFocused(Message):
-        """A field to type in (the JSON pane's search) took the keys or gave them up: notices move
-        above it, or back down to the status bar."""
+    class InputFocusChanged(Message):
+        """An input field (the JSON pane's search) gained or lost focus: notifications move above
+        it, or back down above the status bar."""
 
     AUTO_FOCUS = "#tree"
     BINDINGS = [
@@ -149,14 +151,14 @@ class MainScreen(Screen[None]):
         Binding("r", "reload", "Reload", id="explorer.reload"),
         Binding(
             "p",
-            "switch('pretty')",
+            "toggle_param('pretty')",
             "Pretty JSON from the service (pretty=true)",
             show=False,
             id="explorer.toggle_pretty",
         ),
         Binding(
             "e",
-            "switch('envelope')",
+            "toggle_param('envelope')",
             "The status in the body (envelope=true)",
             show=False,
             id="explorer.toggle_envelope",
@@ -208,17 +210,17 @@ class MainScreen(Screen[None]):
         self.watch_every = watch_every  # a new watch's seconds between fetches (the config file's watch_every)
         self.navigation = Navigation(str(session.base_url))
         self.last_error: ApiError | None = None
-        self.panes: tuple[Widget, ...] = ()  # what carrying out a step touches (STEPPED), once mounted
+        self.stepped_widgets: tuple[Widget, ...] = ()  # the widgets a step updates (STEPPED), found once mounted
         self.page_panes: tuple[ShowsPage, ...] = ()  # the panes that show the page in view, once mounted
         self.refused_target: str | None = None  # a go-to target refused before it was sent: the title names it
         self.failure: ApiError | None = None  # the failure the panes show (no answer to it), until an answer
         self.reported_problem: ApiError | None = None  # the description problem already reported
-        self.writes = WriteFlow(self.app, session, self.answered)
+        self.write_flow = WriteFlow(self.app, session, self.apply_write_response)
         self.jq = JqRunner()  # the jq filter's and the watches' conditions: a child process, started when first needed
-        self.watching = WatchFlow(self, session, self.jq, self.watch_seen)
+        self.watching = WatchFlow(self, session, self.jq, self.apply_watch_result)
         self.marked: Marked | None = None  # what `m` marked, for `=`
         self.saved: str | None = None  # the last file `s` saved to: what `=` offers without a mark
-        self.answer: Resource | None = None  # a write's answer, while the panes show it
+        self.write_response: Resource | None = None  # a write's response, while the panes show it
 
     def compose(self) -> ComposeResult:
         yield Header()
@@ -235,40 +237,41 @@ class MainScreen(Screen[None]):
         yield KeyFooter()
 
     @property
-    def links(self) -> LinkTree:
+    def link_tree(self) -> LinkTree:
         return self.query_one(LinkTree)
 
     def on_mount(self) -> None:
-        self.panes = tuple(self.query_one(kind) for kind in STEPPED)  # kept: a query each look cost 2 ms
+        self.stepped_widgets = tuple(self.query_one(kind) for kind in STEPPED)  # found once: a query costs 2 ms
         self.page_panes = tuple(showing_page(self.query_one(pane.widget)) for pane in PANES if pane.shows_page)
         self.query_one(StatusBar).follow(self.session)
         self.query_one(StatusBar).show_watches(self.watching.running)
         self.set_interval(1.0, self.refresh_log)
         width = load_state().get("tree_width")
-        self.links.set_width(width if isinstance(width, int) and not isinstance(width, bool) else None, self.tree_room)
-        self.links.start(self.navigation)
-        self.links.focus()
+        chosen = width if isinstance(width, int) and not isinstance(width, bool) else None
+        self.link_tree.set_width(chosen, self.tree_room)
+        self.link_tree.start(self.navigation)
+        self.link_tree.focus()
         step = self.navigation.open(self.navigation.root)
         if self.fetched_root is not None and step.fetch is not None:
-            self.arrived(step.fetch, self.fetched_root)  # fetched by the login form: not asked for again
+            self.apply_fetch_response(step.fetch, self.fetched_root)  # fetched by the login form: not asked for again
         else:
-            self.run(step)
+            self.apply_step(step)
 
     # Carrying out what the model says ------------------------------------------------------
 
-    def run(self, step: Step) -> None:
+    def apply_step(self, step: Step) -> None:
         """Redraw what changed, start the fetch, show the node, move the cursor, say the note."""
         self.refused_target = None
-        self.links.redraw()
+        self.link_tree.redraw()
         if step.fetch is not None:
             self.waiting(step.fetch)
             self.query_one(StatusBar).show_request(self.under_way(step.fetch))
             self.fetch(step.fetch)
-            self.set_timer(MARK_AFTER, partial(self.mark_fetch, step.fetch))
+            self.set_timer(PENDING_MARK_AFTER, partial(self.show_pending_mark, step.fetch))
         if step.show is not None:
             self.show(step.show, step.keep)
         if step.select is not None:
-            self.links.reveal(step.select)
+            self.link_tree.reveal(step.select)
         if step.note:
             self.notify(step.note, markup=False)
         self.update_title()
@@ -276,10 +279,10 @@ class MainScreen(Screen[None]):
             self.show_watches()
         self.call_after_refresh(self.say_cursor_label)  # once the tree has drawn its new lines
 
-    def mark_fetch(self, fetch: Fetch) -> None:
-        """A fetch still in flight after MARK_AFTER: its line in the tree says `…`, and the line above
-        the panes that they show the previous answer (when they show one)."""
-        if self.still_attached and self.navigation.mark(fetch):
+    def show_pending_mark(self, fetch: Fetch) -> None:
+        """Mark a fetch still in flight after PENDING_MARK_AFTER: its tree line gets `…`, and when the
+        panes show an earlier response, the line above them says so."""
+        if self.still_attached and self.navigation.mark_pending(fetch):
             self.redraw_links()
             if self.navigation.current is not None:
                 self.query_one(PreviousAnswer).show()
@@ -318,55 +321,57 @@ class MainScreen(Screen[None]):
             resource = await self.session.fetch(fetch.url)
             await asyncio.to_thread(resource.prepare)  # a big body decoded off the screen's thread
         except ApiError as error:
-            self.answered_fetch(fetch, self.navigation.failed(fetch, error))
+            self.apply_fetch_step(fetch, self.navigation.failed(fetch, error))
         except asyncio.CancelledError:
             self.navigation.cancelled(fetch)
             if self.still_attached:  # not when q took the screen down with the fetch
                 self.redraw_links()
-                self.links.fold_if_empty(fetch.node)  # unfolded by Enter, it got nothing to show
+                self.link_tree.collapse_if_empty(fetch.node)  # expanded by Enter, it got nothing to show
                 self.update_title()
                 self.refresh_log()
             raise
         else:
-            self.arrived(fetch, resource)
+            self.apply_fetch_response(fetch, resource)
 
-    def arrived(self, fetch: Fetch, resource: Resource) -> None:
-        """The answer to `fetch` came (or came before the screen did: the login form's root)."""
-        self.navigation.description = self.session.description  # loaded before the first answer
-        self.answered_fetch(fetch, self.navigation.arrived(fetch, resource))
+    def apply_fetch_response(self, fetch: Fetch, resource: Resource) -> None:
+        """Apply the response to `fetch` to the model, then to the screen (also the root's, which
+        the login form fetched before the screen opened)."""
+        self.navigation.description = self.session.description  # loaded before the first response
+        self.apply_fetch_step(fetch, self.navigation.arrived(fetch, resource))
         if fetch.node is self.navigation.root and resource.status < 400 and self.session.description is None:
             self.discover_description()
         if self.still_attached and self.watching.fetched(fetch.url, resource.status):
-            self.watch_seen_again(fetch.url)  # deleting, then deleted (a 404); or made again
+            self.refresh_watch_badge(fetch.url)  # deleting, then deleted (a 404); or made again
 
     @work(group="description")
     async def discover_description(self) -> None:
-        """None given, the API description the service publishes on its own origin, if it does: looked
-        for once the root has come, once a session, quietly; the tree then gains what it documents, and
-        `a` its writes, schemas and examples."""
+        """Look for the API description the service publishes on its own origin, when none was given:
+        once per session, after the root has arrived, without a notice. When one is found, the tree
+        gains the paths it documents, and `a` its writes, schemas and examples."""
         found = await self.session.discover_description()
         if found is not None and self.still_attached and self.navigation.description is not found:
-            self.navigation.described(found)
+            self.navigation.set_description(found)
             self.redraw_links()
 
-    def answered_fetch(self, fetch: Fetch, step: Step) -> None:
-        """Carry out what the model made of `fetch`'s answer or failure."""
-        if not self.still_attached:  # the answer came as q (or the end of a test) took the screen down
+    def apply_fetch_step(self, fetch: Fetch, step: Step) -> None:
+        """Carry out the step the model made of `fetch`'s response or failure."""
+        if not self.still_attached:  # the response came as q (or the end of a test) took the screen down
             return
         self.tell_description_problem()
         self.tell_recording_problem()
         self.refresh_log()
-        self.run(step)
+        self.apply_step(step)
         if step.show is fetch.node:
-            self.links.unfold(fetch.node)  # what you opened shows what it holds: relations, or items
-            self.links.show_children(fetch.node)  # in view, as many as fit, the node's line kept
+            self.link_tree.expand_node(fetch.node)  # what you opened shows what it holds: relations, or items
+            self.link_tree.show_children(fetch.node)  # in view, as many as fit, the node's line kept
 
     @property
     def still_attached(self) -> bool:
         """Whether the screen and its panes are still there: a fetch can end while q (or a test's end)
         takes them down, the screen still attached and its panes going one by one: every pane a step
         touches must still be there."""
-        return self.is_attached and bool(self.panes) and all(pane.is_attached for pane in self.panes)
+        widgets = self.stepped_widgets
+        return self.is_attached and bool(widgets) and all(widget.is_attached for widget in widgets)
 
     def tell_description_problem(self) -> None:
         """Once: the API description given cannot be used, and why; the explorer goes on without it."""
@@ -387,7 +392,7 @@ class MainScreen(Screen[None]):
             self.session.recording_problem = None
             self.notify(visible(problem), title="Recording stopped", severity="error", timeout=30, markup=False)
 
-    def failed(self, error: ApiError) -> None:
+    def show_failure(self, error: ApiError) -> None:
         """An error with no answer to show (refused before sending, unreachable): every pane says it
         (none keeps an earlier answer's body or headers), the bar without that answer's status."""
         self.last_error = self.failure = error
@@ -399,9 +404,9 @@ class MainScreen(Screen[None]):
     def show(self, node: Node, keep: str | None = None) -> None:
         """Put a node's resource in every pane (an item listed without a link, or a failure, in the Page pane)."""
         resource = node.resource
-        self.answer = None
+        self.write_response = None
         if node.error is not None:  # the last try failed: that is what there is to see
-            self.failed(node.error)
+            self.show_failure(node.error)
             return
         if resource is None:
             if node.document is not None:
@@ -445,31 +450,32 @@ class MainScreen(Screen[None]):
         return self.refused_target if self.refused_target is not None else self.navigation.title()
 
     def on_resize(self, event: events.Resize) -> None:
-        self.links.fit(self.tree_room)  # a narrower terminal: the tree gives way, the panes keep their room
+        self.link_tree.fit(self.tree_room)  # a narrower terminal: the tree gives way, the panes keep their room
         self.call_after_refresh(self.say_cursor_label)
         self.update_title()
 
     def on_key(self, event: events.Key) -> None:
-        """Keys typed while the editor is on its way (the act list's choice fetches first) are the
-        editor's, in turn (typeahead.py)."""
-        self.writes.ahead.hold(event)
+        """Hold the keys typed while the request editor is opening (a choice in the act list fetches
+        first), and give them to the editor in order once it is up (typeahead.py)."""
+        self.write_flow.ahead.hold(event)
 
     def awaits_page(self, event: events.Key) -> bool:
-        """Whether `event` acts on a page still on its way, and so waits for it (the app's key line
-        holds it): a page key (`]`, `+`: from the page that comes), or a key to a pane that shows the
-        page (panes.py: Page, JSON, Headers), since a key there acts on the page that comes (`1`,
-        `down`, `enter` typed with the Enter that opens a list choose in the list it opens). A key to
-        the tree goes at once: a new place; but for the root's first coming, when the tree has
-        nothing else (`down down enter` typed as the explorer starts opens the second relation). The
-        screen's and the app's keys (`q`, `?`, `g`) never wait for the root: a service that does not
-        answer holds none of them."""
+        """Whether `event` must wait for the page being fetched (the app's key line holds it until then).
+
+        A page key waits (`]`, `+`: it acts on the page that comes), and so does a key to a pane that
+        shows the page (Page, JSON, Headers: panes.py): `1`, `down`, `enter` typed right after the
+        Enter that opens a list act in the list it opens. A key to the tree goes at once, since it
+        moves somewhere else; except while the root is first being fetched, when the tree has nothing
+        else (`down down enter` typed as the explorer starts opens the second relation). The screen's
+        and the app's own keys (`q`, `?`, `g`) never wait for the root, so a service that never
+        responds blocks none of them."""
         if self.navigation.fetching is None or event.key == "escape":
             return False
         active = self.active_bindings.get(event.key)
         if active is not None and active.node is self and active.binding.action.startswith(PAGING):
             return True
         root = self.navigation.root
-        if root.resource is None and root.error is None and active is not None and active.node is self.links:
+        if root.resource is None and root.error is None and active is not None and active.node is self.link_tree:
             return True  # the tree's keys typed as the explorer starts: nothing to move to before the root
         focused = self.focused
         return (
@@ -478,11 +484,11 @@ class MainScreen(Screen[None]):
             and any(isinstance(node, SHOWING_PAGE) for node in focused.ancestors_with_self)
         )
 
-    def notices_above(self) -> int | None:
-        """The lines from the status bar down, which notices leave clear (the app's lift_notices), on
-        this screen and on the dialogs over it; from the field typed into down while one has the keys
-        here (the search box). None when the screen is going, or not laid out yet (the bar says when
-        it is: StatusBar.Placed)."""
+    def notification_margin(self) -> int | None:
+        """How many lines at the bottom notifications keep clear (the app's lift_notices), on this
+        screen and on the dialogs over it: from the status bar down, or from the input field down
+        while one has focus here (the search box). None when the screen is going away, or is not laid
+        out yet (the bar says when it is: StatusBar.Placed)."""
         if not self.still_attached:
             return None
         bar = self.query_one(StatusBar).region
@@ -496,41 +502,41 @@ class MainScreen(Screen[None]):
 
     def on_descendant_focus(self, event: events.DescendantFocus) -> None:
         if isinstance(event.widget, Input):  # once laid out: a search box just mounted has no place yet
-            self.call_after_refresh(self.post_message, self.FieldFocused())
+            self.call_after_refresh(self.post_message, self.InputFocusChanged())
 
     def on_descendant_blur(self, event: events.DescendantBlur) -> None:
         if isinstance(event.widget, Input):
-            self.call_after_refresh(self.post_message, self.FieldFocused())
+            self.call_after_refresh(self.post_message, self.InputFocusChanged())
 
     # What the widgets say --------------------------------------------------------------------
 
     def on_line_tree_node_selected(self, event: LineTree.NodeSelected[Node]) -> None:
-        if event.control is self.links and event.node.data is not None:
+        if event.control is self.link_tree and event.node.data is not None:
             step = self.navigation.open(event.node.data)
-            self.run(step)
+            self.apply_step(step)
             if step.fetch is None and step.show is event.node.data:  # opened again: what it holds is in view
-                self.links.show_children(event.node.data)
+                self.link_tree.show_children(event.node.data)
 
     def on_line_tree_node_expanded(self, event: LineTree.NodeExpanded[Node]) -> None:
-        if event.control is self.links and event.node.data is not None:
-            self.run(self.navigation.unfolded(event.node.data))
+        if event.control is self.link_tree and event.node.data is not None:
+            self.apply_step(self.navigation.expanded(event.node.data))
 
     def on_line_tree_node_highlighted(self, event: LineTree.NodeHighlighted[Node]) -> None:
-        if event.control is self.links and event.node.data is not None:
-            self.run(self.navigation.highlighted(event.node.data))
+        if event.control is self.link_tree and event.node.data is not None:
+            self.apply_step(self.navigation.highlighted(event.node.data))
 
     def redraw_links(self) -> None:
         """The tree's lines as the model now is, and the status bar's copy of the cursor's line with
         them: a watch stopped by `w` takes its `◉` off both at once."""
-        self.links.redraw()
+        self.link_tree.redraw()
         self.call_after_refresh(self.say_cursor_label)
 
     def say_cursor_label(self) -> None:
         """The status bar says the line under the tree's cursor whole when the tree cuts it."""
         if not self.still_attached:  # called after a refresh: q may have taken the screen down since
             return
-        line = self.links.cursor_node
-        label = self.links.cut_label(line) if line is not None else None
+        line = self.link_tree.cursor_node
+        label = self.link_tree.cut_label(line) if line is not None else None
         self.query_one(StatusBar).show_label(label.plain if label is not None else None)
 
     def on_items_table_columns_asked(self, event: ItemsTable.ColumnsAsked) -> None:
@@ -547,14 +553,14 @@ class MainScreen(Screen[None]):
         if node is not None:
             step = self.navigation.open(node)
             step.select = step.select or node
-            self.run(step)
+            self.apply_step(step)
 
     def on_status_bar_error_selected(self, event: StatusBar.ErrorSelected) -> None:
         """The error on the bar clicked: its document (x shows the newest error, which may be another)."""
         self.app.push_screen(ErrorScreen(self.query_one(StatusBar).held_error or event.error))
 
     def on_splitter_dragged(self, event: Splitter.Dragged) -> None:
-        self.set_tree_width(max(LinkTree.MIN_WIDTH, min(event.x - self.links.region.x, self.tree_room)))
+        self.set_tree_width(max(LinkTree.MIN_WIDTH, min(event.x - self.link_tree.region.x, self.tree_room)))
 
     def on_splitter_released(self, event: Splitter.Released) -> None:
         self.keep_tree_width()
@@ -571,12 +577,12 @@ class MainScreen(Screen[None]):
 
     def action_back(self) -> None:
         refused = self.refused_target is not None
-        self.run(self.navigation.back_from_refusal() if refused else self.navigation.back())
+        self.apply_step(self.navigation.back_from_refusal() if refused else self.navigation.back())
 
     def action_forward(self) -> None:
-        self.run(self.navigation.forward())
+        self.apply_step(self.navigation.forward())
 
-    def resolved(self, target: str) -> str:
+    def resolve_target(self, target: str) -> str:
         """A target typed into `g` as the URL the session would fetch; ApiError when it is not one."""
         return str(self.session.resolve(target))
 
@@ -584,26 +590,26 @@ class MainScreen(Screen[None]):
         def go(target: str | None) -> None:
             if target:
                 try:
-                    url = str(self.session.resolve(target))
+                    url = self.resolve_target(target)
                 except ApiError as error:
-                    self.failed(error)
+                    self.show_failure(error)
                     self.refused_target = target
                     self.update_title()
                     return
-                self.run(self.navigation.goto(url))
+                self.apply_step(self.navigation.goto(url))
 
         here = self.navigation.current.key if self.navigation.current else None
-        self.app.push_screen(GoToScreen(self.session.description, self.resolved, here), go)
+        self.app.push_screen(GoToScreen(self.session.description, self.resolve_target, here), go)
 
     def action_page(self, step: int) -> None:
-        self.run(self.navigation.turn_page(step))
+        self.apply_step(self.navigation.turn_page(step))
 
     def action_reload(self) -> None:
-        self.run(self.navigation.reload(self.cursor_item()))
+        self.apply_step(self.navigation.reload(self.cursor_item()))
 
-    def action_switch(self, name: str) -> None:
+    def action_toggle_param(self, name: str) -> None:
         """Turn pretty=true or envelope=true on or off, and ask again for what is in view."""
-        self.run(self.navigation.switch(name, self.cursor_item()))
+        self.apply_step(self.navigation.switch(name, self.cursor_item()))
 
     def action_page_size(self, step: int) -> None:
         """`+` and `-`: the page size of a list; of a resource watched, the time between its fetches."""
@@ -618,7 +624,7 @@ class MainScreen(Screen[None]):
                 self.notify(f"Watching {visible(watch.title)} every {watch.every:g} s{edge}", markup=False)
             self.show_watches()
             return
-        self.run(self.navigation.resize_page(step, self.cursor_item()))
+        self.apply_step(self.navigation.resize_page(step, self.cursor_item()))
 
     async def action_search(self) -> None:
         self.query_one(TabbedContent).active = "json"
@@ -704,11 +710,11 @@ class MainScreen(Screen[None]):
             self.notify("No error so far.")
 
     def action_cancel(self) -> None:
-        """Esc: give up the fetch in flight. A 429 (or 503) it is held after, its own or an earlier
-        one whose Retry-After it waits out, stays the last error, on the bar and for `x`: nothing
-        else of it will be shown."""
+        """Esc: give up the fetch in flight. When it was held back by a 429 (or 503), its own or an
+        earlier one whose Retry-After it was waiting out, that error stays the last error, on the bar
+        and for `x`, since nothing else of it will be shown."""
         if self.navigation.fetching is not None:
-            held = self.session.holds.held_after  # read before the cancel: the hold forgets it as it ends
+            held = self.session.throttle.waiting_response  # read before the cancel: the wait forgets it as it ends
             self.workers.cancel_group(self, "fetch")
             if held is not None and held.error is not None:
                 self.last_error = held.error
@@ -732,8 +738,8 @@ class MainScreen(Screen[None]):
         """`<` and `>`: four columns narrower or wider, from the width chosen (not the width drawn,
         which the terminal and the least width hold back). The width chosen is not held back, so the
         same number of each comes back to the start, from any start, beyond either bound included."""
-        chosen = self.links.chosen_width()
-        start = chosen if chosen is not None else self.links.outer_size.width
+        chosen = self.link_tree.chosen_width()
+        start = chosen if chosen is not None else self.link_tree.outer_size.width
         self.set_tree_width(start + step * TREE_STEP)
         self.keep_tree_width()
         self.call_after_refresh(self.say_cursor_label)
@@ -745,38 +751,39 @@ class MainScreen(Screen[None]):
 
     def set_tree_width(self, width: int) -> None:
         """The tree this many columns wide, as the person chose, leaving the panes room."""
-        self.links.choose_width(width, self.tree_room)
+        self.link_tree.choose_width(width, self.tree_room)
 
     def keep_tree_width(self) -> None:
         """Remember the tree's width for the next run."""
-        width = self.links.chosen_width()
+        width = self.link_tree.chosen_width()
         save_state({"tree_width": None if width is None else max(LinkTree.MIN_WIDTH, width)})
 
-    # Writes (write_flow.py): a, u, and what an answer changes ------------------------------------
+    # Writes (write_flow.py): a, u, and what a response changes ----------------------------------
 
     def action_act(self) -> None:
         resource = self.current_resource()
         if resource is None:
             self.notify("Nothing in view to act on yet.")
             return
-        if self.answer is not None and self.answer.status == 201:  # a create's answer in view: act on what it made
-            resource = self.answer
-        self.writes.ahead.expect()  # the keys typed in one breath with `a` are the dialog's, held till it is up
+        response = self.write_response
+        if response is not None and response.status == 201:  # a create's response in view: act on what it made
+            resource = response
+        self.write_flow.ahead.expect()  # the keys typed in one breath with `a` are the dialog's, held till it is up
         self.acting(resource, self.navigation.current is self.navigation.root)
 
     @work(group="write", exclusive=True)
     async def acting(self, resource: Resource, is_root: bool) -> None:
-        await self.writes.act(resource, is_root)
+        await self.write_flow.act(resource, is_root)
 
     @work(group="write", exclusive=True)
     async def action_undo(self) -> None:
-        await self.writes.undo_last()
+        await self.write_flow.undo_last()
 
-    def answered(self, resource: Resource, choice: WriteChoice) -> None:
-        """A write's answer, shown like any page and said plainly; what it changed is fetched again."""
+    def apply_write_response(self, resource: Resource, choice: WriteChoice) -> None:
+        """Show a write's response like any page and say plainly what it did; fetch again what it changed."""
         self.refresh_log()
         self.show_resource(resource)
-        self.answer = resource
+        self.write_response = resource
         self.query_one(TabbedContent).active = "page"
         if resource.error is not None:
             message = f"{choice.method} · {resource.status} {visible(resource.reason)}: refused; the editor says why"
@@ -792,9 +799,9 @@ class MainScreen(Screen[None]):
                 self.watching.deleted(choice.url, resource.status)  # the tree says `✗ deleted` (or `deleting`)
             made = made_by(resource)
             if made is not None and self.watching.fetched(made, resource.status):
-                self.watch_seen_again(made)  # made again where one was deleted
+                self.refresh_watch_badge(made)  # made again where one was deleted
             if self.watching.written(choice.url) or choice.method == "DELETE":
-                self.watch_seen_again(choice.url)
+                self.refresh_watch_badge(choice.url)
             self.fetch_again(choice.url)
 
     @work(group="after-write")
@@ -822,13 +829,13 @@ class MainScreen(Screen[None]):
                 return
             self.navigation.arrived(Fetch(each, again), resource)
             if self.watching.fetched(again, resource.status):
-                self.watch_seen_again(again)
+                self.refresh_watch_badge(again)
             self.redraw_links()
         if listed is not None and node in listed.children and self.watching.word(url) is not None:
             listed.stale = True
         self.refresh_log()
         if listed is not None and self.navigation.current is None:  # what was in view is gone from the tree
-            self.run(self.navigation.show_step(listed, select=True))
+            self.apply_step(self.navigation.show_step(listed, select=True))
 
     # Watching and comparing (watch_flow.py, compare.py): w, m, =, | ---------------------------------
 
@@ -840,12 +847,12 @@ class MainScreen(Screen[None]):
             return
         title = self.title_in_view(resource)
         url = resource.url
-        answer, made = self.answer, self.made_in_view()
-        if answer is not None and made is not None:  # a create's 201 in view: what it made, not the list
-            resource, url, title = answer, made, name_of(answer.document) or last_segment(made)
+        response, made = self.write_response, self.made_in_view()
+        if response is not None and made is not None:  # a create's 201 in view: what it made, not the list
+            resource, url, title = response, made, name_of(response.document) or last_segment(made)
         if self.watching.stop(url) is not None:
             self.notify(f"Stopped watching {visible(title)}", markup=False)
-            self.watch_seen_again(url)
+            self.refresh_watch_badge(url)
             return
 
         def start(until: str | None) -> None:
@@ -874,7 +881,7 @@ class MainScreen(Screen[None]):
             return node.title
         return name_of(resource.document) or last_segment(resource.url)
 
-    def watch_seen(self, watch: Watch, version: Version | None, resource: Resource | None) -> None:
+    def apply_watch_result(self, watch: Watch, version: Version | None, resource: Resource | None) -> None:
         """A watch fetched: a new version goes into the tree (and the panes, when in view), its end is said."""
         if not self.still_attached:
             return
@@ -885,7 +892,7 @@ class MainScreen(Screen[None]):
         news = version is not None or watch.ended == NOT_THERE  # a first 404 is no version, and is news
         if news and resource is not None and not (resource.status == 404 and listed):
             if node is not None:  # its 404 too, shown as any failed request, unless its list is shown without it
-                self.run(self.navigation.arrived(Fetch(node, watch.url), resource))
+                self.apply_step(self.navigation.arrived(Fetch(node, watch.url), resource))
             made = self.made_in_view()
             if made is not None and same_resource(made, watch.url):  # a create's 201 in view: what it made, as it is
                 self.show_resource(resource)
@@ -903,11 +910,11 @@ class MainScreen(Screen[None]):
             message = f"Watching {visible(watch.title)} every {watch.every:g} s: + and - change it, w stops"
             self.notify(message, markup=False)
         if version is not None or watch.ended is not None:
-            self.watch_seen_again(watch.url)
+            self.refresh_watch_badge(watch.url)
         else:  # the same again: only the pane's counts and time moved (the Log pane has its own second)
             self.show_watches()
 
-    def watch_seen_again(self, url: str) -> None:
+    def refresh_watch_badge(self, url: str) -> None:
         """The tree's badge of a URL, and the Watch pane, as the watch and the mark now are."""
         marked = self.marked is not None and same_resource(self.marked.url, url)
         self.navigation.badge(url, badge_of(self.watching.watch_for(url), marked, self.watching.word(url)))
@@ -924,7 +931,7 @@ class MainScreen(Screen[None]):
 
     def made_in_view(self) -> str | None:
         """What a create's 201 in view made (its Location, else its self link): what `w` watches there."""
-        return made_by(self.answer) if self.answer is not None else None
+        return made_by(self.write_response) if self.write_response is not None else None
 
     def document_in_view(self, otherwise: str) -> Resource | None:
         """The resource in view when it is a JSON document (what m and = work on); else `otherwise` is said."""
@@ -953,8 +960,8 @@ class MainScreen(Screen[None]):
             )
             self.notify(f"Marked {visible(title)}: = compares it with what is in view", markup=False)
         if before is not None:
-            self.watch_seen_again(before.url)
-        self.watch_seen_again(resource.url)
+            self.refresh_watch_badge(before.url)
+        self.refresh_watch_badge(resource.url)
 
     def action_compare(self) -> None:
         """`=`: the resource in view compared with the marked one, or, with none marked, a JSON file."""

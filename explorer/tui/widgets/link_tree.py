@@ -102,8 +102,8 @@ class LinkTree(LineTree[Node]):
         """The width chosen with < and > or a drag, if any: to keep for the next run."""
         return self.chosen
 
-    def unfold(self, node: Node) -> None:
-        """Unfold a node's line, when it is drawn and has something to show."""
+    def expand_node(self, node: Node) -> None:
+        """Expand a node's line, when it is drawn and has something to show."""
         line = self.line_of(node)
         if line is not None and line.children and not line.is_expanded:
             line.expand()
@@ -138,8 +138,8 @@ class LinkTree(LineTree[Node]):
         if top != self.scroll_offset.y:
             self.scroll_to(y=top, animate=False, force=True)
 
-    def fold_if_empty(self, node: Node) -> None:
-        """Fold a node's line that was unfolded for children that never came (a fetch given up)."""
+    def collapse_if_empty(self, node: Node) -> None:
+        """Collapse a node's line that was expanded for children that never came (a fetch given up)."""
         line = self.line_of(node)
         if line is not None and line.is_expanded and not line.children:
             line.collapse()

@@ -1,6 +1,6 @@
 """The line above the panes while a request is on its way: what they show is the previous answer.
 
-Shown once the request has gone on for a moment (the screen's MARK_AFTER, as the tree's `…`), so a
+Shown once the request has gone on for a moment (the screen's PENDING_MARK_AFTER, as the tree's `…`), so a
 quick answer never flashes it; gone when the answer (or the failure, or Esc) comes.
 """
 

@@ -200,7 +200,7 @@ class StatusBar(Static):
     @property
     def held_error(self) -> ApiError | None:
         """The refusal a held request waits out (its status is on the bar), while it does; else None."""
-        after = self.session.holds.held_after if self.session is not None else None
+        after = self.session.throttle.waiting_response if self.session is not None else None
         return after.error if after is not None else None
 
     def action_select_error(self) -> None:
@@ -321,8 +321,8 @@ class StatusBar(Static):
         """
         if self.session is None:
             return []
-        writes: list[Span] = [WRITES_ON if self.session.writes else READ_ONLY, (" · ", "$text-muted")]
-        if not (self.session.writes or read_only):
+        writes: list[Span] = [WRITES_ON if self.session.writes_allowed else READ_ONLY, (" · ", "$text-muted")]
+        if not (self.session.writes_allowed or read_only):
             writes = []
         if self.session.har.replay is not None:
             return [*writes, (f"replay of {visible(self.session.har.replay)}", "$accent")]
@@ -351,7 +351,8 @@ class StatusBar(Static):
         """Whether the last answer's status is said: not while a request is on its way (it is the
         previous answer's), unless that request is held after a refusal: then the refusal's status
         and the countdown beside its meter say the request, not `waiting for …`."""
-        return self.under_way is None or (self.session is not None and self.session.holds.held_after is not None)
+        waiting_out = self.session is not None and self.session.throttle.waiting_response is not None
+        return self.under_way is None or waiting_out
 
     def request_part(self, under_way: UnderWay, now: float, shape: Shape) -> list[Span]:
         """`waiting for GET /groups/687b…6b43/events · 3s · Esc cancels`; where room is short, its path
@@ -365,7 +366,7 @@ class StatusBar(Static):
     @property
     def last_response(self) -> Resource | None:
         """The refusal a held request waits out (a 429 while its Retry-After runs), else the response shown."""
-        after = self.session.holds.held_after if self.session is not None else None
+        after = self.session.throttle.waiting_response if self.session is not None else None
         return after or self.response
 
     def status(self, elapsed: bool = True) -> list[Span]:
@@ -451,10 +452,10 @@ def watching(running: list[Watch], now: float, level: int) -> list[Span]:
 
 def held_request(session: Session, now: float) -> HeldRequest | None:
     """The request the session holds now, the limit it waits on (None: under no limit) and for how long."""
-    until = session.holds.held_until
+    until = session.throttle.waiting_until
     if until is None or until <= now:
         return None
-    return HeldRequest(session.holds.held_for, until - now)
+    return HeldRequest(session.throttle.waiting_bucket, until - now)
 
 
 def meter(reading: Reading, held: float | None, level: int) -> list[Span]:
