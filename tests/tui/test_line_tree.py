@@ -147,3 +147,22 @@ async def test_a_shorter_tree_keeps_its_cursor_in_sight():
         await pilot.pause()
         assert (tree.cursor_line, tree.scroll_offset.y) == (6, 4)  # rows 4 to 6 shown: the cursor's the last
         assert "ipinfo" in "".join(text for text, _ in screen_cells(app)[2])
+
+
+async def test_a_scroll_made_before_the_scrollbar_shows_puts_its_thumb_where_the_tree_is():
+    """Lines added and scrolled to before the next layout (a page turn does it): the bar shows with
+    its thumb at the tree's place, not at the top where Textual left it."""
+    app = Trees(LineTree)
+    async with app.run_test(size=(60, 14)) as pilot:
+        tree: Any = app.query_one("#tree")
+        await pilot.pause()
+        assert not tree.show_vertical_scrollbar  # 7 lines in 10 rows
+        ipinfo = tree.root.children[2]
+        for number in range(40):
+            ipinfo.add(Text(f"line {number}"), data=f"line {number}")
+        ipinfo.expand()
+        tree.scroll_to(y=tree.last_line - 9, animate=False, force=True)  # before any layout: no bar yet
+        assert not tree.show_vertical_scrollbar
+        await pilot.pause()
+        assert tree.show_vertical_scrollbar
+        assert (tree.scroll_y, tree.vertical_scrollbar.position) == (37, 37)

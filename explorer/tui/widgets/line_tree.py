@@ -465,6 +465,13 @@ class LineTree(ScrollView, Generic[DataType], can_focus=True):
         out, not found in the middle of drawing."""
         self.rows()
 
+    def watch_show_vertical_scrollbar(self, shown: bool) -> None:
+        """Put the scrollbar's thumb where the tree is scrolled to as the bar appears: Textual moves
+        the thumb only on a scroll made while the bar is shown, and a page turn can scroll the new
+        lines into view before the layout has shown the bar (the thumb stayed at the top)."""
+        if shown:
+            self.vertical_scrollbar.position = self.scroll_y
+
     def validate_guide_depth(self, value: int) -> int:
         return clamp(value, 2, 10)
 
