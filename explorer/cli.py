@@ -122,7 +122,7 @@ WRITE_HELP = (
 def parser() -> argparse.ArgumentParser:
     from explorer import launch
     from explorer.classroom import command as classroom
-    from explorer.commands import diff, get, logout, token, write
+    from explorer.commands import diff, get, history, logout, token, write
     from explorer.connection import add_connection_arguments
     from explorer.sandbox import command as sandbox
 
@@ -189,6 +189,15 @@ def parser() -> argparse.ArgumentParser:
             "delete: send a DELETE (writes on only when asked)",
             "Send a DELETE to TARGET. At a terminal it asks for the resource's name (or id) to be typed. "
             f"{WRITE_HELP} {WRITE_EXIT_CODES}",
+        ),
+        (
+            "history",
+            history,
+            "list the exchanges kept across sessions, search them, show one",
+            "List the exchanges kept across sessions (GETs and writes, the screen's and the commands'), newest "
+            "first, with their secrets taken out; search them with --grep, show one whole with N. The history is "
+            "history.sqlite3 in the user's state folder; --no-history (or [history] keep = false in the config "
+            "file) keeps none. Exit codes: 0; 1 when the history cannot be read or N is not kept; 2 for usage.",
         ),
         (
             "token",

@@ -15,9 +15,10 @@ import httpx
 
 from explorer.api import replay
 from explorer.api.config import Credentials
-from explorer.api.config_file import config_path, load_config, token_cache_dir
+from explorer.api.config_file import config_path, load_config, state_dir, token_cache_dir
 from explorer.api.guard import MAX_BODY
 from explorer.api.har import KEEP_BYTES, HarRecorder
+from explorer.api.history import History, history_settings
 from explorer.api.options import DEADLINE, Bounds, Caches, Har
 from explorer.api.secret import Secret
 from explorer.api.session import Backend, Session
@@ -32,7 +33,7 @@ DEFAULTS = {"demo": False, "profile": None, "base_url": None, "client_id": None,
             "ca_bundle": None, "timeout": 30.0, "scenario": None, "api_version": None,
             "openapi": None, "deadline": DEADLINE, "max_body": MAX_BODY,
             "max_depth": MAX_DEPTH, "har": None, "har_unredacted": False, "replay": None,
-            "writes": False, "operation_seconds": None}  # fmt: skip
+            "writes": False, "operation_seconds": None, "history": True}  # fmt: skip
 
 
 def add_connection_arguments(parser: argparse.ArgumentParser, root: bool = False) -> None:
@@ -138,6 +139,13 @@ def add_connection_arguments(parser: argparse.ArgumentParser, root: bool = False
         help="write tokens, secrets and passwords into the HAR file as they were (warned on stderr)",
     )
     har.add_argument(
+        "--no-history",
+        dest="history",
+        action="store_false",
+        default=argparse.SUPPRESS,
+        help="keep no history of this session's exchanges (the config file's [history] keep = false, always)",
+    )
+    har.add_argument(
         "--replay",
         metavar="FILE_OR_FOLDER",
         type=Path,
@@ -227,8 +235,9 @@ def open_session(
 
 
 def recorded(session: Session, args: argparse.Namespace) -> Session:
-    """The session, writing every exchange to the file --har names (if it does). Raises RecordingError
-    when that file cannot be recorded into.
+    """The session, writing every exchange to the file --har names (if it does), and to the history
+    (unless --no-history or the config file says not to keep one, or the session is a replay). Raises
+    RecordingError when that file cannot be recorded into, ConfigError when [history] is not usable.
 
     Every session the flags lead to is recorded: the one they open, and the screen's later ones (its
     login form's, the demo sandbox's from there).
@@ -237,7 +246,25 @@ def recorded(session: Session, args: argparse.Namespace) -> Session:
         session.recorder = HarRecorder(
             args.har, str(session.base_url), openapi=session.credentials.openapi, redact=not args.har_unredacted
         )
+    path = config_path()
+    settings = history_settings(load_config(path), str(path))
+    replayed = session.backend is not None and session.backend.kind == "replay"
+    if args.history and settings.keep and not replayed:
+        session.history = History(
+            history_path(),
+            profile=session.credentials.profile,
+            max_entries=settings.max_entries,
+            max_bytes=settings.max_bytes,
+        )
     return session
+
+
+def history_path() -> Path:
+    """The history file: history.sqlite3 in the user's state folder, which is made private (0700)."""
+    folder = state_dir()
+    folder.mkdir(mode=0o700, parents=True, exist_ok=True)
+    folder.chmod(0o700)  # explorer's own folder: screen.json may have made it with the umask's mode
+    return folder / "history.sqlite3"
 
 
 def connect(args: argparse.Namespace, *, token_cache: bool, headers: dict[str, str] | None, keep_bytes: int) -> Session:

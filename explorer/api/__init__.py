@@ -27,6 +27,7 @@ It imports no Textual, so scripts can use it. With a profile in the config file 
 
 from explorer.api.config import Credentials
 from explorer.api.errors import ApiError, ConfigError
+from explorer.api.history import History, HistoryEntry
 from explorer.api.options import Bounds, Caches, Clocks, Har
 from explorer.api.resource import Link, Page, Resource
 from explorer.api.secret import Secret
@@ -38,6 +39,8 @@ __all__ = [
     "Caches",
     "Clocks",
     "ConfigError",
+    "History",
+    "HistoryEntry",
     "Credentials",
     "Har",
     "Link",

@@ -12,7 +12,7 @@ import tomllib
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from platformdirs import user_cache_path, user_config_path
+from platformdirs import user_cache_path, user_config_path, user_state_path
 
 from explorer.api.errors import ConfigError
 
@@ -30,6 +30,11 @@ def config_path() -> Path:
 def token_cache_dir() -> Path:
     """Where `explorer get` keeps its encrypted tokens between runs."""
     return user_cache_path(APP) / "tokens"
+
+
+def state_dir() -> Path:
+    """Where what outlives a session is kept: the history of exchanges (history.sqlite3)."""
+    return user_state_path(APP)
 
 
 def description_cache_dir() -> Path:

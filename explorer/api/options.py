@@ -18,6 +18,7 @@ from pathlib import Path
 
 from explorer.api.guard import MAX_BODY
 from explorer.api.har import KEEP_BYTES, HarRecorder
+from explorer.api.history import History
 from explorer.api.values import MAX_DEPTH
 
 DEADLINE = 120.0  # seconds one request may take in all, the per-read timeout aside
@@ -98,8 +99,11 @@ class Har:
             command that never saves wants.
         replay: Names the recording a replay session's transport answers from (the status bar
             says so); None for a session on a live service.
+        history: Keeps every exchange, redacted, in a history that outlives the session
+            (history.py); None keeps none.
     """
 
     recorder: HarRecorder | None = None
     keep_bytes: int = KEEP_BYTES
     replay: str | None = None
+    history: History | None = None

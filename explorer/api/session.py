@@ -42,8 +42,9 @@ from explorer.api.description_loader import DescriptionLoader
 from explorer.api.errors import ApiError, ConfigError
 from explorer.api.exchanges import Exchange
 from explorer.api.guard import BodyTooLarge, GuardedTransport, service_transport
-from explorer.api.har import Recent
+from explorer.api.har import HarRecorder, Recent
 from explorer.api.headers import checked_headers
+from explorer.api.history import History
 from explorer.api.once import CONSENT, TOKEN_REFUSED, Ledger, Ticket, is_write, may_have_gone, token_refused
 from explorer.api.options import Bounds, Caches, Clocks, Har
 from explorer.api.ratelimit import TOKEN, RateLimits, bucket_of, counter_key_of
@@ -196,7 +197,8 @@ class Session:
         # The HAR file being written to: `har.recorder` at first, or one given later (`recorder`); None
         # once writing it failed.
         self.recorder = har.recorder
-        self.recording_problem: str | None = None  # why the recorder stopped writing, if it did
+        self.history = har.history  # the history kept across sessions, if any; None once adding to it failed
+        self.recording_problem: str | None = None  # why the recorder or the history stopped, if one did
         # What answers in place of the service the credentials name (the demo sandbox, a recording),
         # set by whoever made it so; None for the service itself.
         self.backend: Backend | None = None
@@ -905,13 +907,18 @@ class Session:
         ended = self.clocks.wall()  # read once: the Log and the HAR file agree, however slow the disk
         started = ended - took
         self.recent.keep(response, started)
-        if self.recorder is not None:
-            try:
-                await asyncio.to_thread(self.recorder.record, response, started, took, self.recent.secrets)
-            except OSError as error:  # a full disk, say: the session goes on, unrecorded, and says why
-                self.recording_problem = f"Stopped writing {self.recorder.path}: {error.strerror or error}"
-                self.recorder.abandon()
-                self.recorder = None
+        if self.recorder is not None and not await self._written_down(self.recorder, response, started, took):
+            self.recorder = None
+        if self.history is not None:
+            history = self.history
+            if not await self._written_down(history, response, started, took):
+                self.history = None
+            elif history.set_aside is not None:  # said once: the history goes on in a new file
+                self.recording_problem = (
+                    f"The history file {history.path} could not be read: it was moved to {history.set_aside.name}"
+                    " and a new one begun"
+                )
+                history.set_aside = None
         self.exchange_count += 1
         self.log.append(
             Exchange(
@@ -926,6 +933,23 @@ class Session:
                 target=request.url.raw_path.decode("ascii", "replace"),
             )
         )
+
+    async def _written_down(
+        self, sink: HarRecorder | History, response: httpx.Response, started: float, took: float
+    ) -> bool:
+        """Write an exchange to a HAR recorder or the history, off the event loop.
+
+        Returns:
+            False when that failed (a full disk, say): the session goes on without it, and
+            `recording_problem` says why.
+        """
+        try:
+            await asyncio.to_thread(sink.record, response, started, took, self.recent.secrets)
+        except OSError as error:
+            self.recording_problem = f"Stopped writing {sink.path}: {error.strerror or error}"
+            sink.abandon()
+            return False
+        return True
 
     # Closing ---------------------------------------------------------------------------------
 
@@ -948,8 +972,8 @@ class Session:
     async def aclose(self) -> None:
         """Revoke a token kept only in memory (within 2 s, whatever happens), then close.
 
-        A token kept in `caches.token` is left there for the next run. The HAR `recorder`, if any,
-        is closed too. A revoke that fails is not raised: the session closes all the same.
+        A token kept in `caches.token` is left there for the next run. The HAR `recorder` and the
+        `history`, if any, are closed too. A revoke that fails is not raised: the session closes all the same.
         """
         auth = self.auth
         if isinstance(auth, ServiceAccountAuth) and auth.cache is None and auth.token is not None:
@@ -957,6 +981,8 @@ class Session:
                 await asyncio.wait_for(self.revoke(), REVOKE_TIMEOUT)
         try:
             await self.client.aclose()
-        finally:  # the file is closed whatever the connections do
+        finally:  # the files are closed whatever the connections do
             if self.recorder is not None:
                 self.recorder.close()
+            if self.history is not None:
+                self.history.close()

@@ -23,13 +23,15 @@ from explorer.tui.widgets.json_view import JsonView
 
 
 def binding_groups() -> list[list[Binding]]:
-    """The bindings of the screen, of each widget with keys of its own, of the compare dialog (its `n`)
-    and of the request editor (its ctrl+s): each in the docs' table (docs/screen.md), and remappable: one key, one
-    binding in each. The editor (Textual's TextArea) is imported here, on first need, not at launch."""
+    """The bindings of the screen, of each widget with keys of its own, of the compare dialog (its `n`),
+    of the request editor (its ctrl+s) and of the history's two dialogs: each in the docs' table
+    (docs/screen.md), and remappable: one key, one binding in each. The editor (Textual's TextArea) and
+    the history are imported here, on first need, not at launch."""
     from explorer.tui.screens.compare import CompareScreen
     from explorer.tui.screens.editor import EditorScreen
+    from explorer.tui.screens.history import HistoryEntryScreen, HistoryScreen
 
-    owners = (MainScreen, ItemsTable, JsonView, CompareScreen, EditorScreen)
+    owners = (MainScreen, ItemsTable, JsonView, CompareScreen, EditorScreen, HistoryScreen, HistoryEntryScreen)
     return [[b for b in owner.BINDINGS if isinstance(b, Binding)] for owner in owners]
 
 

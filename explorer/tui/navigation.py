@@ -29,7 +29,6 @@ from explorer.api.counts import counted
 from explorer.api.description import Description
 from explorer.api.errors import ApiError
 from explorer.api.resource import Resource
-from explorer.tui.history import History
 from explorer.tui.nodes import (
     ITEMS_AT_ONCE,
     SWITCHES,
@@ -46,6 +45,7 @@ from explorer.tui.nodes import (
     with_query,
     without_query,
 )
+from explorer.tui.visits import Visits
 
 PAGE_SIZES = (10, 25, 50, 100, 200, 500)
 GONE = (404, 410)  # an answer that says the resource is not there: what it held goes with it
@@ -63,7 +63,7 @@ class Navigation:
         self.requested: Node | None = None  # the node the user last asked to see
         self.current: Node | None = None  # the node in the panes
         self.switched: set[str] = set()  # of SWITCHES: the ones on
-        self.history = History()
+        self.history = Visits()
         self.relabel: set[Node] = set()  # nodes whose label changed
         self.regrow: set[Node] = set()  # nodes whose children changed
         self.description: Description | None = None  # the API description, once the session has it

@@ -27,6 +27,8 @@ the awaited text there arrived, and keys are written to the terminal as bytes.
 7. Writes: a letter typed into a 1 MB body in the editor (a served entity's PATCH), to it shown,
    beside Textual's own TextArea with the same body and with 1 KB (floor_app.py BODY), alternating;
    ctrl+s to the preview's difference on the demo (a cluster's PATCH, one field changed).
+8. History: `]` `[` and `-` `+` as in 2 with the history kept and with --no-history, run after run
+   in turn (`--only history`).
 
 Median and spread (min–max) of each, and the load average before and after. Nothing is asserted.
 """
@@ -63,7 +65,8 @@ def environment(home: Path) -> dict[str, str]:
     """As an installed program runs: compiled modules (pip compiles at install), a config of its own."""
     env = {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"}
     subprocess.run([sys.executable, "-m", "compileall", "-q", str(ROOT / "explorer")], check=True, env=env)
-    return {**env, "HOME": str(home), "XDG_CONFIG_HOME": str(home / "config"), "XDG_CACHE_HOME": str(home / "cache")}
+    folders = {name: str(home / name.lower()) for name in ("XDG_CONFIG_HOME", "XDG_CACHE_HOME", "XDG_STATE_HOME")}
+    return {**env, "HOME": str(home), **folders}
 
 
 def figures(values: list[float], unit: str = "ms") -> str:
@@ -139,7 +142,9 @@ def turns(term: Terminal, presses: int, pair: tuple[tuple[bytes, str], tuple[byt
     return timings
 
 
-def page_turns(presses: int, env: dict[str, str], against: Path | None = None) -> dict[str, list[float]]:
+def page_turns(
+    presses: int, env: dict[str, str], against: Path | None = None, flags: tuple[str, ...] = (), floor: bool = True
+) -> dict[str, list[float]]:
     """ms from each key to its page line shown: `]` and `[` in turn, then `-` and `+` (500 per page to
     200 and back), `presses` of each kind, on 1,234 events; then `]` and `[` in the floor's list
     (floor_app.py --pages: Textual's Tree and DataTable doing the same). `against`: the explorer of
@@ -148,7 +153,7 @@ def page_turns(presses: int, env: dict[str, str], against: Path | None = None) -
     turning = ((b"]", "page 2 of 3"), (b"[", "page 1 of 3"))
     if against is not None:
         env = {**env, "PYTHONPATH": str(against)}
-    with Terminal([*EXPLORER, "--demo"], env=env, cwd=against or ROOT) as term:
+    with Terminal([*EXPLORER, "--demo", *flags], env=env, cwd=against or ROOT) as term:
         term.shown(ROOT_SHOWN)
         term.press(b"g")
         term.shown("Go to a path under the API root")
@@ -159,11 +164,28 @@ def page_turns(presses: int, env: dict[str, str], against: Path | None = None) -
             "] and [": turns(term, presses, turning),
             "- and +": turns(term, presses, ((b"-", "page 1 of 7"), (b"+", "page 1 of 3"))),
         }
-    with Terminal([*FLOOR, "--pages"], env=env) as term:
-        term.shown("page 1 of 3")
-        time.sleep(0.3)
-        timings["] and [ in the floor"] = turns(term, presses, turning)
+    if floor:
+        with Terminal([*FLOOR, "--pages"], env=env) as term:
+            term.shown("page 1 of 3")
+            time.sleep(0.3)
+            timings["] and [ in the floor"] = turns(term, presses, turning)
     return timings
+
+
+def history_cost(runs: int, presses: int, env: dict[str, str]) -> None:
+    """Page turns (`]` `[`: a 500-event page fetched, about 200 KB kept in the history each) and
+    fetches (`-` `+`: the list fetched again at another size) with the history kept, beside the same
+    with --no-history, run after run in turn. The history is a new file in the run's own state folder."""
+    kept: dict[str, list[float]] = {}
+    none: dict[str, list[float]] = {}
+    for _ in range(runs):
+        for into, flags in ((kept, ()), (none, ("--no-history",))):
+            for kind, keys in page_turns(presses, env, flags=flags, floor=False).items():
+                into.setdefault(kind, []).extend(keys)
+    print("history kept, beside --no-history (key to the page line shown):")
+    for kind in kept:
+        print(f"  {kind:8} kept {figures(kept[kind])}")
+        print(f"  {'':8} none {figures(none[kind])}")
 
 
 EVENT = {
@@ -386,7 +408,7 @@ def main() -> None:
     parser.add_argument("--runs", type=int, default=7)
     parser.add_argument("--presses", type=int, default=30)
     parser.add_argument("--sizes", default="5,50", help="MB of the big lists, comma-separated")
-    parser.add_argument("--only", default="launch,pages,big,idle,watch,watches,writes")
+    parser.add_argument("--only", default="launch,pages,big,idle,watch,watches,writes,history")
     parser.add_argument(
         "--against",
         type=Path,
@@ -412,6 +434,8 @@ def main() -> None:
             print(f"  {args.against}: {kind} {figures(keys)}")
         ratio = statistics.median(timings["] and ["]) / statistics.median(timings["] and [ in the floor"])
         print(f"] and [, explorer ÷ floor, medians: {ratio:.2f}")
+    if "history" in only:
+        history_cost(max(2, args.runs // 2), args.presses, env)
     if "big" in only:
         sizes = [int(size) for size in args.sizes.split(",")]
         print(f"? answered at rest (nothing loading): {figures([key_at_rest(env) for _ in range(3)])}")

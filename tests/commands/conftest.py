@@ -149,6 +149,7 @@ class Sandbox:
             {
                 "XDG_CACHE_HOME": str(self.home / "cache"),
                 "XDG_CONFIG_HOME": str(self.home / "config"),
+                "XDG_STATE_HOME": str(self.home / "state"),
                 "EXPLORER_BASE_URL": self.url + API_ROOT,
                 "EXPLORER_CLIENT_ID": DEFAULTS.client_id,
                 "EXPLORER_CLIENT_SECRET": DEFAULTS.client_secret,

@@ -30,10 +30,12 @@ from textual.widgets import Header, Input, TabbedContent, TabPane
 from explorer.api.changes import changes
 from explorer.api.errors import ApiError
 from explorer.api.filters import JqError, JqRunner, compiled
+from explorer.api.history import HistoryEntry, local_time
 from explorer.api.json_files import read_document
 from explorer.api.local_paths import cannot_write, write_new
 from explorer.api.resource import Resource
 from explorer.api.session import Session
+from explorer.api.urls import origin_text
 from explorer.api.watching import EVERY, FASTEST, NOT_THERE, SLOWEST, Version, Watch, time_of_day
 from explorer.api.writes import Outgoing, WriteChoice
 from explorer.display.shell_forms import (
@@ -179,6 +181,7 @@ class MainScreen(Screen[None]):
         Binding("equals_sign", "compare", "Compare", show=False, id="explorer.compare"),
         Binding("vertical_line", "filter", "jq filter", show=False, id="explorer.filter"),
         Binding("u", "undo", "Undo the last PATCH or PUT", show=False, id="explorer.undo"),
+        Binding("H", "history", "History", show=False, id="explorer.history"),
         Binding("escape", "cancel", "Cancel", show=False, id="explorer.cancel"),
         *(pane.binding for pane in PANES),  # 1, 2…: a pane shown, and the keys given to it (panes.py)
         # Textual's own Tab, named: after a pane's key the pane has the keys, and Tab is the way back to the tree
@@ -974,6 +977,49 @@ class MainScreen(Screen[None]):
             self.compared(self.marked.compared, now)
             return
         self.ask_for_file(now)
+
+    def action_history(self) -> None:
+        """`H`: the exchanges kept across sessions on this service; an entry can be gone to, or compared with now."""
+        from explorer.tui.screens.history import HistoryChoice, HistoryScreen
+
+        history = self.session.history
+        if history is None:
+            self.notify(
+                "No history is kept in this session (--no-history, [history] keep = false, or a replay)", markup=False
+            )
+            return
+
+        def chosen(choice: HistoryChoice | None) -> None:
+            if choice is None:
+                return
+            if choice.action == "go":
+                self.apply_step(self.navigation.goto(choice.entry.url))
+            else:
+                self.compare_with_now(choice.entry)
+
+        self.app.push_screen(HistoryScreen(history, origin_text(self.session.base_url)), chosen)
+
+    @work(group="comparing", exclusive=True)
+    async def compare_with_now(self, entry: HistoryEntry) -> None:
+        """A kept answer compared with the resource as the service has it now (fetched, not shown in the panes)."""
+        kept = await asyncio.to_thread(entry.document, self.session.bounds.max_depth)
+        if kept is None:
+            self.notify(f"#{entry.number}'s answer was kept with no JSON document: nothing to compare", markup=False)
+            return
+        try:
+            now = await self.session.fetch(entry.url)
+        except ApiError as error:  # no answer: as a fetch's, in the panes
+            self.show_failure(error)
+            return
+        if now.error is not None:  # kept for x, said here: the panes keep what they show
+            self.last_error = now.error
+            hint = screen_hint(now.error)
+            said = f"{visible(now.error.line())}\n{visible(hint)}" if hint else visible(now.error.line())
+            self.notify(said, title="Not compared", severity="error", markup=False)
+            return
+        before = Compared(f"#{entry.number} from the history · as it was at {local_time(entry.started)}", kept)
+        after = Compared(f"{entry.path} · as fetched now, {time_of_day(now.received_at)}", now.document)
+        self.compared(before, after)
 
     @work(group="comparing", exclusive=True)  # not compare_with_file's group: that one calls it
     async def compared(self, before: Compared, after: Compared) -> None:

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 
-class History:
+class Visits:
     def __init__(self, limit: int = 500) -> None:
         self.entries: list[str] = []
         self.index = -1
