@@ -122,7 +122,7 @@ WRITE_HELP = (
 def parser() -> argparse.ArgumentParser:
     from explorer import launch
     from explorer.classroom import command as classroom
-    from explorer.commands import diff, get, history, logout, token, write
+    from explorer.commands import diff, get, history, journal, logout, token, write
     from explorer.connection import add_connection_arguments
     from explorer.sandbox import command as sandbox
 
@@ -198,6 +198,18 @@ def parser() -> argparse.ArgumentParser:
             "first, with their secrets taken out; search them with --grep, show one whole with N. The history is "
             "history.sqlite3 in the user's state folder; --no-history (or [history] keep = false in the config "
             "file) keeps none. Exit codes: 0; 1 when the history cannot be read or N is not kept; 2 for usage.",
+        ),
+        (
+            "journal",
+            journal,
+            "list every write attempted from here and what became of it; undo a PATCH or PUT later",
+            "List every write attempted (sent, failed, refused, may have reached), newest first: a journal that is "
+            "never rewritten, in the user's state folder. N shows one whole (the body sent, the entity before, the "
+            "answer); undo N puts back what a PATCH or PUT changed, from any session: the entity is fetched again, "
+            "a field the write set that has changed since refuses it (unless --force), and the undo goes through "
+            "the same preview and question as explorer patch (writes on). Exit codes: 0; 1 when the journal cannot "
+            "be read, N is not noted, or an undo was declined or refused as changed since; 2 for usage or an undo "
+            "that cannot be; 3, 4, 5 as a write's.",
         ),
         (
             "token",

@@ -57,7 +57,7 @@ def prepare(args: argparse.Namespace) -> Start:
     theme = config.get("theme")
     theme = theme if isinstance(theme, str) else None
     try:
-        return Start(open_session(args, token_cache=False), None, keymap, theme, watch_every=every)
+        return Start(open_session(args, token_cache=False, screen=True), None, keymap, theme, watch_every=every)
     except (RecordingError, WritesRefused):
         raise  # a recording that cannot be read or written, writes a profile forbids: said on stderr
     except ApiError as error:  # the login screen says why, and offers the demo sandbox
@@ -98,7 +98,7 @@ def build(args: argparse.Namespace) -> ExplorerApp:
     def demo() -> Session:  # the login form's way to the demo sandbox: recorded as --har asks too
         session = demo_session(writes=write_policy(None, asked=writes_asked(args.writes, os.environ)))
         try:
-            return recorded(session, args)
+            return recorded(session, args, screen=True)
         except RecordingError as error:  # the file changed since the start: the screen says so
             session.recording_problem = error.line()
             return session
@@ -133,7 +133,7 @@ def connector(args: argparse.Namespace) -> Callable[[Credentials], Session]:
         session = Session(
             replace(bound, api_version=api_version, openapi=openapi), writes=writes, bounds=bounds_of(args)
         )
-        return recorded(session, args)  # a RecordingError is an ApiError: the form says it
+        return recorded(session, args, screen=True)  # a RecordingError is an ApiError: the form says it
 
     return connect
 

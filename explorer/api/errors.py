@@ -76,6 +76,7 @@ Kind = Literal[
     "digest",  # a Digest challenge that cannot be answered
     "read-only",  # a write by a session that may not write: not sent
     "once",  # a write sent a second time for one yes, or with none (once.py): not sent
+    "journal",  # a write that the journal of writes could not note: not sent
 ]
 
 # Whether a write was done, when its failure says: "no" (not sent, or refused and not sent again),
@@ -109,7 +110,7 @@ class ApiError(Exception):
             endpoint's), "not-json" (an error status whose body is no error document, such as a
             proxy's HTML page), or one that had no answer or was never sent: "timeout", "connect",
             "tls", "tls-certificate", "dns", "origin", "insecure", "config", "too-large", "token",
-            "limit", "description", "href", "digest", "read-only", "once".
+            "limit", "description", "href", "digest", "read-only", "once", "journal".
         summary: What happened, in a few words: what `line()` says when there is no error
             document (after the status, when an answer came that is not one).
         method: The request's method, when there was a request.

@@ -13,7 +13,6 @@ entries and by bytes of entries: past either, the oldest go.
 from __future__ import annotations
 
 import json
-import threading
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass
@@ -26,6 +25,7 @@ import httpx
 from explorer.api.errors import ConfigError, from_response
 from explorer.api.har import entry_of
 from explorer.api.known_secrets import KnownSecrets
+from explorer.api.private_file import PrivateFile
 from explorer.api.urls import origin_text
 from explorer.api.values import MAX_DEPTH, json_within
 
@@ -158,7 +158,7 @@ class HistoryEntry:
             return None
 
 
-class History:
+class History(PrivateFile):
     """A history file: exchanges added as they happen, searched and read back.
 
     Args:
@@ -169,6 +169,8 @@ class History:
             under its URL's origin too.
         max_entries: Entries kept at most; the oldest go first.
         max_bytes: Bytes of entries kept at most; the oldest go first.
+        after: Seconds a session waits after an answer before adding it: a screen's time to show
+            it first (0: at once, as a command that shows nothing meanwhile wants).
 
     Raises:
         OSError: When the folder or file cannot be made or opened.
@@ -181,28 +183,13 @@ class History:
         profile: str | None = None,
         max_entries: int = MAX_ENTRIES,
         max_bytes: int = MAX_BYTES,
+        after: float = 0.0,
     ) -> None:
-        self.path = path
+        super().__init__(path, SCHEMA, durable=False)
         self.profile = profile or ""
         self.max_entries = max_entries
         self.max_bytes = max_bytes
-        self.writing = threading.Lock()  # exchanges answered together are added from threads of their own
-        self.opened: sqlite3.Connection | None = None
-        self.set_aside: Path | None = None  # where a damaged file was moved, when one was
-
-    @property
-    def connection(self) -> sqlite3.Connection:
-        """The file's connection, opened at first use (the first exchange's, off the screen's thread).
-
-        Raises:
-            OSError: When the folder or the file cannot be made.
-            sqlite3.Error: When the file cannot be begun.
-        """
-        if self.opened is None:
-            from explorer.api.private_store import open_store
-
-            self.opened, self.set_aside = open_store(self.path, SCHEMA, durable=False)
-        return self.opened
+        self.after = after
 
     def record(
         self, response: httpx.Response, started: float, elapsed: float, known: KnownSecrets | None = None
@@ -219,9 +206,25 @@ class History:
             OSError: When the file cannot be made or written (a full disk, a file damaged since it
                 was opened, another explorer holding it past `BUSY_SECONDS`).
         """
+        self.add(self.row_of(response, started, elapsed, known))
+
+    def row_of(
+        self, response: httpx.Response, started: float, elapsed: float, known: KnownSecrets | None = None
+    ) -> tuple[Any, ...]:
+        """Make an exchange's entry, redacted, as `add` takes it: the Python half of `record`.
+
+        Args:
+            response: The answer, its request with it.
+            started: The wall clock when the request was sent.
+            elapsed: Seconds it took.
+            known: The session's credentials, masked wherever they appear.
+
+        Returns:
+            The row to add.
+        """
         entry = entry_of(response, started, elapsed, True, known)
         text = json.dumps(entry)
-        row = (
+        return (
             started,
             local_time(started),
             self.profile,
@@ -235,7 +238,17 @@ class History:
             len(text.encode("utf-8")),
             text,
         )
-        with as_os_errors(self.path), self.writing, self.connection as connection:
+
+    def add(self, row: tuple[Any, ...]) -> None:
+        """Add a row `row_of` made, and drop the oldest beyond the bounds: the file's half of `record`.
+
+        Args:
+            row: The row.
+
+        Raises:
+            OSError: When the file cannot be made or written.
+        """
+        with as_os_errors(self.path), self.lock, self.connection as connection:
             connection.execute(
                 "INSERT INTO exchanges (started, started_text, profile, origin, method, url, status, error_code,"
                 " elapsed, size, bytes, entry) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
@@ -328,16 +341,8 @@ class History:
         Raises:
             OSError: When the file cannot be written.
         """
-        with as_os_errors(self.path), self.writing, self.connection as connection:
+        with as_os_errors(self.path), self.lock, self.connection as connection:
             return connection.execute("DELETE FROM exchanges").rowcount
-
-    def close(self) -> None:
-        """Close the file, if it was opened; every entry added is in it already."""
-        if self.opened is not None:
-            self.opened.close()
-            self.opened = None
-
-    abandon = close  # as a HAR recorder's: after a write failed, closed and not written again
 
 
 @contextmanager

@@ -19,6 +19,7 @@ from pathlib import Path
 from explorer.api.guard import MAX_BODY
 from explorer.api.har import KEEP_BYTES, HarRecorder
 from explorer.api.history import History
+from explorer.api.journal import Journal
 from explorer.api.values import MAX_DEPTH
 
 DEADLINE = 120.0  # seconds one request may take in all, the per-read timeout aside
@@ -101,9 +102,12 @@ class Har:
             says so); None for a session on a live service.
         history: Keeps every exchange, redacted, in a history that outlives the session
             (history.py); None keeps none.
+        journal: Notes every write attempted, and what became of it, in a journal that is never
+            rewritten (journal.py); None notes none.
     """
 
     recorder: HarRecorder | None = None
     keep_bytes: int = KEEP_BYTES
     replay: str | None = None
     history: History | None = None
+    journal: Journal | None = None

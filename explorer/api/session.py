@@ -45,6 +45,7 @@ from explorer.api.guard import BodyTooLarge, GuardedTransport, service_transport
 from explorer.api.har import HarRecorder, Recent
 from explorer.api.headers import checked_headers
 from explorer.api.history import History
+from explorer.api.journal import Outcome
 from explorer.api.once import CONSENT, TOKEN_REFUSED, Ledger, Ticket, is_write, may_have_gone, token_refused
 from explorer.api.options import Bounds, Caches, Clocks, Har
 from explorer.api.ratelimit import TOKEN, RateLimits, bucket_of, counter_key_of
@@ -198,6 +199,8 @@ class Session:
         # once writing it failed.
         self.recorder = har.recorder
         self.history = har.history  # the history kept across sessions, if any; None once adding to it failed
+        self.keeping: set[asyncio.Task[None]] = set()  # exchanges being added to the history
+        self.journal = har.journal  # the journal of writes, if any: a write it cannot note is not sent
         self.recording_problem: str | None = None  # why the recorder or the history stopped, if one did
         # What answers in place of the service the credentials name (the demo sandbox, a recording),
         # set by whoever made it so; None for the service itself.
@@ -562,38 +565,108 @@ class Session:
         scheme = "Bearer" if isinstance(self.auth, ServiceAccountAuth) else "Digest"
         return Outgoing(method, str(url), (*masked_headers, ("authorization", f"{scheme} ***")), body)
 
-    async def send_write(self, outgoing: Outgoing) -> Resource:
+    async def send_write(self, outgoing: Outgoing, *, before: Any = None, undoes: int | None = None) -> Resource:
         """Send a prepared write, at most once for this call (the ledger's rule, once.py).
 
         It never waits for a retry, and is never sent again by itself. A 429 or 503 comes back as it is,
         with its Retry-After, for the person to decide; a 3xx is not followed; a 401 about the token
         it carried comes back too, the token renewed after it (`resource.error` says so). When the
-        session may not write, nothing is sent.
+        session may not write, nothing is sent. With a `journal`, the write is noted there before it
+        goes (not sent when it cannot be), and what became of it once that is known.
 
         Args:
             outgoing: The write, as `prepare_write` made it.
+            before: The entity as the preview fetched it just before (a JSON document), for the
+                journal; None when it was not fetched.
+            undoes: The journal's number of the write this one undoes, if it is an undo.
 
         Returns:
             The answer, whatever its status: a failure's error document is in `resource.error`.
 
         Raises:
             ApiError: When the session may not write (kind "read-only"), the URL is on another
-                origin (kind "origin"), or there is no answer to show, as for `fetch`: then, if the
-                write went, the error says it may have been done (`written` "maybe").
+                origin (kind "origin"), the journal cannot note it (kind "journal"), or there is no
+                answer to show, as for `fetch`: then, if the write went, the error says it may have
+                been done (`written` "maybe").
         """
         method = outgoing.method.upper()  # as it goes: httpx sends "post" as POST
-        if is_write_method(method) and not self.writes_allowed:
-            raise self.read_only(method, outgoing.url)
         url = httpx.URL(outgoing.url)
-        foreign = self._check_origin(url, method, anonymous=False)
+        number = await self._note_attempt(httpx.Request(method, url, content=outgoing.body or None), before, undoes)
+        try:
+            if is_write_method(method) and not self.writes_allowed:
+                raise self.read_only(method, outgoing.url)
+            foreign = self._check_origin(url, method, anonymous=False)
+        except ApiError as error:
+            await self._note_outcome(number, "refused", why=error.line())
+            raise
         headers = await self._write_headers(url, method, outgoing.body)
         request = self.client.build_request(method, url, content=outgoing.body or None, headers=headers)
         self.ledger.consent(request)
-        response = await self._exchange(request, foreign)
+        try:
+            response = await self._exchange(request, foreign)
+        except ApiError as error:
+            await self._note_outcome(
+                number, "may-have-reached" if error.written == "maybe" else "failed", why=error.line()
+            )
+            raise
         resource = self._resource(response, foreign)
         if resource.error is not None and response.request.extensions.get(TOKEN_REFUSED):
             token_refused(resource.error, await self.renew_token(response.request))
+        refusal = resource.error
+        await self._note_outcome(
+            number,
+            "failed" if response.status_code >= 400 else "sent",
+            status=response.status_code,
+            error_code=(refusal.error_code or refusal.oauth_error or "") if refusal is not None else "",
+            after=response.content,
+            why=refusal.line() if refusal is not None else "",
+        )
         return resource
+
+    async def _note_attempt(self, request: httpx.Request, before: Any, undoes: int | None) -> int | None:
+        """Note a write in the journal before it goes, off the event loop; its number, or None without one.
+
+        Used inside the session, by `send_write`.
+
+        Raises:
+            ApiError: (kind "journal") When the journal cannot note it: the write does not go.
+        """
+        if self.journal is None:
+            return None
+        entity = None if before is None else dumps(before).encode("utf-8")
+        try:
+            return await asyncio.to_thread(
+                self.journal.attempt,
+                request,
+                self.clocks.wall(),
+                before=entity,
+                undoes=undoes,
+                known=self.recent.secrets,
+            )
+        except OSError as error:
+            raise ApiError(
+                "journal",
+                f"Not sent: the journal of writes cannot note it ({error.strerror or error})",
+                method=request.method,
+                url=str(request.url),
+                written="no",
+                hint=f"Every write is noted in {self.journal.path} before it goes: make room on that disk,"
+                " or make the file writable.",
+            ) from None
+
+    async def _note_outcome(self, number: int | None, outcome: Outcome, **what: Any) -> None:
+        """Note what became of a write in the journal; a note that fails is said (`recording_problem`).
+
+        Used inside the session, by `send_write`.
+        """
+        if self.journal is None or number is None:
+            return
+        try:
+            await asyncio.to_thread(
+                self.journal.outcome, number, outcome, self.clocks.wall(), known=self.recent.secrets, **what
+            )
+        except OSError as error:
+            self.recording_problem = f"The journal {self.journal.path} could not note what became of a write: {error}"
 
     async def renew_token(self, refused: httpx.Request) -> ApiError | None:
         """Renew the token, within the session's deadline, without sending the request that needs it.
@@ -909,16 +982,10 @@ class Session:
         self.recent.keep(response, started)
         if self.recorder is not None and not await self._written_down(self.recorder, response, started, took):
             self.recorder = None
-        if self.history is not None:
-            history = self.history
-            if not await self._written_down(history, response, started, took):
-                self.history = None
-            elif history.set_aside is not None:  # said once: the history goes on in a new file
-                self.recording_problem = (
-                    f"The history file {history.path} could not be read: it was moved to {history.set_aside.name}"
-                    " and a new one begun"
-                )
-                history.set_aside = None
+        if self.history is not None:  # after the answer is given back, not before: a person waits for that
+            kept = asyncio.create_task(self._keep_in_history(self.history, response, started, took))
+            self.keeping.add(kept)
+            kept.add_done_callback(self.keeping.discard)
         self.exchange_count += 1
         self.log.append(
             Exchange(
@@ -934,10 +1001,35 @@ class Session:
             )
         )
 
-    async def _written_down(
-        self, sink: HarRecorder | History, response: httpx.Response, started: float, took: float
-    ) -> bool:
-        """Write an exchange to a HAR recorder or the history, off the event loop.
+    async def _keep_in_history(self, history: History, response: httpx.Response, started: float, took: float) -> None:
+        """Add an exchange to the history, `history.after` seconds after its answer was given back.
+
+        The entry is made (and redacted: 10 ms of Python for a 500-item page) on the event loop, once
+        a screen has had the time to show the answer: in a thread it would hold the interpreter in
+        turns with the screen's drawing, which took longer for it (about 25 ms a page turn). The file
+        is written in a thread. Used inside the session, by `_received`; `aclose` waits for those
+        still to be added.
+        """
+        if history.after:
+            await asyncio.sleep(history.after)
+        try:
+            row = history.row_of(response, started, took, self.recent.secrets)
+            await asyncio.to_thread(history.add, row)
+        except OSError as error:
+            self.recording_problem = f"Stopped writing {history.path}: {error.strerror or error}"
+            history.close()
+            if self.history is history:
+                self.history = None
+            return
+        if history.set_aside is not None:  # said once: the history goes on in a new file
+            self.recording_problem = (
+                f"The history file {history.path} could not be read: it was moved to {history.set_aside.name}"
+                " and a new one begun"
+            )
+            history.set_aside = None
+
+    async def _written_down(self, sink: HarRecorder, response: httpx.Response, started: float, took: float) -> bool:
+        """Write an exchange to the HAR recorder, off the event loop.
 
         Returns:
             False when that failed (a full disk, say): the session goes on without it, and
@@ -980,9 +1072,12 @@ class Session:
             with contextlib.suppress(Exception):
                 await asyncio.wait_for(self.revoke(), REVOKE_TIMEOUT)
         try:
+            await asyncio.gather(*self.keeping)  # the history has every exchange before its file closes
             await self.client.aclose()
         finally:  # the files are closed whatever the connections do
             if self.recorder is not None:
                 self.recorder.close()
             if self.history is not None:
                 self.history.close()
+            if self.journal is not None:
+                self.journal.close()

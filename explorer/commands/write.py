@@ -160,8 +160,11 @@ async def write(command: str, method: str, args: argparse.Namespace, body: Body)
                 print(f"explorer {command}: {visible(session.recording_problem)}", file=sys.stderr)
 
 
-async def written(session: Session, command: str, method: str, args: argparse.Namespace, body: Body) -> int:
-    """The write refused, shown, declined or sent; its exit code."""
+async def written(
+    session: Session, command: str, method: str, args: argparse.Namespace, body: Body, undoes: int | None = None
+) -> int:
+    """The write refused, shown, declined or sent; its exit code. `undoes`: the journal's number of
+    the write it puts back, if it is an undo."""
     try:
         url = session.resolve(args.target)
         params = query_params(args)
@@ -177,13 +180,19 @@ async def written(session: Session, command: str, method: str, args: argparse.Na
         if args.dry_run:
             dry_run(session, command, outgoing)
             return 0
-        if at_terminal() and not await confirmed(session, command, outgoing, args.target, body, yes=args.yes):
+        before = Fetched()  # the entity as the preview fetches it, for the journal
+        if at_terminal() and not await confirmed(
+            session, command, outgoing, args.target, body, yes=args.yes, before=before
+        ):
             return 1  # without --yes, refusal() saw to it that this is a terminal
+        if outgoing.method in KEPT_BEFORE and before.document is None:  # a script's: fetched for the journal
+            now = await session.fetch(str(url))
+            before.document = now.json if now.error is None else None
     except ApiError as error:
         report(command, error)
         return exit_code(error)
     try:
-        resource = await session.send_write(outgoing)
+        resource = await session.send_write(outgoing, before=before.document, undoes=undoes)
     except ApiError as error:  # no answer: if the write went, it may have been done (once.py says so)
         if error.written == "maybe":  # how to look, in the command line's words
             error.hint = look_before(method, f"explorer get {shlex.quote(args.target)}")
@@ -267,8 +276,25 @@ def dry_run(session: Session, command: str, outgoing: Outgoing) -> None:
         print(f"explorer {command}: not sent (--dry-run){visible(why)}", file=sys.stderr)
 
 
+KEPT_BEFORE = ("PATCH", "PUT", "DELETE")  # writes whose entity before the journal keeps (to undo them)
+
+
+@dataclass
+class Fetched:
+    """The entity a preview fetched just before the write (None: not fetched, or not JSON)."""
+
+    document: Any = None
+
+
 async def confirmed(
-    session: Session, command: str, outgoing: Outgoing, target: str, body: Body, *, yes: bool = False
+    session: Session,
+    command: str,
+    outgoing: Outgoing,
+    target: str,
+    body: Body,
+    *,
+    yes: bool = False,
+    before: Fetched | None = None,
 ) -> bool:
     """The preview on stderr, then the question on the terminal: whether the person said to send it.
 
@@ -277,15 +303,16 @@ async def confirmed(
     (--yes) answers `Send? [y/N]`, said after it, but not a DELETE's name: that is still typed.
 
     Returns:
-        Whether to send it.
+        Whether to send it. `before` is given the entity fetched for the preview, if it was.
     """
+    before = before or Fetched()
     shown = preview(outgoing)
     accepted = {"y", "yes"}
     if outgoing.method in ("PATCH", "PUT") and body.data:
-        shown += ["", *await difference(session, outgoing, target, body.document)]
+        shown += ["", *await difference(session, outgoing, target, body.document, before)]
         question = "Send? [y/N] "
     elif outgoing.method == "DELETE":
-        identity, accepted, added_lines = await identified(session, outgoing, target)
+        identity, accepted, added_lines = await identified(session, outgoing, target, before)
         shown += added_lines
         question = f'Type "{identity}" to delete it (anything else keeps it): '
     else:
@@ -305,32 +332,37 @@ async def confirmed(
     return False
 
 
-async def difference(session: Session, outgoing: Outgoing, target: str, sent: Any) -> list[str]:
-    """What a PATCH or PUT changes, field by field, in the entity as fetched just now."""
+async def difference(session: Session, outgoing: Outgoing, target: str, sent: Any, before: Fetched) -> list[str]:
+    """What a PATCH or PUT changes, field by field, in the entity as fetched just now (into `before`)."""
     now = await session.fetch(target)
     if now.error:
         return [visible(f"It could not be fetched just now ({now.error.line()}): no difference to show.")]
     if now.json is None:
         return [visible(f"It is not JSON just now ({now.json_error or 'an empty body'}): no difference to show.")]
-    found = write_changes(outgoing.method, now.json, sent, request_schema(session, outgoing))
+    before.document = now.json
+    found = write_changes(outgoing.method, now.json, sent, request_schema(session, outgoing.method, outgoing.url))
     if not found:
         return ["It changes nothing: the entity fetched just now has these values."]
     return ["What it changes in the entity, fetched just now:", *(visible(change.line()) for change in found)]
 
 
-def request_schema(session: Session, outgoing: Outgoing) -> Any:
-    """The request schema the API description gives this write, if it gives one."""
+def request_schema(session: Session, method: str, url: str) -> Any:
+    """The request schema the API description gives a write of `method` to `url`, if it gives one."""
     description = session.description
-    operation = description.operation(raw_path(httpx.URL(outgoing.url)), outgoing.method) if description else None
+    operation = description.operation(raw_path(httpx.URL(url)), method) if description else None
     return description.request_schema(operation) if description and operation else None
 
 
-async def identified(session: Session, outgoing: Outgoing, target: str) -> tuple[str, set[str], list[str]]:
-    """What a DELETE asks to type: the resource's name (identity_of, as fetched just now), else the last
-    segment of its path; the answers taken (that, its id, the last segment); and what the preview adds."""
+async def identified(
+    session: Session, outgoing: Outgoing, target: str, before: Fetched
+) -> tuple[str, set[str], list[str]]:
+    """What a DELETE asks to type: the resource's name (identity_of, as fetched just now, into `before`),
+    else the last segment of its path; the answers taken (that, its id, the last segment); and what the
+    preview adds."""
     now = await session.fetch(target)
     added_lines = [] if not now.error else ["", visible(f"It could not be fetched just now: {now.error.line()}")]
     document = now.json if not now.error else None
+    before.document = document
     identity = delete_name(document, outgoing.url)
     accepted = delete_answers(document, outgoing.url)
     return visible(identity), accepted | {visible(answer) for answer in accepted}, added_lines

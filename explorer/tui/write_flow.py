@@ -236,7 +236,7 @@ class WriteFlow:
         if not await self.app.push_screen_wait(preview):
             return None
         try:
-            answer = await self.session.send_write(outgoing)
+            answer = await self.session.send_write(outgoing, before=now)
         except ApiError as error:
             if error.written == "maybe":  # it went, and no answer came: how to look, in the screen's words
                 error.hint = f"{look_before(choice.method, f'GET {choice.url}')} {LOG_SHOWS}"

@@ -3,6 +3,7 @@ safe with two writers, and a damaged file set aside, never a crash."""
 
 from __future__ import annotations
 
+import asyncio
 import json
 import multiprocessing
 import os
@@ -168,10 +169,12 @@ async def test_a_session_says_a_damaged_file_once_and_keeps_its_history_in_a_new
     path.write_bytes(b"\x00" * 4096)
     session = session_on(served.url, History(path))
     await session.fetch("")
+    await asyncio.gather(*session.keeping)  # added while the answer is shown
     problem = session.recording_problem
     assert problem is not None and problem.startswith(f"The history file {path} could not be read: it was moved to")
     session.recording_problem = None
     await session.fetch("/groups")
+    await asyncio.gather(*session.keeping)
     assert session.recording_problem is None and session.history is not None
     await session.aclose()
     assert len(History(path).search()) == 4  # the token, the root, groups, the revoke
@@ -182,6 +185,7 @@ async def test_a_history_that_cannot_be_written_stops_and_says_why_and_the_sessi
     blocked.write_text("")
     session = session_on(served.url, History(blocked / "history.sqlite3"))
     resource = await session.fetch("")
+    await asyncio.gather(*session.keeping)
     assert resource.status == 200 and session.history is None
     assert session.recording_problem is not None and session.recording_problem.startswith(
         f"Stopped writing {blocked / 'history.sqlite3'}: "

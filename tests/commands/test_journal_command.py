@@ -1,0 +1,96 @@
+"""`explorer journal`: what the write commands did, listed and shown; a PATCH undone from a later run,
+refused where the entity changed since (unless --force), and what cannot be undone said."""
+
+from __future__ import annotations
+
+import json
+
+from tests.commands.conftest import Sandbox
+
+
+def cluster_path(sandbox: Sandbox) -> tuple[str, object]:
+    project = sandbox.world.project_named("production")
+    cluster = next(iter(project.clusters.values()))
+    return f"/groups/{project.id}/clusters/{cluster.name}", cluster
+
+
+def journal(sandbox: Sandbox, *arguments: str):
+    run = sandbox.run("journal", "--json", *arguments)
+    assert run.code == 0, run.err
+    return run.json
+
+
+def test_a_scripted_patch_is_noted_with_the_entity_before_and_undone_from_a_later_run(sandbox):
+    path, cluster = cluster_path(sandbox)
+    size = cluster.fields["diskSizeGB"]
+    patched = sandbox.run("patch", path, "diskSizeGB:=80", "--yes", "--writes")
+    assert patched.code == 0, patched.err
+    (noted,) = journal(sandbox)
+    assert (noted["method"], noted["outcome"], noted["status"], noted["undoneBy"]) == ("PATCH", "sent", 200, None)
+    whole = journal(sandbox, str(noted["number"]))
+    assert (whole["body"], whole["before"]["diskSizeGB"], whole["after"]["diskSizeGB"]) == (
+        {"diskSizeGB": 80},
+        size,
+        80,
+    )
+
+    undone = sandbox.run("journal", "undo", str(noted["number"]), "--yes", "--writes")
+    assert undone.code == 0, undone.err
+    assert cluster.fields["diskSizeGB"] == size
+    assert sandbox.writes()[-1] == ("PATCH", f"/api/service/v1.0{path}")
+    undo, first = journal(sandbox)
+    assert (first["undoneBy"], undo["undoes"], undo["outcome"]) == (undo["number"], first["number"], "sent")
+    again = sandbox.run("journal", "undo", str(first["number"]), "--yes", "--writes")
+    assert again.code == 2 and f"Write #{first['number']} was undone already, by #{undo['number']}" in again.err
+
+    lines = sandbox.run("journal").out.decode().splitlines()
+    assert lines[0].startswith(f"#{undo['number']}  ") and lines[0].endswith(f"  (undoes #{first['number']})")
+    assert f"  -  PATCH   sent 200  {sandbox.api}{path}  (undone by #{undo['number']})" in lines[1]
+
+
+def test_an_undo_is_refused_where_the_entity_changed_since_unless_forced(sandbox):
+    path, cluster = cluster_path(sandbox)
+    size = cluster.fields["diskSizeGB"]
+    assert sandbox.run("patch", path, "diskSizeGB:=80", "--yes", "--writes").code == 0
+    (noted,) = journal(sandbox)
+    cluster.fields["diskSizeGB"] = 160  # someone else, since
+    writes = len(sandbox.writes())
+    refused = sandbox.run("journal", "undo", str(noted["number"]), "--yes", "--writes")
+    assert refused.code == 1
+    assert f"Not sent: diskSizeGB changed since write #{noted['number']} set it" in refused.err
+    assert len(sandbox.writes()) == writes
+    forced = sandbox.run("journal", "undo", str(noted["number"]), "--yes", "--writes", "--force")
+    assert forced.code == 0, forced.err
+    assert cluster.fields["diskSizeGB"] == size
+
+
+def test_what_cannot_be_undone_is_said_and_nothing_is_sent(sandbox):
+    project = sandbox.project_id("production")
+    body = json.dumps({"ipAddress": "203.0.113.7", "comment": "lab"})
+    created = sandbox.run("post", f"/groups/{project}/accessList", "--data", f"[{body}]", "--yes", "--writes")
+    assert created.code == 0, created.err
+    (noted,) = journal(sandbox)
+    writes = len(sandbox.writes())
+    refused = sandbox.run("journal", "undo", str(noted["number"]), "--yes", "--writes")
+    assert refused.code == 2
+    assert f"Write #{noted['number']} is a POST: the journal undoes a PATCH or PUT" in refused.err
+    read_only = sandbox.run("patch", cluster_path(sandbox)[0], "diskSizeGB:=80", "--yes")
+    assert read_only.code == 2  # refused before it was tried (writes are off): no attempt to note
+    assert [entry["number"] for entry in journal(sandbox)] == [noted["number"]]
+    assert len(sandbox.writes()) == writes
+    missing = sandbox.run("journal", "999")
+    assert (missing.code, missing.err) == (1, "explorer journal: no write #999\n")
+    usage = sandbox.run("journal", "undo")
+    assert usage.code == 2 and "give N (a write's number)" in usage.err
+
+
+def test_a_write_noted_for_one_service_is_not_undone_on_another(sandbox):
+    path, _ = cluster_path(sandbox)
+    assert sandbox.run("patch", path, "diskSizeGB:=80", "--yes", "--writes").code == 0
+    (noted,) = journal(sandbox)
+    elsewhere = sandbox.run("journal", "undo", str(noted["number"]), "--yes", "--writes", "--demo")
+    assert elsewhere.code == 2
+    assert (
+        f"Not sent: write #{noted['number']} went to {sandbox.url}; this session is on https://sandbox.invalid:443"
+        in (elsewhere.err)
+    )
