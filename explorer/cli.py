@@ -122,7 +122,7 @@ WRITE_HELP = (
 def parser() -> argparse.ArgumentParser:
     from explorer import launch
     from explorer.classroom import command as classroom
-    from explorer.commands import diff, get, history, journal, logout, token, write
+    from explorer.commands import baseline, diff, get, history, journal, logout, token, write
     from explorer.connection import add_connection_arguments
     from explorer.sandbox import command as sandbox
 
@@ -157,10 +157,20 @@ def parser() -> argparse.ArgumentParser:
             "diff",
             diff,
             "compare two documents field by field (API paths, files, stdin)",
-            "Compare two documents, each an API path or URL, a JSON file (@FILE, or a file that exists) or - for "
-            "stdin, field by field: lists of entities matched by id or name, not by position. Exit codes, as "
+            "Compare two documents, each an API path or URL, a JSON file (@FILE, or a file that exists), a baseline "
+            "(@NAME, @PROFILE:NAME: explorer baseline) or - for stdin, field by field: lists of entities matched "
+            "by id or name, not by position. Exit codes, as "
             "diff's: 0 when the same, 1 when they differ, 2 for trouble (usage, a file that is not JSON, a fetch "
             "that failed).",
+        ),
+        (
+            "baseline",
+            baseline,
+            "save a resource as it is now under a name, to compare with later (explorer diff @NAME PATH)",
+            "Save a resource as it is now under a name (save NAME PATH), per profile, its secrets taken out; list "
+            "them, show one as JSON, delete one. explorer diff @NAME PATH compares a resource with a baseline, "
+            "and @PROFILE:NAME with another profile's: what differs between staging and production. Exit codes: "
+            "0; 1 when the fetch failed, the baseline is not there, or the file cannot be used; 2 for usage.",
         ),
         (
             "post",

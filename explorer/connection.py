@@ -15,7 +15,7 @@ import httpx
 
 from explorer.api import replay
 from explorer.api.config import Credentials
-from explorer.api.config_file import config_path, load_config, state_dir, token_cache_dir
+from explorer.api.config_file import HISTORY_FILE, JOURNAL_FILE, config_path, load_config, state_file, token_cache_dir
 from explorer.api.guard import MAX_BODY
 from explorer.api.har import KEEP_BYTES, HarRecorder
 from explorer.api.history import History, history_settings
@@ -30,8 +30,6 @@ from explorer.api.writes import WritePolicy, write_policy
 from explorer.display.variables import VARIABLES, writes_asked
 from explorer.sandbox.scenarios import SCENARIOS
 
-HISTORY_FILE = "history.sqlite3"  # in the user's state folder: every exchange, across sessions
-JOURNAL_FILE = "journal.sqlite3"  # beside it: every write attempted, never rewritten
 SCREEN_HISTORY_AFTER = 0.3  # seconds: a page turn measured 8 ms slower at most with the history kept this way
 
 DEFAULTS = {"demo": False, "profile": None, "base_url": None, "client_id": None, "public_key": None,
@@ -272,14 +270,6 @@ def recorded(session: Session, args: argparse.Namespace, *, screen: bool = False
     if not replayed:  # every write is noted before it goes (a replay sends none)
         session.journal = Journal(state_file(JOURNAL_FILE), profile=session.credentials.profile)
     return session
-
-
-def state_file(name: str) -> Path:
-    """A file in the user's state folder (the history, the journal), the folder made private (0700)."""
-    folder = state_dir()
-    folder.mkdir(mode=0o700, parents=True, exist_ok=True)
-    folder.chmod(0o700)  # explorer's own folder: screen.json may have made it with the umask's mode
-    return folder / name
 
 
 def connect(args: argparse.Namespace, *, token_cache: bool, headers: dict[str, str] | None, keep_bytes: int) -> Session:

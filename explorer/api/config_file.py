@@ -32,9 +32,22 @@ def token_cache_dir() -> Path:
     return user_cache_path(APP) / "tokens"
 
 
+HISTORY_FILE = "history.sqlite3"  # in the state folder: every exchange, across sessions
+JOURNAL_FILE = "journal.sqlite3"  # beside it: every write attempted, never rewritten
+BASELINES_FILE = "baselines.sqlite3"  # and the baselines saved
+
+
 def state_dir() -> Path:
-    """Where what outlives a session is kept: the history of exchanges (history.sqlite3)."""
+    """Where what outlives a session is kept: the history, the journal, the baselines, the screen's state."""
     return user_state_path(APP)
+
+
+def state_file(name: str) -> Path:
+    """A file in the user's state folder (HISTORY_FILE, …), the folder made (or made again) private: 0700."""
+    folder = state_dir()
+    folder.mkdir(mode=0o700, parents=True, exist_ok=True)
+    folder.chmod(0o700)  # explorer's own folder: screen.json may have made it with the umask's mode
+    return folder / name
 
 
 def description_cache_dir() -> Path:

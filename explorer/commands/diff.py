@@ -12,23 +12,28 @@ import argparse
 import asyncio
 import json
 import os
+import re
 import sys
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from explorer.api.baselines import NAME as BASELINE_NAME
+from explorer.api.baselines import read_baseline
 from explorer.api.changes import Change, changes, noise
 from explorer.api.errors import ApiError
 from explorer.api.json_files import parse, read_document
 from explorer.api.local_paths import is_file
 from explorer.api.session import Session
 from explorer.api.unsafe_characters import visible
+from explorer.commands.baseline import profile_asked
 from explorer.commands.flags import add_header_flag, add_token_cache_flag
 from explorer.commands.hint_words import FLAG_WORDS
 from explorer.commands.output import report
 from explorer.connection import add_connection_arguments, open_session
 
 TROUBLE = 2
+BASELINE = re.compile(rf"(?:{BASELINE_NAME.pattern}:)?{BASELINE_NAME.pattern}")  # @NAME, @PROFILE:NAME
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -36,7 +41,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         parser.add_argument(
             name,
             metavar="A" if name == "first" else "B",
-            help="an API path or URL, @FILE or an existing file (JSON), or - for stdin",
+            help="an API path or URL, @FILE or an existing file (JSON), @NAME or @PROFILE:NAME (a baseline), "
+            "or - for stdin",
         )
     parser.add_argument(
         "--hide-noise", action="store_true", help="leave out differences in links and in timestamps (ISO 8601 dates)"
@@ -65,10 +71,17 @@ def run(args: argparse.Namespace) -> int:
     return asyncio.run(compare(args))
 
 
+def baseline_named(word: str) -> str | None:
+    """The baseline a side names (`@NAME`, `@PROFILE:NAME`) where no file has that name; else None."""
+    if word.startswith("@") and BASELINE.fullmatch(word[1:]) and not is_file(Path(word[1:])):
+        return word[1:]
+    return None
+
+
 def local(word: str) -> Path | None:
-    """The file a side names: `@FILE`, or an existing file; None for an API target or stdin."""
+    """The file a side names: `@FILE`, or an existing file; None for an API target, a baseline or stdin."""
     if word.startswith("@"):
-        return Path(word[1:])
+        return None if baseline_named(word) else Path(word[1:])
     path = Path(word)
     return path if word != "-" and is_file(path) else None
 
@@ -81,6 +94,19 @@ def read_local(word: str, levels: int) -> Side:
             return Side("stdin", parse(sys.stdin.buffer, "stdin", levels))
         return Side(f"file {path}", read_document(path, levels))
     except ValueError as error:
+        raise Trouble(str(error)) from None
+
+
+def baseline_side(reference: str, profile: str | None, levels: int) -> Side:
+    """A baseline's document: `NAME` the profile's, `PROFILE:NAME` another's; Trouble when it is not there."""
+    try:
+        found = read_baseline(reference, profile)
+        if found is None:
+            name = reference.rpartition(":")[2]
+            raise Trouble(f"no baseline {name}{' under that profile' if ':' in reference else ''}, and no file "
+                          f"{reference} (explorer baseline list)")  # fmt: skip
+        return Side(found.label, found.document(levels))
+    except (OSError, ValueError) as error:
         raise Trouble(str(error)) from None
 
 
@@ -134,18 +160,27 @@ def write(sides: tuple[Side, Side], shown: list[Change], as_json: bool) -> None:
 async def read_sides(args: argparse.Namespace) -> tuple[Side, Side]:
     sides: list[Side | None] = [None, None]
     remote = []
+    saved = []
     for at, word in enumerate((args.first, args.second)):
-        if word == "-" or local(word) is not None:
+        if (name := baseline_named(word)) is not None:
+            saved.append((at, name))
+        elif word == "-" or local(word) is not None:
             sides[at] = read_local(word, args.max_depth)
         elif word.endswith(".json") or word.startswith(("./", "../", "~")):
             raise Trouble(f"file {word} does not exist")  # a file's name, not an API path
         else:
             remote.append((at, word))
+    profile = None
     if remote:
         session = open_session(args, token_cache=not args.no_token_cache, headers=dict(args.header), keep_bytes=0)
         async with session:
             for at, word in remote:
                 sides[at] = await fetched(session, word)
+        profile = session.credentials.profile
+    elif saved:
+        profile = profile_asked(args)
+    for at, name in saved:
+        sides[at] = baseline_side(name, profile, args.max_depth)
     first, second = sides
     if first is None or second is None:  # each word was read from a file or fetched above
         raise Trouble("nothing to compare")

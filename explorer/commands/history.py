@@ -16,10 +16,9 @@ import time
 from datetime import datetime
 from typing import Any
 
-from explorer.api.config_file import state_dir
+from explorer.api.config_file import HISTORY_FILE, state_dir
 from explorer.api.history import SEARCH_LIMIT, History, HistoryEntry, local_time
 from explorer.api.unsafe_characters import lines, visible
-from explorer.connection import HISTORY_FILE
 
 SPANS = {"m": 60, "h": 3600, "d": 86400}
 

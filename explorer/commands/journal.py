@@ -15,7 +15,7 @@ import json
 import sys
 from typing import Any
 
-from explorer.api.config_file import state_dir
+from explorer.api.config_file import JOURNAL_FILE, state_dir
 from explorer.api.errors import ApiError
 from explorer.api.journal import Journal, JournalEntry
 from explorer.api.known_secrets import REDACTED
@@ -26,7 +26,7 @@ from explorer.commands.body import Body
 from explorer.commands.flags import add_token_cache_flag
 from explorer.commands.output import report
 from explorer.commands.write import request_schema, written
-from explorer.connection import JOURNAL_FILE, add_connection_arguments, open_session
+from explorer.connection import add_connection_arguments, open_session
 
 UNDONE = ("PATCH", "PUT")  # what an undo can put back: the fields it set, to their values before
 

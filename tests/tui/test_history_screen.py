@@ -4,15 +4,17 @@ kept (marked so, never in the panes), gone to live with `g`, compared with now w
 from __future__ import annotations
 
 import pytest
+from textual.widgets import Input
 
 from explorer.api.history import History
 from explorer.api.options import Har
 from explorer.demo import demo_session
 from explorer.sandbox import Settings, create_app
 from explorer.tui.screens.compare import CompareScreen
+from explorer.tui.screens.dialogs import AskScreen
 from explorer.tui.screens.history import HistoryEntryScreen, HistoryScreen
 from explorer.tui.screens.main import MainScreen
-from tests.tui.conftest import explorer_on
+from tests.tui.conftest import explorer_on, problem_said
 from tests.tui.screen_text import screen_text
 
 
@@ -104,3 +106,43 @@ async def test_a_session_that_keeps_no_history_says_so(clock):
         await driven.pilot.press("H")
         await driven.until(lambda: "No history is kept in this session" in driven.toasts())
         assert isinstance(driven.app.screen, MainScreen)
+
+
+@pytest.mark.screen
+async def test_b_saves_what_is_in_view_as_a_baseline_and_equals_compares_with_it_by_name(open_explorer):
+    async with open_explorer(size=(160, 50)) as explorer:
+        world = explorer.sandbox.state.sandbox.world
+        project = world.project_named("production")
+        cluster = next(iter(project.clusters.values()))
+        there = f"/groups/{project.id}/clusters/{cluster.name}"
+        await explorer.go_to(there)
+        await explorer.pilot.press("b")
+        await explorer.until_screen(AskScreen)
+        field = explorer.app.screen.query_one(Input)
+        assert field.value == cluster.name  # the name offered: what is in view
+        field.value = "before upgrade"
+        await explorer.pilot.press("enter")
+        await explorer.until(lambda: "is not a baseline's name" in problem_said(explorer.app))
+        field.value = "before-upgrade"
+        await explorer.pilot.press("enter")
+        await explorer.until(
+            lambda: "Saved as the baseline before-upgrade: = then @before-upgrade" in explorer.toasts()
+        )
+
+        cluster.fields["diskSizeGB"] = 160
+        await explorer.pilot.press("r")
+        await explorer.settle()
+        await explorer.pilot.press("equals_sign")  # nothing marked: a file, or a baseline by name
+        await explorer.until_screen(AskScreen)
+        explorer.app.screen.query_one(Input).value = "@nothing-saved"
+        await explorer.pilot.press("enter")
+        await explorer.until(
+            lambda: "No baseline nothing-saved: b saves what is in view as one" in problem_said(explorer.app)
+        )
+        explorer.app.screen.query_one(Input).value = "@before-upgrade"
+        await explorer.pilot.press("enter")
+        await explorer.until_screen(CompareScreen)
+        await explorer.until(lambda: "diskSizeGB" in screen_text(explorer.app))
+        compared = screen_text(explorer.app)
+        assert "- baseline before-upgrade, saved " in compared
+        assert "~ .diskSizeGB: 10.0 → 160" in compared

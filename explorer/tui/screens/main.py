@@ -27,12 +27,13 @@ from textual.screen import Screen
 from textual.widget import Widget
 from textual.widgets import Header, Input, TabbedContent, TabPane
 
+from explorer.api.baselines import name_problem, read_baseline, save_baseline
 from explorer.api.changes import changes
 from explorer.api.errors import ApiError
 from explorer.api.filters import JqError, JqRunner, compiled
 from explorer.api.history import HistoryEntry, local_time
 from explorer.api.json_files import read_document
-from explorer.api.local_paths import cannot_write, write_new
+from explorer.api.local_paths import cannot_write, is_file, write_new
 from explorer.api.resource import Resource
 from explorer.api.session import Session
 from explorer.api.urls import origin_text
@@ -182,6 +183,7 @@ class MainScreen(Screen[None]):
         Binding("vertical_line", "filter", "jq filter", show=False, id="explorer.filter"),
         Binding("u", "undo", "Undo the last PATCH or PUT", show=False, id="explorer.undo"),
         Binding("H", "history", "History", show=False, id="explorer.history"),
+        Binding("b", "baseline", "Save as a baseline", show=False, id="explorer.baseline"),
         Binding("escape", "cancel", "Cancel", show=False, id="explorer.cancel"),
         *(pane.binding for pane in PANES),  # 1, 2…: a pane shown, and the keys given to it (panes.py)
         # Textual's own Tab, named: after a pane's key the pane has the keys, and Tab is the way back to the tree
@@ -1034,19 +1036,58 @@ class MainScreen(Screen[None]):
             if path:
                 self.compare_with_file(path, now)
 
-        question = "Nothing is marked (m marks what is in view). Compare it with a JSON file:"
+        question = "Nothing is marked (m marks what is in view). Compare it with a JSON file, or a baseline (@NAME):"
         value = typed if typed is not None else self.saved or ""
-        asking = AskScreen(question, value=value, placeholder="a body saved with s", problem=problem)
+        placeholder = "a body saved with s, or @NAME: one saved with b (@PROFILE:NAME, another profile's)"
+        asking = AskScreen(question, value=value, placeholder=placeholder, problem=problem)
         self.app.push_screen(asking, with_file)
 
     @work(group="compare", exclusive=True)
     async def compare_with_file(self, path: str, now: Compared) -> None:
+        """The resource in view compared with a JSON file, or with a baseline (`@NAME`, where no file has that name)."""
+        levels = self.session.bounds.max_depth
         try:
-            document = await asyncio.to_thread(read_document, Path(path), self.session.bounds.max_depth)
-        except ValueError as error:
+            if path.startswith("@") and not is_file(Path(path[1:])):
+                baseline = await asyncio.to_thread(read_baseline, path[1:], self.session.credentials.profile)
+                if baseline is None:
+                    self.ask_for_file(now, path, f"No baseline {visible(path[1:])}: b saves what is in view as one")
+                    return
+                self.compared(Compared(baseline.label, baseline.document(levels)), now)
+                return
+            document = await asyncio.to_thread(read_document, Path(path), levels)
+        except (ValueError, OSError) as error:
             self.ask_for_file(now, path, visible(error))
             return
         self.compared(Compared(f"file {path}", document), now)
+
+    def action_baseline(self) -> None:
+        """`b`: save the resource in view, as it is now, as a baseline (named as asked) to compare with later."""
+        resource = self.document_in_view("Nothing in view to save: b saves a JSON document as a baseline.")
+        if resource is None:
+            return
+
+        def save(name: str | None) -> None:
+            if name:
+                self.save_baseline(name, resource)
+
+        suggested = "".join(c if c.isalnum() or c in "._-" else "-" for c in self.title_in_view(resource))[:64]
+        question = "Save what is in view as a baseline (= with @NAME compares with it, later or on another profile):"
+        asking = AskScreen(question, value=suggested.strip("-._"), placeholder="before-upgrade", check=name_problem)
+        self.app.push_screen(asking, save)
+
+    @work(group="baseline", exclusive=True)
+    async def save_baseline(self, name: str, resource: Resource) -> None:
+        session = self.session
+        profile, url, now = session.credentials.profile, str(resource.url), session.clocks.wall()
+        try:
+            saved = await asyncio.to_thread(
+                save_baseline, profile, name, url, resource.document, now, session.recent.secrets
+            )
+        except OSError as error:
+            self.notify(visible(f"Not saved: {error}"), severity="error", markup=False)
+            return
+        owner = f"{saved.profile}:" if saved.profile else ""
+        self.notify(f"Saved as the baseline {owner}{name}: = then @{name} compares with it", markup=False)
 
     def action_filter(self) -> None:
         """`|`: a jq filter for the JSON pane, kept for what it shows next; the field opens

@@ -1,0 +1,46 @@
+"""Baselines in the library: saved per profile (a name again replaces it), listed, read, deleted;
+names checked; `PROFILE:NAME` another profile's; redacted; private."""
+
+from __future__ import annotations
+
+import stat
+
+import pytest
+
+from explorer.api.baselines import Baselines, check_name, split_reference
+from explorer.api.har import REDACTED
+
+
+def test_a_name_saved_again_replaces_it_and_each_profile_has_its_own(tmp_path):
+    path = tmp_path / "state" / "baselines.sqlite3"
+    baselines = Baselines(path)
+    baselines.save("staging", "orders", "https://s.example/x", {"diskSizeGB": 40}, 1.0)
+    baselines.save("production", "orders", "https://p.example/x", {"diskSizeGB": 80}, 2.0)
+    baselines.save("staging", "orders", "https://s.example/x", {"diskSizeGB": 45}, 3.0)
+    assert [(b.profile, b.name, b.saved) for b in baselines.list()] == [
+        ("production", "orders", 2.0),
+        ("staging", "orders", 3.0),
+    ]
+    assert baselines.get("staging", "orders").document() == {"diskSizeGB": 45}
+    assert [b.profile for b in baselines.list("production")] == ["production"]
+    assert baselines.delete("staging", "orders") and not baselines.delete("staging", "orders")
+    assert baselines.get("staging", "orders") is None
+    assert {stat.S_IMODE(p.stat().st_mode) for p in path.parent.iterdir()} == {0o600}
+
+
+def test_a_secret_in_the_document_is_kept_redacted(tmp_path):
+    baselines = Baselines(tmp_path / "baselines.sqlite3")
+    saved = baselines.save(None, "users", "https://p.example/u", [{"username": "a", "password": "hunter2-xyz"}], 1.0)
+    assert saved.document() == [{"username": "a", "password": REDACTED}]
+    baselines.close()
+    assert b"hunter2-xyz" not in b"".join(p.read_bytes() for p in tmp_path.iterdir())
+
+
+def test_a_reference_is_this_profile_s_name_or_another_s():
+    assert split_reference("orders", "production") == ("production", "orders")
+    assert split_reference("staging:orders", "production") == ("staging", "orders")
+    assert split_reference("orders", None) == ("", "orders")
+    for bad in ("", "-x", "a b", "x" * 65, "a/b", "staging:"):
+        with pytest.raises(ValueError, match="is not a baseline's name"):
+            split_reference(bad, None)
+    assert check_name("before-upgrade.2026_11") == "before-upgrade.2026_11"
