@@ -35,6 +35,7 @@ def token_cache_dir() -> Path:
 HISTORY_FILE = "history.sqlite3"  # in the state folder: every exchange, across sessions
 JOURNAL_FILE = "journal.sqlite3"  # beside it: every write attempted, never rewritten
 BASELINES_FILE = "baselines.sqlite3"  # and the baselines saved
+DRAFTS_FILE = "drafts.sqlite3"  # and the write editor's drafts, set aside
 
 
 def state_dir() -> Path:

@@ -20,6 +20,8 @@ from textual.app import App
 
 from explorer.api.body_check import Problem, check_body
 from explorer.api.changes import Change, changes
+from explorer.api.config_file import DRAFTS_FILE, state_file
+from explorer.api.drafts import DraftFile
 from explorer.api.errors import ApiError
 from explorer.api.once import look_before, redirected
 from explorer.api.resource import Resource
@@ -46,7 +48,7 @@ from explorer.tui.writing import (
 if TYPE_CHECKING:
     from explorer.tui.screens.editor import Place
 
-DRAFT_KEPT = "Draft kept: a, then the same write, opens it again."  # said on leaving the editor
+DRAFT_KEPT = "Draft kept, in the next session too: a, then the same write, opens it again."  # on leaving the editor
 SEND_AGAIN = "ctrl+s, then Enter, sends it again."  # after a write not sent again (a 3xx, a token refused)
 LOG_SHOWS = "The Log pane (4) shows what went."
 
@@ -67,7 +69,7 @@ class WriteFlow:
         self.app = app
         self.session = session
         self.answered = answered  # the screen shows the answer and fetches again what it changed
-        self.drafts = Drafts()
+        self.drafts = Drafts(store=DraftFile(state_file(DRAFTS_FILE)), known=session.recent.secrets)
         self.places: dict[tuple[str, str], Place] = {}  # where each draft's editor was left with Esc, as Drafts
         self.undo: Undo | None = None
         # Keys typed after the list's Enter or the preview's Esc, held for the editor those open: the
@@ -130,6 +132,7 @@ class WriteFlow:
         description = self.session.description
         operation = operation_of(choice, description)
         schema = description.request_schema(operation) if description and operation else None
+        await self.drafts.recall(choice)  # one an earlier session set aside
         if self.drafts.get(choice) is None and resource is not None:
             self.drafts.keep(choice, prefill(choice, resource, description))
         opened = resource.json if resource is not None and resource.error is None else None
@@ -156,7 +159,10 @@ class WriteFlow:
             edited = await self.app.push_screen_wait(editor)
             if isinstance(edited, Place):
                 self.places[key] = edited
-                if choice.method != "DELETE":
+                problem = await self.drafts.set_aside(choice)
+                if problem is not None:
+                    self.app.notify(visible(problem), severity="warning", markup=False)
+                elif choice.method != "DELETE":
                     self.app.notify(DRAFT_KEPT, markup=False)
                 return
             body, place = edited
@@ -167,7 +173,7 @@ class WriteFlow:
                 refusal = Problem(0, f"{visible(pointed)} {SEND_AGAIN}")
                 continue
             if answer.error is None:
-                self.drafts.sent(choice)
+                await self.drafts.sent(choice)
                 return
             message = visible(answer.error.line())
             if answer.error.written == "no":  # refused for its token, which is renewed now: not sent again

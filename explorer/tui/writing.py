@@ -7,14 +7,19 @@ is kept by method and URL for the whole session: leaving the editor, or a refusa
 
 from __future__ import annotations
 
+import asyncio
+import contextlib
 import json
 import re
+import time
 from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
 from typing import Any
 
 from explorer.api.body_check import top_schema
 from explorer.api.description import Description, Operation
+from explorer.api.drafts import DraftFile
+from explorer.api.known_secrets import KnownSecrets
 from explorer.api.resource import Resource
 from explorer.api.unsafe_characters import UNSAFE
 from explorer.api.writes import WITH_BODY, WriteChoice, conventional_choices, editable
@@ -145,9 +150,12 @@ class Undo:
 
 @dataclass
 class Drafts:
-    """Bodies being written, by method and URL: kept whatever happens to the editor."""
+    """Bodies being written, by method and URL: kept whatever happens to the editor, and, with a
+    `store`, from one session to the next (set aside when the editor closes, recalled when it opens)."""
 
     bodies: dict[tuple[str, str], str] = field(default_factory=dict)
+    store: DraftFile | None = None
+    known: KnownSecrets | None = None  # the session's credentials, masked in what is stored
 
     def get(self, choice: WriteChoice) -> str | None:
         return self.bodies.get((choice.method, choice.url))
@@ -155,6 +163,32 @@ class Drafts:
     def keep(self, choice: WriteChoice, text: str) -> None:
         self.bodies[(choice.method, choice.url)] = text
 
-    def sent(self, choice: WriteChoice) -> None:
-        """The write went and was accepted: its draft is done."""
-        self.bodies.pop((choice.method, choice.url), None)
+    async def recall(self, choice: WriteChoice) -> None:
+        """Bring back a draft an earlier session set aside, unless this one has its own."""
+        key = (choice.method, choice.url)
+        if self.store is None or key in self.bodies:
+            return
+        with contextlib.suppress(OSError):  # no file to read: no draft, as before there were files
+            kept = await asyncio.to_thread(self.store.get, *key)
+            if kept is not None and key not in self.bodies:
+                self.bodies[key] = kept
+
+    async def set_aside(self, choice: WriteChoice) -> str | None:
+        """Store the draft for the sessions to come; why it could not be, or None."""
+        key = (choice.method, choice.url)
+        body = self.bodies.get(key)
+        if self.store is None or body is None:
+            return None
+        try:
+            await asyncio.to_thread(self.store.put, *key, body, time.time(), self.known)
+        except OSError as error:
+            return f"The draft is kept until the explorer quits, not after: {error}"
+        return None
+
+    async def sent(self, choice: WriteChoice) -> None:
+        """The write went and was accepted: its draft is done, here and in the store."""
+        key = (choice.method, choice.url)
+        self.bodies.pop(key, None)
+        if self.store is not None:
+            with contextlib.suppress(OSError):
+                await asyncio.to_thread(self.store.drop, *key)

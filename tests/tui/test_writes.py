@@ -12,6 +12,7 @@ from textual import events
 from textual.widgets import Input, Label, OptionList, Static, TextArea
 
 from explorer.api.config import Credentials
+from explorer.api.har import REDACTED
 from explorer.api.secret import Secret
 from explorer.api.session import Session
 from explorer.api.writes import WritePolicy
@@ -320,6 +321,30 @@ async def test_a_refused_delete_says_why_and_sends_nothing_more(open_explorer):
 
 
 @pytest.mark.screen
+async def test_a_draft_set_aside_opens_again_in_the_next_session_its_secret_kept_out(open_explorer, own_folders):
+    """The editor closed with Esc: the draft is stored (redacted), and the next explorer opens it again."""
+    async with open_explorer(writes=True) as explorer:
+        await open_production(explorer)
+        await choose(explorer, "PATCH")
+        set_body(explorer, '{"name": "draft-9f8e", "password": "s3cret-draft-77"}')
+        await explorer.pilot.press("escape")
+        await explorer.until(lambda: "Draft kept, in the next session too" in explorer.toasts())
+    stored = b"".join(p.read_bytes() for p in own_folders.rglob("drafts.sqlite3*"))
+    assert b"draft-9f8e" in stored and b"s3cret-draft-77" not in stored
+    async with open_explorer(writes=True) as explorer:  # the next session
+        await open_production(explorer)
+        await choose(explorer, "PATCH")
+        assert json.loads(editor_text(explorer)) == {"name": "draft-9f8e", "password": REDACTED}
+        await send(explorer, '{"name": "sent-9f8e"}')
+        await explorer.until(lambda: not isinstance(explorer.app.screen, (EditorScreen, PreviewScreen)))
+        await explorer.settle()
+    async with open_explorer(writes=True) as explorer:  # sent: the draft is done, here and stored
+        await open_production(explorer)
+        await choose(explorer, "PATCH")
+        assert "draft-9f8e" not in editor_text(explorer)
+
+
+@pytest.mark.screen
 async def test_esc_keeps_the_draft(open_explorer):
     async with open_explorer(writes=True) as explorer:
         await open_production(explorer)
@@ -327,7 +352,8 @@ async def test_esc_keeps_the_draft(open_explorer):
         set_body(explorer, '{"name": "draft"}')
         await explorer.pilot.press("escape")
         await explorer.until(lambda: not isinstance(explorer.app.screen, EditorScreen))
-        assert "Draft kept: a, then the same write, opens it again." in explorer.toasts()  # as said, no backticks
+        kept = "Draft kept, in the next session too: a, then the same write, opens it again."  # no backticks
+        await explorer.until(lambda: kept in explorer.toasts())  # said once it is stored
         await choose(explorer, "PATCH")
         assert editor_text(explorer) == '{"name": "draft"}'
         await explorer.pilot.pause()
