@@ -47,6 +47,17 @@ class PrivateFile:
             self.opened, self.set_aside = open_store(self.path, self.schema, durable=self.durable)
         return self.opened
 
+    def news_of_set_aside(self) -> str | None:
+        """What to say, once, of a damaged file moved aside when this one was begun; None if none was.
+
+        Returns:
+            The sentence (`… could not be read: it was moved to NAME and a new one begun`), or None.
+        """
+        aside, self.set_aside = self.set_aside, None
+        if aside is None:
+            return None
+        return f"The file {self.path} could not be read: it was moved to {aside.name} and a new one begun"
+
     def close(self) -> None:
         """Close the file, if it was opened; what was added is in it already."""
         if self.opened is not None:

@@ -634,9 +634,10 @@ class Session:
         if self.journal is None:
             return None
         entity = None if before is None else dumps(before).encode("utf-8")
+        journal = self.journal
         try:
-            return await asyncio.to_thread(
-                self.journal.attempt,
+            number = await asyncio.to_thread(
+                journal.attempt,
                 request,
                 self.clocks.wall(),
                 before=entity,
@@ -650,9 +651,11 @@ class Session:
                 method=request.method,
                 url=str(request.url),
                 written="no",
-                hint=f"Every write is noted in {self.journal.path} before it goes: make room on that disk,"
+                hint=f"Every write is noted in {journal.path} before it goes: make room on that disk,"
                 " or make the file writable.",
             ) from None
+        self.recording_problem = journal.news_of_set_aside() or self.recording_problem  # said once
+        return number
 
     async def _note_outcome(self, number: int | None, outcome: Outcome, **what: Any) -> None:
         """Note what became of a write in the journal; a note that fails is said (`recording_problem`).
@@ -1021,12 +1024,7 @@ class Session:
             if self.history is history:
                 self.history = None
             return
-        if history.set_aside is not None:  # said once: the history goes on in a new file
-            self.recording_problem = (
-                f"The history file {history.path} could not be read: it was moved to {history.set_aside.name}"
-                " and a new one begun"
-            )
-            history.set_aside = None
+        self.recording_problem = history.news_of_set_aside() or self.recording_problem  # said once
 
     async def _written_down(self, sink: HarRecorder, response: httpx.Response, started: float, took: float) -> bool:
         """Write an exchange to the HAR recorder, off the event loop.

@@ -86,8 +86,8 @@ def run(args: argparse.Namespace) -> int:
         return 1
     finally:
         history.close()
-    if history.set_aside is not None:
-        print(f"explorer history: {path} could not be read: it was moved to {history.set_aside.name}", file=sys.stderr)
+    if (news := history.news_of_set_aside()) is not None:
+        print(f"explorer history: {visible(news)}", file=sys.stderr)
     if args.json:
         print(json.dumps([summary(entry) for entry in found], indent=2))
     else:

@@ -171,7 +171,7 @@ async def test_a_session_says_a_damaged_file_once_and_keeps_its_history_in_a_new
     await session.fetch("")
     await asyncio.gather(*session.keeping)  # added while the answer is shown
     problem = session.recording_problem
-    assert problem is not None and problem.startswith(f"The history file {path} could not be read: it was moved to")
+    assert problem is not None and problem.startswith(f"The file {path} could not be read: it was moved to")
     session.recording_problem = None
     await session.fetch("/groups")
     await asyncio.gather(*session.keeping)

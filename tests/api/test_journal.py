@@ -152,3 +152,19 @@ def test_an_outcome_is_noted_once_and_an_undo_marks_what_it_undid(tmp_path):
     entries = {e.number: e for e in journal.entries()}
     assert (entries[first].outcome, entries[first].status, entries[first].undone_by) == ("sent", 200, undo)
     assert entries[undo].undoes == first
+
+
+async def test_a_damaged_journal_is_set_aside_said_once_and_the_write_noted_in_a_new_one(served, tmp_path):
+    path = tmp_path / "journal.sqlite3"
+    path.write_bytes(b"not a database at all" * 200)
+    session = session_on(served.url, Journal(path))
+    url, before = await first_cluster(session)
+    sent = await session.send_write(await session.prepare_write("PATCH", url, b'{"diskSizeGB": 80}'), before=before)
+    problem = session.recording_problem
+    await session.aclose()
+    assert sent.status == 200
+    assert problem is not None and problem.startswith(f"The file {path} could not be read: it was moved to ")
+    (entry,) = Journal(path).entries()
+    assert (entry.method, entry.outcome) == ("PATCH", "sent")
+    (aside,) = [p for p in tmp_path.iterdir() if ".damaged-" in p.name]
+    assert aside.read_bytes().startswith(b"not a database")

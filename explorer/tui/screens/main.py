@@ -391,11 +391,12 @@ class MainScreen(Screen[None]):
             )
 
     def tell_recording_problem(self) -> None:
-        """Once: --har stopped writing (a full disk, say); the session goes on unrecorded."""
+        """Once: --har, the history or the journal stopped writing (a full disk, say), or a damaged file
+        of theirs was moved aside; the session goes on."""
         problem = self.session.recording_problem
         if problem is not None:
             self.session.recording_problem = None
-            self.notify(visible(problem), title="Recording stopped", severity="error", timeout=30, markup=False)
+            self.notify(visible(problem), title="Recording", severity="error", timeout=30, markup=False)
 
     def show_failure(self, error: ApiError) -> None:
         """An error with no answer to show (refused before sending, unreachable): every pane says it
