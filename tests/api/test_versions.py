@@ -4,8 +4,11 @@ deprecation a versioned service answers, over a real socket against a stand-in f
 from __future__ import annotations
 
 import json
+import os
 import subprocess
 import sys
+import tempfile
+from pathlib import Path
 
 import pytest
 
@@ -95,6 +98,8 @@ def explorer_get(server, *arguments: str) -> subprocess.CompletedProcess[str]:
         "EXPLORER_CLIENT_ID": "c",
         "EXPLORER_CLIENT_SECRET": "s",
         "XDG_CONFIG_HOME": "/nonexistent",
+        # the history and the journal go here, not under HOME: HOME is the checkout (its .local)
+        "XDG_STATE_HOME": str(Path(tempfile.gettempdir()) / f"explorer-versions-{os.getpid()}"),
     }
     command = [sys.executable, "-m", "explorer", "get", "--no-token-cache", *arguments]
     return subprocess.run(command, capture_output=True, text=True, env=environ, cwd=ROOT, timeout=60)
