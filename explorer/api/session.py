@@ -201,6 +201,7 @@ class Session:
         self.history = har.history  # the history kept across sessions, if any; None once adding to it failed
         self.keeping: set[asyncio.Task[None]] = set()  # exchanges being added to the history
         self.journal = har.journal  # the journal of writes, if any: a write it cannot note is not sent
+        self.last_noted: int | None = None  # the journal's number of the last write noted (for an undo to name)
         self.recording_problem: str | None = None  # why the recorder or the history stopped, if one did
         # What answers in place of the service the credentials name (the demo sandbox, a recording),
         # set by whoever made it so; None for the service itself.
@@ -591,7 +592,9 @@ class Session:
         """
         method = outgoing.method.upper()  # as it goes: httpx sends "post" as POST
         url = httpx.URL(outgoing.url)
-        number = await self._note_attempt(httpx.Request(method, url, content=outgoing.body or None), before, undoes)
+        number = self.last_noted = await self._note_attempt(
+            httpx.Request(method, url, content=outgoing.body or None), before, undoes
+        )
         try:
             if is_write_method(method) and not self.writes_allowed:
                 raise self.read_only(method, outgoing.url)

@@ -116,17 +116,22 @@ class WriteFlow:
             self.app.notify(visible(caveat), severity="warning", markup=False)
         self.drafts.keep(choice, pretty(putting_back.body))
         self.places.pop((choice.method, choice.url), None)  # a new body: from its start
-        await self.write(choice, None, caveat)
+        await self.write(choice, None, caveat, undoes=undo.noted)
 
-    async def write(self, choice: WriteChoice, resource: Resource | None, caveat: str | None = None) -> None:
+    async def write(
+        self, choice: WriteChoice, resource: Resource | None, caveat: str | None = None, undoes: int | None = None
+    ) -> None:
         """Edit, preview and send `choice` until it is accepted or the person leaves (the draft kept);
-        `caveat`: what its preview warns of besides (what an undo cannot put back)."""
+        `caveat`: what its preview warns of besides (what an undo cannot put back); `undoes`: the
+        journal's number of the write it puts back."""
         try:
-            await self.editing(choice, resource, caveat)
+            await self.editing(choice, resource, caveat, undoes)
         finally:
             self.ahead.take()  # nothing is held once no editor is on its way
 
-    async def editing(self, choice: WriteChoice, resource: Resource | None, caveat: str | None = None) -> None:
+    async def editing(
+        self, choice: WriteChoice, resource: Resource | None, caveat: str | None = None, undoes: int | None = None
+    ) -> None:
         from explorer.tui.screens.editor import EditorScreen, Place, refusal_problem
 
         description = self.session.description
@@ -166,7 +171,7 @@ class WriteFlow:
                     self.app.notify(DRAFT_KEPT, markup=False)
                 return
             body, place = edited
-            answer = await self.preview_and_send(choice, body, opened, schema, caveat)
+            answer = await self.preview_and_send(choice, body, opened, schema, caveat, undoes)
             if answer is None:
                 continue  # back to the editor, as it was: the same draft, at the same place
             if (pointed := redirected(answer)) is not None:  # not followed, nothing sent there: the draft stays
@@ -192,7 +197,13 @@ class WriteFlow:
         return await self.session.prepare_write(choice.method, choice.url, body_bytes(text))
 
     async def preview_and_send(
-        self, choice: WriteChoice, body: str, opened: Any, schema: Mapping[str, Any] | None, caveat: str | None = None
+        self,
+        choice: WriteChoice,
+        body: str,
+        opened: Any,
+        schema: Mapping[str, Any] | None,
+        caveat: str | None = None,
+        undoes: int | None = None,
     ) -> Resource | None:
         """The preview, against the entity as it is now; the answer if the person said send, else None."""
         from explorer.tui.screens.preview import PreviewScreen
@@ -242,7 +253,7 @@ class WriteFlow:
         if not await self.app.push_screen_wait(preview):
             return None
         try:
-            answer = await self.session.send_write(outgoing, before=now)
+            answer = await self.session.send_write(outgoing, before=now, undoes=undoes)
         except ApiError as error:
             if error.written == "maybe":  # it went, and no answer came: how to look, in the screen's words
                 error.hint = f"{look_before(choice.method, f'GET {choice.url}')} {LOG_SHOWS}"
@@ -255,7 +266,8 @@ class WriteFlow:
             return answer
         self.answered(answer, choice)
         if answer.error is None and choice.method in ("PATCH", "PUT") and isinstance(now, dict):
-            self.undo = Undo(choice.url, choice.method, now, sent, schema)  # u makes its PATCH (undo_body)
+            noted = self.session.last_noted
+            self.undo = Undo(choice.url, choice.method, now, sent, schema, noted)  # u makes its PATCH (undo_body)
         return answer
 
 

@@ -146,6 +146,7 @@ class Undo:
     before: dict[str, Any]  # the entity as fetched just before the write
     sent: Any  # the write's body
     schema: Mapping[str, Any] | None = None  # the write's request schema, if the description gives one
+    noted: int | None = None  # the write's number in the journal, which the undo names as the one it undoes
 
 
 @dataclass

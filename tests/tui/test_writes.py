@@ -13,6 +13,8 @@ from textual.widgets import Input, Label, OptionList, Static, TextArea
 
 from explorer.api.config import Credentials
 from explorer.api.har import REDACTED
+from explorer.api.journal import Journal
+from explorer.api.options import Har
 from explorer.api.secret import Secret
 from explorer.api.session import Session
 from explorer.api.writes import WritePolicy
@@ -455,17 +457,23 @@ async def test_the_undo_is_checked_against_the_schema_of_a_patch_there(open_expl
 
 
 @pytest.mark.screen
-async def test_a_patch_and_its_undo_over_a_real_socket(live_server, clock):
+async def test_a_patch_and_its_undo_over_a_real_socket(live_server, clock, tmp_path):
+    """And the journal says which undid which."""
     server, switchboard = live_server
     switchboard.app = Undescribed(create_app(Settings()))  # it publishes no /openapi.json, and none is given
     defaults = Settings()
     credentials = Credentials(
         server.url + API_ROOT, client_id=defaults.client_id, client_secret=Secret(defaults.client_secret)
     )
-    async with explorer_on(Session(credentials, writes=WritePolicy(True, "--writes")), clock) as explorer:
+    journal = Journal(tmp_path / "journal.sqlite3")
+    session = Session(credentials, writes=WritePolicy(True, "--writes"), har=Har(journal=journal))
+    async with explorer_on(session, clock) as explorer:
         await patch_and_undo(  # no API description here: nothing documents a PATCH, nor its schema
             explorer, "Undo the last PATCH or PUT (no PATCH documented here: no schema to check it against) · writes on"
         )
+    undo, patch = Journal(tmp_path / "journal.sqlite3").entries()
+    assert (patch.document("body"), patch.undone_by) == ({"name": "renamed"}, undo.number)
+    assert (undo.document("body"), undo.undoes, undo.outcome) == ({"name": "production"}, patch.number, "sent")
 
 
 async def patch_and_undo(explorer, about: str) -> None:
