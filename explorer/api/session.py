@@ -200,6 +200,7 @@ class Session:
         self.recorder = har.recorder
         self.history = har.history  # the history kept across sessions, if any; None once adding to it failed
         self.keeping: set[asyncio.Task[None]] = set()  # exchanges being added to the history
+        self.last_kept: asyncio.Task[None] | None = None  # the last of them, which the next one waits for
         self.journal = har.journal  # the journal of writes, if any: a write it cannot note is not sent
         self.last_noted: int | None = None  # the journal's number of the last write noted (for an undo to name)
         self.recording_problem: str | None = None  # why the recorder or the history stopped, if one did
@@ -989,7 +990,10 @@ class Session:
         if self.recorder is not None and not await self._written_down(self.recorder, response, started, took):
             self.recorder = None
         if self.history is not None:  # after the answer is given back, not before: a person waits for that
-            kept = asyncio.create_task(self._keep_in_history(self.history, response, started, took))
+            previous = self.last_kept  # added after it: the history keeps the exchanges' order
+            kept = self.last_kept = asyncio.create_task(
+                self._keep_in_history(self.history, response, started, took, previous)
+            )
             self.keeping.add(kept)
             kept.add_done_callback(self.keeping.discard)
         self.exchange_count += 1
@@ -1007,17 +1011,28 @@ class Session:
             )
         )
 
-    async def _keep_in_history(self, history: History, response: httpx.Response, started: float, took: float) -> None:
+    async def _keep_in_history(
+        self,
+        history: History,
+        response: httpx.Response,
+        started: float,
+        took: float,
+        previous: asyncio.Task[None] | None = None,
+    ) -> None:
         """Add an exchange to the history, `history.after` seconds after its answer was given back.
 
         The entry is made (and redacted: 10 ms of Python for a 500-item page) on the event loop, once
         a screen has had the time to show the answer: in a thread it would hold the interpreter in
         turns with the screen's drawing, which took longer for it (about 25 ms a page turn). The file
         is written in a thread. Used inside the session, by `_received`; `aclose` waits for those
-        still to be added.
+        still to be added. `previous`, the exchange before it, is added first: two answers that came
+        together are written in their order, not in whichever thread finished first.
         """
         if history.after:
             await asyncio.sleep(history.after)
+        if previous is not None:
+            with contextlib.suppress(asyncio.CancelledError):
+                await asyncio.shield(previous)
         try:
             row = history.row_of(response, started, took, self.recent.secrets)
             await asyncio.to_thread(history.add, row)
