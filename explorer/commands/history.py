@@ -19,6 +19,7 @@ from typing import Any
 from explorer.api.config_file import HISTORY_FILE, state_dir
 from explorer.api.history import SEARCH_LIMIT, History, HistoryEntry, local_time
 from explorer.api.unsafe_characters import lines, visible
+from explorer.display.har_entries import kept_body, kept_headers
 
 SPANS = {"m": 60, "h": 3600, "d": 86400}
 
@@ -141,24 +142,21 @@ def show(history: History, number: int, as_json: bool) -> int:
         f" ({entry.profile or 'no profile'}, {entry.elapsed * 1000:.0f} ms)"
     )
     out = [visible(heading), "", visible(f"{entry.method} {entry.url}")]
-    out += [*map(visible, header_lines(request)), *body_lines(request.get("postData", {}))]
+    out += [*header_lines(request), *body_lines(request.get("postData", {}))]
     out += ["", visible(f"{entry.status} {response.get('statusText', '')}".rstrip())]
-    out += [*map(visible, header_lines(response)), *body_lines(response.get("content", {}))]
+    out += [*header_lines(response), *body_lines(response.get("content", {}))]
     sys.stdout.write("\n".join(out) + "\n")
     return 0
 
 
 def header_lines(part: dict[str, Any]) -> list[str]:
-    """A HAR request's or response's headers, `Name: value` each (not yet made visible)."""
-    headers = part.get("headers", [])
-    return [f"{h.get('name', '')}: {h.get('value', '')}" for h in headers if isinstance(h, dict)]
+    """A HAR request's or response's headers, `Name: value` each, every character visible."""
+    return [visible(f"{name}: {value}") for name, value in kept_headers(part)]
 
 
 def body_lines(content: dict[str, Any]) -> list[str]:
     """A HAR body as lines to print, each character visible, after a blank line; none for no body."""
-    text = content.get("text") if isinstance(content, dict) else None
-    if not isinstance(text, str) or not text:
+    body = kept_body(content)
+    if body is None:
         return []
-    if content.get("encoding") == "base64":
-        return ["", f"({content.get('size', '?')} bytes that are not text, kept as base64)"]
-    return ["", *lines(text.rstrip())]
+    return ["", *lines(body.text.rstrip())] if body.is_text else ["", body.text]

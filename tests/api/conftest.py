@@ -117,3 +117,11 @@ def connect(transport: str, clock: FakeClock, request: pytest.FixtureRequest) ->
 async def connected(connect: Connector) -> AsyncIterator[Connected]:
     async with connect() as c:
         yield c
+
+
+@pytest.fixture
+def served(live_server):
+    """The sandbox with its default settings, over a real socket: the server, whose `url` a session is given."""
+    server, switchboard = live_server
+    switchboard.app = create_app(Settings())
+    return server

@@ -23,7 +23,7 @@ from explorer.api.secret import Secret
 from explorer.api.session import Session
 from explorer.api.writes import WritePolicy
 from explorer.connection import replaying
-from explorer.sandbox import Settings, create_app
+from explorer.sandbox import Settings
 from explorer.sandbox.links import API_ROOT
 from tests.conftest import REAL_RESPONSES
 
@@ -44,13 +44,6 @@ def secret_values(value: object) -> list[str]:
     if isinstance(value, list):
         return [found for item in value for found in secret_values(item)]
     return [str(value)]
-
-
-@pytest.fixture
-def served(live_server):
-    server, switchboard = live_server
-    switchboard.app = create_app(DEFAULTS)
-    return server
 
 
 def session_on(url: str, har: Path, **options) -> Session:

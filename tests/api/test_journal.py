@@ -17,17 +17,10 @@ from explorer.api.options import Har
 from explorer.api.secret import Secret
 from explorer.api.session import Session
 from explorer.api.writes import WritePolicy
-from explorer.sandbox import Settings, create_app
+from explorer.sandbox import Settings
 from explorer.sandbox.links import API_ROOT
 
 DEFAULTS = Settings()
-
-
-@pytest.fixture
-def served(live_server):
-    server, switchboard = live_server
-    switchboard.app = create_app(DEFAULTS)
-    return server
 
 
 def session_on(url: str, journal: Journal, writes: bool = True) -> Session:

@@ -24,6 +24,7 @@ from textual.widgets import Input, Label, OptionList, Static
 from textual.widgets.option_list import Option
 
 from explorer.api.history import History, HistoryEntry, local_time
+from explorer.display.har_entries import kept_body, kept_headers
 from explorer.tui.palette import status_class
 from explorer.tui.safe_text import lines, text, visible
 from explorer.tui.screens.dialogs import DIALOG_CSS
@@ -203,25 +204,21 @@ def exchange_text(entry: dict[str, Any]) -> Text:
     out.append_text(body_text(response.get("content", {})))
     for title, part, body in (("The request", request, "postData"), ("The answer's headers", response, None)):
         out.append(f"\n{title}\n", style="bold")
-        for name, value in headers_of(part):
+        for name, value in kept_headers(part):
             out.append(f"{visible(name)}: ", style="dim").append(f"{visible(value)}\n")
         if body is not None:
             out.append_text(body_text(part.get(body, {})))
     return out
 
 
-def headers_of(part: Any) -> list[tuple[str, str]]:
-    headers = part.get("headers", []) if isinstance(part, dict) else []
-    return [(str(h.get("name", "")), str(h.get("value", ""))) for h in headers if isinstance(h, dict)]
-
-
 def body_text(content: Any) -> Text:
     """A kept body: JSON indented, other text as it came, cut at SHOWN_BODY characters (said)."""
-    body = content.get("text") if isinstance(content, dict) else None
-    if not isinstance(body, str) or not body:
+    kept = kept_body(content)
+    if kept is None:
         return Text()
-    if content.get("encoding") == "base64":
-        return Text(f"\n({content.get('size', '?')} bytes that are not text)\n", style="dim")
+    if not kept.is_text:
+        return Text(f"\n{kept.text}\n", style="dim")
+    body = kept.text
     if len(body) <= 4 * SHOWN_BODY:  # indented only where most of it is drawn
         with contextlib.suppress(ValueError, RecursionError):
             body = json.dumps(json.loads(body), indent=2, ensure_ascii=False)
