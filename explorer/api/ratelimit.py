@@ -28,7 +28,7 @@ from explorer.api.errors import retry_after, unwrap
 from explorer.api.values import json_within, parse_count
 
 WINDOW = 60.0
-TOKEN = "token"
+TOKEN_BUCKET = "token"
 PROJECT_IN_PATH = re.compile(r"/groups/([^/?#]+)")
 REMEMBERED = 4096  # requests whose figures are kept; the oldest are forgotten first
 REFUSED = (429, 503)  # answers whose Retry-After says when to ask again
@@ -36,23 +36,23 @@ LONGEST_WAIT = 15 * 60.0  # seconds a request waits at most: a longer wait is sa
 
 
 def counter_key_of(url: httpx.URL) -> str | None:
-    """Return the key of the client's counter a request falls under: TOKEN, a project ID, or None (not counted)."""
+    """Return the key of the client's counter a request falls under: TOKEN_BUCKET, a project ID, or None."""
     return counter_key_of_path(url.path)
 
 
 def counter_key_of_path(path: str) -> str | None:
-    """Return the key of the counter a path falls under: TOKEN, a project's ID, or None."""
+    """Return the key of the counter a path falls under: TOKEN_BUCKET, a project's ID, or None."""
     if path.startswith("/api/oauth/"):
-        return TOKEN
+        return TOKEN_BUCKET
     match = PROJECT_IN_PATH.search(path)
     return match.group(1) if match else None
 
 
 def bucket_of(method: str, url: httpx.URL) -> str:
-    """Return the bucket a request's figures from the server are kept under: TOKEN at the token
+    """Return the bucket a request's figures from the server are kept under: TOKEN_BUCKET at the token
     endpoints, else its method and path (`GET /api/…/orgs/…`; HEAD is read as GET, a page of a list as the list)."""
-    if counter_key_of(url) == TOKEN:
-        return TOKEN
+    if counter_key_of(url) == TOKEN_BUCKET:
+        return TOKEN_BUCKET
     return f"{'GET' if method in ('GET', 'HEAD') else method} {url.path}"
 
 
@@ -130,7 +130,7 @@ class RateLimits:
         minute = int(self.clock() // WINDOW)
         current = self.windows.get(counter_key)
         if current is None:
-            limit = self.token_limit if counter_key == TOKEN else self.project_limit
+            limit = self.token_limit if counter_key == TOKEN_BUCKET else self.project_limit
             current = self.windows[counter_key] = Window(counter_key, limit)
         if current.minute != minute:
             current.minute, current.used = minute, 0
@@ -139,7 +139,7 @@ class RateLimits:
     def estimated(self, counter_key: str | None) -> bool:
         """Whether the client counts for itself under `counter_key`: the token endpoint, or a project whose
         answers have stated no figures."""
-        return counter_key == TOKEN or (counter_key is not None and counter_key not in self.stating)
+        return counter_key == TOKEN_BUCKET or (counter_key is not None and counter_key not in self.stating)
 
     def sent(self, counter_key: str) -> None:
         """Count a request sent under `counter_key`."""
@@ -152,13 +152,13 @@ class RateLimits:
         wait = come_back_in(response, now)
         if wait is not None and wait > LONGEST_WAIT:  # a billion seconds: said by the error, never held
             wait = None
-        if counter_key is not None and (counter_key == TOKEN or figures is None):
+        if counter_key is not None and (counter_key == TOKEN_BUCKET or figures is None):
             window = self.window(counter_key)
             if figures is not None:
                 (window.server_limit, window.server_remaining), window.server_minute = figures, window.minute
             if wait is not None and self.estimated(counter_key):
                 window.retry_at = now + wait
-        if counter_key == TOKEN:
+        if counter_key == TOKEN_BUCKET:
             return
         if figures is not None and counter_key is not None:
             self.stating.add(counter_key)
@@ -200,7 +200,7 @@ class RateLimits:
         """The meter of a request (a bucket_of): the figures the server stated with its last answer,
         else the client's count of its project's minute; None when there is neither."""
         now = self.clock()
-        if bucket == TOKEN:
+        if bucket == TOKEN_BUCKET:
             return self.token_reading()
         last = self.buckets.get(bucket)
         waiting = last is not None and (last.retry_at or 0) > now
@@ -217,7 +217,7 @@ class RateLimits:
     def token_reading(self) -> Reading:
         """The token endpoint's meter."""
         now = self.clock()
-        window = self.window(TOKEN)
+        window = self.window(TOKEN_BUCKET)
         waiting = (window.retry_at or 0) > now
         return Reading("token endpoint", window.remaining(), window.stated_limit(), window.line(now), waiting)
 

@@ -48,7 +48,7 @@ from explorer.api.history import History
 from explorer.api.journal import Outcome
 from explorer.api.once import CONSENT, TOKEN_REFUSED, Ledger, Ticket, is_write, may_have_gone, token_refused
 from explorer.api.options import Bounds, Caches, Clocks, Har
-from explorer.api.ratelimit import TOKEN, RateLimits, bucket_of, counter_key_of
+from explorer.api.ratelimit import TOKEN_BUCKET, RateLimits, bucket_of, counter_key_of
 from explorer.api.reconnect import Reconnecting
 from explorer.api.resource import Resource
 from explorer.api.secret import redact_header
@@ -500,8 +500,8 @@ class Session:
             return False  # the deadline would end the request while it waited: said now, not as a timeout
         refused = self._resource(response, foreign=False)
         # A token request made meanwhile waits for this Retry-After too, and shows this response.
-        self.throttle.last_retry_after = (TOKEN, refused)
-        await self.throttle.wait_until(self.clocks.wall() + wait, TOKEN, refused)
+        self.throttle.last_retry_after = (TOKEN_BUCKET, refused)
+        await self.throttle.wait_until(self.clocks.wall() + wait, TOKEN_BUCKET, refused)
         return True
 
     async def _wait_for_retry(self, method: str, url: httpx.URL, refused: Resource, wait: float, foreign: bool) -> None:
@@ -693,11 +693,11 @@ class Session:
             return None
         try:
             async with asyncio.timeout(self.bounds.deadline) as within:
-                deadline_token = deadline.set(within)
+                deadline_reset = deadline.set(within)
                 try:
                     await auth.renew(self.client, refused)
                 finally:
-                    deadline.reset(deadline_token)
+                    deadline.reset(deadline_reset)
         except ApiError as error:
             return error
         except TimeoutError:
@@ -848,11 +848,11 @@ class Session:
         last_sent.set(None)
         try:
             async with asyncio.timeout(self.bounds.deadline) as within:
-                deadline_token = deadline.set(within)
+                deadline_reset = deadline.set(within)
                 try:
                     return await self.client.send(request, auth=httpx.Auth() if foreign else httpx.USE_CLIENT_DEFAULT)
                 finally:
-                    deadline.reset(deadline_token)
+                    deadline.reset(deadline_reset)
         except TimeoutError:
             raise self._as_write_failure(
                 ApiError(
@@ -987,8 +987,8 @@ class Session:
         ended = self.clocks.wall()  # read once: the Log and the HAR file agree, however slow the disk
         started = ended - took
         self.recent.keep(response, started)
-        if self.recorder is not None and not await self._written_down(self.recorder, response, started, took):
-            self.recorder = None
+        if self.recorder is not None:
+            await self._record_har(self.recorder, response, started, took)
         if self.history is not None:  # after the answer is given back, not before: a person waits for that
             previous = self.last_kept  # added after it: the history keeps the exchanges' order
             kept = self.last_kept = asyncio.create_task(
@@ -1044,20 +1044,18 @@ class Session:
             return
         self.recording_problem = history.news_of_set_aside() or self.recording_problem  # said once
 
-    async def _written_down(self, sink: HarRecorder, response: httpx.Response, started: float, took: float) -> bool:
+    async def _record_har(self, recorder: HarRecorder, response: httpx.Response, started: float, took: float) -> None:
         """Write an exchange to the HAR recorder, off the event loop.
 
-        Returns:
-            False when that failed (a full disk, say): the session goes on without it, and
-            `recording_problem` says why.
+        A recorder that fails (a full disk, say) is dropped: the session goes on without it, and
+        `recording_problem` says why.
         """
         try:
-            await asyncio.to_thread(sink.record, response, started, took, self.recent.secrets)
+            await asyncio.to_thread(recorder.record, response, started, took, self.recent.secrets)
         except OSError as error:
-            self.recording_problem = f"Stopped writing {sink.path}: {error.strerror or error}"
-            sink.abandon()
-            return False
-        return True
+            self.recording_problem = f"Stopped writing {recorder.path}: {error.strerror or error}"
+            recorder.abandon()
+            self.recorder = None
 
     # Closing ---------------------------------------------------------------------------------
 

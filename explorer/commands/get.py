@@ -20,7 +20,7 @@ from explorer.commands.flags import (
     query_params,
 )
 from explorer.commands.hint_words import FLAG_WORDS
-from explorer.commands.output import ItemsOut, exit_code, print_waits, report, show
+from explorer.commands.output import ItemsOut, exit_code, print_response, print_waits, report
 from explorer.connection import add_connection_arguments, open_session, whole_number
 
 ALL_PAGE_SIZE = "500"
@@ -51,6 +51,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 
 def pages_count(text: str) -> int:
+    """Parse `--max-pages` (argparse's `type`): a whole number of pages, at most a million."""
     return whole_number(text, 10**6, "pages")
 
 
@@ -92,7 +93,7 @@ async def get_one(session: Session, args: argparse.Namespace, params: dict[str, 
     except ApiError as error:
         report("get", error)
         return exit_code(error)
-    return show("get", resource, args.include)
+    return print_response("get", resource, args.include)
 
 
 async def get_all(
@@ -106,6 +107,10 @@ async def get_all(
     The first request is sent as asked, with no page size added, since the target may be an entity,
     which can refuse one. When it turns out to be a list with more than one page, its first page is fetched
     again at 500 items per page, unless the command asked for a page size or a page number itself.
+
+    Returns:
+        The exit code: 0 once every page is written, else as `exit_code` says for the error that
+        ended the walk (what was written so far stands, and the error says how far it got).
     """
     resource = first
     if first.page is not None and first.page.next_href and not {"itemsPerPage", "pageNum"} & params.keys():

@@ -30,9 +30,17 @@ def status_block(resource: Resource) -> bytes:
     return ("\r\n".join(shown) + "\r\n\r\n").encode("utf-8", "replace")
 
 
-def show(command: str, resource: Resource, include: bool) -> int:
-    """The body on stdout, or the error on stderr; with `include`, the status line and headers first,
-    either way. The exit code: 0 for 2xx, 3 for 3xx, as exit_code says for an error."""
+def print_response(command: str, resource: Resource, include: bool) -> int:
+    """Print a response: its body on stdout, or its error on stderr.
+
+    Args:
+        command: The command's name, to begin an error's line (`explorer get: …`).
+        resource: The response.
+        include: Print the status line and headers first (`-i`), either way.
+
+    Returns:
+        The exit code: 0 for 2xx, 3 for 3xx, as `exit_code` says for an error.
+    """
     if include:
         write_body(status_block(resource))
     if resource.error:

@@ -45,7 +45,7 @@ from explorer.commands.flags import (
     add_token_cache_flag,
     query_params,
 )
-from explorer.commands.output import exit_code, report, show
+from explorer.commands.output import exit_code, print_response, report
 from explorer.connection import add_connection_arguments, open_session
 from explorer.display.shell_forms import (
     as_curl,
@@ -200,7 +200,7 @@ async def written(
         return exit_code(error)
     if resource.error is not None and resource.error.written == "no":  # refused for its token: not sent again
         resource.error.hint = f"{resource.error.hint} {SEND_AGAIN}"
-    code = show(command, resource, args.include)
+    code = print_response(command, resource, args.include)
     if (moved := redirected(resource)) is not None:  # not followed: said, whoever reads stderr
         print(f"explorer {command}: {moved}\nhint: {NOT_FOLLOWED}", file=sys.stderr)
     if resource.status in STATUS_WORDS and not args.include and sys.stderr.isatty():  # words for a person only

@@ -145,7 +145,7 @@ class Navigation:
 
     # Opening ------------------------------------------------------------------------------------
 
-    def open(self, node: Node, reload: bool = False, keep: str | None = None) -> Step:
+    def open(self, node: Node, reload: bool = False, cursor_on: str | None = None) -> Step:
         """The user opens a node (Enter, a click, expanding it): show it, fetching it if needed."""
         if node.kind in ("next", "previous"):
             parent = node.parent
@@ -166,7 +166,7 @@ class Navigation:
             self.requested = node
             return Step()
         url = node.resource.url if reload and node.resource is not None else node.url
-        return self.request(node, self.url_for(node, url), keep=keep)
+        return self.request(node, self.url_for(node, url), cursor_on=cursor_on)
 
     def expanded(self, node: Node) -> Step:
         """The user expanded a node (space, its arrow): fetch what it holds, if that is not known yet."""
@@ -175,7 +175,13 @@ class Navigation:
         return self.open(node)
 
     def request(
-        self, node: Node, url: str, keep: str | None = None, select: bool = False, typed: bool = False, turn: int = 0
+        self,
+        node: Node,
+        url: str,
+        cursor_on: str | None = None,
+        select: bool = False,
+        typed: bool = False,
+        turn: int = 0,
     ) -> Step:
         """Fetch `url` into `node`; the fetch in flight, if any, is given up, and the page turns that
         were to follow it (anything but a page turn is asked for: they are not wanted any more)."""
@@ -183,7 +189,7 @@ class Navigation:
             self.relabel.add(self.fetching.node)
         if not turn:
             self.turns_ahead = 0
-        self.fetching = Fetch(node, url, keep, typed, turn)
+        self.fetching = Fetch(node, url, cursor_on, typed, turn)
         self.requested = node
         node.asked = url
         if not typed:  # a typed URL's refusal is not the node's: it keeps what it says until an answer
@@ -218,7 +224,7 @@ class Navigation:
         self.relabel.add(node)
         if self.requested is not node:
             return Step()
-        step = self.show_step(node, keep=fetch.keep)
+        step = self.show_step(node, cursor_on=fetch.cursor_on)
         turns, self.turns_ahead = self.turns_ahead, 0
         if fetch.turn and turns and resource.page_or_array is not None and resource.error is None:
             ahead = 1 if turns > 0 else -1
@@ -276,12 +282,12 @@ class Navigation:
         if self.requested is fetch.node:
             self.requested = self.current
 
-    def show_step(self, node: Node, select: bool = False, keep: str | None = None, record: bool = True) -> Step:
+    def show_step(self, node: Node, select: bool = False, cursor_on: str | None = None, record: bool = True) -> Step:
         """Put `node` in the panes (and the history)."""
         self.requested = self.current = node
         if record and node.resource is not None:
             self.history.visit(page_key(node.resource.url))
-        return Step(show=node, select=node if select else None, keep=keep)
+        return Step(show=node, select=node if select else None, cursor_on=cursor_on)
 
     def highlighted(self, node: Node) -> Step:
         """The cursor moved onto a node: show it if it has something to show (an answer or a failure)."""
@@ -483,7 +489,7 @@ class Navigation:
             return Step(note="This is the last page." if step > 0 else "This is the first page.")
         return self.request(node, self.url_for(node, href), select=True, turn=step)
 
-    def resize_page(self, step: int, keep: str | None = None) -> Step:
+    def resize_page(self, step: int, cursor_on: str | None = None) -> Step:
         """`+` and `-`: more or fewer items per page, on the page that holds the item under the cursor."""
         node = self.list_in_view()
         if node is None or node.resource is None or node.resource.page_or_array is None:
@@ -503,27 +509,27 @@ class Navigation:
         if new == size:  # asked with a size beyond the list (`?itemsPerPage=3`)
             bound = f"higher than {PAGE_SIZES[-1]}" if step > 0 else f"lower than {PAGE_SIZES[0]}"
             return Step(note=f"{size} per page: {'+' if step > 0 else '-'} goes no {bound}.")
-        at = place_of(page.results, keep) or 0
+        at = place_of(page.results, cursor_on) or 0
         first = (max(1, page.number) - 1) * page.size + at  # the item's place in the whole list
         node.page_size = new
         url = with_query(node.resource.url, pageNum=str(first // new + 1), itemsPerPage=str(new))
-        return self.request(node, self.url_for(node, url), keep=keep, select=True)
+        return self.request(node, self.url_for(node, url), cursor_on=cursor_on, select=True)
 
     # Switches, reload, go-to, history ---------------------------------------------------------
 
-    def reload(self, keep: str | None = None) -> Step:
+    def reload(self, cursor_on: str | None = None) -> Step:
         """`r`: the node in view again, on the page it is on."""
         node = self.current or self.requested
         if node is None:
             return Step()
         if node.kind == "refused" and node.parent is not None:  # a typed URL refused: the node it named
-            return self.open(node.parent, reload=True, keep=keep)
-        return self.open(node, reload=True, keep=keep)
+            return self.open(node.parent, reload=True, cursor_on=cursor_on)
+        return self.open(node, reload=True, cursor_on=cursor_on)
 
-    def switch(self, name: str, keep: str | None = None) -> Step:
+    def switch(self, name: str, cursor_on: str | None = None) -> Step:
         """`p` and `e`: turn a switch on or off, and ask again for what is in view."""
         self.switched ^= {name}
-        step = self.reload(keep)
+        step = self.reload(cursor_on)
         step.note = f"{name}={'true' if name in self.switched else 'false'}"
         return step
 

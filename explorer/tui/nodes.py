@@ -158,7 +158,7 @@ class Fetch:
 
     node: Node
     url: str
-    keep: str | None = None  # the item to keep the table's cursor on (its self URL), if it is still there
+    cursor_on: str | None = None  # the item to keep the table's cursor on (its self URL), if it is still there
     typed: bool = False  # a URL typed into g (or met again in the history): refused, it leaves the node as it was
     turn: int = 0  # a page turn's step (`]` 1, `[` -1): the turns pressed while it is in flight follow it
 
@@ -170,5 +170,5 @@ class Step:
     fetch: Fetch | None = None
     show: Node | None = None
     select: Node | None = None
-    keep: str | None = None  # after showing a list: the item to put the table's cursor on
+    cursor_on: str | None = None  # after showing a list: the item to put the table's cursor on
     note: str | None = None

@@ -10,7 +10,7 @@ import pytest
 
 from explorer.api.errors import ApiError
 from explorer.api.options import Bounds
-from explorer.api.ratelimit import TOKEN, bucket_of
+from explorer.api.ratelimit import TOKEN_BUCKET, bucket_of
 from explorer.api.writes import WritePolicy
 
 
@@ -30,8 +30,8 @@ async def test_each_request_has_the_figures_its_answer_stated(connected):
     # The sandbox counts per project: its RateLimit-Remaining, answer by answer. /orgs states none.
     assert [words(path) for path in paths] == ["99 of 100 left", "98 of 100 left", "99 of 100 left", None]
     assert limits.token_reading().words == "9 of 10 left"
-    assert limits.window(production).used == 2 and limits.window(TOKEN).used == 1  # counted all the same
-    assert [e.counter_key for e in connected.session.log] == [TOKEN, production, production, staging, None]
+    assert limits.window(production).used == 2 and limits.window(TOKEN_BUCKET).used == 1  # counted all the same
+    assert [e.counter_key for e in connected.session.log] == [TOKEN_BUCKET, production, production, staging, None]
 
 
 @pytest.mark.slow
@@ -317,20 +317,20 @@ def test_without_figures_the_client_counts_the_minute_of_the_spec(clock):
 
 def test_the_token_endpoint_keeps_the_limit_it_stated(clock):
     """Configured for 10 a minute, the token endpoint said 20: the next minute counts to 20."""
-    from explorer.api.ratelimit import TOKEN, RateLimits
+    from explorer.api.ratelimit import TOKEN_BUCKET, RateLimits
 
     limits = RateLimits(token_limit=10, clock=clock)
     token = httpx.URL("https://h.example/api/oauth/token")
-    limits.sent(TOKEN)
+    limits.sent(TOKEN_BUCKET)
     response = httpx.Response(
         200, headers={"RateLimit-Limit": "20", "RateLimit-Remaining": "19"}, request=httpx.Request("POST", token)
     )
-    limits.received(TOKEN, response)
+    limits.received(TOKEN_BUCKET, response)
     clock.advance(40)
     for _ in range(12):
-        limits.sent(TOKEN)
+        limits.sent(TOKEN_BUCKET)
     assert limits.seconds_to_wait(token) == 0
-    assert limits.window(TOKEN).line(clock()) == "12/20 sent"
+    assert limits.window(TOKEN_BUCKET).line(clock()) == "12/20 sent"
 
 
 @pytest.mark.slow

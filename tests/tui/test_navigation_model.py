@@ -129,9 +129,9 @@ def test_reload_and_switches_keep_the_page(nav):
     fetched(nav, nav.open(groups), page(f"{ROOT}/groups?itemsPerPage=2", 1))
     step = nav.turn_page(1)
     fetched(nav, step, page(step.fetch.url, 2))
-    reload = nav.reload(keep=f"{ROOT}/groups/item3")
+    reload = nav.reload(cursor_on=f"{ROOT}/groups/item3")
     assert reload.fetch.url == f"{ROOT}/groups?pageNum=2&itemsPerPage=2"
-    assert fetched(nav, reload, page(reload.fetch.url, 2)).keep == f"{ROOT}/groups/item3"
+    assert fetched(nav, reload, page(reload.fetch.url, 2)).cursor_on == f"{ROOT}/groups/item3"
     pretty = nav.switch("pretty")
     assert pretty.note == "pretty=true" and pretty.fetch.url == f"{ROOT}/groups?pageNum=2&itemsPerPage=2&pretty=true"
     fetched(nav, pretty, page(pretty.fetch.url, 2))
@@ -143,7 +143,7 @@ def test_reload_and_switches_keep_the_page(nav):
 def test_a_new_page_size_keeps_the_item_under_the_cursor_in_view(nav):
     groups = child(nav.root, "groups")
     fetched(nav, nav.open(groups), page(f"{ROOT}/groups?pageNum=3&itemsPerPage=100", 3, total=1234))
-    step = nav.resize_page(1, keep=f"{ROOT}/groups/item250")  # the 51st of page 3: item 251 of the list
+    step = nav.resize_page(1, cursor_on=f"{ROOT}/groups/item250")  # the 51st of page 3: item 251 of the list
     assert step.fetch.url == f"{ROOT}/groups?pageNum=2&itemsPerPage=200"  # items 201-400
     fetched(nav, step, page(step.fetch.url, 2, total=1234))
     assert nav.title() == f"{ROOT}/groups?pageNum=2&itemsPerPage=200"

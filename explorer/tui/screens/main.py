@@ -225,7 +225,7 @@ class MainScreen(Screen[None]):
         self.watching = WatchFlow(self, session, self.jq, self.apply_watch_result)
         self.marked: Marked | None = None  # what `m` marked, for `=`
         self.saved: str | None = None  # the last file `s` saved to: what `=` offers without a mark
-        self.write_response: Resource | None = None  # a write's response, while the panes show it
+        self.write_resource: Resource | None = None  # a write's response, while the panes show it
 
     def compose(self) -> ComposeResult:
         yield Header()
@@ -274,7 +274,7 @@ class MainScreen(Screen[None]):
             self.fetch(step.fetch)
             self.set_timer(PENDING_MARK_AFTER, partial(self.show_pending_mark, step.fetch))
         if step.show is not None:
-            self.show(step.show, step.keep)
+            self.show(step.show, step.cursor_on)
         if step.select is not None:
             self.link_tree.reveal(step.select)
         if step.note:
@@ -407,10 +407,10 @@ class MainScreen(Screen[None]):
         self.query_one(StatusBar).show_failure(error)
         self.query_one(TabbedContent).active = "page"
 
-    def show(self, node: Node, keep: str | None = None) -> None:
+    def show(self, node: Node, cursor_on: str | None = None) -> None:
         """Put a node's resource in every pane (an item listed without a link, or a failure, in the Page pane)."""
         resource = node.resource
-        self.write_response = None
+        self.write_resource = None
         if node.error is not None:  # the last try failed: that is what there is to see
             self.show_failure(node.error)
             return
@@ -419,8 +419,8 @@ class MainScreen(Screen[None]):
                 self.query_one(PageView).show_document(node.document)
             return
         self.show_resource(resource)
-        if keep and resource.page_or_array is not None:
-            at = place_of(resource.page_or_array.results, keep)
+        if cursor_on and resource.page_or_array is not None:
+            at = place_of(resource.page_or_array.results, cursor_on)
             if at is not None:
                 self.query_one(ItemsTable).move_to_item(at)
 
@@ -771,7 +771,7 @@ class MainScreen(Screen[None]):
         if resource is None:
             self.notify("Nothing in view to act on yet.")
             return
-        response = self.write_response
+        response = self.write_resource
         if response is not None and response.status == 201:  # a create's response in view: act on what it made
             resource = response
         self.write_flow.ahead.expect()  # the keys typed in one breath with `a` are the dialog's, held till it is up
@@ -789,7 +789,7 @@ class MainScreen(Screen[None]):
         """Show a write's response like any page and say plainly what it did; fetch again what it changed."""
         self.refresh_log()
         self.show_resource(resource)
-        self.write_response = resource
+        self.write_resource = resource
         self.query_one(TabbedContent).active = "page"
         if resource.error is not None:
             message = f"{choice.method} · {resource.status} {visible(resource.reason)}: refused; the editor says why"
@@ -853,7 +853,7 @@ class MainScreen(Screen[None]):
             return
         title = self.title_in_view(resource)
         url = resource.url
-        response, made = self.write_response, self.made_in_view()
+        response, made = self.write_resource, self.made_in_view()
         if response is not None and made is not None:  # a create's 201 in view: what it made, not the list
             resource, url, title = response, made, name_of(response.document) or last_segment(made)
         if self.watching.stop(url) is not None:
@@ -937,7 +937,7 @@ class MainScreen(Screen[None]):
 
     def made_in_view(self) -> str | None:
         """What a create's 201 in view made (its Location, else its self link): what `w` watches there."""
-        return made_by(self.write_response) if self.write_response is not None else None
+        return made_by(self.write_resource) if self.write_resource is not None else None
 
     def document_in_view(self, otherwise: str) -> Resource | None:
         """The resource in view when it is a JSON document (what m and = work on); else `otherwise` is said."""
@@ -1017,8 +1017,8 @@ class MainScreen(Screen[None]):
         if now.error is not None:  # kept for x, said here: the panes keep what they show
             self.last_error = now.error
             hint = screen_hint(now.error)
-            said = f"{visible(now.error.line())}\n{visible(hint)}" if hint else visible(now.error.line())
-            self.notify(said, title="Not compared", severity="error", markup=False)
+            message = f"{visible(now.error.line())}\n{visible(hint)}" if hint else visible(now.error.line())
+            self.notify(message, title="Not compared", severity="error", markup=False)
             return
         before = Compared(f"#{entry.number} from the history · as it was at {local_time(entry.started)}", kept)
         after = Compared(f"{entry.path} · as fetched now, {time_of_day(now.received_at)}", now.document)

@@ -37,7 +37,7 @@ from textual.widgets import Static
 
 from explorer.api.counts import counted
 from explorer.api.errors import ApiError
-from explorer.api.ratelimit import TOKEN, Reading
+from explorer.api.ratelimit import TOKEN_BUCKET, Reading
 from explorer.api.resource import Resource
 from explorer.api.session import Session
 from explorer.api.versions import deprecation
@@ -165,7 +165,7 @@ class StatusBar(Static):
 
     def show_response(self, resource: Resource) -> None:
         """The last response: its status, and the limit whose meter the bar shows."""
-        self.bucket = None if resource.limit == TOKEN else resource.limit
+        self.bucket = None if resource.limit == TOKEN_BUCKET else resource.limit
         self.response = resource
         self.tick()
 
@@ -404,18 +404,18 @@ class StatusBar(Static):
             return []
         limits = self.session.rate_limits
         held = held_request(self.session, now)
-        bucket = held.bucket if held is not None and held.bucket not in (None, TOKEN) else self.bucket
+        bucket = held.bucket if held is not None and held.bucket not in (None, TOKEN_BUCKET) else self.bucket
 
         def wait(key: str | None) -> float | None:
             return held.seconds if held is not None and held.bucket == key else None
 
         reading = limits.reading(bucket) if bucket else None
-        alone = held is not None and held.bucket != TOKEN and (held.bucket is None or reading is None)
+        alone = held is not None and held.bucket != TOKEN_BUCKET and (held.bucket is None or reading is None)
         drawn: list[list[Span]] = [[(f"request held {held.seconds:.0f}s", "$meter-held")]] if held and alone else []
         if reading is not None:
             drawn.append(meter(reading, wait(bucket), shape.resource))
         if self.asks_token_endpoint:
-            drawn.append(meter(limits.token_reading(), wait(TOKEN), shape.token_endpoint))
+            drawn.append(meter(limits.token_reading(), wait(TOKEN_BUCKET), shape.token_endpoint))
         spans: list[Span] = []
         for one in filter(None, drawn):
             spans += [("  ", ""), *one] if spans else one
