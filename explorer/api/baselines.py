@@ -19,7 +19,7 @@ from explorer.api.config_file import BASELINES_FILE, state_file
 from explorer.api.history import as_os_errors, local_time
 from explorer.api.known_secrets import KnownSecrets
 from explorer.api.private_file import PrivateFile
-from explorer.api.redaction import Redaction
+from explorer.api.redaction import Redaction, kept_url
 from explorer.api.values import MAX_DEPTH, json_within
 
 if TYPE_CHECKING:
@@ -137,7 +137,7 @@ class Baselines(PrivateFile):
         Args:
             profile: The profile it is saved under ('' or None: none).
             name: Its name (`check_name`).
-            url: Where it was fetched from.
+            url: Where it was fetched from (kept redacted, as a HAR file keeps a URL).
             document: The document, as read.
             saved: The wall clock now.
             known: The session's credentials, masked wherever they appear.
@@ -151,6 +151,9 @@ class Baselines(PrivateFile):
         """
         check_name(name)
         redaction = Redaction(known=known if known is not None else KnownSecrets())
+        url = kept_url(
+            url, redaction.known
+        )  # first: what its query sent under a secret's name is masked in the body too
         (body,) = redaction.bodies((json.dumps(document).encode("utf-8"), "baseline"))
         baseline = Baseline(profile or "", name, url, saved, body.decode("utf-8", "replace"))
         with as_os_errors(self.path), self.lock, self.connection as connection:

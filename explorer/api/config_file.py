@@ -6,6 +6,7 @@ The file is read with tomllib and changed with tomlkit, a TOML writer that keeps
 
 from __future__ import annotations
 
+import contextlib
 import os
 import stat
 import tomllib
@@ -44,10 +45,16 @@ def state_dir() -> Path:
 
 
 def state_file(name: str) -> Path:
-    """A file in the user's state folder (HISTORY_FILE, …), the folder made (or made again) private: 0700."""
+    """A file in the user's state folder (HISTORY_FILE, …), the folder made (or made again) private: 0700.
+
+    A folder that cannot be made, or made private, is left as it is: the file's first use (each
+    is opened then, and made 0600 itself) fails with the reason, which its user says (the journal
+    sends no write it cannot note), rather than the start.
+    """
     folder = state_dir()
-    folder.mkdir(mode=0o700, parents=True, exist_ok=True)
-    folder.chmod(0o700)  # explorer's own folder: screen.json may have made it with the umask's mode
+    with contextlib.suppress(OSError):
+        folder.mkdir(mode=0o700, parents=True, exist_ok=True)
+        folder.chmod(0o700)  # explorer's own folder: screen.json may have made it with the umask's mode
     return folder / name
 
 

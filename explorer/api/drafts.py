@@ -15,9 +15,11 @@ from pathlib import Path
 from explorer.api.history import as_os_errors
 from explorer.api.known_secrets import REDACTED, KnownSecrets
 from explorer.api.private_file import PrivateFile
-from explorer.api.redaction import Redaction, is_secret, unescaped
+from explorer.api.redaction import Redaction, is_secret, kept_url, unescaped
 
-KEY = re.compile(r'"((?:[^"\\\n]|\\.)*)"\s*:\s*')  # a JSON key and its colon, on one line
+# A key and its colon, on one line, as a body not yet JSON may have it: in double quotes, in single
+# quotes (`{'password': 'x'`), or bare (`password: x`).
+KEY = re.compile(r'(?:"((?:[^"\\\n]|\\.)*)"|\'((?:[^\'\\\n]|\\.)*)\'|\b([A-Za-z_][\w-]*))\s*:\s*')
 
 SCHEMA = """
 CREATE TABLE IF NOT EXISTS drafts (
@@ -59,7 +61,7 @@ class DraftFile(PrivateFile):
         with as_os_errors(self.path), self.lock, self.connection as connection:
             connection.execute(
                 "INSERT OR REPLACE INTO drafts (method, url, body, saved) VALUES (?, ?, ?, ?)",
-                (method, url, text, saved),
+                (method, kept_url(url), text, saved),
             )
 
     def get(self, method: str, url: str) -> str | None:
@@ -77,7 +79,7 @@ class DraftFile(PrivateFile):
         """
         with as_os_errors(self.path), self.lock:
             row = self.connection.execute(
-                "SELECT body FROM drafts WHERE method = ? AND url = ?", (method, url)
+                "SELECT body FROM drafts WHERE method = ? AND url = ?", (method, kept_url(url))
             ).fetchone()
         return str(row["body"]) if row is not None else None
 
@@ -92,14 +94,15 @@ class DraftFile(PrivateFile):
             OSError: When the file cannot be written.
         """
         with as_os_errors(self.path), self.lock, self.connection as connection:
-            connection.execute("DELETE FROM drafts WHERE method = ? AND url = ?", (method, url))
+            connection.execute("DELETE FROM drafts WHERE method = ? AND url = ?", (method, kept_url(url)))
 
 
 def without_secret_lines(text: str) -> str:
     """A draft with what follows each secret-named key (to its line's end) taken out, unless it is
     taken out already: a body not yet JSON keeps no half-typed password."""
     for match in KEY.finditer(text):
-        if not is_secret(unescaped(match[1])) or text.startswith(f'"{REDACTED}"', match.end()):
+        name = next(group for group in match.groups() if group is not None)
+        if not is_secret(unescaped(name)) or text.startswith(f'"{REDACTED}"', match.end()):
             continue
         end = text.find("\n", match.end())
         end = len(text) if end < 0 else end

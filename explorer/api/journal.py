@@ -5,15 +5,17 @@ steps, each a row added and never changed: the attempt, before anything goes (th
 profile, the origin, the method and URL, the body as sent and the entity before, as the preview
 fetched it, both redacted as a HAR file's are), and then its outcome once it is known:
 
-- `sent`: an answer came, 2xx or 3xx;
-- `failed`: an answer came, a 4xx or 5xx (its status and errorCode noted), or nothing went (no
-  connection to send it on);
+- `sent`: an answer came, a 2xx;
+- `failed`: an answer came, a 4xx or 5xx (its status and errorCode noted), or a 307 or 308 (the
+  service did not take it there); or nothing went (no connection to send it on);
 - `refused`: the session refused it before anything went (read-only, another origin);
-- `may-have-reached`: it went and no answer came; an attempt with no outcome at all (the program
-  was killed while it was on its way) reads as this too.
+- `may-have-reached`: it went and no answer came, or a 301, 302 or 303 came (whether the service
+  took it, only reading the resource tells); an attempt with no outcome at all (the program was
+  killed while it was on its way) reads as this too.
 
 An undo is a write like any other, noting the entry it undoes; an entry is undone when a later
-write that undoes it was sent. The file is SQLite (private_store.py), each row synced to the disk
+write that undoes it was sent, or may have reached the service (it went with no answer yet, or
+none came): two undos of one write never both go. The file is SQLite (private_store.py), each row synced to the disk
 before the write goes: a crash never loses the note of a write that may have reached the service.
 """
 
@@ -27,7 +29,7 @@ from typing import TYPE_CHECKING, Any, Literal
 from explorer.api.history import as_os_errors, local_time
 from explorer.api.known_secrets import KnownSecrets
 from explorer.api.private_file import PrivateFile
-from explorer.api.redaction import Redaction
+from explorer.api.redaction import Redaction, learn_request
 from explorer.api.urls import origin_text
 from explorer.api.values import MAX_DEPTH, json_within
 
@@ -38,6 +40,22 @@ if TYPE_CHECKING:  # sqlite3 is imported with the file, at the first write: not 
 
 Outcome = Literal["sent", "failed", "refused", "may-have-reached"]
 NO_OUTCOME: Outcome = "may-have-reached"  # an attempt whose outcome was never noted: it may have gone
+
+
+def outcome_of(status: int) -> Outcome:
+    """Say what became of a write from its answer's status (see the module's list).
+
+    Args:
+        status: The answer's status.
+
+    Returns:
+        `sent` for a 2xx; `failed` for a 4xx, a 5xx, a 307 or a 308; `may-have-reached` for any other
+        3xx, whose service may or may not have taken it.
+    """
+    if status >= 400 or status in (307, 308):
+        return "failed"
+    return "may-have-reached" if status >= 300 else "sent"
+
 
 SCHEMA = """
 CREATE TABLE IF NOT EXISTS attempts (
@@ -82,7 +100,8 @@ class JournalEntry:
         error_code: The answer's errorCode, or ''.
         after: The answer's body, redacted, if one came.
         why: A refusal's or failure's line, or ''.
-        undone_by: The number of the sent write that undid it, or None.
+        undone_by: The number of the write that undid it (sent, or that may have reached the
+            service), or None.
     """
 
     number: int
@@ -167,6 +186,7 @@ class Journal(PrivateFile):
             OSError: When it cannot be noted (then the write must not go).
         """
         redaction = Redaction(known=known if known is not None else KnownSecrets())
+        learn_request(redaction.known, request)  # before the bodies: a `before` may say them back
         body, kept_before = redaction.bodies((request.content, "body"), (before or b"", "before"))
         url, _ = redaction.url(request.url, "url")
         row = (
@@ -208,16 +228,18 @@ class Journal(PrivateFile):
             status: The answer's status, if one came.
             error_code: The answer's errorCode, if it had one.
             after: The answer's body, as received, if one came.
-            why: A refusal's or failure's line.
+            why: A refusal's or failure's line (its URL, an error's detail: masked too).
             known: The session's credentials, masked wherever they appear.
 
         Raises:
             OSError: When it cannot be noted.
         """
+        redaction = Redaction(known=known if known is not None else KnownSecrets())
         kept_after = None
         if after is not None:
-            (redacted,) = Redaction(known=known if known is not None else KnownSecrets()).bodies((after, "after"))
+            (redacted,) = redaction.bodies((after, "after"))
             kept_after = text_of(redacted)
+        why, error_code = redaction.known.mask(why), redaction.known.mask(error_code)
         with as_os_errors(self.path), self.lock, self.connection as connection:
             connection.execute(
                 "INSERT OR IGNORE INTO outcomes (attempt, at, outcome, status, error_code, after, why)"
@@ -262,8 +284,9 @@ class Journal(PrivateFile):
 
 SELECT = """
 SELECT a.*, o.outcome, o.status, o.error_code, o.after, o.why,
-    (SELECT u.number FROM attempts u JOIN outcomes uo ON uo.attempt = u.number
-     WHERE u.undoes = a.number AND uo.outcome = 'sent' ORDER BY u.number LIMIT 1) AS undone_by
+    (SELECT u.number FROM attempts u LEFT JOIN outcomes uo ON uo.attempt = u.number
+     WHERE u.undoes = a.number AND (uo.outcome IS NULL OR uo.outcome IN ('sent', 'may-have-reached'))
+     ORDER BY u.number LIMIT 1) AS undone_by
 FROM attempts a LEFT JOIN outcomes o ON o.attempt = a.number
 """
 

@@ -42,10 +42,13 @@ SECRET_NAMES = {
     "privatekey", "apikey", "secretkey", "servicekey", "routingkey", "licensekey", "accesskey",
     "passphrase", "token", "clientsecret", "credentials", "connectionstringpassword",
 }  # fmt: skip
-SECRET_ENDINGS = ("password", "secret", "token", "privatekey", "apikey")
+SECRET_ENDINGS = ("password", "secret", "token", "privatekey", "apikey", "passwd", "pwd")
+# Words that make any name a secret's wherever they stand in it: `passwordConfirm`, `password2`,
+# `password_old`, `passwordHash` hold a password, or one's near kin, as often as `password` does.
+SECRET_WITHIN = ("password", "passwd", "passphrase")
 NOT_SECRET = {"tokentype", "tokenendpoint", "tokenurl"}
 # Every name `is_secret` takes holds one of these once flat: a text that holds none names no secret.
-WORDS = ("password", "secret", "token", "key", "passphrase", "credential")
+WORDS = ("password", "secret", "token", "key", "passphrase", "credential", "passwd", "pwd")
 # The fields that carry the session's own credentials (a token endpoint's answer, a revoke form, a
 # client secret sent in a form): their values are learnt, and masked wherever they appear.
 CREDENTIALS = {"accesstoken", "refreshtoken", "idtoken", "token", "clientsecret"}
@@ -71,12 +74,13 @@ def is_secret(name: str) -> bool:
         name: The name as read (JSON escapes undone, percent-decoding done).
 
     Returns:
-        True for `password`, `clientSecret`, `PASS_WORD`, `x-api-key`…; False for `token_type`.
+        True for `password`, `clientSecret`, `PASS_WORD`, `x-api-key`, `passwordConfirm`, `pwd`…;
+        False for `token_type`.
     """
     plain = flat(name)
     if plain in NOT_SECRET:
         return False
-    return plain in SECRET_NAMES or plain.endswith(SECRET_ENDINGS)
+    return plain in SECRET_NAMES or plain.endswith(SECRET_ENDINGS) or any(word in plain for word in SECRET_WITHIN)
 
 
 def holds_a_word(text: str) -> bool:
@@ -460,3 +464,42 @@ def filled(value: Any) -> bool:
 def scalar(value: Any) -> bool:
     """Whether a JSON value is a text or a number (not true, false or null)."""
     return isinstance(value, str | int | float) and not isinstance(value, bool)
+
+
+def learn_request(known: KnownSecrets, request: httpx.Request) -> None:
+    """Know the credentials a request carries, and the values it sends under a secret's name.
+
+    Its Authorization header's token, and what a person sent as `-H X-Api-Key: …` or `-q
+    access_token=…`: a service may say them back anywhere (a `self` link, an error's detail), and a
+    file that keeps its answer must mask them there too.
+
+    Args:
+        known: The credentials to add to.
+        request: The request as it goes.
+    """
+    headers = list(request.headers.multi_items())
+    query = parse_qsl(request.url.query.decode("ascii", "replace"), keep_blank_values=True)
+    known.learn_headers(headers)
+    known.learn_named([*headers, *query], is_secret)
+
+
+def kept_url(url: str, known: KnownSecrets | None = None) -> str:
+    """Return a URL as a file keeps it, with the values of secret-named query parameters, a password
+    in it and the known credentials replaced (as `Redaction.url` does).
+
+    Args:
+        url: The URL, as given or sent.
+        known: The credentials to mask in it too; it learns the secret-named query values it holds.
+            None: by names alone, so that the same URL is always kept the same (a key).
+
+    Returns:
+        The URL as text, redacted; a text that is not a URL, with the known credentials masked.
+    """
+    known = known if known is not None else KnownSecrets()
+    try:
+        parsed = httpx.URL(url)
+    except (httpx.InvalidURL, TypeError):
+        return known.mask(url)
+    known.learn_named(parse_qsl(parsed.query.decode("ascii", "replace"), keep_blank_values=True), is_secret)
+    text, _ = Redaction(known=known).url(parsed, "url")
+    return text

@@ -45,8 +45,17 @@ from explorer.api.guard import BodyTooLarge, GuardedTransport, service_transport
 from explorer.api.har import HarRecorder, Recent
 from explorer.api.headers import checked_headers
 from explorer.api.history import History
-from explorer.api.journal import Outcome
-from explorer.api.once import CONSENT, TOKEN_REFUSED, Ledger, Ticket, is_write, may_have_gone, token_refused
+from explorer.api.journal import Outcome, outcome_of
+from explorer.api.once import (
+    CONSENT,
+    TOKEN_REFUSED,
+    Ledger,
+    Ticket,
+    is_write,
+    may_have_gone,
+    redirected,
+    token_refused,
+)
 from explorer.api.options import Bounds, Caches, Clocks, Har
 from explorer.api.ratelimit import TOKEN_BUCKET, RateLimits, bucket_of, counter_key_of
 from explorer.api.reconnect import Reconnecting
@@ -619,11 +628,11 @@ class Session:
         refusal = resource.error
         await self._note_outcome(
             number,
-            "failed" if response.status_code >= 400 else "sent",
+            outcome_of(response.status_code),
             status=response.status_code,
             error_code=(refusal.error_code or refusal.oauth_error or "") if refusal is not None else "",
             after=response.content,
-            why=refusal.line() if refusal is not None else "",
+            why=refusal.line() if refusal is not None else redirected(resource) or "",
         )
         return resource
 

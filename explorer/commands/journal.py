@@ -160,7 +160,11 @@ async def undone(entry: JournalEntry, args: argparse.Namespace) -> int:
             )
             return 2
         before, sent = entry.document("before"), entry.document("body")
-        now = await session.fetch(entry.url)
+        try:
+            now = await session.fetch(entry.url)
+        except ApiError as error:  # no answer: nothing to compare with, so nothing goes
+            report(command, ApiError("config", f"Not sent: the entity cannot be fetched to compare: {error.line()}"))
+            return 1
         if now.error is not None or not isinstance(now.json, dict):
             problem = now.error.line() if now.error else "it is not a JSON object now"
             report(command, ApiError("config", f"Not sent: the entity cannot be fetched to compare: {problem}"))

@@ -36,6 +36,17 @@ def test_a_secret_in_the_document_is_kept_redacted(tmp_path):
     assert b"hunter2-xyz" not in b"".join(p.read_bytes() for p in tmp_path.iterdir())
 
 
+def test_a_value_its_url_sent_under_a_secret_s_name_is_kept_nowhere(tmp_path):
+    """An attack saved `/groups/1?apiKey=…`: the URL was kept whole, and the service's `self` link said it back."""
+    baselines = Baselines(tmp_path / "baselines.sqlite3")
+    url = "https://p.example/groups/1?apiKey=key-in-a-query-42"
+    saved = baselines.save(None, "g", url, {"self": url, "name": "g"}, 1.0)
+    assert saved.url == "https://p.example/groups/1?apiKey=%5Bredacted+by+explorer%5D"
+    assert saved.document() == {"self": "https://p.example/groups/1?apiKey=[redacted by explorer]", "name": "g"}
+    baselines.close()
+    assert b"key-in-a-query-42" not in b"".join(p.read_bytes() for p in tmp_path.iterdir())
+
+
 def test_a_reference_is_this_profile_s_name_or_another_s():
     assert split_reference("orders", "production") == ("production", "orders")
     assert split_reference("staging:orders", "production") == ("staging", "orders")

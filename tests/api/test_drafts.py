@@ -37,3 +37,17 @@ def test_a_draft_not_yet_json_keeps_no_half_typed_secret(tmp_path):
     drafts.close()
     on_disk = b"".join(p.read_bytes() for p in tmp_path.iterdir())
     assert b"half-typ-3d" not in on_disk and b"s3cr3t-line" not in on_disk
+
+
+def test_a_draft_s_url_and_a_body_in_other_quotes_keep_no_secret(tmp_path):
+    """An attack found a URL with `?access_token=…` kept whole, and `{'password': '…` kept as typed."""
+    drafts = DraftFile(tmp_path / "drafts.sqlite3")
+    url = "https://h.example/u?access_token=tok-from-a-url-55"
+    drafts.put("POST", url, "{'username': 'x', 'password': 'single-quoted-77'", 1.0)
+    drafts.put("POST", url + "&x=1", "password: bare-key-88\nname: y", 1.0)
+    assert drafts.get("POST", url) == "{'username': 'x', 'password': \"[redacted by explorer]\""
+    assert drafts.get("POST", url + "&x=1") == 'password: "[redacted by explorer]"\nname: y'
+    drafts.close()
+    on_disk = b"".join(p.read_bytes() for p in tmp_path.iterdir())
+    for secret in (b"tok-from-a-url-55", b"single-quoted-77", b"bare-key-88"):
+        assert secret not in on_disk

@@ -12,7 +12,8 @@ import pytest
 from explorer.api.config import Credentials
 from explorer.api.errors import ApiError
 from explorer.api.har import REDACTED
-from explorer.api.journal import Journal
+from explorer.api.journal import Journal, outcome_of
+from explorer.api.known_secrets import KnownSecrets
 from explorer.api.options import Har
 from explorer.api.secret import Secret
 from explorer.api.session import Session
@@ -161,3 +162,59 @@ async def test_a_damaged_journal_is_set_aside_said_once_and_the_write_noted_in_a
     assert (entry.method, entry.outcome) == ("PATCH", "sent")
     (aside,) = [p for p in tmp_path.iterdir() if ".damaged-" in p.name]
     assert aside.read_bytes().startswith(b"not a database")
+
+
+def on_disk(folder) -> bytes:
+    return b"".join(p.read_bytes() for p in folder.iterdir() if p.is_file())
+
+
+def test_a_refusal_s_words_and_url_keep_no_token_and_no_value_sent_under_a_secret_s_name(tmp_path):
+    """An attack found both: a 401's detail saying the token back, and a write's failure line naming
+    its URL with `?access_token=…`, were noted as they came."""
+    known = KnownSecrets()
+    journal = Journal(tmp_path / "journal.sqlite3")
+    token, query_secret = "tok-4f9a1c2e-7b3d", "q-secret-6612aa"
+    url = f"https://cloud.example.com/api/v1/groups/1?access_token={query_secret}"
+    request = httpx.Request("PATCH", url, headers={"Authorization": f"Bearer {token}"}, content=b"{}")
+    number = journal.attempt(request, 1.0, before=f'{{"self": "{url}"}}'.encode(), known=known)
+    journal.outcome(
+        number,
+        "failed",
+        2.0,
+        status=401,
+        error_code=f"BAD_{token}",
+        why=f"401 Unauthorized: token {token} is not valid ({url})",
+        known=known,
+    )
+    journal.close()
+    kept = on_disk(tmp_path)
+    assert token.encode() not in kept and query_secret.encode() not in kept
+    (entry,) = Journal(tmp_path / "journal.sqlite3").entries()
+    assert entry.why.startswith("401 Unauthorized: token [redacted by explorer] is not valid")
+
+
+@pytest.mark.parametrize(
+    ("status", "outcome"),
+    [(200, "sent"), (201, "sent"), (204, "sent"), (301, "may-have-reached"), (302, "may-have-reached")]
+    + [(303, "may-have-reached"), (307, "failed"), (308, "failed"), (400, "failed"), (503, "failed")],
+)
+def test_what_became_of_a_write_is_read_from_its_status(status, outcome):
+    """A 307 or 308 says the service did not take it there (an undo answered so undid nothing); any
+    other 3xx leaves it open."""
+    assert outcome_of(status) == outcome
+
+
+def test_an_undo_on_its_way_or_that_may_have_reached_the_service_counts_as_one(tmp_path):
+    """Two `journal undo N` started together both went (an attack): the second did not see the first,
+    whose outcome was not yet noted."""
+    journal = Journal(tmp_path / "journal.sqlite3")
+    patch = httpx.Request("PATCH", "https://cloud.example.com/api/v1/x", content=b'{"a": 2}')
+    first = journal.attempt(patch, 1.0, before=b'{"a": 1}')
+    journal.outcome(first, "sent", 2.0, status=200)
+    refused = journal.attempt(httpx.Request("PATCH", patch.url, content=b'{"a": 1}'), 3.0, undoes=first)
+    journal.outcome(refused, "failed", 4.0, status=307)
+    assert journal.get(first).undone_by is None
+    on_its_way = journal.attempt(httpx.Request("PATCH", patch.url, content=b'{"a": 1}'), 5.0, undoes=first)
+    assert journal.get(first).undone_by == on_its_way
+    journal.outcome(on_its_way, "may-have-reached", 6.0)
+    assert journal.get(first).undone_by == on_its_way

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 
+from explorer.sandbox.links import API_ROOT
 from tests.commands.conftest import Sandbox
 
 
@@ -94,3 +95,27 @@ def test_a_write_noted_for_one_service_is_not_undone_on_another(sandbox):
         f"Not sent: write #{noted['number']} went to {sandbox.url}; this session is on https://sandbox.invalid:443"
         in (elsewhere.err)
     )
+
+
+def test_a_state_folder_that_cannot_be_made_stops_the_write_with_words_not_a_crash(sandbox):
+    """An attack found a state folder the user cannot write crashing the command (PermissionError)."""
+    (sandbox.home / "not-a-folder").write_text("")
+    path, _ = cluster_path(sandbox)
+    env = {"XDG_STATE_HOME": str(sandbox.home / "not-a-folder")}
+    patched = sandbox.run("patch", path, "diskSizeGB:=80", "--yes", "--writes", env=env)
+    assert patched.code == 1
+    assert "explorer patch: Not sent: the journal of writes cannot note it (Not a directory)" in patched.err
+    assert sandbox.writes() == []
+
+
+def test_an_undo_whose_entity_cannot_be_fetched_is_refused_not_a_crash(sandbox):
+    """An attack dropped the undo's GET: the command crashed (`unexpected ApiError`) before it."""
+    path, _ = cluster_path(sandbox)
+    assert sandbox.run("patch", path, "diskSizeGB:=80", "--yes", "--writes").code == 0
+    (noted,) = journal(sandbox)
+    # no answer within a deadline of a microsecond: the fetch raises, as a dropped connection makes it
+    undone = sandbox.run("journal", "undo", str(noted["number"]), "--yes", "--writes", "--deadline", "0.000001")
+    assert undone.code == 1, undone.err
+    assert "unexpected" not in undone.err
+    assert "explorer journal undo: Not sent: the entity cannot be fetched to compare: " in undone.err
+    assert sandbox.writes() == [("PATCH", f"{API_ROOT}{path}")]  # the patch; no undo

@@ -129,6 +129,13 @@ BODIES = [
     b'{"user": {"roles": [{"db": "admin"}], "PASS_WORD": "' + PASSWORD.encode() + b'"}}',
     b'[{"id": 1}, {"id": 2, "credentials": {"Bind-Password": "' + PASSWORD.encode() + b'"}}]',
     b'{"password": ["' + PASSWORD.encode() + b'"]}',
+    # a password's near kin, by names that hold the word anywhere or spell it short
+    b"{"
+    + b", ".join(
+        b'"%s": "%s"' % (name, PASSWORD.encode())
+        for name in (b"passwordConfirm", b"password2", b"password_confirmation", b"passwd", b"pwd", b"passwordHash")
+    )
+    + b"}",
     b'{"note": "the token is ' + TOKEN.encode() + b'", "' + TOKEN.encode() + b'": 1}',
     ('{"note": "' + escaped(TOKEN) + '", "also": "' + escaped(CLIENT_SECRET) + '"}').encode(),
     b"pass%77ord=" + quote_plus(PASSWORD).encode() + b"&name=lesson",
