@@ -95,10 +95,11 @@ def check_name(name: str) -> str:
     Raises:
         ValueError: When it is not 1 to 64 letters, digits, `.`, `_` or `-`, beginning with a letter or digit.
     """
+    rule = "1 to 64 letters, digits, '.', '_' or '-', first a letter or digit"
+    if not name:
+        raise ValueError(f"A baseline needs a name: {rule}")
     if not NAME.fullmatch(name):
-        raise ValueError(
-            f"{name!r} is not a baseline's name: 1 to 64 letters, digits, '.', '_' or '-', first a letter or digit"
-        )
+        raise ValueError(f"{name!r} is not a baseline's name: {rule}")
     return name
 
 

@@ -116,21 +116,31 @@ class WriteFlow:
             self.app.notify(visible(caveat), severity="warning", markup=False)
         self.drafts.keep(choice, pretty(putting_back.body))
         self.places.pop((choice.method, choice.url), None)  # a new body: from its start
-        await self.write(choice, None, caveat, undoes=undo.noted)
+        await self.write(choice, None, caveat, undoes=undo.noted, undo=True)
 
     async def write(
-        self, choice: WriteChoice, resource: Resource | None, caveat: str | None = None, undoes: int | None = None
+        self,
+        choice: WriteChoice,
+        resource: Resource | None,
+        caveat: str | None = None,
+        undoes: int | None = None,
+        undo: bool = False,
     ) -> None:
         """Edit, preview and send `choice` until it is accepted or the person leaves (the draft kept);
         `caveat`: what its preview warns of besides (what an undo cannot put back); `undoes`: the
-        journal's number of the write it puts back."""
+        journal's number of the write it puts back; `undo`: it is `u`'s (left unsent, no draft is kept)."""
         try:
-            await self.editing(choice, resource, caveat, undoes)
+            await self.editing(choice, resource, caveat, undoes, undo)
         finally:
             self.ahead.take()  # nothing is held once no editor is on its way
 
     async def editing(
-        self, choice: WriteChoice, resource: Resource | None, caveat: str | None = None, undoes: int | None = None
+        self,
+        choice: WriteChoice,
+        resource: Resource | None,
+        caveat: str | None = None,
+        undoes: int | None = None,
+        undo: bool = False,
     ) -> None:
         from explorer.tui.screens.editor import EditorScreen, Place, refusal_problem
 
@@ -163,6 +173,10 @@ class WriteFlow:
             )
             edited = await self.app.push_screen_wait(editor)
             if isinstance(edited, Place):
+                if undo:  # an undo left unsent is no draft of a PATCH: u makes it again
+                    self.drafts.forget(choice)
+                    self.app.notify("The undo was not sent: u makes it again.", markup=False)
+                    return
                 self.places[key] = edited
                 problem = await self.drafts.set_aside(choice)
                 if problem is not None:

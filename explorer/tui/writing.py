@@ -164,6 +164,10 @@ class Drafts:
     def keep(self, choice: WriteChoice, text: str) -> None:
         self.bodies[(choice.method, choice.url)] = text
 
+    def forget(self, choice: WriteChoice) -> None:
+        """Let go of the body in memory (an undo's, left unsent); one set aside stays in the store."""
+        self.bodies.pop((choice.method, choice.url), None)
+
     async def recall(self, choice: WriteChoice) -> None:
         """Bring back a draft an earlier session set aside, unless this one has its own."""
         key = (choice.method, choice.url)

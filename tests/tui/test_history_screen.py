@@ -45,14 +45,16 @@ async def test_yesterdays_failing_request_is_found_in_a_few_keys_opened_as_it_wa
     async with explorer_on(today, clock) as driven:
         await driven.pilot.press("H")
         await driven.until_screen(HistoryScreen)
-        await driven.until(lambda: "GET    200  /api/service/v1.0" in listed(driven))  # today's root, kept too
+        await driven.until(lambda: "GET    200  /" in listed(driven))  # today's root, kept too
         kept = listed(driven)
-        assert f"GET    200  /api/service/v1.0{there}" in kept  # yesterday's, under today's own
-        assert kept.index(f"GET    200  /api/service/v1.0{there}") > kept.index("GET    200  /api/service/v1.0")
+        assert f"GET    200  {there}" in kept  # yesterday's, under today's own, from the API's root as the tree says it
+        assert kept.index(f"GET    200  {there}") > kept.index("GET    200  /")
+        assert "POST   200  /api/oauth/token" in kept  # outside the API: whole
+        assert "History · https://sandbox.invalid " in screen_text(driven.app)  # no :443
 
         await driven.pilot.press(*"4xx")  # typed into the search
         await driven.until(lambda: len(listed(driven)) == 1)
-        assert listed(driven) == [f"GET    404 CLUSTER_NOT_FOUND  /api/service/v1.0/groups/{project.id}/clusters/gone"]
+        assert listed(driven) == [f"GET    404 CLUSTER_NOT_FOUND  /groups/{project.id}/clusters/gone"]
         assert "1 matching entry · Enter opens one as it was" in screen_text(driven.app)
 
         for _ in "4xx":
@@ -73,19 +75,22 @@ async def test_yesterdays_failing_request_is_found_in_a_few_keys_opened_as_it_wa
         compared = screen_text(driven.app)
         assert "from the history · as it was at" in compared
         assert f"+ /api/service/v1.0{there} · as fetched now" in compared
+        await driven.pilot.press("escape")  # back where = was pressed: the entry, then the list
+        await driven.until_screen(HistoryEntryScreen)
         await driven.pilot.press("escape")
-        await driven.until_screen(MainScreen)
-
-        await driven.pilot.press("H")
         await driven.until_screen(HistoryScreen)
+        await driven.pilot.press(*["backspace"] * 8)
         await driven.until(lambda: len(listed(driven)) >= 4)
         await driven.pilot.press(*"POST token")
         await driven.until(lambda: len(listed(driven)) == 2)  # yesterday's token, and today's
         await driven.pilot.press("enter")
         await driven.until_screen(HistoryEntryScreen)
         await driven.pilot.press("equals_sign")
-        await driven.until(lambda: "a POST's answer is not that resource (g goes to its URL)" in driven.toasts())
+        await driven.until(lambda: "a POST's answer is not that resource" in driven.toasts())
         assert isinstance(driven.app.screen, HistoryEntryScreen)  # nothing was fetched to compare
+        await driven.pilot.press("g")  # the token endpoint is no resource to go to
+        await driven.until(lambda: "/api/oauth/token is not under its root" in driven.toasts())
+        assert isinstance(driven.app.screen, HistoryEntryScreen)
         await driven.pilot.press("escape")
         await driven.until_screen(HistoryScreen)
         await driven.pilot.press(*["backspace"] * len("POST token"))
@@ -120,6 +125,9 @@ async def test_b_saves_what_is_in_view_as_a_baseline_and_equals_compares_with_it
         await explorer.until_screen(AskScreen)
         field = explorer.app.screen.query_one(Input)
         assert field.value == cluster.name  # the name offered: what is in view
+        field.value = ""  # Enter on no name: said, the dialog stays
+        await explorer.pilot.press("enter")
+        await explorer.until(lambda: "A baseline needs a name" in problem_said(explorer.app))
         field.value = "before upgrade"
         await explorer.pilot.press("enter")
         await explorer.until(lambda: "is not a baseline's name" in problem_said(explorer.app))
@@ -134,6 +142,9 @@ async def test_b_saves_what_is_in_view_as_a_baseline_and_equals_compares_with_it
         await explorer.settle()
         await explorer.pilot.press("equals_sign")  # nothing marked: a file, or a baseline by name
         await explorer.until_screen(AskScreen)
+        explorer.app.screen.query_one(Input).value = "@"
+        await explorer.pilot.press("enter")
+        await explorer.until(lambda: "@ and a baseline's name: @NAME" in problem_said(explorer.app))
         explorer.app.screen.query_one(Input).value = "@nothing-saved"
         await explorer.pilot.press("enter")
         await explorer.until(

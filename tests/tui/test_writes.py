@@ -457,6 +457,24 @@ async def test_the_undo_is_checked_against_the_schema_of_a_patch_there(open_expl
 
 
 @pytest.mark.screen
+async def test_an_undo_left_unsent_is_not_the_next_patch_s_draft(open_explorer):
+    """A walk-through found it: `u`, Esc, then `a` → PATCH opened the undo's body as a plain PATCH,
+    which, sent from there, would not have been noted as the undo."""
+    async with open_explorer(writes=True) as explorer:
+        await open_production(explorer)
+        await choose(explorer, "PATCH")
+        await send(explorer, '{"name": "renamed"}')
+        await explorer.until(lambda: "PATCH · 200 OK" in explorer.toasts())
+        await explorer.pilot.press("u")
+        await explorer.until_screen(EditorScreen)
+        assert '"name": "production"' in editor_text(explorer)
+        await explorer.pilot.press("escape")
+        await explorer.until(lambda: "The undo was not sent: u makes it again." in explorer.toasts())
+        await choose(explorer, "PATCH")
+        assert '"name": "production"' not in editor_text(explorer)
+
+
+@pytest.mark.screen
 async def test_a_patch_and_its_undo_over_a_real_socket(live_server, clock, tmp_path):
     """And the journal says which undid which."""
     server, switchboard = live_server

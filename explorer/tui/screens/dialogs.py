@@ -158,7 +158,7 @@ class AskScreen(ModalScreen[str | None]):
 
     def on_input_submitted(self, event: Input.Submitted) -> None:
         typed = event.value.strip()
-        if self.check is not None and typed:
+        if self.check is not None and (typed or not self.empty_ok):  # nothing typed where something must be: said
             problem = self.check(typed)
             if problem is not None:
                 self.say(problem)

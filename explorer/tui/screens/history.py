@@ -11,8 +11,8 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import json
-from dataclasses import dataclass
-from typing import Any, Literal
+from collections.abc import Callable
+from typing import Any
 
 from rich.text import Text
 from textual import work
@@ -35,27 +35,47 @@ LISTED = 500  # entries a search lists, newest first
 COMPARED = ("GET", "PUT", "PATCH")  # what answered with the resource at its URL, as a GET of it does now
 
 
-@dataclass(frozen=True)
-class HistoryChoice:
-    """What the person chose to do with an entry: go to its URL live, or compare it with now."""
-
-    action: Literal["go", "compare"]
-    entry: HistoryEntry
+Compare = Callable[[HistoryEntry], object]  # what `=` on an entry calls: the screen below's comparison
 
 
-def entry_line(entry: HistoryEntry) -> Text:
+def entry_line(entry: HistoryEntry, root: str = "") -> Text:
     """One entry as the list shows it, on one line: when (the year left out), the method, the status
-    and errorCode, the path (cut at the right edge)."""
+    and errorCode, the path from the API's root (`root`: its path), cut at the right edge."""
     style = status_class(entry.status)
     line = Text(f"{local_time(entry.started)[5:]}  ", style="dim", no_wrap=True, overflow="ellipsis")  # 11-27 14:03:12
     line.append_text(text(f"{entry.method:<6} ", "bold"))
     line.append_text(text(f"{entry.status} {entry.error_code}".rstrip(), style))
-    line.append_text(text(f"  {entry.path}"))
+    line.append_text(text(f"  {from_root(entry.path, root)}"))
     return line
 
 
-class HistoryScreen(ModalScreen[HistoryChoice | None]):
-    """The entries of one origin, newest first, searched as typed; Esc closes."""
+def from_root(path: str, root: str) -> str:
+    """A path from the API's root (`/groups/…`; the root itself `/`), as the tree names it; one
+    outside the API (the token endpoint) whole."""
+    root = root.rstrip("/")
+    if not root or not (path == root or path.startswith(root + "/")):
+        return path
+    return path[len(root) :] or "/"
+
+
+def shown_origin(origin: str) -> str:
+    """An origin as a person writes it: without its scheme's own port (`https://host`, not `:443`)."""
+    for scheme, port in (("https://", ":443"), ("http://", ":80")):
+        if origin.startswith(scheme) and origin.endswith(port):
+            return origin.removesuffix(port)
+    return origin
+
+
+class HistoryScreen(ModalScreen[HistoryEntry | None]):
+    """The entries of one origin, newest first, searched as typed; Esc closes, giving back the entry
+    to go to live (`g` on one), if any.
+
+    Args:
+        history: The history.
+        origin: The session's origin: the entries listed are those sent there, under any profile.
+        root: The path of the API's root there: entries are listed from it, as the tree names them.
+        compare: What `=` on an entry calls to compare it with now (on top of the entry's dialog).
+    """
 
     DEFAULT_CSS = (
         DIALOG_CSS.format(name="HistoryScreen")
@@ -72,17 +92,18 @@ class HistoryScreen(ModalScreen[HistoryChoice | None]):
         Binding("escape", "dismiss(None)", "Close the history", id="history.close"),
     ]
 
-    def __init__(self, history: History, origin: str) -> None:
-        """`origin`: the session's; the entries listed are those sent there, under any profile."""
+    def __init__(self, history: History, origin: str, root: str, compare: Compare) -> None:
         super().__init__()
         self.history = history
         self.origin = origin
+        self.root = root
+        self.compare = compare
         self.entries: list[HistoryEntry] = []
 
     def compose(self) -> ComposeResult:
         yield KeyFooter()
         with Vertical():
-            yield Label(text(f"History · {self.origin}", "bold"))
+            yield Label(text(f"History · {shown_origin(self.origin)}", "bold"))
             yield Input(placeholder="search: a path, 404 or 4xx, an errorCode, POST, 11-27, 14:03")
             yield OptionList()
             yield Static(id="count")
@@ -105,7 +126,7 @@ class HistoryScreen(ModalScreen[HistoryChoice | None]):
         self.entries = found
         listing = self.query_one(OptionList)
         listing.clear_options()
-        listing.add_options([Option(entry_line(entry)) for entry in found])
+        listing.add_options([Option(entry_line(entry, self.root)) for entry in found])
         if found:
             listing.highlighted = 0
         self.query_one("#count", Static).update(Text(counted(len(found), bool(words.strip()))))
@@ -126,11 +147,12 @@ class HistoryScreen(ModalScreen[HistoryChoice | None]):
 
     def open(self, index: int) -> None:
         if 0 <= index < len(self.entries):
-            self.app.push_screen(HistoryEntryScreen(self.entries[index]), self.chosen)
+            entry = self.entries[index]
+            self.app.push_screen(HistoryEntryScreen(entry, self.compare, self.root), self.chosen)
 
-    def chosen(self, choice: HistoryChoice | None) -> None:
-        if choice is not None:
-            self.dismiss(choice)
+    def chosen(self, go_to: HistoryEntry | None) -> None:
+        if go_to is not None:
+            self.dismiss(go_to)
 
 
 def counted(found: int, searched: bool) -> str:
@@ -143,8 +165,15 @@ def counted(found: int, searched: bool) -> str:
     return f"{found:,}{matching} {entries}{more} · Enter opens one as it was"
 
 
-class HistoryEntryScreen(ModalScreen[HistoryChoice | None]):
-    """One entry as it was kept: the request, the answer and its body, marked as history."""
+class HistoryEntryScreen(ModalScreen[HistoryEntry | None]):
+    """One entry as it was kept: the request, the answer and its body, marked as history; Esc goes
+    back to the list, `g` closes both, giving the entry back to go to live.
+
+    Args:
+        entry: The entry.
+        compare: What `=` calls to compare it with now: its screen comes on top of this one.
+        root: The path of the API's root: `g` goes only to what is under it.
+    """
 
     DEFAULT_CSS = (
         DIALOG_CSS.format(name="HistoryEntryScreen")
@@ -155,14 +184,16 @@ class HistoryEntryScreen(ModalScreen[HistoryChoice | None]):
     """
     )
     BINDINGS = [
-        Binding("g", "choose('go')", "Go to it live", id="history_entry.go"),
-        Binding("equals_sign", "choose('compare')", "Compare with now", id="history_entry.compare"),
+        Binding("g", "go", "Go to it live", id="history_entry.go"),
+        Binding("equals_sign", "compare", "Compare with now", id="history_entry.compare"),
         Binding("escape", "dismiss(None)", "Back to the history", id="history_entry.close"),
     ]
 
-    def __init__(self, entry: HistoryEntry) -> None:
+    def __init__(self, entry: HistoryEntry, compare: Compare, root: str = "") -> None:
         super().__init__()
         self.entry = entry
+        self.compare = compare
+        self.root = root
 
     def compose(self) -> ComposeResult:
         entry = self.entry
@@ -184,16 +215,26 @@ class HistoryEntryScreen(ModalScreen[HistoryChoice | None]):
         drawn = await asyncio.to_thread(exchange_text, self.entry.entry)
         self.query_one("#exchange", Static).update(drawn)
 
-    def action_choose(self, action: Literal["go", "compare"]) -> None:
+    def action_go(self) -> None:
         entry = self.entry
-        if action == "compare" and entry.method not in COMPARED:
+        if from_root(entry.path, self.root) == entry.path and self.root.rstrip("/"):
             self.notify(
-                f"= compares what a GET, PUT or PATCH answered with the resource now; a {entry.method}'s answer"
-                " is not that resource (g goes to its URL)",
+                f"g goes to the API's resources; {entry.path} is not under its root (a token or revoke request)",
                 markup=False,
             )
             return
-        self.dismiss(HistoryChoice(action, entry))
+        self.dismiss(entry)
+
+    def action_compare(self) -> None:
+        entry = self.entry
+        if entry.method not in COMPARED:
+            self.notify(
+                f"= compares what a GET, PUT or PATCH answered with the resource now; a {entry.method}'s answer"
+                " is not that resource",
+                markup=False,
+            )
+            return
+        self.compare(entry)
 
 
 def exchange_text(entry: dict[str, Any]) -> Text:

@@ -983,7 +983,7 @@ class MainScreen(Screen[None]):
 
     def action_history(self) -> None:
         """`H`: the exchanges kept across sessions on this service; an entry can be gone to, or compared with now."""
-        from explorer.tui.screens.history import HistoryChoice, HistoryScreen
+        from explorer.tui.screens.history import HistoryScreen
 
         history = self.session.history
         if history is None:
@@ -992,15 +992,13 @@ class MainScreen(Screen[None]):
             )
             return
 
-        def chosen(choice: HistoryChoice | None) -> None:
-            if choice is None:
-                return
-            if choice.action == "go":
-                self.apply_step(self.navigation.goto(choice.entry.url))
-            else:
-                self.compare_with_now(choice.entry)
+        def chosen(go_to: HistoryEntry | None) -> None:
+            if go_to is not None:
+                self.apply_step(self.navigation.goto(go_to.url))
 
-        self.app.push_screen(HistoryScreen(history, origin_text(self.session.base_url)), chosen)
+        root = urlsplit(str(self.session.base_url)).path
+        listing = HistoryScreen(history, origin_text(self.session.base_url), root, compare=self.compare_with_now)
+        self.app.push_screen(listing, chosen)
 
     @work(group="comparing", exclusive=True)
     async def compare_with_now(self, entry: HistoryEntry) -> None:
@@ -1011,18 +1009,22 @@ class MainScreen(Screen[None]):
             return
         try:
             now = await self.session.fetch(entry.url)
-        except ApiError as error:  # no answer: as a fetch's, in the panes
-            self.show_failure(error)
+        except ApiError as error:  # no answer: said over the history's dialog, which stays
+            self.not_compared(error)
             return
         if now.error is not None:  # kept for x, said here: the panes keep what they show
-            self.last_error = now.error
-            hint = screen_hint(now.error)
-            message = f"{visible(now.error.line())}\n{visible(hint)}" if hint else visible(now.error.line())
-            self.notify(message, title="Not compared", severity="error", markup=False)
+            self.not_compared(now.error)
             return
         before = Compared(f"#{entry.number} from the history · as it was at {local_time(entry.started)}", kept)
         after = Compared(f"{entry.path} · as fetched now, {time_of_day(now.received_at)}", now.document)
         self.compared(before, after)
+
+    def not_compared(self, error: ApiError) -> None:
+        """Say why a comparison with now could not be made (kept for `x`); the panes keep what they show."""
+        self.last_error = error
+        hint = screen_hint(error)
+        message = f"{visible(error.line())}\n{visible(hint)}" if hint else visible(error.line())
+        self.notify(message, title="Not compared", severity="error", markup=False)
 
     @work(group="comparing", exclusive=True)  # not compare_with_file's group: that one calls it
     async def compared(self, before: Compared, after: Compared) -> None:
@@ -1048,6 +1050,9 @@ class MainScreen(Screen[None]):
         """The resource in view compared with a JSON file, or with a baseline (`@NAME`, where no file has that name)."""
         levels = self.session.bounds.max_depth
         try:
+            if path.strip() == "@":
+                self.ask_for_file(now, path, "@ and a baseline's name: @NAME (b saves what is in view as one)")
+                return
             if path.startswith("@") and not is_file(Path(path[1:])):
                 baseline = await asyncio.to_thread(read_baseline, path[1:], self.session.credentials.profile)
                 if baseline is None:
