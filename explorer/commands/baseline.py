@@ -26,6 +26,7 @@ from explorer.api.config_file import BASELINES_FILE, config_path, load_config, s
 from explorer.api.errors import ApiError
 from explorer.api.unsafe_characters import visible
 from explorer.commands.flags import add_token_cache_flag
+from explorer.commands.history import iso_time
 from explorer.commands.output import exit_code, report
 from explorer.connection import add_connection_arguments, open_session
 
@@ -60,13 +61,23 @@ def run(args: argparse.Namespace) -> int:
         found = stored(lambda baselines: baselines.get(owner, name))
     except ValueError as error:
         args.parser.error(str(error))
+    except BrokenPipeError:  # stdout's reader went away (`| head`): not the file's; explorer ends quietly
+        raise
     except OSError as error:
         print(f"explorer baseline: {visible(error)}", file=sys.stderr)
         return 1
     if found is None:
         return missing(owner, name)
-    print(found.text)
+    print(indented(found))
     return 0
+
+
+def indented(baseline: Baseline) -> str:
+    """Its document as `explorer journal N --json` prints one: JSON indented by 2; as kept if it does not read."""
+    try:
+        return json.dumps(baseline.document(), indent=2)
+    except ValueError:  # a file changed by hand
+        return baseline.text
 
 
 def stored(use: Callable[[Baselines], T]) -> T:
@@ -130,9 +141,10 @@ async def save(args: argparse.Namespace, name: str, target: str) -> int:
 
 def listed(found: list[Baseline], as_json: bool) -> int:
     if as_json:
-        print(
-            json.dumps([{"profile": b.profile or None, "name": b.name, "url": b.url, "saved": b.when} for b in found])
-        )
+        saved = [
+            {"profile": b.profile or None, "name": b.name, "url": b.url, "saved": iso_time(b.saved)} for b in found
+        ]
+        print(json.dumps(saved))
         return 0
     for baseline in found:
         print(visible(f"{reference(baseline.profile, baseline.name)}  {baseline.url}  {baseline.label}"))

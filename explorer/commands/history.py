@@ -25,7 +25,7 @@ SPANS = {"m": 60, "h": 3600, "d": 86400}
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("number", nargs="?", type=int, metavar="N", help="show entry N whole")
+    parser.add_argument("number", nargs="?", type=entry_number, metavar="N", help="show entry N whole")
     parser.add_argument(
         "--grep",
         metavar="WORDS",
@@ -43,7 +43,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--limit",
         metavar="N",
-        type=int,
+        type=limit,
         default=50,
         help=f"at most N entries, newest first (default 50, at most {SEARCH_LIMIT})",
     )
@@ -67,26 +67,53 @@ def since(text: str) -> float:
         ) from None
 
 
+def entry_number(text: str) -> int:
+    """N, an entry's (or a write's) number: a whole number from 1; anything else is a usage error."""
+    if not (text.isascii() and text.isdigit()) or int(text) < 1:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a whole number of 1 or more")
+    return int(text)
+
+
+def limit(text: str) -> int:
+    """--limit N: at most N listed, from 1 to SEARCH_LIMIT; anything else is a usage error."""
+    try:
+        number = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a number from 1 to {SEARCH_LIMIT}") from None
+    if not 1 <= number <= SEARCH_LIMIT:
+        raise argparse.ArgumentTypeError(f"{number} is not from 1 to {SEARCH_LIMIT}")
+    return number
+
+
+def iso_time(moment: float) -> str:
+    """A wall clock time as --json gives it: ISO 8601, local, to the second, with its offset
+    (`2026-11-27T14:03:12+01:00`)."""
+    return datetime.fromtimestamp(moment).astimezone().isoformat(timespec="seconds")
+
+
 def run(args: argparse.Namespace) -> int:
-    if not 1 <= args.limit <= SEARCH_LIMIT:
-        args.parser.error(f"--limit: {args.limit} is not from 1 to {SEARCH_LIMIT}")
     path = state_dir() / HISTORY_FILE
     if not path.exists():
         print(f"No history yet: it is kept in {path} once a session has had an exchange.", file=sys.stderr)
         return 0
     history = History(path)
-    try:
+    try:  # the file only: a write to stdout is not in it (a reader gone, `| head -1`, is the caller's)
         if args.clear:
-            print(f"Deleted {history.clear():,} entries from {path}.")
-            return 0
-        if args.number is not None:
-            return show(history, args.number, args.json)
-        found = history.search(args.grep, profile=args.profile, since=args.since, limit=args.limit)
+            cleared = history.clear()
+        elif args.number is not None:
+            kept = history.get(args.number)
+        else:
+            found = history.search(args.grep, profile=args.profile, since=args.since, limit=args.limit)
     except OSError as error:
         print(f"explorer history: cannot read {visible(error)}", file=sys.stderr)
         return 1
     finally:
         history.close()
+    if args.clear:
+        print(f"Deleted {cleared:,} entries from {path}.")
+        return 0
+    if args.number is not None:
+        return show(kept, args.number, args.json)
     if (news := history.news_of_set_aside()) is not None:
         print(f"explorer history: {visible(news)}", file=sys.stderr)
     if args.json:
@@ -115,7 +142,7 @@ def summary(entry: HistoryEntry) -> dict[str, Any]:
     """An entry as --json lists it: what a line says, each as a field."""
     return {
         "number": entry.number,
-        "started": datetime.fromtimestamp(entry.started).astimezone().isoformat(timespec="seconds"),
+        "started": iso_time(entry.started),
         "profile": entry.profile or None,
         "origin": entry.origin,
         "method": entry.method,
@@ -127,9 +154,8 @@ def summary(entry: HistoryEntry) -> dict[str, Any]:
     }
 
 
-def show(history: History, number: int, as_json: bool) -> int:
-    """Entry `number` whole: the request and the answer as kept, every character visible."""
-    entry = history.get(number)
+def show(entry: HistoryEntry | None, number: int, as_json: bool) -> int:
+    """Entry `number` whole (None: not kept): the request and the answer as kept, every character visible."""
     if entry is None:
         print(f"explorer history: no entry #{number} (never, or dropped as the history grew)", file=sys.stderr)
         return 1

@@ -17,6 +17,7 @@ from typing import Any
 
 from explorer.api.config_file import JOURNAL_FILE, state_dir
 from explorer.api.errors import ApiError
+from explorer.api.history import SEARCH_LIMIT
 from explorer.api.journal import Journal, JournalEntry
 from explorer.api.known_secrets import REDACTED
 from explorer.api.unsafe_characters import lines, visible
@@ -24,6 +25,7 @@ from explorer.api.urls import origin_text
 from explorer.api.writes import undo_body
 from explorer.commands.body import Body
 from explorer.commands.flags import add_token_cache_flag
+from explorer.commands.history import entry_number, iso_time, limit
 from explorer.commands.output import report
 from explorer.commands.write import request_schema, written
 from explorer.connection import add_connection_arguments, open_session
@@ -34,7 +36,11 @@ UNDONE = ("PATCH", "PUT")  # what an undo can put back: the fields it set, to th
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("words", nargs="*", metavar="[undo] N", help="N: show write N whole; undo N: put it back")
     parser.add_argument(
-        "--limit", metavar="N", type=int, default=50, help="at most N writes, newest first (default 50)"
+        "--limit",
+        metavar="N",
+        type=limit,
+        default=50,
+        help=f"at most N writes, newest first (default 50, at most {SEARCH_LIMIT})",
     )
     parser.add_argument("--json", action="store_true", help="JSON: an array of writes (with N: the write)")
     parser.add_argument("--force", action="store_true", help="undo N even where a field it set has changed since")
@@ -48,24 +54,31 @@ def run(args: argparse.Namespace) -> int:
     words = args.words
     undo = bool(words) and words[0] == "undo"
     numbers = words[1:] if undo else words
-    if len(numbers) > 1 or not all(number.isdigit() for number in numbers) or (undo and not numbers):
+    if len(numbers) > 1 or (undo and not numbers):
         args.parser.error("give N (a write's number) to show it, or undo N to put it back")
+    try:
+        number = entry_number(numbers[0]) if numbers else None
+    except argparse.ArgumentTypeError as error:
+        args.parser.error(f"N: {error}")
     path = state_dir() / JOURNAL_FILE
     if not path.exists():
         print(f"No writes yet: each is noted in {path} before it goes.", file=sys.stderr)
         return 1 if numbers else 0
     journal = Journal(path)
-    try:
-        if not numbers:
-            return listed(journal.entries(profile=args.profile, limit=args.limit), args.json)
-        entry = journal.get(int(numbers[0]))
+    try:  # the file only: a write to stdout is not in it (a reader gone, `| head`, is the caller's)
+        if number is None:
+            entries = journal.entries(profile=args.profile, limit=args.limit)
+        else:
+            entry = journal.get(number)
     except OSError as error:
         print(f"explorer journal: cannot read {visible(error)}", file=sys.stderr)
         return 1
     finally:
         journal.close()
+    if number is None:
+        return listed(entries, args.json)
     if entry is None:
-        print(f"explorer journal: no write #{numbers[0]}", file=sys.stderr)
+        print(f"explorer journal: no write #{number}", file=sys.stderr)
         return 1
     if undo:
         return asyncio.run(undone(entry, args))
@@ -86,7 +99,7 @@ def summary(entry: JournalEntry) -> dict[str, Any]:
     """A write as --json says it."""
     return {
         "number": entry.number,
-        "at": entry.when,
+        "at": iso_time(entry.at),
         "profile": entry.profile or None,
         "origin": entry.origin,
         "method": entry.method,

@@ -4,9 +4,11 @@ now, and with a baseline another profile saved (staging against production); its
 from __future__ import annotations
 
 import json
+from datetime import datetime
 
 from explorer.api.baselines import Baselines
 from tests.commands.conftest import DEFAULTS, Sandbox
+from tests.commands.test_history_command import ISO_TIME, into_a_closed_pipe
 
 
 def cluster_path(sandbox: Sandbox) -> tuple[str, object]:
@@ -89,3 +91,29 @@ def test_usage_errors_name_what_is_wrong(sandbox):
     assert words.code == 2 and "give save NAME PATH, list, show NAME or delete NAME" in words.err
     none = sandbox.run("baseline", "show", "nothing")
     assert (none.code, none.err) == (1, "explorer baseline: no baseline nothing (explorer baseline list)\n")
+
+
+def test_list_json_gives_the_time_as_history_does_iso_8601_with_its_offset(sandbox):
+    path, _ = cluster_path(sandbox)
+    assert sandbox.run("baseline", "save", "before-upgrade", path).code == 0
+    (listed,) = sandbox.run("baseline", "list", "--json").json
+    assert ISO_TIME.fullmatch(listed["saved"]), listed["saved"]
+    assert datetime.fromisoformat(listed["saved"]).utcoffset() is not None
+
+
+def test_show_prints_the_document_indented_as_journal_does(sandbox):
+    """`baseline show` printed the document on one long line; `journal N --json` indents it by 2."""
+    path, _ = cluster_path(sandbox)
+    assert sandbox.run("baseline", "save", "before-upgrade", path).code == 0
+    shown = sandbox.run("baseline", "show", "before-upgrade")
+    document = json.loads(shown.out)
+    assert shown.code == 0 and document["name"]
+    assert shown.out.decode() == json.dumps(document, indent=2) + "\n"
+
+
+def test_a_reader_that_stops_early_is_not_an_error(sandbox, monkeypatch):
+    """`explorer baseline list --json | head` said `explorer baseline: [Errno 32] Broken pipe`, exit 1."""
+    path, _ = cluster_path(sandbox)
+    assert sandbox.run("baseline", "save", "before-upgrade", path).code == 0
+    for words in (["list", "--json"], ["list"], ["delete", "before-upgrade"]):
+        assert into_a_closed_pipe(sandbox, monkeypatch, "baseline", *words) == (0, "")

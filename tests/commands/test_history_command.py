@@ -3,12 +3,19 @@ no secret in the file; kept by none when asked not to, or in a replay."""
 
 from __future__ import annotations
 
+import io
 import json
+import os
+import re
+import sys
+from datetime import datetime
 
 import pytest
 
 from explorer.sandbox.links import API_ROOT
-from tests.commands.conftest import DEFAULTS, Sandbox
+from tests.commands.conftest import DEFAULTS, Sandbox, stream
+
+ISO_TIME = re.compile(r"\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d[+-]\d\d:\d\d")  # what every --json gives a time as
 
 
 def history_file(sandbox: Sandbox):
@@ -20,6 +27,31 @@ def listed(sandbox: Sandbox, *arguments: str) -> list[str]:
     run = sandbox.run("history", "--json", *arguments)
     assert run.code == 0, run.err
     return [" ".join(str(e[k]) for k in ("method", "status", "errorCode", "url") if e[k]) for e in run.json]
+
+
+def into_a_closed_pipe(sandbox: Sandbox, monkeypatch: pytest.MonkeyPatch, *arguments: str) -> tuple[int, str]:
+    """`explorer ARGUMENTS` in this process, as `sandbox.run` runs it but with stdout a pipe whose reader
+    has gone (`| head -1` once head has its line): each write to it raises BrokenPipeError. The exit
+    code and stderr."""
+    from explorer.cli import main
+
+    reader, writer = os.pipe()
+    os.close(reader)
+    environment = sandbox.environment()
+    for name in os.environ.keys() - environment.keys():
+        monkeypatch.delenv(name)
+    for name, value in environment.items():
+        monkeypatch.setenv(name, value)
+    err = io.BytesIO()
+    out = stream(open(writer, "wb", buffering=0))  # noqa: SIM115 (closed below): each write goes at once
+    monkeypatch.setattr(sys, "stdin", stream(io.BytesIO()))
+    monkeypatch.setattr(sys, "stdout", out)
+    monkeypatch.setattr(sys, "stderr", stream(err, "backslashreplace"))
+    try:
+        code = main(list(arguments))
+    finally:
+        out.close()
+    return code, err.getvalue().decode()
 
 
 def test_what_the_commands_sent_is_listed_newest_first_and_searched(sandbox):
@@ -116,6 +148,29 @@ def test_usage_errors_name_the_flag(sandbox):
         1,
         "explorer history: no entry #12345 (never, or dropped as the history grew)\n",
     )
+
+
+def test_an_entry_number_below_1_is_a_usage_error(sandbox):
+    """A new user's `explorer history -5` said `no entry #-5 (never, or dropped …)`, exit 1."""
+    assert sandbox.run("get", "/groups").code == 0
+    for number in ("0", "-5"):
+        run = sandbox.run("history", number)
+        assert run.code == 2 and run.out == b""
+        assert f"argument N: '{number}' is not a whole number of 1 or more" in run.err
+
+
+def test_a_reader_that_stops_early_is_not_a_read_error(sandbox, monkeypatch):
+    """`explorer history 1 --json | head -1` said `cannot read [Errno 32] Broken pipe`, exit 1."""
+    assert sandbox.run("get", "/groups").code == 0
+    assert into_a_closed_pipe(sandbox, monkeypatch, "history", "1", "--json") == (0, "")
+    assert into_a_closed_pipe(sandbox, monkeypatch, "history", "1") == (0, "")
+    assert into_a_closed_pipe(sandbox, monkeypatch, "history", "--json") == (0, "")
+
+
+def test_json_gives_the_time_in_iso_8601_with_its_offset(sandbox):
+    assert sandbox.run("get", "/groups").code == 0
+    (entry, *_) = sandbox.run("history", "--json").json
+    assert ISO_TIME.fullmatch(entry["started"]) and datetime.fromisoformat(entry["started"]).utcoffset() is not None
 
 
 def test_a_replay_keeps_no_history(sandbox, tmp_path):

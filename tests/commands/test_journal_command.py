@@ -4,9 +4,11 @@ refused where the entity changed since (unless --force), and what cannot be undo
 from __future__ import annotations
 
 import json
+from datetime import datetime
 
 from explorer.sandbox.links import API_ROOT
 from tests.commands.conftest import Sandbox
+from tests.commands.test_history_command import ISO_TIME, into_a_closed_pipe
 
 
 def cluster_path(sandbox: Sandbox) -> tuple[str, object]:
@@ -119,3 +121,46 @@ def test_an_undo_whose_entity_cannot_be_fetched_is_refused_not_a_crash(sandbox):
     assert "unexpected" not in undone.err
     assert "explorer journal undo: Not sent: the entity cannot be fetched to compare: " in undone.err
     assert sandbox.writes() == [("PATCH", f"{API_ROOT}{path}")]  # the patch; no undo
+
+
+def test_a_limit_not_from_1_to_500_is_a_usage_error_as_in_history(sandbox):
+    """A new user's `journal --limit 0` said `No writes noted.` (exit 0), writes noted; `--limit -3` listed all."""
+    path, _ = cluster_path(sandbox)
+    for size in (80, 90):
+        assert sandbox.run("patch", path, f"diskSizeGB:={size}", "--yes", "--writes").code == 0
+    assert len(journal(sandbox, "--limit", "1")) == 1 and len(journal(sandbox, "--limit", "500")) == 2
+    for limit in ("0", "-3", "501"):
+        run = sandbox.run("journal", "--limit", limit)
+        history = sandbox.run("history", "--limit", limit)
+        assert (run.code, run.out, history.code) == (2, b"", 2)
+        assert f"argument --limit: {limit} is not from 1 to 500" in run.err
+        assert run.err.split("error: ")[1] == history.err.split("error: ")[1]
+
+
+def test_a_write_number_below_1_is_a_usage_error(sandbox):
+    path, _ = cluster_path(sandbox)
+    assert sandbox.run("patch", path, "diskSizeGB:=80", "--yes", "--writes").code == 0
+    writes = len(sandbox.writes())
+    for words in (["0"], ["undo", "0"], ["-5"], ["²"]):
+        run = sandbox.run("journal", *words, "--yes", "--writes")
+        assert run.code == 2 and run.out == b"", run.err
+        assert f"N: '{words[-1]}' is not a whole number of 1 or more" in run.err
+    assert len(sandbox.writes()) == writes
+
+
+def test_a_reader_that_stops_early_is_not_a_read_error(sandbox, monkeypatch):
+    """`explorer journal --json | head` said `cannot read [Errno 32] Broken pipe`, exit 1."""
+    path, _ = cluster_path(sandbox)
+    assert sandbox.run("patch", path, "diskSizeGB:=80", "--yes", "--writes").code == 0
+    assert into_a_closed_pipe(sandbox, monkeypatch, "journal", "--json") == (0, "")
+    assert into_a_closed_pipe(sandbox, monkeypatch, "journal") == (0, "")
+    assert into_a_closed_pipe(sandbox, monkeypatch, "journal", "1", "--json") == (0, "")
+
+
+def test_json_gives_the_time_as_history_does_iso_8601_with_its_offset(sandbox):
+    path, _ = cluster_path(sandbox)
+    assert sandbox.run("patch", path, "diskSizeGB:=80", "--yes", "--writes").code == 0
+    (noted,) = journal(sandbox)
+    assert ISO_TIME.fullmatch(noted["at"]), noted["at"]
+    assert datetime.fromisoformat(noted["at"]).utcoffset() is not None
+    assert journal(sandbox, str(noted["number"]))["at"] == noted["at"]
