@@ -19,7 +19,8 @@ from explorer.api.config_file import BASELINES_FILE, state_file
 from explorer.api.history import as_os_errors, local_time
 from explorer.api.known_secrets import KnownSecrets
 from explorer.api.private_file import PrivateFile
-from explorer.api.redaction import Redaction, kept_url
+from explorer.api.redaction import Redaction
+from explorer.api.url_redaction import kept_url
 from explorer.api.values import MAX_DEPTH, json_within
 
 if TYPE_CHECKING:

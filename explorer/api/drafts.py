@@ -15,7 +15,8 @@ from pathlib import Path
 from explorer.api.history import as_os_errors
 from explorer.api.known_secrets import REDACTED, KnownSecrets
 from explorer.api.private_file import PrivateFile
-from explorer.api.redaction import Redaction, is_secret, kept_url, unescaped
+from explorer.api.redaction import Redaction, is_secret, unescaped
+from explorer.api.url_redaction import kept_url
 
 # A key and its colon, on one line, as a body not yet JSON may have it: in double quotes, in single
 # quotes (`{'password': 'x'`), or bare (`password: x`).

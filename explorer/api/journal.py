@@ -29,7 +29,8 @@ from typing import TYPE_CHECKING, Any, Literal
 from explorer.api.history import as_os_errors, local_time
 from explorer.api.known_secrets import KnownSecrets
 from explorer.api.private_file import PrivateFile
-from explorer.api.redaction import Redaction, learn_request
+from explorer.api.redaction import Redaction
+from explorer.api.url_redaction import learn_request
 from explorer.api.urls import origin_text
 from explorer.api.values import MAX_DEPTH, json_within
 
