@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import importlib
 import os
 import re
 import sys
@@ -119,12 +120,20 @@ WRITE_HELP = (
 )
 
 
-def parser() -> argparse.ArgumentParser:
+def parser(argv: Sequence[str] | None = None) -> argparse.ArgumentParser:
+    """The `explorer` parser, its commands' flags and all.
+
+    Args:
+        argv: The words it is for, when known: only a command named among them is given its flags
+            (its module imported), so that `explorer --demo` imports no command's module at launch
+            and `explorer get` none but get's. None: every command's, for anything that reads the
+            parser whole.
+
+    Returns:
+        The parser; `parse_args` sets `run`, the function to call with the parsed arguments.
+    """
     from explorer import launch
-    from explorer.classroom import command as classroom
-    from explorer.commands import baseline, diff, get, history, journal, logout, token, write
     from explorer.connection import add_connection_arguments
-    from explorer.sandbox import command as sandbox
 
     root = Parser(
         prog="explorer",
@@ -143,10 +152,10 @@ def parser() -> argparse.ArgumentParser:
     )
     root.set_defaults(run=launch.run, parser=root)
     commands = root.add_subparsers(dest="command", metavar="COMMAND")
-    registered: tuple[tuple[str, Command, str, str], ...] = (
+    registered: tuple[tuple[str, str, str, str], ...] = (  # name, where its Command is, summary, description
         (
             "get",
-            get,
+            "explorer.commands.get",
             "print one resource's body, as received",
             "Print a resource's body to stdout as the service sent it. Exit codes: 0 for 2xx, 3 for 3xx, "
             "4 for 4xx, 5 for 5xx, 1 when no answer was had (connection, TLS, configuration), 2 for usage. "
@@ -155,7 +164,7 @@ def parser() -> argparse.ArgumentParser:
         ),
         (
             "diff",
-            diff,
+            "explorer.commands.diff",
             "compare two documents field by field (API paths, files, stdin)",
             "Compare two documents, each an API path or URL, a JSON file (@FILE, or a file that exists), a baseline "
             "(@NAME, @PROFILE:NAME: explorer baseline) or - for stdin, field by field: lists of entities matched "
@@ -165,7 +174,7 @@ def parser() -> argparse.ArgumentParser:
         ),
         (
             "baseline",
-            baseline,
+            "explorer.commands.baseline",
             "save a resource as it is now under a name, to compare with later (explorer diff @NAME PATH)",
             "Save a resource as it is now under a name (save NAME PATH), per profile, its secrets taken out; list "
             "them, show one as JSON, delete one. explorer diff @NAME PATH compares a resource with a baseline, "
@@ -174,35 +183,35 @@ def parser() -> argparse.ArgumentParser:
         ),
         (
             "post",
-            write.post,
+            "explorer.commands.write:post",
             "create: send a POST with a JSON body (writes on only when asked)",
             "Send a POST to TARGET with a JSON body: --data JSON (or @FILE, @- for stdin), or items after TARGET "
             f"(name=value, a string; name:=JSON, any JSON value). {WRITE_HELP} {WRITE_EXIT_CODES}",
         ),
         (
             "put",
-            write.put,
+            "explorer.commands.write:put",
             "replace: send a PUT with a JSON body (writes on only when asked)",
             "Send a PUT to TARGET with a JSON body, as post takes one. At a terminal the preview shows, field by "
             f"field, what it changes in the resource fetched again just now. {WRITE_HELP} {WRITE_EXIT_CODES}",
         ),
         (
             "patch",
-            write.patch,
+            "explorer.commands.write:patch",
             "change named fields: send a PATCH with a JSON body (writes on only when asked)",
             "Send a PATCH to TARGET with a JSON body, as post takes one. At a terminal the preview shows, field by "
             f"field, what it changes in the resource fetched again just now. {WRITE_HELP} {WRITE_EXIT_CODES}",
         ),
         (
             "delete",
-            write.delete,
+            "explorer.commands.write:delete",
             "delete: send a DELETE (writes on only when asked)",
             "Send a DELETE to TARGET. At a terminal it asks for the resource's name (or id) to be typed. "
             f"{WRITE_HELP} {WRITE_EXIT_CODES}",
         ),
         (
             "history",
-            history,
+            "explorer.commands.history",
             "list the exchanges kept across sessions, search them, show one",
             "List the exchanges kept across sessions (GETs and writes, the screen's and the commands'), newest "
             "first, with their secrets taken out; search them with --grep, show one whole with N. The history is "
@@ -211,7 +220,7 @@ def parser() -> argparse.ArgumentParser:
         ),
         (
             "journal",
-            journal,
+            "explorer.commands.journal",
             "list every write attempted from here and what became of it; undo a PATCH or PUT later",
             "List every write attempted (sent, failed, refused, may have reached), newest first: a journal that is "
             "never rewritten, in the user's state folder. N shows one whole (the body sent, the entity before, the "
@@ -223,7 +232,7 @@ def parser() -> argparse.ArgumentParser:
         ),
         (
             "token",
-            token,
+            "explorer.commands.token",
             "print an access token for curl's $TOKEN, to stdout only",
             "Print an access token for these credentials to stdout, and nowhere else, for the $TOKEN of a request "
             "copied as curl: TOKEN=$(explorer token), with --profile NAME or the other connection flags the copy "
@@ -235,39 +244,52 @@ def parser() -> argparse.ArgumentParser:
         ),
         (
             "logout",
-            logout,
+            "explorer.commands.logout",
             "revoke the cached token of the one-shot commands",
             "Revoke the token that explorer get keeps between runs for these credentials, and delete its file.",
         ),
         (
             "sandbox",
-            sandbox,
+            "explorer.sandbox.command",
             "serve the local sandbox API on the network",
             "Serve the sandbox: a faithful local implementation of the administration API, with generated data, "
             "for demos, tests and classes.",
         ),
         (
             "serve",
-            classroom,
+            "explorer.classroom.command",
             "a class in the browser: the explorer for every student, on one sandbox",
             "Serve the explorer to browsers on the network, each tab its own explorer on one classroom sandbox "
             "started here. The address to give students (with its class key) is printed, with a QR code of it. "
             "Nothing is fetched from the internet.",
         ),
     )
-    for name, module, summary, description in registered:
+    named = None if argv is None else set(argv)
+    for name, where, summary, description in registered:
         sub = commands.add_parser(name, help=summary, description=description)
-        module.add_arguments(sub)
+        if named is not None and name not in named:
+            continue  # not this run's command: `explorer --help` needs only its summary
+        command = command_at(where)
+        command.add_arguments(sub)
         if isinstance(sub, Parser):
-            sub.intermixed = getattr(module, "items_anywhere", False)
-        sub.set_defaults(run=module.run, parser=sub)  # a command's usage errors show its own usage
+            sub.intermixed = getattr(command, "items_anywhere", False)
+        sub.set_defaults(run=command.run, parser=sub)  # a command's usage errors show its own usage
     return root
+
+
+def command_at(where: str) -> Command:
+    """Import a command: `package.module` (the module is the command) or `package.module:name`."""
+    module_name, _, name = where.partition(":")
+    module = importlib.import_module(module_name)
+    command: Command = getattr(module, name) if name else module
+    return command
 
 
 def main(argv: list[str] | None = None) -> int:
     try:
         with keys_kept_as_typed() as terminal:  # from the first line: keys typed while the screen starts
-            args = parser().parse_args(argv)  # most of the start's imports: ctrl+c may come here too
+            words = sys.argv[1:] if argv is None else argv
+            args = parser(words).parse_args(words)  # most of the start's imports: ctrl+c may come here too
             if args.command is not None:
                 terminal.restore()  # a command reads its terminal in line mode (a question, a secret)
             return run(args)

@@ -138,6 +138,23 @@ async def test_the_footer_follows_the_width_the_window_is_made(open_explorer):
 
 
 @pytest.mark.screen
+async def test_the_footer_is_made_again_only_when_its_keys_change(open_explorer):
+    """Textual's Footer is made anew on every change the bindings may have had (every focus change,
+    three times as the explorer starts), its keys measured each time; ours only when they differ."""
+    async with open_explorer(size=(120, 40)) as explorer:
+        footer = explorer.q(KeyFooter)
+        keys = lambda: [key for key in footer.query("FooterKey")]  # noqa: E731
+        await explorer.until(lambda: "w Watch" in drawn(explorer, footer))
+        made = keys()
+        explorer.screen.refresh_bindings()  # what a focus change does, the keys the same
+        await explorer.settle()
+        assert keys() == made  # the same widgets: not made again
+        await explorer.pilot.press("slash")  # to the search field, whose keys differ
+        await explorer.until(lambda: "w Watch" not in drawn(explorer, footer))
+        assert not set(keys()) & set(made)
+
+
+@pytest.mark.screen
 async def test_at_80_columns_the_page_line_and_the_footer_fit(open_explorer):
     async with open_explorer(size=(80, 24)) as explorer:
         await press(explorer, *["greater_than_sign"] * 4)  # the tree as wide as it goes: the panes keep 36

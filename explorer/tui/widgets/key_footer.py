@@ -5,8 +5,11 @@ a dialog's footer names the dialog's keys (esc, enter, …), not those of the sc
 
 from __future__ import annotations
 
+from collections.abc import Hashable
+
 from textual import events
 from textual.app import ComposeResult
+from textual.screen import Screen
 from textual.widget import Widget
 from textual.widgets import Footer
 
@@ -17,7 +20,13 @@ ROOMY = 100  # columns from which the keys have room to spare
 class KeyFooter(Footer):
     """A Footer that, where its keys do not all fit, leaves out the last of the others, never the keys
     that leave (`q Quit`, `⌫ Back`, `esc Back`) or `? Help`: Textual's Footer cut the line at its
-    right edge, and the keys that leave, last in line (the app's), went first."""
+    right edge, and the keys that leave, last in line (the app's), went first.
+
+    It is made again only when the keys it would show have changed: Textual's Footer is made anew
+    each time the screen's bindings may have changed (every focus change), three times as the
+    explorer starts, its keys measured each time."""
+
+    shown_for: Hashable = None  # what the keys shown were made from (keys_shown), once some are
 
     def compose(self) -> ComposeResult:
         """Compact or not as the terminal is wide now: the first frame (1 to 3 s, while a slow service
@@ -26,7 +35,15 @@ class KeyFooter(Footer):
         self.set_reactive(Footer.show_command_palette, roomy)
         self.set_reactive(Footer.compact, not roomy)
         self.set_class(not roomy, "-compact")
-        yield from super().compose()
+        keys = list(super().compose())
+        self.shown_for = keys_shown(self.screen) if keys else None  # none: Footer waits for the bindings
+        yield from keys
+
+    def bindings_changed(self, screen: Screen) -> None:  # type: ignore[type-arg]
+        """Make the keys again, as Footer does, unless they are the ones shown."""
+        if self.shown_for is not None and screen is self.screen and keys_shown(screen) == self.shown_for:
+            return
+        super().bindings_changed(screen)
 
     async def recompose(self) -> None:
         await super().recompose()
@@ -59,6 +76,15 @@ class KeyFooter(Footer):
                 used = room + 1  # keys after one left out stay out: the order is kept
         for key in keys:
             key.display = key in showing
+
+
+def keys_shown(screen: Screen) -> Hashable:  # type: ignore[type-arg]
+    """What a footer's keys are made from: each binding shown, its key, words and state, in order."""
+    return tuple(
+        (key, binding.action, binding.description, binding.key_display, binding.group, enabled, tooltip)
+        for key, (_, binding, enabled, tooltip) in screen.active_bindings.items()
+        if binding.show
+    )
 
 
 def always(key: Widget) -> bool:
