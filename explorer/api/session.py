@@ -254,15 +254,14 @@ class Session:
         else:
             raise ConfigError(f"No credentials for {credentials.base_url}")
         self.auth = auth
-        verify = trusting(credentials.ca_bundle) if credentials.ca_bundle else default_trust()
+        if transport is None:  # the network, where a read is sent again if the server closed its keep-alive connection
+            # the authorities are loaded only for the network: the demo's sandbox in process needs none (25 ms)
+            verify = trusting(credentials.ca_bundle) if credentials.ca_bundle else default_trust()
+            transport = Reconnecting(service_transport(self.base_url, verify))
         self.client = httpx.AsyncClient(
             auth=auth,
-            # None: the network, where a read is sent again if the server closed its keep-alive connection.
-            transport=GuardedTransport(
-                transport or Reconnecting(service_transport(self.base_url, verify)), bounds.max_body
-            ),
+            transport=GuardedTransport(transport, bounds.max_body),
             trust_env=False,  # the environment's proxy is in service_transport, behind the guard
-            verify=verify,
             timeout=bounds.timeout,
             follow_redirects=False,
             headers={

@@ -6,11 +6,14 @@ Every figure is read off the screen (tests/benchmarks/terminal.py): the program 
 120 × 40, pyte turns its output into the text on screen, "shown" is the moment the bytes that put
 the awaited text there arrived, and keys are written to the terminal as bytes.
 
-1. Launch: process start to the root's relations shown, for `explorer --demo` and for `explorer` on
+1. Launch: the terminal opened (a pty, the program started in it) to the root's relations shown,
+   for `explorer --demo` and for `explorer` on
    the sandbox served over HTTPS (`explorer sandbox`'s server, in this process), beside the floor
    (floor_app.py: Textual's own widgets in the explorer's tree, nothing fetched) and an empty run
    (Python printing the awaited line: what starting a process in the pty costs), alternating. The
-   ratios are of the figures with the empty run's median taken out: the programs' own time.
+   ratios are of the figures with the empty run's median taken out: the programs' own time. With
+   `--against DIR`, that checkout's `explorer --demo` in the same rounds. `outside_launch.py`
+   checks these figures against a measurement from outside (tmux, as a person's terminal).
 2. `]` and `[` on a list of 1,234 events at 500 per page: the key to `page 2 of 3` (or 1) shown;
    then `-` and `+` (200 per page and back): the key to `page 1 of 7` (or 3) shown; then `]` and `[`
    in the floor's list of as many events (floor_app.py --pages). With `--against DIR` (another
@@ -64,7 +67,7 @@ API = "/api/service/v1.0"
 def environment(home: Path) -> dict[str, str]:
     """As an installed program runs: compiled modules (pip compiles at install), a config of its own."""
     env = {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"}
-    subprocess.run([sys.executable, "-m", "compileall", "-q", str(ROOT / "explorer")], check=True, env=env)
+    compiled(ROOT, env)
     folders = {name: str(home / name.lower()) for name in ("XDG_CONFIG_HOME", "XDG_CACHE_HOME", "XDG_STATE_HOME")}
     return {**env, "HOME": str(home), **folders}
 
@@ -85,8 +88,9 @@ def load() -> str:
 EMPTY = [sys.executable, "-c", f"print({ROOT_SHOWN!r})"]
 
 
-def launch(command: list[str], shown: str, env: dict[str, str]) -> float:
-    with Terminal(command, env=env) as term:
+def launch(command: list[str], shown: str, env: dict[str, str], cwd: Path = ROOT) -> float:
+    """Milliseconds from the terminal opened to `shown` on its screen (`cwd`: the checkout run)."""
+    with Terminal(command, env=env, cwd=cwd) as term:
         return (term.shown(shown) - term.started) * 1000
 
 
@@ -108,26 +112,42 @@ def served_over_https(env: dict[str, str], home: Path) -> Iterator[dict[str, str
         }
 
 
-def launches(runs: int, env: dict[str, str], home: Path) -> None:
-    """Launch figures: each program once a round, the rounds one after another."""
+def launches(runs: int, env: dict[str, str], home: Path, against: Path | None = None) -> None:
+    """Launch figures: each program once a round, the rounds one after another; with `against`,
+    that checkout's `explorer --demo` too, in the same rounds."""
     kinds: dict[str, list[float]] = {"empty run": [], "floor": [], "explorer --demo": [], "explorer, HTTPS": []}
+    theirs = f"explorer --demo, {against}" if against is not None else ""
+    if against is not None:
+        kinds[theirs] = []
+        compiled(against, env)
     with served_over_https(env, home) as https:
         for _ in range(runs):  # alternating, so that the machine's moods fall on all alike
             kinds["empty run"].append(launch(EMPTY, ROOT_SHOWN, env))
             kinds["floor"].append(launch(FLOOR, FLOOR_SHOWN, env))
             kinds["explorer --demo"].append(launch([*EXPLORER, "--demo"], ROOT_SHOWN, env))
             kinds["explorer, HTTPS"].append(launch(EXPLORER, ROOT_SHOWN, https))
+            if against is not None:
+                other = {**env, "PYTHONPATH": str(against)}
+                kinds[theirs].append(launch([*EXPLORER, "--demo"], ROOT_SHOWN, other, cwd=against))
     empty = statistics.median(kinds["empty run"])
     floor = [value - empty for value in kinds["floor"]]
-    print("launch, process start to the root shown (120 × 40 pty):")
+    print("launch, terminal opened (the pty, the program started in it) to the root shown (120 × 40):")
     for name, values in kinds.items():
         print(f"  {name:16} {figures(values)}")
-    for name in ("explorer --demo", "explorer, HTTPS"):
+    for name in ("explorer --demo", "explorer, HTTPS", *([theirs] if theirs else [])):
         ratios = [(value - empty) / under for value, under in zip(kinds[name], floor, strict=True)]
         print(
             f"  {name} ÷ floor, the empty run's {empty:.0f} ms out of both: median {statistics.median(ratios):.2f}"
             f" · spread {min(ratios):.2f}–{max(ratios):.2f}"
         )
+    if theirs:
+        ours = statistics.median(kinds["explorer --demo"]) / statistics.median(kinds[theirs])
+        print(f"  this checkout ÷ {against}, medians: {ours:.2f}")
+
+
+def compiled(checkout: Path, env: dict[str, str]) -> None:
+    """Its modules compiled, as an installed program's are (pip compiles at install)."""
+    subprocess.run([sys.executable, "-m", "compileall", "-q", str(checkout / "explorer")], check=True, env=env)
 
 
 def turns(term: Terminal, presses: int, pair: tuple[tuple[bytes, str], tuple[bytes, str]]) -> list[float]:
@@ -412,7 +432,7 @@ def main() -> None:
     parser.add_argument(
         "--against",
         type=Path,
-        help="another checkout (a git worktree of an earlier commit): its page turns too, alternating",
+        help="another checkout (a git worktree of an earlier commit): its launch and page turns too, alternating",
     )
     args = parser.parse_args()
     only = set(args.only.split(","))
@@ -420,7 +440,7 @@ def main() -> None:
     env = environment(home)
     print(f"load average before: {load()}")
     if "launch" in only:
-        launches(args.runs, env, home)
+        launches(args.runs, env, home, args.against)
     if "pages" in only:
         timings = page_turns(args.presses, env)
         theirs: dict[str, list[float]] = {}
