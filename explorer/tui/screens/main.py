@@ -13,9 +13,11 @@ that call the model or open a dialog; the real work is in the model and the widg
 from __future__ import annotations
 
 import asyncio
+import functools
 import io
 from functools import partial
 from pathlib import Path
+from typing import TYPE_CHECKING
 from urllib.parse import unquote, urlsplit
 
 from textual import events, work
@@ -27,36 +29,22 @@ from textual.screen import Screen
 from textual.widget import Widget
 from textual.widgets import Header, Input, TabbedContent, TabPane
 
-from explorer.api.baselines import name_problem, read_baseline, save_baseline
 from explorer.api.changes import changes
 from explorer.api.errors import ApiError
 from explorer.api.filters import JqError, JqRunner, compiled
 from explorer.api.history import HistoryEntry, local_time
-from explorer.api.json_files import read_document
 from explorer.api.local_paths import cannot_write, is_file, write_new
 from explorer.api.resource import Resource
 from explorer.api.session import Session
 from explorer.api.urls import origin_text
 from explorer.api.watching import EVERY, FASTEST, NOT_THERE, SLOWEST, Version, Watch, time_of_day
 from explorer.api.writes import Outgoing, WriteChoice
-from explorer.display.shell_forms import (
-    as_command,
-    as_curl,
-    credentials_note,
-    in_variables,
-    reached_by,
-    reads_secret,
-    secret_variable,
-    sent,
-    withheld,
-)
 from explorer.tui.hint_words import screen_hint
 from explorer.tui.navigation import Navigation
 from explorer.tui.nodes import Fetch, Node, Step, place_of, self_href
 from explorer.tui.panes import PANES, ShowsPage, showing_page
 from explorer.tui.safe_text import UNSAFE, visible
 from explorer.tui.screen_state import load_state, save_state
-from explorer.tui.screens.columns import ColumnsScreen
 from explorer.tui.screens.compare import Compared, CompareScreen
 from explorer.tui.screens.dialogs import AskScreen, ErrorScreen, GoToScreen, save_question
 from explorer.tui.url_layout import title_url
@@ -72,7 +60,9 @@ from explorer.tui.widgets.request_log import ID_SEGMENT, RequestLog, short_id
 from explorer.tui.widgets.splitter import Splitter
 from explorer.tui.widgets.status_bar import StatusBar, UnderWay
 from explorer.tui.widgets.watch_view import WatchView
-from explorer.tui.write_flow import WriteFlow
+
+if TYPE_CHECKING:  # imported at the first write, not at launch
+    from explorer.tui.write_flow import WriteFlow
 
 TREE_STEP = 4  # columns a < or > makes the tree narrower or wider
 HEADER_ICON_AND_CLOCK = 18  # the columns of Textual's header that are not its title
@@ -220,12 +210,19 @@ class MainScreen(Screen[None]):
         self.refused_target: str | None = None  # a go-to target refused before it was sent: the title names it
         self.failure: ApiError | None = None  # the failure the panes show (no answer to it), until an answer
         self.reported_problem: ApiError | None = None  # the description problem already reported
-        self.write_flow = WriteFlow(self.app, session, self.apply_write_response)
         self.jq = JqRunner()  # the jq filter's and the watches' conditions: a child process, started when first needed
         self.watching = WatchFlow(self, session, self.jq, self.apply_watch_result)
         self.marked: Marked | None = None  # what `m` marked, for `=`
         self.saved: str | None = None  # the last file `s` saved to: what `=` offers without a mark
         self.write_resource: Resource | None = None  # a write's response, while the panes show it
+
+    @functools.cached_property
+    def write_flow(self) -> WriteFlow:
+        """`a` and `u`: the write screens and their drafts, made (and imported) at the first write or
+        key typed ahead, not at launch."""
+        from explorer.tui.write_flow import WriteFlow
+
+        return WriteFlow(self.app, self.session, self.apply_write_response)
 
     def compose(self) -> ComposeResult:
         yield Header()
@@ -462,8 +459,10 @@ class MainScreen(Screen[None]):
 
     def on_key(self, event: events.Key) -> None:
         """Hold the keys typed while the request editor is opening (a choice in the act list fetches
-        first), and give them to the editor in order once it is up (typeahead.py)."""
-        self.write_flow.ahead.hold(event)
+        first), and give them to the editor in order once it is up (typeahead.py). Before the first
+        write there is no editor on its way, so no write flow is made for a key."""
+        if "write_flow" in vars(self):
+            self.write_flow.ahead.hold(event)
 
     def awaits_page(self, event: events.Key) -> bool:
         """Whether `event` must wait for the page being fetched (the app's key line holds it until then).
@@ -547,6 +546,8 @@ class MainScreen(Screen[None]):
 
     def on_items_table_columns_asked(self, event: ItemsTable.ColumnsAsked) -> None:
         """`t` in the table: its columns to show and order, in a dialog; kept for that kind of list."""
+        from explorer.tui.screens.columns import ColumnsScreen
+
         table = event.table
         self.app.push_screen(ColumnsScreen(event.columns, event.default, table.kind), table.use_columns)
 
@@ -650,6 +651,8 @@ class MainScreen(Screen[None]):
     def request_in_view(self) -> Outgoing | None:
         """The request in view as it went: a failed one's (no answer came: what to debug), else the
         answer's; None, said, when the failure in view was refused before anything was sent."""
+        from explorer.display.shell_forms import sent
+
         failure = self.failure
         if failure is None:
             resource = self.current_resource()
@@ -662,6 +665,8 @@ class MainScreen(Screen[None]):
     def action_copy_curl(self) -> None:
         """`Y`: the request in view as curl, every header as it was sent (credentials as variables); the
         notice says how to set them (`TOKEN=$(explorer token --profile lab)`)."""
+        from explorer.display.shell_forms import as_curl, credentials_note, in_variables, reached_by, withheld
+
         request = self.request_in_view()
         if request is not None:
             note = credentials_note(request, reached_by(self.session)) + in_variables(withheld(request))
@@ -670,6 +675,8 @@ class MainScreen(Screen[None]):
     def action_copy_command(self) -> None:
         """`C`: the request in view as `explorer get`, with the headers explorer would not send by itself;
         the notice says which variable it reads the secret from when no profile names it."""
+        from explorer.display.shell_forms import as_command, in_variables, reached_by, secret_variable, withheld
+
         request = self.request_in_view()
         if request is not None:
             flags = reached_by(self.session)
@@ -678,6 +685,8 @@ class MainScreen(Screen[None]):
 
     def copy_and_notify(self, command: str, secret: str | None = None, note: str = "") -> None:
         """Copy `command`, the notice adding where it reads its secret (`secret`) and what else it says (`note`)."""
+        from explorer.display.shell_forms import reads_secret
+
         self.app.copy_to_clipboard(command)
         self.notify(f"Copied {visible(command)}" + reads_secret(secret) + note, markup=False)
 
@@ -1048,6 +1057,9 @@ class MainScreen(Screen[None]):
     @work(group="compare", exclusive=True)
     async def compare_with_file(self, path: str, now: Compared) -> None:
         """The resource in view compared with a JSON file, or with a baseline (`@NAME`, where no file has that name)."""
+        from explorer.api.baselines import read_baseline
+        from explorer.api.json_files import read_document
+
         levels = self.session.bounds.max_depth
         try:
             if path.strip() == "@":
@@ -1078,11 +1090,15 @@ class MainScreen(Screen[None]):
 
         suggested = "".join(c if c.isalnum() or c in "._-" else "-" for c in self.title_in_view(resource))[:64]
         question = "Save what is in view as a baseline (= with @NAME compares with it, later or on another profile):"
+        from explorer.api.baselines import name_problem
+
         asking = AskScreen(question, value=suggested.strip("-._"), placeholder="before-upgrade", check=name_problem)
         self.app.push_screen(asking, save)
 
     @work(group="baseline", exclusive=True)
     async def save_baseline(self, name: str, resource: Resource) -> None:
+        from explorer.api.baselines import save_baseline
+
         session = self.session
         profile, url, now = session.credentials.profile, str(resource.url), session.clocks.wall()
         try:
