@@ -122,9 +122,21 @@ class LegibleText(LineFilter):
     def apply(self, segments: list[Segment], background: Color) -> list[Segment]:
         ground = background.rich_color
         least, sixteen = self.least, self.sixteen
-        return [
-            Segment(text, legible_style(style, ground, least, sixteen), control)
-            if style is not None and not control and not style.dim and is_text(text)
-            else Segment(text, sixteen_style(style) if sixteen and style and not control else style, control)
-            for text, style, control in segments
-        ]
+        if sixteen:
+            return [
+                Segment(text, legible_style(style, ground, least, sixteen), control)
+                if style is not None and not control and not style.dim and is_text(text)
+                else Segment(text, sixteen_style(style) if style and not control else style, control)
+                for text, style, control in segments
+            ]
+        drawn = []
+        for segment in segments:
+            text, style, control = segment
+            if style is not None and not control and not style.dim:
+                made = legible_style(style, ground, least)
+                # a style that reads already is drawn as it is, text or not: only a changed one asks
+                # whether the segment is text (most segments on a legible theme never do)
+                if made is not style and made != style and is_text(text):
+                    segment = Segment(text, made, control)
+            drawn.append(segment)
+        return drawn
