@@ -87,12 +87,16 @@ class Terminal:
         self.arrived: deque[tuple[float, bytes]] = deque()  # read, not yet fed: when each came, and what
         self.came = threading.Condition()
         self.started = 0.0
+        self.modes_before: list[object] = []
         self.process: subprocess.Popen[bytes] | None = None
 
     def __enter__(self) -> Terminal:
         main, child = os.openpty()
         fcntl.ioctl(child, termios.TIOCSWINSZ, struct.pack("HHHH", self.rows, self.columns, 0, 0))
         self.main = main
+        # the terminal's modes before the program could change them: a test that read them once the
+        # program was started raced it (a loaded run read them after the explorer's first lines)
+        self.modes_before = termios.tcgetattr(main)
         self.started = time.perf_counter()
         self.process = subprocess.Popen(
             self.command,

@@ -32,7 +32,7 @@ def until_keys_kept(term: Terminal) -> None:
 @pytest.mark.screen
 def test_down_down_enter_typed_as_the_explorer_starts_opens_the_second_relation():
     with Terminal([sys.executable, "-m", "explorer", "--demo"], cwd=ROOT) as term:  # this test's own folders
-        before = termios.tcgetattr(term.main)
+        before = term.modes_before  # read before the program was started: it changes them at once
         until_keys_kept(term)  # the explorer's first lines run: Python has started
         assert "groups" not in term.text()  # typed long before the screen
         term.press("down", "down", "enter")
@@ -47,7 +47,7 @@ def test_down_down_enter_typed_as_the_explorer_starts_opens_the_second_relation(
 def test_ctrl_c_while_the_explorer_starts_ends_it_quietly_with_the_terminal_as_it_was():
     """ctrl+c in the first half second (the imports) printed a KeyboardInterrupt traceback."""
     with Terminal([sys.executable, "-m", "explorer", "--demo"], cwd=ROOT) as term:
-        before = termios.tcgetattr(term.main)
+        before = term.modes_before  # read before the program was started: it changes them at once
         until_keys_kept(term)
         term.press(b"\x03")
         assert term.process is not None and ended(term.process) == 130
