@@ -13,7 +13,7 @@ class KeptBody(NamedTuple):
     """A HAR body: its text, or the words that say it was not text."""
 
     text: str
-    """The body as kept; for bytes that are not text, `(N bytes that are not text, kept as base64)`."""
+    """The body as kept; for bytes that are not text, the words that say how many there were."""
     is_text: bool
     """False for a body kept as base64 (the words above stand in for it)."""
 
