@@ -569,10 +569,8 @@ async def test_the_presenter_shows_the_write_under_the_key_that_sent_it(open_exp
         await explorer.pilot.press("enter")
         await explorer.until(lambda: "PATCH · 200 OK" in explorer.toasts())
         overlay = explorer.app.screen.query_one(PresenterOverlay)  # the main screen's, where it is back
-        await explorer.until(lambda: "→ PATCH /groups/" in str(overlay.render()))
-        shown = [line.split("  200 · ")[0] for line in str(overlay.render()).splitlines()]
         project = node.data.url.rsplit("/", 1)[-1]
-        assert shown[-6:] == [
+        expected = [
             " ctrl+s  Preview",
             f"  → GET /groups/{project}",
             " enter  Send",
@@ -580,6 +578,14 @@ async def test_the_presenter_shows_the_write_under_the_key_that_sent_it(open_exp
             f"  → GET /groups/{project}",
             "  → GET /groups",
         ]
+
+        def shown() -> list[str]:
+            return [line.split("  200 · ")[0] for line in str(overlay.render()).splitlines()][-6:]
+
+        # what the overlay ends with, awaited: the fetches that follow the write (the entity, its list)
+        # come after the PATCH's line, and a loaded run read the overlay between them
+        await explorer.until(lambda: "  → GET /groups" in shown())
+        assert shown() == expected
 
 
 @pytest.mark.screen
