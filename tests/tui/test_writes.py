@@ -440,15 +440,20 @@ async def test_u_undoes_a_patch_after_its_own_preview(open_explorer):
         await patch_and_undo(explorer, "Undo the last PATCH or PUT · roles: Project Owner · writes on")
 
 
+async def rename_production_then_undo(explorer) -> None:
+    """A PATCH renaming the production project, sent, then `u`: the undo's editor up."""
+    await open_production(explorer)
+    await choose(explorer, "PATCH")
+    await send(explorer, '{"name": "renamed"}')
+    await explorer.until(lambda: "PATCH · 200 OK" in explorer.toasts())
+    await explorer.pilot.press("u")
+    await explorer.until_screen(EditorScreen)
+
+
 @pytest.mark.screen
 async def test_the_undo_is_checked_against_the_schema_of_a_patch_there(open_explorer):
     async with open_explorer(writes=True) as explorer:
-        await open_production(explorer)
-        await choose(explorer, "PATCH")
-        await send(explorer, '{"name": "renamed"}')
-        await explorer.until(lambda: "PATCH · 200 OK" in explorer.toasts())
-        await explorer.pilot.press("u")
-        await explorer.until_screen(EditorScreen)
+        await rename_production_then_undo(explorer)
         problems = explorer.app.screen.query_one("#problems", Static)
         assert str(problems.render()) == "✓ JSON, as the API description's schema asks"
         set_body(explorer, '{"name": 7}')
@@ -461,12 +466,7 @@ async def test_an_undo_left_unsent_is_not_the_next_patch_s_draft(open_explorer):
     """A walk-through found it: `u`, Esc, then `a` → PATCH opened the undo's body as a plain PATCH,
     which, sent from there, would not have been noted as the undo."""
     async with open_explorer(writes=True) as explorer:
-        await open_production(explorer)
-        await choose(explorer, "PATCH")
-        await send(explorer, '{"name": "renamed"}')
-        await explorer.until(lambda: "PATCH · 200 OK" in explorer.toasts())
-        await explorer.pilot.press("u")
-        await explorer.until_screen(EditorScreen)
+        await rename_production_then_undo(explorer)
         assert '"name": "production"' in editor_text(explorer)
         await explorer.pilot.press("escape")
         await explorer.until(lambda: "The undo was not sent: u makes it again." in explorer.toasts())
