@@ -35,6 +35,7 @@ from explorer.tui.screens.command_palette import KeyedPalette
 from explorer.tui.screens.main import MainScreen
 from explorer.tui.text_contrast import LEAST
 from explorer.tui.themes import DEFAULT_THEME, PROJECTOR_CONTRAST, PROJECTOR_THEME, load_themes, shipped_dir, skipped
+from explorer.tui.typeahead import TypedAhead
 from explorer.tui.widgets.status_bar import StatusBar
 
 if TYPE_CHECKING:
@@ -88,6 +89,7 @@ class ExplorerApp(PaletteApp):
         self.previewing: str | None = None  # the theme to go back to while the theme palette previews
         self.notices: dict[tuple[str, str], Notification] = {}  # a notice's words and kind -> the notice
         self.keys = KeyLine(self, self.let_in, self.key_waits)
+        self.ahead = TypedAhead(self.keys.resume)  # a write's screen on its way: the keys typed meanwhile wait
         self.presenter_feed = PresenterFeed(self, lambda: self.session) if presenter else None
         themes, problems = load_themes(*(theme_dirs or [shipped_dir()]))
         for each in themes:
@@ -127,7 +129,7 @@ class ExplorerApp(PaletteApp):
         if self.presenter_feed is not None:
             self.presenter_feed.start()
         if self.session is not None:
-            self.push_screen(MainScreen(self.session, self.watch_every))
+            self.push_screen(MainScreen(self.session, self.ahead, self.watch_every))
         else:
             from explorer.tui.screens.login import LoginScreen
 
@@ -223,9 +225,13 @@ class ExplorerApp(PaletteApp):
         await super().on_event(event)
 
     def key_waits(self, event: events.Key | events.Paste) -> bool:
-        """Whether a key waits for what it acts on (key_line.py): a page still on its way, or the
-        command palette's matches, or its closing (KeyedPalette.holds)."""
+        """Whether a key waits for what it acts on (key_line.py): a write's screen on its way (every key
+        but the app's own, typeahead.py), a page still on its way, or the command palette's matches, or
+        its closing (KeyedPalette.holds)."""
         screen = self.screen
+        if self.ahead.coming:
+            own = screen.active_bindings.get(event.key) if isinstance(event, events.Key) else None
+            return own is None or own.node is not self or not own.binding.priority
         if isinstance(event, events.Key) and event.key == "escape":
             return False
         if isinstance(screen, KeyedPalette):
@@ -244,10 +250,10 @@ class ExplorerApp(PaletteApp):
             return
         if result == "demo":
             self.session = self.demo()
-            self.push_screen(MainScreen(self.session, self.watch_every))
+            self.push_screen(MainScreen(self.session, self.ahead, self.watch_every))
         else:
             self.session = result.session
-            self.push_screen(MainScreen(self.session, self.watch_every, result.root))
+            self.push_screen(MainScreen(self.session, self.ahead, self.watch_every, result.root))
 
     def action_change_theme(self) -> None:
         """The theme palette: each theme moved to is shown at once; Esc puts the old one back."""

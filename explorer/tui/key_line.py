@@ -19,9 +19,10 @@ answer, and the keys after its Enter went into the dialog), up to PATIENCE.
 
 A key that acts on a page still on its way (`]` typed with the Enter that opens a list, `down` in a
 table about to show another page) waits for that page: `awaits` says which, and `resume` is called
-when the page has come (or failed, or was given up). Escape is never held: it gives the page up.
-So does a key to the command palette while it gathers the matches to what was typed; that one is
-let go by the watch, once `awaits` says it no longer waits.
+when the page has come (or failed, or was given up). Escape is not held for a page: it gives the
+page up. So does a key to the command palette while it gathers the matches to what was typed; that
+one is let go by the watch, once `awaits` says it no longer waits. Every key waits, Escape too, for a
+screen a worker is opening (typeahead.py): it is that screen's, and `resume` is called once it is up.
 """
 
 from __future__ import annotations
@@ -74,7 +75,7 @@ class KeyLine:
         """Hold a key or paste read from the terminal for its turn; False for any other event."""
         if not isinstance(event, Typed) or event.is_forwarded:
             return False
-        if self.holding and isinstance(event, events.Key) and event.key == "escape":
+        if self.holding and isinstance(event, events.Key) and event.key == "escape" and not self.awaits(event):
             await self.let_in(event)  # ahead of the keys waiting for the page it gives up
             return True
         self.waiting.append(event)

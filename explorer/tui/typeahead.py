@@ -1,37 +1,34 @@
-"""Keys typed after a screen was answered, before the screen its answer opens can take them.
+"""Keys typed after a key that asked for a screen, before that screen is up: they wait for it.
 
-A write goes from screen to screen in a worker (write_flow.py): Enter on a write in `a`'s list, Esc
-from the preview, and the editor comes once the worker has been woken. A terminal sends a fast
-typist's keys (or tmux's send-keys) in one breath: what comes after the answering key reaches the
-answered screen, or the main screen under it, before the editor is there. Those keys are the
-editor's: they are held here, in order, and the editor takes them first when it opens.
+A write goes from screen to screen in a worker (write_flow.py): `a` lists the writes once the API
+description has come, Enter on one opens the editor once its draft has been read, and Esc from the
+preview opens the editor again. A terminal sends a fast typist's keys (or tmux's send-keys) in one
+breath, and those after the asking key are the coming screen's. While a screen is on its way the key
+line (key_line.py) holds every key but the app's own (ctrl+q), and lets them in, in order, once the
+screen is up and has its focus: none reaches the screen below it, where `down` would move the tree
+and a character would be lost. They are held where every key waits its turn, before any widget has
+one: a key already in a widget's queue as the screen came could not be called back.
 """
 
 from __future__ import annotations
 
-from textual import events
+from collections.abc import Callable
 
 
 class TypedAhead:
-    """The keys held for the screen on its way; None while no screen is on its way."""
+    """Whether a screen is on its way, for the app to hold the keys typed meanwhile (app.py)."""
 
-    def __init__(self) -> None:
-        self.keys: list[events.Key] | None = None
+    def __init__(self, let_in: Callable[[], None]) -> None:
+        """`let_in`: lets the held keys in, once the screen has come."""
+        self.coming = False
+        self.let_in = let_in
 
     def expect(self) -> None:
-        """A screen was answered, and the next is on its way: from now on keys are held for it."""
-        self.keys = []
+        """A key asked for a screen that a worker opens: from now on the keys typed wait for it."""
+        self.coming = True
 
-    def hold(self, event: events.Key) -> bool:
-        """Keep `event` for the screen on its way, if one is; False (and the key left alone) if none is."""
-        if self.keys is None:
-            return False
-        self.keys.append(events.Key(event.key, event.character))
-        event.prevent_default()
-        event.stop()
-        return True
-
-    def take(self) -> list[events.Key]:
-        """The keys held, for the screen that has come; nothing is held after."""
-        keys, self.keys = self.keys or [], None
-        return keys
+    def came(self) -> None:
+        """The screen is up, with its focus (or is not coming after all): the keys held go in."""
+        if self.coming:
+            self.coming = False
+            self.let_in()

@@ -65,23 +65,24 @@ NOISE = (".links",)  # what a service changes on every answer, and no write is a
 class WriteFlow:
     """The session's writes on the screen: its drafts and the last undo, kept between writes."""
 
-    def __init__(self, app: App[Any], session: Session, answered: Callable[[Resource, WriteChoice], None]) -> None:
+    def __init__(
+        self, app: App[Any], session: Session, ahead: TypedAhead, answered: Callable[[Resource, WriteChoice], None]
+    ) -> None:
         self.app = app
         self.session = session
+        self.ahead = ahead  # the app's: the keys typed after a choice or the preview's Esc wait for the editor
         self.answered = answered  # the screen shows the answer and fetches again what it changed
         self.drafts = Drafts(store=DraftFile(state_file(DRAFTS_FILE)), known=session.recent.secrets)
         self.places: dict[tuple[str, str], Place] = {}  # where each draft's editor was left with Esc, as Drafts
         self.undo: Undo | None = None
-        # Keys typed after the list's Enter or the preview's Esc, held for the editor those open: the
-        # main screen holds those that reach it while the editor is on its way.
-        self.ahead = TypedAhead()
 
     async def act(self, resource: Resource, is_root: bool) -> None:
         """`a`: list what can be done to `resource`; the chosen write goes to the editor."""
         try:
             description = await self.session.load_description()
-        finally:
-            typed = self.ahead.take()  # what was typed after `a` while the description came: the list's
+        except BaseException:
+            self.ahead.came()  # no list comes: the keys typed after `a` go to the screen
+            raise
         from explorer.tui.screens.act import ActScreen
 
         url, choices, nothing = resource.url, choices_for(resource, description, is_root), NOTHING_AT_ROOT
@@ -90,7 +91,7 @@ class WriteFlow:
             url, choices, nothing = made or resource.url, made_choices(made, description), UNKNOWN_MADE
         policy = self.session.write_policy
         choice = await self.app.push_screen_wait(
-            ActScreen(url, choices, policy.on, policy.because, self.ahead, typed, nothing)
+            ActScreen(url, choices, policy.on, policy.because, self.ahead, nothing)
         )
         if choice is not None:
             await self.write(choice, resource)
@@ -132,7 +133,7 @@ class WriteFlow:
         try:
             await self.editing(choice, resource, caveat, undoes, undo)
         finally:
-            self.ahead.take()  # nothing is held once no editor is on its way
+            self.ahead.came()  # no editor is on its way once the write is over: nothing waits for one
 
     async def editing(
         self,
@@ -169,7 +170,7 @@ class WriteFlow:
                 refusal=refusal,
                 about=about,
                 place=place,
-                typed=self.ahead.take(),
+                ahead=self.ahead,
             )
             edited = await self.app.push_screen_wait(editor)
             if isinstance(edited, Place):

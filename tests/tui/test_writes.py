@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 import json
 import shlex
 from dataclasses import replace
@@ -243,6 +244,33 @@ async def test_keys_typed_in_one_breath_with_the_choice_go_to_the_editor_in_orde
         options.highlighted = 0
         assert str(options.get_option_at_index(0).prompt).startswith("PATCH")
         type_in_one_breath(explorer, ("enter", "\r"), *EDIT_LINE_3)
+        lines = await line_3_edited(explorer)
+        assert lines[4] == '▊  4    "labels": [],'
+
+
+@pytest.mark.screen
+async def test_keys_typed_while_the_editor_is_slow_to_come_wait_for_it_and_touch_nothing_below(open_explorer):
+    """The editor comes once its draft file has been read, in a thread: on a loaded machine the keys
+    after Enter reached the tree below it in the meantime, and `20.0,` was lost. They wait for it."""
+    async with open_explorer(writes=True, size=(120, 40)) as explorer:
+        await explorer.go_to(CATALOG)
+        main = explorer.app.screen
+        cursor = explorer.link_tree.cursor_line
+        await explorer.pilot.press("a")
+        await explorer.until_screen(ActScreen)
+        recalled, go_on = asyncio.Event(), asyncio.Event()
+
+        async def slow_recall(choice) -> None:
+            recalled.set()
+            await go_on.wait()
+
+        main.write_flow.drafts.recall = slow_recall
+        type_in_one_breath(explorer, ("enter", "\r"), *EDIT_LINE_3)
+        await explorer.until(recalled.is_set)
+        await explorer.until(lambda: len(explorer.app.keys.waiting) == len(EDIT_LINE_3))
+        assert explorer.app.screen is main
+        assert explorer.link_tree.cursor_line == cursor  # no `down` reached the tree
+        go_on.set()
         lines = await line_3_edited(explorer)
         assert lines[4] == '▊  4    "labels": [],'
 

@@ -3,8 +3,6 @@ session may send it."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-
 from rich.console import Console, ConsoleOptions, RenderResult
 from rich.text import Text
 from textual import events
@@ -73,25 +71,23 @@ class ActScreen(ModalScreen[WriteChoice | None]):
         on: bool,
         because: str,
         ahead: TypedAhead | None = None,
-        typed: Sequence[events.Key] = (),
         nothing: str = NOTHING_AT_ROOT,
     ) -> None:
-        """`typed`: the keys typed after `a` before this was up (`a` and Enter in one breath);
-        `nothing`: what the dialog says when there are no choices (why nothing can be done here)."""
+        """`ahead`: where the keys typed after `a` wait for this dialog, and those after the choice for
+        the editor (typeahead.py); `nothing`: what the dialog says when there are no choices (why nothing
+        can be done here)."""
         super().__init__()
         self.url = url
         self.choices = choices
         self.on = on
         self.because = because
-        self.ahead = ahead  # where the keys typed after the choice wait for the editor
-        self.typed = list(typed)
+        self.ahead = ahead
         self.nothing = nothing
         self.chosen = False
 
     def on_mount(self) -> None:
-        for key in self.typed:  # first, in order, before any key that comes to this screen from now on
-            self.post_message(key)
-        self.typed = []
+        if self.ahead is not None:
+            self.ahead.came()  # the keys typed after `a` come to this dialog now, in order
 
     def compose(self) -> ComposeResult:
         yield KeyFooter()
@@ -116,10 +112,8 @@ class ActScreen(ModalScreen[WriteChoice | None]):
         Textual runs the list's bindings once a key has gone up to the app, after the keys typed behind
         it have come here: Enter then `down` in one breath would move the list, not the editor's
         cursor, and the characters would be lost. So the list's keys are done here, in turn, and
-        Enter chooses at once: what comes after it is held for the editor it opens."""
+        Enter chooses at once: what comes after it waits for the editor it opens (typeahead.py)."""
         if self.chosen:
-            if self.ahead is not None:
-                self.ahead.hold(event)
             return
         action = self.LIST_KEYS.get(event.key)
         options = self.query(OptionList)

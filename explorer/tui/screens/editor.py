@@ -19,7 +19,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from rich.text import Text
-from textual import events, work
+from textual import work
 from textual.app import ComposeResult, SuspendNotSupported
 from textual.binding import Binding
 from textual.containers import Vertical, VerticalScroll
@@ -43,6 +43,7 @@ from explorer.display.shell_forms import (
 )
 from explorer.tui.external_editor import edit_text, editor_command
 from explorer.tui.safe_text import visible
+from explorer.tui.typeahead import TypedAhead
 from explorer.tui.widgets.key_footer import KeyFooter
 from explorer.tui.widgets.ordered_text_area import OrderedTextArea
 
@@ -110,7 +111,7 @@ class EditorScreen(Screen[tuple[str, Place] | Place]):
         refusal: Problem | None = None,
         about: str = "",
         place: Place = Place(),
-        typed: list[events.Key] | None = None,
+        ahead: TypedAhead | None = None,
     ) -> None:
         super().__init__()
         self.choice = choice
@@ -126,7 +127,7 @@ class EditorScreen(Screen[tuple[str, Place] | Place]):
         plain = "" if self.highlighted else NOT_HIGHLIGHTED
         self.about = " · ".join(part for part in (about, plain) if part)
         self.place = place  # where to start: where the last editor was left, or a refused field's line
-        self.typed = typed or []  # keys typed after the editor was asked for, before it was there
+        self.ahead = ahead  # where the keys typed after the editor was asked for wait for it
         self.problems: list[Problem] = []
         self.blocked: str | None = None  # why nothing can be previewed or copied as it is
         self.checked: str | None = None  # the text `problems` and `blocked` are of
@@ -156,9 +157,8 @@ class EditorScreen(Screen[tuple[str, Place] | Place]):
         for area in self.query(TextArea):
             self.call_after_refresh(self.scroll_back, area)  # once laid out: until then it has no size
             area.focus()
-            for key in self.typed:  # first, before any key that comes to the screen from now on
-                area.post_message(key)
-        self.typed = []
+        if self.ahead is not None:
+            self.ahead.came()  # the keys typed since it was asked for go in, once the body has the focus
 
     def scroll_back(self, area: TextArea) -> None:
         """Scrolled as it was left, so the lines stand where the person last saw them."""

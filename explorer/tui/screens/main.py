@@ -47,6 +47,7 @@ from explorer.tui.safe_text import UNSAFE, visible
 from explorer.tui.screen_state import load_state, save_state
 from explorer.tui.screens.compare import Compared, CompareScreen
 from explorer.tui.screens.dialogs import AskScreen, ErrorScreen, GoToScreen, save_question
+from explorer.tui.typeahead import TypedAhead
 from explorer.tui.url_layout import title_url
 from explorer.tui.watch_flow import Marked, WatchFlow, badge_of, made_by, name_of, same_resource, suggestion_for
 from explorer.tui.widgets.items_table import ItemsTable
@@ -197,10 +198,14 @@ class MainScreen(Screen[None]):
     MainScreen TabPane { padding: 0; }
     """
 
-    def __init__(self, session: Session, watch_every: float = EVERY, root: Resource | None = None) -> None:
-        """`root`: the root as the login form fetched it, shown as it came rather than asked for again."""
+    def __init__(
+        self, session: Session, ahead: TypedAhead, watch_every: float = EVERY, root: Resource | None = None
+    ) -> None:
+        """`ahead`: the app's, where keys wait for a write's screen on its way (typeahead.py); `root`:
+        the root as the login form fetched it, shown as it came rather than asked for again."""
         super().__init__()
         self.session = session
+        self.ahead = ahead
         self.fetched_root = root
         self.watch_every = watch_every  # a new watch's seconds between fetches (the config file's watch_every)
         self.navigation = Navigation(str(session.base_url))
@@ -219,10 +224,10 @@ class MainScreen(Screen[None]):
     @functools.cached_property
     def write_flow(self) -> WriteFlow:
         """`a` and `u`: the write screens and their drafts, made (and imported) at the first write or
-        key typed ahead, not at launch."""
+        not at launch."""
         from explorer.tui.write_flow import WriteFlow
 
-        return WriteFlow(self.app, self.session, self.apply_write_response)
+        return WriteFlow(self.app, self.session, self.ahead, self.apply_write_response)
 
     def compose(self) -> ComposeResult:
         yield Header()
@@ -456,13 +461,6 @@ class MainScreen(Screen[None]):
         self.link_tree.fit(self.tree_room)  # a narrower terminal: the tree gives way, the panes keep their room
         self.call_after_refresh(self.say_cursor_label)
         self.update_title()
-
-    def on_key(self, event: events.Key) -> None:
-        """Hold the keys typed while the request editor is opening (a choice in the act list fetches
-        first), and give them to the editor in order once it is up (typeahead.py). Before the first
-        write there is no editor on its way, so no write flow is made for a key."""
-        if "write_flow" in vars(self):
-            self.write_flow.ahead.hold(event)
 
     def awaits_page(self, event: events.Key) -> bool:
         """Whether `event` must wait for the page being fetched (the app's key line holds it until then).
@@ -783,7 +781,7 @@ class MainScreen(Screen[None]):
         response = self.write_resource
         if response is not None and response.status == 201:  # a create's response in view: act on what it made
             resource = response
-        self.write_flow.ahead.expect()  # the keys typed in one breath with `a` are the dialog's, held till it is up
+        self.ahead.expect()  # the keys typed in one breath with `a` are the dialog's, held till it is up
         self.acting(resource, self.navigation.current is self.navigation.root)
 
     @work(group="write", exclusive=True)
