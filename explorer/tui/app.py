@@ -88,7 +88,7 @@ class ExplorerApp(PaletteApp):
         self.quitting = False
         self.previewing: str | None = None  # the theme to go back to while the theme palette previews
         self.notices: dict[tuple[str, str], Notification] = {}  # a notice's words and kind -> the notice
-        self.keys = KeyLine(self, self.let_in, self.key_waits)
+        self.keys = KeyLine(self, self.let_in, self.key_waits, self.key_overtakes)
         self.ahead = TypedAhead(self.keys.resume)  # a write's screen on its way: the keys typed meanwhile wait
         self.presenter_feed = PresenterFeed(self, lambda: self.session) if presenter else None
         themes, problems = load_themes(*(theme_dirs or [shipped_dir()]))
@@ -226,17 +226,28 @@ class ExplorerApp(PaletteApp):
 
     def key_waits(self, event: events.Key | events.Paste) -> bool:
         """Whether a key waits for what it acts on (key_line.py): a write's screen on its way (every key
-        but the app's own, typeahead.py), a page still on its way, or the command palette's matches, or
+        but ctrl+q, typeahead.py), a page still on its way, or the command palette's matches, or
         its closing (KeyedPalette.holds)."""
         screen = self.screen
-        if self.ahead.coming:
-            own = screen.active_bindings.get(event.key) if isinstance(event, events.Key) else None
-            return own is None or own.node is not self or not own.binding.priority
+        if self.ahead.coming:  # all of them but ctrl+q: the palette (ctrl+p) would open beneath it
+            return not self.quits(event)
         if isinstance(event, events.Key) and event.key == "escape":
             return False
         if isinstance(screen, KeyedPalette):
             return screen.holds(event)
         return isinstance(screen, MainScreen) and isinstance(event, events.Key) and screen.awaits_page(event)
+
+    def key_overtakes(self, event: events.Key | events.Paste) -> bool:
+        """Whether a key goes in at once, ahead of the keys held (key_line.py): Escape, which gives up
+        the page they wait for (not a screen on its way: it is that screen's), and ctrl+q."""
+        if isinstance(event, events.Key) and event.key == "escape":
+            return not self.ahead.coming
+        return self.quits(event)
+
+    def quits(self, event: events.Key | events.Paste) -> bool:
+        """Whether `event` is the app's own quit key (ctrl+q, or as the keymap has it)."""
+        own = self.screen.active_bindings.get(event.key) if isinstance(event, events.Key) else None
+        return own is not None and own.node is self and own.binding.action == "quit"
 
     def on_main_screen_fetch_ended(self) -> None:
         self.keys.resume()

@@ -4,7 +4,7 @@ A write goes from screen to screen in a worker (write_flow.py): `a` lists the wr
 description has come, Enter on one opens the editor once its draft has been read, and Esc from the
 preview opens the editor again. A terminal sends a fast typist's keys (or tmux's send-keys) in one
 breath, and those after the asking key are the coming screen's. While a screen is on its way the key
-line (key_line.py) holds every key but the app's own (ctrl+q), and lets them in, in order, once the
+line (key_line.py) holds every key but quit's (ctrl+q), and lets them in, in order, once the
 screen is up and has its focus: none reaches the screen below it, where `down` would move the tree
 and a character would be lost. They are held where every key waits its turn, before any widget has
 one: a key already in a widget's queue as the screen came could not be called back.

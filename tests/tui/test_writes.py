@@ -248,31 +248,49 @@ async def test_keys_typed_in_one_breath_with_the_choice_go_to_the_editor_in_orde
         assert lines[4] == '▊  4    "labels": [],'
 
 
+async def editor_held_back(explorer) -> tuple[asyncio.Event, asyncio.Event]:
+    """On CATALOG's act list, its draft file's reading held back: (reached, go_on), that step reached
+    and the event that lets it go on. The editor comes once that step is over."""
+    await explorer.go_to(CATALOG)
+    main = explorer.app.screen
+    await explorer.pilot.press("a")
+    await explorer.until_screen(ActScreen)
+    reached, go_on = asyncio.Event(), asyncio.Event()
+
+    async def slow_recall(choice) -> None:
+        reached.set()
+        await go_on.wait()
+
+    main.write_flow.drafts.recall = slow_recall
+    return reached, go_on
+
+
 @pytest.mark.screen
 async def test_keys_typed_while_the_editor_is_slow_to_come_wait_for_it_and_touch_nothing_below(open_explorer):
     """The editor comes once its draft file has been read, in a thread: on a loaded machine the keys
     after Enter reached the tree below it in the meantime, and `20.0,` was lost. They wait for it."""
     async with open_explorer(writes=True, size=(120, 40)) as explorer:
-        await explorer.go_to(CATALOG)
-        main = explorer.app.screen
-        cursor = explorer.link_tree.cursor_line
-        await explorer.pilot.press("a")
-        await explorer.until_screen(ActScreen)
-        recalled, go_on = asyncio.Event(), asyncio.Event()
-
-        async def slow_recall(choice) -> None:
-            recalled.set()
-            await go_on.wait()
-
-        main.write_flow.drafts.recall = slow_recall
+        reached, go_on = await editor_held_back(explorer)
+        main = explorer.app.screen_stack[-2]
+        cursor = main.link_tree.cursor_line
         type_in_one_breath(explorer, ("enter", "\r"), *EDIT_LINE_3)
-        await explorer.until(recalled.is_set)
+        await explorer.until(reached.is_set)
         await explorer.until(lambda: len(explorer.app.keys.waiting) == len(EDIT_LINE_3))
         assert explorer.app.screen is main
-        assert explorer.link_tree.cursor_line == cursor  # no `down` reached the tree
+        assert main.link_tree.cursor_line == cursor  # no `down` reached the tree
         go_on.set()
         lines = await line_3_edited(explorer)
         assert lines[4] == '▊  4    "labels": [],'
+
+
+@pytest.mark.screen
+async def test_ctrl_q_typed_while_the_editor_is_on_its_way_quits_at_once(open_explorer):
+    async with open_explorer(writes=True, size=(80, 24)) as explorer:
+        reached, _ = await editor_held_back(explorer)
+        type_in_one_breath(explorer, ("enter", "\r"), ("down", None), ("ctrl+q", None))
+        await explorer.until(reached.is_set)
+        await explorer.until(lambda: explorer.app.quitting)
+        assert [key.key for key in explorer.app.keys.waiting] == ["down"]  # held still: the editor never came
 
 
 @pytest.mark.screen
