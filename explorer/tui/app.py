@@ -13,7 +13,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from textual import events
-from textual.app import SystemCommand
+from textual.app import App, SystemCommand
 from textual.binding import Binding
 from textual.command import CommandPalette
 from textual.notifications import Notification, Notify, SeverityLevel
@@ -35,7 +35,7 @@ from explorer.tui.screens.command_palette import KeyedPalette
 from explorer.tui.screens.main import MainScreen
 from explorer.tui.text_contrast import LEAST
 from explorer.tui.themes import DEFAULT_THEME, PROJECTOR_CONTRAST, PROJECTOR_THEME, load_themes, shipped_dir, skipped
-from explorer.tui.typeahead import TypedAhead
+from explorer.tui.typeahead import Question, TypedAhead
 from explorer.tui.widgets.status_bar import StatusBar
 
 if TYPE_CHECKING:
@@ -45,6 +45,7 @@ HAR = "the session as HAR"  # redacted: the notice after saving says so
 SAVED_NAME = "explorer-session.har"  # what "Save the session as HAR" suggests, and a browser's download is
 
 
+QUIT_KEYS = frozenset(binding.key for binding in Binding.make_bindings(App.BINDINGS) if binding.action == "quit")
 QUIT_DROPS = (events.Key, events.Paste, events.MouseDown, events.MouseUp, events.Click)  # once `q` is pressed
 
 
@@ -88,7 +89,7 @@ class ExplorerApp(PaletteApp):
         self.quitting = False
         self.previewing: str | None = None  # the theme to go back to while the theme palette previews
         self.notices: dict[tuple[str, str], Notification] = {}  # a notice's words and kind -> the notice
-        self.keys = KeyLine(self, self.let_in, self.key_waits, self.key_overtakes)
+        self.keys = KeyLine(self, self.let_in, self.key_waits, self.quits)
         self.ahead = TypedAhead(self.keys.resume)  # a write's screen on its way: the keys typed meanwhile wait
         self.presenter_feed = PresenterFeed(self, lambda: self.session) if presenter else None
         themes, problems = load_themes(*(theme_dirs or [shipped_dir()]))
@@ -220,6 +221,10 @@ class ExplorerApp(PaletteApp):
     async def let_in(self, event: events.Event) -> None:
         """A key or paste whose turn has come (key_line.py), as Textual handles one. The presenter
         describes a key now, where it lands: a letter after `g` is typing into its field, not Reload."""
+        if self.quitting and isinstance(event, QUIT_DROPS):
+            return  # held until the app was quitting: dropped, as those typed since are (on_event)
+        if isinstance(self.screen, Question) and event.time < self.screen.asked_at:
+            return  # typed before the question was asked: no answer to it (typeahead.py)
         if self.presenter_feed is not None and isinstance(event, events.Key):
             self.presenter_feed.record_input(event)
         await super().on_event(event)
@@ -237,17 +242,9 @@ class ExplorerApp(PaletteApp):
             return screen.holds(event)
         return isinstance(screen, MainScreen) and isinstance(event, events.Key) and screen.awaits_page(event)
 
-    def key_overtakes(self, event: events.Key | events.Paste) -> bool:
-        """Whether a key goes in at once, ahead of the keys held (key_line.py): Escape, which gives up
-        the page they wait for (not a screen on its way: it is that screen's), and ctrl+q."""
-        if isinstance(event, events.Key) and event.key == "escape":
-            return not self.ahead.coming
-        return self.quits(event)
-
     def quits(self, event: events.Key | events.Paste) -> bool:
-        """Whether `event` is the app's own quit key (ctrl+q, or as the keymap has it)."""
-        own = self.screen.active_bindings.get(event.key) if isinstance(event, events.Key) else None
-        return own is not None and own.node is self and own.binding.action == "quit"
+        """Whether `event` is Textual's quit key (ctrl+q), which no key waiting holds back (key_line.py)."""
+        return isinstance(event, events.Key) and event.key in QUIT_KEYS
 
     def on_main_screen_fetch_ended(self) -> None:
         self.keys.resume()

@@ -19,11 +19,11 @@ answer, and the keys after its Enter went into the dialog), up to PATIENCE.
 
 A key that acts on a page still on its way (`]` typed with the Enter that opens a list, `down` in a
 table about to show another page) waits for that page: `awaits` says which, and `resume` is called
-when the page has come (or failed, or was given up). Escape overtakes the keys held for a page: it
-gives the page up (`overtakes` says which keys go ahead). So does a key to the command palette while
-it gathers the matches to what was typed; that one is let go by the watch, once `awaits` says it no
-longer waits. Every key but ctrl+q waits, Escape too, for a screen a worker is opening
-(typeahead.py): it is that screen's, and `resume` is called once it is up.
+when the page has come (or failed, or was given up). Escape typed while they wait goes ahead of
+them: it gives the page up. So does a key to the command palette while it gathers the matches to
+what was typed; that one is let go by the watch, once `awaits` says it no longer waits. For a screen
+a worker is opening (typeahead.py) every key waits, Escape too: it is that screen's, and `resume` is
+called once it is up. Quit's key (`jumps`) never waits.
 """
 
 from __future__ import annotations
@@ -58,13 +58,13 @@ class KeyLine:
         app: App[Any],
         let_in: Callable[[Typed], Awaitable[None]],
         awaits: Callable[[Typed], bool] = lambda event: False,
-        overtakes: Callable[[Typed], bool] = lambda event: False,
+        jumps: Callable[[Typed], bool] = lambda event: False,
     ) -> None:
         self.app = app
         self.let_in = let_in  # Textual's own handling of a key read from the terminal
-        self.awaits = awaits  # whether a key acts on a page still on its way, and waits for it
-        self.overtakes = overtakes  # whether a key goes in at once, ahead of the keys held (Escape, ctrl+q)
-        self.holding = False  # the next key waits for a page
+        self.awaits = awaits  # whether a key waits: for a page still on its way, or a screen
+        self.jumps = jumps  # whether a key goes in as it comes, ahead of every key waiting (ctrl+q)
+        self.holding = False  # the next key waits for a page, or a screen on its way
         self.waiting: deque[Typed] = deque()
         self.current: Typed | None = None  # let in (or about to be), not yet done
         self.screen: Screen[Any] | None = None  # the screen on top when the last key was let in
@@ -78,8 +78,11 @@ class KeyLine:
         """Hold a key or paste read from the terminal for its turn; False for any other event."""
         if not isinstance(event, Typed) or event.is_forwarded:
             return False
-        if self.holding and self.overtakes(event):
-            await self.let_in(event)  # ahead of the keys held: Escape gives their page up, ctrl+q quits
+        if self.jumps(event):
+            await self.let_in(event)  # quit: whatever waits
+            return True
+        if self.holding and isinstance(event, events.Key) and event.key == "escape" and not self.awaits(event):
+            await self.let_in(event)  # ahead of the keys waiting for the page it gives up
             return True
         self.waiting.append(event)
         if self.current is None:
@@ -109,9 +112,6 @@ class KeyLine:
             self.holding = self.awaits(event)
             if self.holding:  # `resume` lets it go; the watch too, should no word of the page come
                 self.keep_watch()
-                for later in [held for held in self.waiting if self.overtakes(held)]:  # typed before it was held
-                    self.waiting.remove(later)
-                    await self.let_in(later)
                 return
             self.waiting.popleft()
             if straight:
@@ -157,7 +157,8 @@ class KeyLine:
             self.app.call_later(self.next)
 
     def resume(self) -> None:
-        """A page came (or failed, or was given up): the keys that waited for it go in."""
+        """A page came (or failed, or was given up), or a screen on its way is up: the keys that waited
+        for it go in."""
         if self.holding:
             self.holding = False
             self.app.call_later(self.next)

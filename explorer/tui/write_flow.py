@@ -17,6 +17,7 @@ from functools import partial
 from typing import TYPE_CHECKING, Any, Protocol, cast
 
 from textual.app import App
+from textual.worker import get_current_worker
 
 from explorer.api.body_check import Problem, check_body
 from explorer.api.changes import Change, changes
@@ -26,7 +27,7 @@ from explorer.api.errors import ApiError
 from explorer.api.once import look_before, redirected
 from explorer.api.resource import Resource
 from explorer.api.session import Session
-from explorer.api.writes import WriteChoice, body_bytes, delete_answers, delete_name, undo_body, write_changes
+from explorer.api.writes import Outgoing, WriteChoice, body_bytes, delete_answers, delete_name, undo_body, write_changes
 from explorer.display.shell_forms import reached_by
 from explorer.tui.hint_words import screen_hint
 from explorer.tui.safe_text import visible
@@ -75,14 +76,17 @@ class WriteFlow:
         self.drafts = Drafts(store=DraftFile(state_file(DRAFTS_FILE)), known=session.recent.secrets)
         self.places: dict[tuple[str, str], Place] = {}  # where each draft's editor was left with Esc, as Drafts
         self.undo: Undo | None = None
+        self.sending = False  # a write is on its way to the service: no other flow may cancel this one now
 
     async def act(self, resource: Resource, is_root: bool) -> None:
         """`a`: list what can be done to `resource`; the chosen write goes to the editor."""
         try:
-            description = await self.session.load_description()
-        except BaseException:
-            self.ahead.came()  # no list comes: the keys typed after `a` go to the screen
-            raise
+            await self.acting(resource, is_root)
+        finally:
+            self.ahead.given_up(get_current_worker())  # whatever ended it: no list or editor is coming
+
+    async def acting(self, resource: Resource, is_root: bool) -> None:
+        description = await self.session.load_description()
         from explorer.tui.screens.act import ActScreen
 
         url, choices, nothing = resource.url, choices_for(resource, description, is_root), NOTHING_AT_ROOT
@@ -133,7 +137,7 @@ class WriteFlow:
         try:
             await self.editing(choice, resource, caveat, undoes, undo)
         finally:
-            self.ahead.came()  # no editor is on its way once the write is over: nothing waits for one
+            self.ahead.given_up(get_current_worker())  # no editor is on its way once the write is over
 
     async def editing(
         self,
@@ -267,6 +271,22 @@ class WriteFlow:
         )
         if not await self.app.push_screen_wait(preview):
             return None
+        self.sending = True  # until its answer, or its failure, is said and its undo made
+        try:
+            return await self.send(choice, outgoing, now, sent, schema, undoes)
+        finally:
+            self.sending = False
+
+    async def send(
+        self,
+        choice: WriteChoice,
+        outgoing: Outgoing,
+        now: Any,
+        sent: Any,
+        schema: Mapping[str, Any] | None,
+        undoes: int | None,
+    ) -> Resource | None:
+        """Send the previewed write, once: its answer shown and its undo kept; None if none came."""
         try:
             answer = await self.session.send_write(outgoing, before=now, undoes=undoes)
         except ApiError as error:

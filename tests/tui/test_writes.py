@@ -287,10 +287,91 @@ async def test_keys_typed_while_the_editor_is_slow_to_come_wait_for_it_and_touch
 async def test_ctrl_q_typed_while_the_editor_is_on_its_way_quits_at_once(open_explorer):
     async with open_explorer(writes=True, size=(80, 24)) as explorer:
         reached, _ = await editor_held_back(explorer)
-        type_in_one_breath(explorer, ("enter", "\r"), ("down", None), ("ctrl+q", None))
+        type_in_one_breath(explorer, ("enter", "\r"), ("down", None))
         await explorer.until(reached.is_set)
+        await explorer.until(lambda: [key.key for key in explorer.app.keys.waiting] == ["down"])
+        type_in_one_breath(explorer, ("ctrl+q", None))
         await explorer.until(lambda: explorer.app.quitting)
         assert [key.key for key in explorer.app.keys.waiting] == ["down"]  # held still: the editor never came
+
+
+@pytest.mark.screen
+async def test_esc_a_and_enter_in_one_breath_choose_in_the_list_while_the_last_draft_is_set_aside(open_explorer):
+    """Esc leaves the editor and its flow sets the draft aside, in a thread; `a` cancels that flow.
+    The cancelled flow's ending once let the keys waiting for `a`'s list go, and Enter opened the
+    tree's line. Now only the flow that asked for the list can say it is not coming."""
+    async with open_explorer(writes=True, size=(120, 40)) as explorer:
+        await explorer.go_to(CATALOG)
+        main = explorer.app.screen
+        await choose(explorer, "PATCH")
+        session = explorer.app.session
+        setting_aside, describing, go_on = asyncio.Event(), asyncio.Event(), asyncio.Event()
+        load_description = session.load_description
+
+        async def slow_set_aside(choice) -> None:
+            setting_aside.set()
+            await go_on.wait()
+
+        async def slow_load_description():
+            describing.set()
+            await go_on.wait()
+            return await load_description()
+
+        main.write_flow.drafts.set_aside = slow_set_aside
+        session.load_description = slow_load_description
+        unfolded = main.link_tree.cursor_node.is_expanded
+        type_in_one_breath(explorer, ("escape", None), ("a", "a"), ("enter", "\r"))
+        await explorer.until(lambda: setting_aside.is_set() and describing.is_set())
+        await explorer.until(lambda: [key.key for key in explorer.app.keys.waiting] == ["enter"])
+        go_on.set()
+        await explorer.until_screen(EditorScreen)  # PATCH, the list's first, chosen by the Enter
+        assert main.link_tree.cursor_node.is_expanded == unfolded  # the tree had no Enter
+
+
+@pytest.mark.screen
+async def test_enter_typed_with_ctrl_s_before_the_preview_is_up_sends_nothing(open_explorer):
+    """`ctrl+s` and Enter in one breath: the Enter was typed before the preview asked anything, and
+    is no answer to it (as the command line empties the terminal's queue before `Send? [y/N]`)."""
+    async with open_explorer(writes=True, size=(120, 40)) as explorer:
+        await open_production(explorer)
+        await choose(explorer, "PATCH")
+        set_body(explorer, '{"name": "production-renamed"}')
+        type_in_one_breath(explorer, ("ctrl+s", None), ("enter", "\r"))
+        await explorer.until_screen(PreviewScreen)
+        await explorer.until(lambda: not explorer.app.keys.waiting and explorer.app.keys.current is None)
+        assert not [e for e in explorer.app.session.log if e.method == "PATCH"]
+        await explorer.pilot.press("enter")  # typed with the preview in view: sent, once
+        await explorer.until(lambda: "PATCH · 200 OK: done" in explorer.toasts())
+        assert [e.status for e in explorer.app.session.log if e.method == "PATCH"] == [200]
+
+
+@pytest.mark.screen
+async def test_a_and_u_wait_for_the_answer_of_a_write_on_its_way(open_explorer):
+    """`u` (or `a`) while a write is on its way once cancelled the flow that sent it: its answer was
+    never said, and no undo was made of it. Now they say the answer comes first."""
+    async with open_explorer(writes=True, size=(120, 40)) as explorer:
+        await open_production(explorer)
+        main = explorer.app.screen
+        await choose(explorer, "PATCH")
+        session = explorer.app.session
+        sending, go_on, send_write = asyncio.Event(), asyncio.Event(), session.send_write
+
+        async def slow_send_write(*args, **kwargs):
+            sending.set()
+            await go_on.wait()
+            return await send_write(*args, **kwargs)
+
+        session.send_write = slow_send_write
+        await send(explorer, '{"name": "production-renamed"}')
+        await explorer.until(sending.is_set)
+        await explorer.until(lambda: explorer.app.screen is main)
+        await explorer.pilot.press("u")
+        await explorer.until(lambda: "A write is on its way: its answer comes first." in explorer.toasts())
+        await explorer.pilot.press("a")
+        assert explorer.app.screen is main
+        go_on.set()
+        await explorer.until(lambda: "PATCH · 200 OK: done" in explorer.toasts())
+        assert main.write_flow.undo is not None  # `u` can put it back now
 
 
 @pytest.mark.screen

@@ -237,6 +237,8 @@ class EditorScreen(Screen[tuple[str, Place] | Place]):
         if self.blocked:
             self.notify(CANNOT_SEND.format(self.blocked), severity="error", markup=False)
             return
+        if self.ahead is not None:
+            self.ahead.expect()  # the keys typed after it wait for the preview (which drops them: typeahead.py)
         self.dismiss((self.body, self.left_at()))
 
     def action_close(self) -> None:

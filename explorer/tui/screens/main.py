@@ -223,8 +223,8 @@ class MainScreen(Screen[None]):
 
     @functools.cached_property
     def write_flow(self) -> WriteFlow:
-        """`a` and `u`: the write screens and their drafts, made (and imported) at the first write or
-        not at launch."""
+        """`a` and `u`: the write screens and their drafts, made (and imported) at the first write, not
+        at launch."""
         from explorer.tui.write_flow import WriteFlow
 
         return WriteFlow(self.app, self.session, self.ahead, self.apply_write_response)
@@ -781,15 +781,24 @@ class MainScreen(Screen[None]):
         response = self.write_resource
         if response is not None and response.status == 201:  # a create's response in view: act on what it made
             resource = response
-        self.ahead.expect()  # the keys typed in one breath with `a` are the dialog's, held till it is up
-        self.acting(resource, self.navigation.current is self.navigation.root)
+        if self.write_flow.sending:
+            self.notify("A write is on its way: its answer comes first.", markup=False)
+            return
+        # the keys typed in one breath with `a` are the dialog's, held till it is up
+        self.ahead.expect(self.acting(resource, self.navigation.current is self.navigation.root))
 
     @work(group="write", exclusive=True)
     async def acting(self, resource: Resource, is_root: bool) -> None:
         await self.write_flow.act(resource, is_root)
 
+    def action_undo(self) -> None:
+        if self.write_flow.sending:
+            self.notify("A write is on its way: its answer comes first.", markup=False)
+            return
+        self.undoing()
+
     @work(group="write", exclusive=True)
-    async def action_undo(self) -> None:
+    async def undoing(self) -> None:
         await self.write_flow.undo_last()
 
     def apply_write_response(self, resource: Resource, choice: WriteChoice) -> None:

@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections.abc import Collection
 
 from rich.text import Text
+from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical, VerticalScroll
@@ -21,14 +22,14 @@ from explorer.api.counts import counted
 from explorer.api.writes import Outgoing
 from explorer.tui.safe_text import lines, visible
 from explorer.tui.screens.dialogs import DIALOG_CSS
-from explorer.tui.typeahead import TypedAhead
+from explorer.tui.typeahead import Question, TypedAhead
 from explorer.tui.widgets.key_footer import KeyFooter
 from explorer.tui.widgets.ordered_input import OrderedInput
 
 MOST_CHANGES = 200  # difference lines shown; the rest are counted
 
 
-class PreviewScreen(ModalScreen[bool]):
+class PreviewScreen(Question, ModalScreen[bool]):
     """`True` when the person says send; `False` (Esc) goes back to the editor."""
 
     DEFAULT_CSS = (
@@ -139,9 +140,12 @@ class PreviewScreen(ModalScreen[bool]):
             shown.append(f"… and {len(changes) - MOST_CHANGES} more")
         return Text("Against the entity as fetched just now:\n" + "\n".join(shown) + "\n")
 
-    def on_mount(self) -> None:
+    def on_mount(self, event: events.Mount) -> None:
+        self.asked_at = event.time  # a key typed before this is no answer to it (typeahead.py)
         for box in self.query("#confirm"):
             box.focus()
+        if self.ahead is not None:
+            self.ahead.came()  # the keys typed since ctrl+s go in: typed before the question, dropped
 
     def action_back(self) -> None:
         if self.ahead is not None:
