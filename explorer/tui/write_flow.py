@@ -17,7 +17,6 @@ from functools import partial
 from typing import TYPE_CHECKING, Any, Protocol, cast
 
 from textual.app import App
-from textual.worker import get_current_worker
 
 from explorer.api.body_check import Problem, check_body
 from explorer.api.changes import Change, changes
@@ -80,12 +79,6 @@ class WriteFlow:
 
     async def act(self, resource: Resource, is_root: bool) -> None:
         """`a`: list what can be done to `resource`; the chosen write goes to the editor."""
-        try:
-            await self.acting(resource, is_root)
-        finally:
-            self.ahead.given_up(get_current_worker())  # whatever ended it: no list or editor is coming
-
-    async def acting(self, resource: Resource, is_root: bool) -> None:
         description = await self.session.load_description()
         from explorer.tui.screens.act import ActScreen
 
@@ -134,19 +127,6 @@ class WriteFlow:
         """Edit, preview and send `choice` until it is accepted or the person leaves (the draft kept);
         `caveat`: what its preview warns of besides (what an undo cannot put back); `undoes`: the
         journal's number of the write it puts back; `undo`: it is `u`'s (left unsent, no draft is kept)."""
-        try:
-            await self.editing(choice, resource, caveat, undoes, undo)
-        finally:
-            self.ahead.given_up(get_current_worker())  # no editor is on its way once the write is over
-
-    async def editing(
-        self,
-        choice: WriteChoice,
-        resource: Resource | None,
-        caveat: str | None = None,
-        undoes: int | None = None,
-        undo: bool = False,
-    ) -> None:
         from explorer.tui.screens.editor import EditorScreen, Place, refusal_problem
 
         description = self.session.description

@@ -5,8 +5,10 @@ from __future__ import annotations
 import asyncio
 import json
 import shlex
+from collections.abc import Awaitable, Callable
 from dataclasses import replace
 from pathlib import Path
+from typing import Any
 
 import pytest
 from textual import events
@@ -248,6 +250,21 @@ async def test_keys_typed_in_one_breath_with_the_choice_go_to_the_editor_in_orde
         assert lines[4] == '▊  4    "labels": [],'
 
 
+def held_back(
+    step: Callable[..., Awaitable[Any]] | None = None,
+) -> tuple[Callable[..., Any], asyncio.Event, asyncio.Event]:
+    """A stand-in for an async step of the app, which stops until let go, then does `step` if given:
+    (the stand-in, the event set when it is reached, the event that lets it go on)."""
+    reached, go_on = asyncio.Event(), asyncio.Event()
+
+    async def stand_in(*args: Any, **kwargs: Any) -> Any:
+        reached.set()
+        await go_on.wait()
+        return None if step is None else await step(*args, **kwargs)
+
+    return stand_in, reached, go_on
+
+
 async def editor_held_back(explorer) -> tuple[asyncio.Event, asyncio.Event]:
     """On CATALOG's act list, its draft file's reading held back: (reached, go_on), that step reached
     and the event that lets it go on. The editor comes once that step is over."""
@@ -255,13 +272,7 @@ async def editor_held_back(explorer) -> tuple[asyncio.Event, asyncio.Event]:
     main = explorer.app.screen
     await explorer.pilot.press("a")
     await explorer.until_screen(ActScreen)
-    reached, go_on = asyncio.Event(), asyncio.Event()
-
-    async def slow_recall(choice) -> None:
-        reached.set()
-        await go_on.wait()
-
-    main.write_flow.drafts.recall = slow_recall
+    main.write_flow.drafts.recall, reached, go_on = held_back()
     return reached, go_on
 
 
@@ -305,25 +316,14 @@ async def test_esc_a_and_enter_in_one_breath_choose_in_the_list_while_the_last_d
         main = explorer.app.screen
         await choose(explorer, "PATCH")
         session = explorer.app.session
-        setting_aside, describing, go_on = asyncio.Event(), asyncio.Event(), asyncio.Event()
-        load_description = session.load_description
-
-        async def slow_set_aside(choice) -> None:
-            setting_aside.set()
-            await go_on.wait()
-
-        async def slow_load_description():
-            describing.set()
-            await go_on.wait()
-            return await load_description()
-
-        main.write_flow.drafts.set_aside = slow_set_aside
-        session.load_description = slow_load_description
+        main.write_flow.drafts.set_aside, setting_aside, set_aside_goes_on = held_back()
+        session.load_description, describing, description_goes_on = held_back(session.load_description)
         unfolded = main.link_tree.cursor_node.is_expanded
         type_in_one_breath(explorer, ("escape", None), ("a", "a"), ("enter", "\r"))
         await explorer.until(lambda: setting_aside.is_set() and describing.is_set())
         await explorer.until(lambda: [key.key for key in explorer.app.keys.waiting] == ["enter"])
-        go_on.set()
+        set_aside_goes_on.set()
+        description_goes_on.set()
         await explorer.until_screen(EditorScreen)  # PATCH, the list's first, chosen by the Enter
         assert main.link_tree.cursor_node.is_expanded == unfolded  # the tree had no Enter
 
@@ -354,14 +354,7 @@ async def test_a_and_u_wait_for_the_answer_of_a_write_on_its_way(open_explorer):
         main = explorer.app.screen
         await choose(explorer, "PATCH")
         session = explorer.app.session
-        sending, go_on, send_write = asyncio.Event(), asyncio.Event(), session.send_write
-
-        async def slow_send_write(*args, **kwargs):
-            sending.set()
-            await go_on.wait()
-            return await send_write(*args, **kwargs)
-
-        session.send_write = slow_send_write
+        session.send_write, sending, go_on = held_back(session.send_write)
         await send(explorer, '{"name": "production-renamed"}')
         await explorer.until(sending.is_set)
         await explorer.until(lambda: explorer.app.screen is main)
@@ -578,6 +571,27 @@ async def rename_production_then_undo(explorer) -> None:
 
 
 @pytest.mark.screen
+async def test_keys_typed_with_u_wait_for_the_undo_s_editor(open_explorer):
+    """`u` opens its editor as `a` opens its list, once the description has come: the keys typed with
+    it wait for that editor, none reaching the tree."""
+    async with open_explorer(writes=True) as explorer:
+        await rename_production_then_undo(explorer)
+        await explorer.pilot.press("escape")
+        await explorer.until(lambda: "The undo was not sent: u makes it again." in explorer.toasts())
+        main, session = explorer.app.screen, explorer.app.session
+        cursor = main.link_tree.cursor_line
+        session.load_description, describing, go_on = held_back(session.load_description)
+        type_in_one_breath(explorer, ("u", "u"), ("down", None))
+        await explorer.until(describing.is_set)
+        await explorer.until(lambda: [key.key for key in explorer.app.keys.waiting] == ["down"])
+        assert main.link_tree.cursor_line == cursor
+        go_on.set()
+        await explorer.until_screen(EditorScreen)
+        await explorer.until(lambda: not explorer.app.keys.waiting and explorer.app.keys.current is None)
+        assert main.link_tree.cursor_line == cursor  # the `down` was the editor's
+
+
+@pytest.mark.screen
 async def test_the_undo_is_checked_against_the_schema_of_a_patch_there(open_explorer):
     async with open_explorer(writes=True) as explorer:
         await rename_production_then_undo(explorer)
@@ -624,12 +638,7 @@ async def test_a_patch_and_its_undo_over_a_real_socket(live_server, clock, tmp_p
 async def patch_and_undo(explorer, about: str) -> None:
     """PATCH production's name, then `u`: the editor (`about` its line under the URL), the preview
     and the service agree at each step."""
-    await open_production(explorer)
-    await choose(explorer, "PATCH")
-    await send(explorer, '{"name": "renamed"}')
-    await explorer.until(lambda: "PATCH · 200 OK" in explorer.toasts())
-    await explorer.pilot.press("u")
-    await explorer.until_screen(EditorScreen)
+    await rename_production_then_undo(explorer)
     assert json.loads(editor_text(explorer)) == {"name": "production"}
     assert str(explorer.app.screen.query_one("#about", Label).render()) == about
     await explorer.pilot.press("ctrl+s")

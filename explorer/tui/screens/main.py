@@ -15,6 +15,7 @@ from __future__ import annotations
 import asyncio
 import functools
 import io
+from collections.abc import Awaitable, Callable
 from functools import partial
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -28,6 +29,7 @@ from textual.message import Message
 from textual.screen import Screen
 from textual.widget import Widget
 from textual.widgets import Header, Input, TabbedContent, TabPane
+from textual.worker import get_current_worker
 
 from explorer.api.changes import changes
 from explorer.api.errors import ApiError
@@ -781,25 +783,27 @@ class MainScreen(Screen[None]):
         response = self.write_resource
         if response is not None and response.status == 201:  # a create's response in view: act on what it made
             resource = response
-        if self.write_flow.sending:
-            self.notify("A write is on its way: its answer comes first.", markup=False)
-            return
-        # the keys typed in one breath with `a` are the dialog's, held till it is up
-        self.ahead.expect(self.acting(resource, self.navigation.current is self.navigation.root))
-
-    @work(group="write", exclusive=True)
-    async def acting(self, resource: Resource, is_root: bool) -> None:
-        await self.write_flow.act(resource, is_root)
+        is_root = self.navigation.current is self.navigation.root
+        self.start_writing(partial(self.write_flow.act, resource, is_root))
 
     def action_undo(self) -> None:
+        self.start_writing(self.write_flow.undo_last)
+
+    def start_writing(self, flow: Callable[[], Awaitable[None]]) -> None:
+        """`a`'s or `u`'s flow, in the one write worker: the keys typed in one breath with its key wait
+        for its first screen (typeahead.py). Not while a write is on its way: a new flow would cancel
+        it, its answer unsaid and no undo made of it."""
         if self.write_flow.sending:
             self.notify("A write is on its way: its answer comes first.", markup=False)
             return
-        self.undoing()
+        self.ahead.expect(self.writing(flow))
 
     @work(group="write", exclusive=True)
-    async def undoing(self) -> None:
-        await self.write_flow.undo_last()
+    async def writing(self, flow: Callable[[], Awaitable[None]]) -> None:
+        try:
+            await flow()
+        finally:  # done, failed, or cancelled by the next flow: no screen of this one's is coming
+            self.ahead.given_up(get_current_worker())
 
     def apply_write_response(self, resource: Resource, choice: WriteChoice) -> None:
         """Show a write's response like any page and say plainly what it did; fetch again what it changed."""
