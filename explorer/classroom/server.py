@@ -57,6 +57,7 @@ class Classroom:
         self.home = home
         self.max_sessions = max_sessions
         self.sessions: set[AppService] = set()
+        self.endings: dict[AppService, asyncio.Task[None]] = {}
         self.downloads = DownloadManager()
 
     def application(self) -> web.Application:
@@ -172,16 +173,27 @@ class Classroom:
         own = tempfile.mkdtemp(prefix="student-", dir=self.home)  # mkdtemp: new, and only this user's
         return [*self.student, *tab_flags(tab), "--home", own]
 
+    def begin_ending(self, service: AppService) -> None:
+        """Begin ending one session, once: a task of its own (see `stop`), in `self.endings` until done."""
+        if service not in self.sessions:
+            return
+        self.sessions.discard(service)
+        ending = asyncio.create_task(stop(service))
+        self.endings[service] = ending
+        ending.add_done_callback(lambda _: self.endings.pop(service))
+
     async def end(self, service: AppService) -> None:
-        """End one session: its explorer quits (revoking its token) within STOP_TIMEOUT."""
-        if service in self.sessions:
-            self.sessions.discard(service)
-            with contextlib.suppress(Exception):
-                await asyncio.wait_for(service.stop(), STOP_TIMEOUT)
+        """End one session: its explorer quits (revoking its token) and its process is gone."""
+        self.begin_ending(service)
+        if (ending := self.endings.get(service)) is not None:
+            await asyncio.shield(ending)  # the tab's handler may be cancelled as the class ends: not its ending
 
     async def end_all(self, app: web.Application) -> None:
-        """Every session ends with the server."""
-        await asyncio.gather(*(self.end(service) for service in list(self.sessions)))
+        """Every session ends with the server, those already ending too: a tab closed just as the class
+        ends is neither cut off half way nor left to outlive the event loop."""
+        for service in list(self.sessions):
+            self.begin_ending(service)
+        await asyncio.gather(*self.endings.values())
 
     async def download(self, request: web.Request) -> web.StreamResponse:
         """A file a tab's explorer delivers (its "save"), streamed to that tab's browser: to a request
@@ -210,6 +222,28 @@ async def collect(app: web.Application) -> None:
     """Let the ended sessions' process transports go while the event loop runs: left to the end of
     the interpreter, asyncio would print a traceback for each ("Event loop is closed")."""
     gc.collect()
+
+
+async def stop(service: AppService) -> None:
+    """Stop one tab's explorer and wait for its process to be gone.
+
+    textual-serve's `AppService.stop` returns once the app's output has ended, which is before its
+    process has exited and been reaped: a server that ended then would close its event loop under the
+    process's transport ("Loop that handles pid … is closed", then a traceback as the transport is
+    freed). AppService has no public way to its process, hence `_process`, read and never replaced.
+    A process that outlasts STOP_TIMEOUT is killed.
+    """
+    with contextlib.suppress(Exception):
+        await asyncio.wait_for(service.stop(), STOP_TIMEOUT)
+    process = service._process  # see above
+    if process is None:
+        return
+    try:
+        await asyncio.wait_for(process.wait(), STOP_TIMEOUT)
+    except TimeoutError:
+        with contextlib.suppress(ProcessLookupError):
+            process.kill()
+        await process.wait()
 
 
 async def close(socket: web.WebSocketResponse) -> None:

@@ -2,15 +2,20 @@
 
 from __future__ import annotations
 
+import asyncio
 import ipaddress
+import shlex
+import sys
+from functools import partial
 
 import pytest
 import segno
 from textual.app import App
+from textual_serve.app_service import AppService
 
 from explorer.classroom.command import banner, default_max_sessions
 from explorer.classroom.qr import QUIET, qr_lines
-from explorer.classroom.server import tab_flags
+from explorer.classroom.server import Classroom, tab_flags
 from explorer.sandbox.address import lan_address
 from explorer.tui.keys import all_bindings
 
@@ -125,3 +130,48 @@ def test_a_port_in_use_or_no_seats_is_said_in_a_line(tmp_path):
         [sys.executable, "-m", "explorer", "serve", "--max-sessions", "0"], capture_output=True, text=True, timeout=30
     )
     assert (run.returncode, run.stderr) == (2, "explorer serve: --max-sessions must be 1 or more.\n")
+
+
+# A tab's explorer whose output ends half a second before its process does: as an explorer's
+# does while it revokes its token and exits, held back here so that the gap cannot be missed.
+SLOW_TO_EXIT = "import os, time; print('__GANGLION__', flush=True); os.close(1); time.sleep(0.5)"
+
+
+async def started(classroom: Classroom) -> AppService:
+    """One session of `classroom`, started as a tab's would be, that sends nowhere."""
+
+    async def nowhere(data: object) -> None:
+        return None
+
+    service = AppService(
+        shlex.join(classroom.student),
+        write_bytes=nowhere,
+        write_str=nowhere,
+        close=partial(nowhere, None),
+        download_manager=classroom.downloads,
+    )
+    classroom.sessions.add(service)
+    await service.start(80, 24)
+    return service
+
+
+async def test_a_session_has_ended_when_its_process_is_gone_not_when_its_output_is(tmp_path):
+    classroom = Classroom([sys.executable, "-c", SLOW_TO_EXIT], key="k", max_sessions=2, home=tmp_path)
+    service = await started(classroom)
+    await classroom.end(service)
+    assert service._process is not None and service._process.returncode == 0
+    assert not classroom.sessions and not classroom.endings
+
+
+async def test_the_class_ends_after_the_sessions_already_ending_as_it_ends(tmp_path):
+    """A tab closed just before Ctrl+C: its ending has begun, out of `sessions`, when the class's
+    begins; the class's waits for it, or the event loop closes under its process."""
+    classroom = Classroom([sys.executable, "-c", SLOW_TO_EXIT], key="k", max_sessions=2, home=tmp_path)
+    closed, still_open = await started(classroom), await started(classroom)
+    tab_ending = asyncio.create_task(classroom.end(closed))
+    await asyncio.sleep(0)  # the closed tab's handler has begun its ending
+    assert classroom.sessions == {still_open}
+    await classroom.end_all(classroom.application())
+    for service in (closed, still_open):
+        assert service._process is not None and service._process.returncode == 0
+    await tab_ending
