@@ -32,6 +32,14 @@ MAX_CHANGES = 10_000  # differences listed at most: a document replaced whole sa
 
 
 @dataclass(frozen=True)
+class Compared:
+    """One side of a comparison: what it is (`reporting · marked 12:00:05`, `file a.json`) and its document."""
+
+    label: str
+    document: Any
+
+
+@dataclass(frozen=True)
 class Change:
     """One difference: where (`.path`), which kind, the value before and after (None where absent)."""
 

@@ -40,7 +40,7 @@ from textual.message_pump import MessagePump
 from textual.screen import Screen
 from textual.timer import Timer
 from textual.widget import Widget
-from textual.widgets import Input, TextArea
+from textual.widgets import Input
 
 if TYPE_CHECKING:
     from textual.app import App
@@ -236,7 +236,16 @@ def types_into(target: MessagePump, event: Typed) -> bool:
     A letter typed into `g`'s field needs no more waiting than that: 40 of them in one breath
     (tmux's send-keys) go in at the field's own pace, not a screen's refresh each."""
     typed = isinstance(event, events.Paste) or (event.is_printable and event.character is not None)
-    return typed and isinstance(target, Input | TextArea)
+    return typed and takes_text(target)
+
+
+def takes_text(node: object) -> bool:
+    """Whether `node` is a field that text is typed into: an Input, or a TextArea (the editor's)."""
+    if isinstance(node, Input):
+        return True
+    from textual.widgets import TextArea  # here, not at the top: 10 ms that launch need not pay
+
+    return isinstance(node, TextArea)
 
 
 MOVING = ("cursor", "page(", "page_up", "page_down", "edge(")  # how the actions that move a widget's own cursor begin

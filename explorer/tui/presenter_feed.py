@@ -13,9 +13,10 @@ from typing import Any
 from textual import events
 from textual.app import App
 from textual.screen import Screen
-from textual.widgets import Input, TextArea
+from textual.widgets import Input
 
 from explorer.api.session import Session
+from explorer.tui.key_line import takes_text
 from explorer.tui.keys import display
 from explorer.tui.presenter import Presenter
 from explorer.tui.safe_text import visible
@@ -54,7 +55,7 @@ class PresenterFeed:
         active = self.app.screen.active_bindings.get(event.key)
         if active is not None:
             return key, active.binding.description or active.binding.action
-        return key, "typing" if isinstance(focused, Input | TextArea) and event.is_printable else ""
+        return key, "typing" if takes_text(focused) and event.is_printable else ""
 
     def on_screen(self, screen: Screen[Any]) -> None:
         if not screen.query(PresenterOverlay):

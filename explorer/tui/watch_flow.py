@@ -17,6 +17,7 @@ from urllib.parse import urljoin, urlsplit
 from textual.screen import Screen
 from textual.worker import Worker
 
+from explorer.api.changes import Compared
 from explorer.api.filters import JqRunner
 from explorer.api.resource import Resource
 from explorer.api.session import Session
@@ -33,7 +34,6 @@ from explorer.api.watching import (
     slower,
 )
 from explorer.tui.nodes import self_href, without_query
-from explorer.tui.screens.compare import Compared
 
 
 def made_by(answer: Resource) -> str | None:

@@ -7,9 +7,9 @@ import pytest
 from textual.screen import ModalScreen
 from textual.widgets import Footer, Input, TabbedContent
 
-from explorer.api.changes import changes
+from explorer.api.changes import Compared, changes
 from explorer.tui.screen_state import load_state, save_state
-from explorer.tui.screens.compare import Compared, CompareScreen
+from explorer.tui.screens.compare import CompareScreen
 from explorer.tui.screens.editor import EditorScreen
 from explorer.tui.screens.help import HelpScreen
 from explorer.tui.screens.main import MainScreen

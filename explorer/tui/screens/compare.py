@@ -6,9 +6,7 @@ the resource in view. Lists of entities are matched by `id` or `name`, not by po
 from __future__ import annotations
 
 from bisect import bisect_left, bisect_right
-from dataclasses import dataclass
 from itertools import accumulate
-from typing import Any
 
 from rich.text import Text
 from textual.app import ComposeResult
@@ -18,21 +16,13 @@ from textual.content import Content
 from textual.screen import ModalScreen
 from textual.widgets import Label, Static
 
-from explorer.api.changes import Change, noise
+from explorer.api.changes import Change, Compared, noise
 from explorer.tui.differences import change_line
 from explorer.tui.safe_text import visible
 from explorer.tui.screens.dialogs import DIALOG_CSS
 from explorer.tui.widgets.key_footer import KeyFooter
 
 MOST_SHOWN = 2000  # difference lines drawn; the rest are counted
-
-
-@dataclass(frozen=True)
-class Compared:
-    """One side: what it is (`reporting · marked 12:00:05`, `file a.json`) and its document."""
-
-    label: str
-    document: Any
 
 
 class CompareScreen(ModalScreen[None]):

@@ -31,7 +31,7 @@ from textual.widget import Widget
 from textual.widgets import Header, Input, TabbedContent, TabPane
 from textual.worker import get_current_worker
 
-from explorer.api.changes import changes
+from explorer.api.changes import Compared, changes
 from explorer.api.errors import ApiError
 from explorer.api.filters import JqError, JqRunner, compiled
 from explorer.api.history import HistoryEntry, local_time
@@ -47,7 +47,6 @@ from explorer.tui.nodes import Fetch, Node, Step, place_of, self_href
 from explorer.tui.panes import PANES, ShowsPage, showing_page
 from explorer.tui.safe_text import UNSAFE, visible
 from explorer.tui.screen_state import load_state, save_state
-from explorer.tui.screens.compare import Compared, CompareScreen
 from explorer.tui.screens.dialogs import AskScreen, ErrorScreen, GoToScreen, save_question
 from explorer.tui.typeahead import TypedAhead
 from explorer.tui.url_layout import title_url
@@ -1049,6 +1048,8 @@ class MainScreen(Screen[None]):
     @work(group="comparing", exclusive=True)  # not compare_with_file's group: that one calls it
     async def compared(self, before: Compared, after: Compared) -> None:
         """The comparison's screen, its differences worked out in a thread: two big lists take time."""
+        from explorer.tui.screens.compare import CompareScreen
+
         found = await asyncio.to_thread(changes, before.document, after.document)
         await self.app.push_screen(CompareScreen(before, after, found))
 
