@@ -6,9 +6,8 @@ in a third column when the dialog is wide enough, else under the keys and what t
 
 from __future__ import annotations
 
+from rich.cells import cell_len
 from rich.console import Console, ConsoleOptions, RenderResult
-from rich.measure import Measurement
-from rich.table import Table
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
@@ -19,29 +18,34 @@ from textual.widgets import Static
 from explorer.tui.screens.dialogs import DIALOG_CSS
 from explorer.tui.widgets.key_footer import KeyFooter
 
+GAP = 2  # cells between the columns
+
 
 class KeyTable:
-    """The keys, what they do and their ids: three columns if they fit whole, else two lines a key."""
+    """The keys, what they do and their ids: three columns if they fit whole, else two lines a key.
+
+    Both are made once, as text: a Rich Table measured every cell of its 80 rows each time the dialog
+    was measured or drawn, a third of what `?` took to show (docs/performance.md)."""
 
     def __init__(self, rows: list[tuple[str, str, str]]) -> None:
         self.rows = rows
+        self.widths = [max((cell_len(row[column]) for row in rows), default=0) for column in range(3)]
+        self.width = sum(self.widths) + 2 * GAP
+        self.in_columns = self.columns()
+        self.in_lines = self.stacked()
 
     def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
-        table = self.columns()
-        unbounded = options.update_width(10_000)  # the table's own width, not cut to the room there is
-        if Measurement.get(console, unbounded, table).maximum <= options.max_width:
-            yield table
-        else:
-            yield self.stacked()
+        yield self.in_columns if self.width <= options.max_width else self.in_lines
 
-    def columns(self) -> Table:
-        table = Table.grid(padding=(0, 2))
-        table.add_column(style="json-key", no_wrap=True)
-        table.add_column(no_wrap=True)
-        table.add_column(style="dim", no_wrap=True)
+    def columns(self) -> Text:
+        """A line a key: its keys, what they do and its id, each column as wide as its widest."""
+        out = Text(no_wrap=True)
         for keys, description, binding_id in self.rows:
-            table.add_row(Text(keys), Text(description), Text(binding_id))
-        return table
+            out.append(padded(keys, self.widths[0]), "json-key")
+            out.append(padded(description, self.widths[1]))
+            out.append(f"{binding_id}\n", "dim")
+        out.rstrip()
+        return out
 
     def stacked(self) -> Text:
         """`keys  what they do`, and under it the id."""
@@ -52,6 +56,11 @@ class KeyTable:
             out.append(f"    {binding_id}\n", "dim")
         out.rstrip()
         return out
+
+
+def padded(text: str, width: int) -> str:
+    """`text` and spaces to `width` cells, then the gap between columns."""
+    return text + " " * (width - cell_len(text) + GAP)
 
 
 class HelpScreen(ModalScreen[None]):
