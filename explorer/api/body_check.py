@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import json
 import re
-from collections.abc import Mapping
+from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
 from typing import Any
 
@@ -54,12 +54,41 @@ def check_body(text: str, schema: Mapping[str, Any] | None = None) -> list[Probl
     return schema_problems(text, document, schema)
 
 
+def body_validator(schema: Mapping[str, Any]) -> Any:
+    """jsonschema's 2020-12 validator of `schema`, reading `pattern` as JSON Schema does (ECMA-262):
+    there `$` is the end of the text, where Python's also matches before a final newline, so that
+    a name ending in a newline would pass a pattern the service holds it to."""
+    from jsonschema import Draft202012Validator, ValidationError, validators
+
+    def pattern(validator: Any, expected: str, instance: Any, schema: Any) -> Iterator[ValidationError]:
+        if isinstance(instance, str) and re.search(ecma_end(expected), instance) is None:
+            yield ValidationError(f"{instance!r} does not match {expected!r}")
+
+    return validators.extend(Draft202012Validator, {"pattern": pattern})(dict(schema))  # type: ignore[no-untyped-call]
+
+
+def ecma_end(pattern: str) -> str:
+    r"""`pattern` with each `$` outside a character class and not escaped written `\Z`: the end."""
+    out, escaped, in_class = [], False, False
+    for character in pattern:
+        if escaped:
+            escaped = False
+        elif character == "\\":
+            escaped = True
+        elif character == "[":
+            in_class = True
+        elif character == "]":
+            in_class = False
+        elif character == "$" and not in_class:
+            character = "\\Z"
+        out.append(character)
+    return "".join(out)
+
+
 def schema_problems(text: str, document: Any, schema: Mapping[str, Any]) -> list[Problem]:
     """What `schema` finds wrong with `document` (the JSON of `text`), each on its line, MAX_PROBLEMS at most."""
-    from jsonschema import Draft202012Validator
-
     try:
-        validator = Draft202012Validator(dict(schema))
+        validator = body_validator(schema)
         found = sorted(validator.iter_errors(document), key=lambda error: list(map(str, error.absolute_path)))
     except Exception as error:  # a broken schema, a $ref it cannot follow: the body is held to JSON only
         reason = str(getattr(error, "message", error)).splitlines()[0][:120] if str(error) else type(error).__name__
@@ -128,6 +157,10 @@ def describe_violation(error: Any) -> str:
     if rule == "const":
         return f"must be {shortened(value)}"
     if rule == "pattern":
+        said = error.schema.get("description") if isinstance(error.schema, Mapping) else None
+        if isinstance(said, str) and said.strip():  # "a CIDR block such as 10.0.0.0/16": not its expression
+            words = " ".join(said.split())
+            return f"must be {words if len(words) <= 60 else words[:59] + '…'}"
         return f"has a character or a form its pattern does not allow ({shortened(value)})"
     if rule == "format":
         return f"is not a valid {value}"
