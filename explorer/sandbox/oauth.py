@@ -77,6 +77,11 @@ def unavailable_response(request: Request, sandbox: Sandbox, retry_after: int) -
     return oauth_error_response(request, OAuthProblem("server_error", 503, retry_after), sandbox)
 
 
+# The parameters the endpoints read (RFC 6749 4.4.2, RFC 7009 2.1): each at most once; others are
+# ignored, as RFC 6749 3.2 asks, however often they come.
+PARAMETERS = frozenset({"grant_type", "scope", "token", "token_type_hint"})
+
+
 def basic_credentials(request: Request) -> tuple[str, str]:
     header = request.headers.get("authorization", "")
     scheme, _, encoded = header.partition(" ")
@@ -100,10 +105,10 @@ async def read_form(request: Request, sandbox: Sandbox) -> dict[str, str]:
         pairs = parse_qsl(body.decode("utf-8"), keep_blank_values=True, strict_parsing=bool(body), errors="strict")
     except (BodyTooLarge, UnicodeDecodeError, ValueError):
         raise OAuthProblem("invalid_request") from None
-    form = dict(pairs)
-    if len(form) != len(pairs):
+    names = [name for name, _ in pairs if name in PARAMETERS]
+    if len(set(names)) != len(names):
         raise OAuthProblem("invalid_request")  # a parameter given twice (RFC 6749, 3.2)
-    return form
+    return {name: value for name, value in pairs if name in PARAMETERS}  # the others are ignored (3.2)
 
 
 def check_query(request: Request) -> None:

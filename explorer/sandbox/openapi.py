@@ -30,6 +30,7 @@ import inspect
 import json
 import re
 from collections.abc import Iterator, Sequence
+from itertools import dropwhile
 from typing import Any
 
 from starlette.requests import Request
@@ -40,14 +41,25 @@ from explorer import __version__
 from explorer.sandbox import oauth
 from explorer.sandbox.documents import DEFAULT_VERSION, common_headers
 from explorer.sandbox.links import API_ROOT, origin
-from explorer.sandbox.openapi_bodies import ANSWERS, body_schemas, ref, refusals, request_body, success, versioned
+from explorer.sandbox.openapi_bodies import (
+    ANSWERS,
+    answer,
+    body_schemas,
+    ref,
+    refusals,
+    request_body,
+    success,
+    versioned,
+)
 from explorer.sandbox.pages import DEFAULT_ITEMS_PER_PAGE, MAX_ITEMS_PER_PAGE, PAGE_PARAMS
-from explorer.sandbox.query import COMMON, query_names
-from explorer.sandbox.resources import GROUP, ROUTES, Handler, Resource
+from explorer.sandbox.query import COMMON, LARGEST, query_names
+from explorer.sandbox.resources import GROUP, ROUTES, Handler, Resource, alerts, processes
 from explorer.sandbox.seed import seed_world
+from explorer.sandbox.seed.metrics import METRICS
 from explorer.sandbox.settings import Settings
+from explorer.sandbox.shapes import ADDRESS_OR_BLOCK
 from explorer.sandbox.versions import Version
-from explorer.sandbox.world import World
+from explorer.sandbox.world import OBJECT_ID, World
 from explorer.sandbox.writes import Write, declared
 
 TOKEN_PATH, REVOKE_PATH = "/api/oauth/token", "/api/oauth/revoke"
@@ -84,18 +96,38 @@ ERRORS = {
     "429": ("tooManyRequests", "Too Many Requests: retry after Retry-After seconds."),
 }
 EVERY = ("400", "401", "403", "404", "406", "429")  # what any operation may answer
+# The path's identifiers that the sandbox checks before it looks anything up (resources/common.py
+# object_id: 400 INVALID_GROUP_ID and the like), as the real description constrains them; and the
+# access list's entry (an address or a CIDR block, its / sent as %2F).
+OBJECT_ID_SCHEMA = {"type": "string", "pattern": f"^{OBJECT_ID.pattern}$"}
+PATH_SCHEMAS: dict[str, dict[str, Any]] = {
+    "groupId": OBJECT_ID_SCHEMA,
+    "orgId": OBJECT_ID_SCHEMA,
+    "userId": OBJECT_ID_SCHEMA,
+    "entry": {"type": "string", "pattern": f"^{ADDRESS_OR_BLOCK}$"},
+}
+# Where a 201's answer names each path variable of what it made (link_created).
+CREATED = {
+    "groupId": "$response.body#/id",
+    "clusterName": "$response.body#/name",
+    "databaseName": "$response.body#/databaseName",
+    "username": "$response.body#/username",
+}
 QUERY_SCHEMAS: dict[str, dict[str, Any]] = {
     "envelope": {"type": "boolean", "default": False},
     "pretty": {"type": "boolean", "default": False},
-    "pageNum": {"type": "integer", "minimum": 1, "default": 1},
+    "pageNum": {"type": "integer", "minimum": 1, "maximum": LARGEST, "default": 1},
     "itemsPerPage": {"type": "integer", "minimum": 1, "maximum": MAX_ITEMS_PER_PAGE, "default": DEFAULT_ITEMS_PER_PAGE},
     "includeCount": {"type": "boolean", "default": True},
     "eventType": {"type": "array", "items": {"type": "string"}},
-    "m": {"type": "array", "items": {"type": "string"}},
+    "m": {"type": "array", "items": {"type": "string", "enum": [name for name, *_ in METRICS]}},
     "minDate": {"type": "string", "format": "date-time"},
     "maxDate": {"type": "string", "format": "date-time"},
     "start": {"type": "string", "format": "date-time"},
     "end": {"type": "string", "format": "date-time"},
+    "status": {"type": "string", "enum": list(alerts.STATUSES)},
+    "granularity": {"type": "string", "enum": list(processes.GRANULARITIES), "default": "PT1H"},
+    "period": {"type": "string", "pattern": processes.DURATION.pattern},
 }
 QUERY_TEXT = {
     "envelope": "Wrap the answer in {status, content}, for clients that cannot read the HTTP status.",
@@ -103,6 +135,11 @@ QUERY_TEXT = {
     "pageNum": "The page of the list to return, from 1.",
     "itemsPerPage": "How many items a page holds.",
     "includeCount": "Whether the answer gives totalCount.",
+}
+# The token endpoints' one form field each, as oauth.py reads it.
+FORM_FIELDS: dict[str, dict[str, Any]] = {
+    "grant_type": {"type": "string", "enum": ["client_credentials"]},
+    "token": {"type": "string", "minLength": 1},
 }
 SHARED = tuple(sorted(COMMON)) + tuple(sorted(PAGE_PARAMS))  # described once, under components/parameters
 
@@ -127,6 +164,7 @@ def describe(
             write = declared(handler)
             if write:
                 writes.append(write)
+    link_created(paths)
     for path, handler in ((TOKEN_PATH, oauth.token), (REVOKE_PATH, oauth.revoke)):
         paths[path] = {"post": token_operation(path, handler, tags, seen)}
     return {
@@ -142,6 +180,35 @@ def describe(
         "paths": paths,
         "components": components(base, body_schemas(writes)),
     }
+
+
+def link_created(paths: dict[str, dict[str, Any]]) -> None:
+    """Each 201 links to what can be done with what it made (OpenAPI links): a created project to its
+    clusters, a cluster to its reading, change and removal. The new resource's path variables come
+    from the answer (CREATED), the others from the request's path; Schemathesis's stateful phase and
+    any reader follow them."""
+    for template, item in paths.items():
+        for operation in item.values():
+            created = operation["responses"].get("201")
+            if created is None or not (content := created.get("content")):
+                continue
+            if "PaginatedList" in json.dumps(next(iter(content.values())).get("schema")):
+                continue  # the access list answers with the list, not one thing made
+            links = {}
+            for target, target_item in paths.items():
+                if not target.startswith(template + "/"):
+                    continue
+                segments = target.removeprefix(template + "/").split("/")
+                made = len(segments) - len(list(dropwhile(CONVERTER.fullmatch, segments)))  # its own {…}s
+                new = [found.group(1) for found in map(CONVERTER.fullmatch, segments[:made]) if found]
+                if not new or any(name not in CREATED for name in new) or CONVERTER.search("/".join(segments[made:])):
+                    continue
+                parameters = {name: CREATED[name] for name in new}
+                parameters |= {name: f"$request.path.{name}" for name in CONVERTER.findall(template)}
+                for linked in target_item.values():
+                    links[linked["operationId"]] = {"operationId": linked["operationId"], "parameters": parameters}
+            if links:
+                created["links"] = links
 
 
 def resources(routes: Sequence[BaseRoute], prefix: str = "") -> Iterator[tuple[str, Resource]]:
@@ -178,19 +245,19 @@ def operation(
     if write and write.body:
         described["requestBody"] = request_body(write.body, versions, world)
     if write:
-        status, answer = success(write, versions)
+        status, answered = success(write, versions)
     else:
         status = "200"
-        answer = {
+        answered = {
             "description": "OK",
-            "content": versioned(versions, ref("schemas", "PaginatedList" if listing else "Entity")),
+            "content": versioned(versions, answer("PaginatedList" if listing else "Entity")),
         }
     deprecated = ", ".join(v.date for v in versions if v.deprecated)
     if deprecated:
         header = {"description": f"On answers in {deprecated}, which is deprecated.", "schema": {"type": "string"}}
-        answer["headers"] = {"Deprecation": header, "Sunset": header}
+        answered["headers"] = {"Deprecation": header, "Sunset": header}
     errors = sorted({*EVERY, *(refusals(write) if write else ())})
-    described["responses"] = {status: answer, **{code: ref("responses", ERRORS[code][0]) for code in errors}}
+    described["responses"] = {status: answered, **{code: ref("responses", ERRORS[code][0]) for code in errors}}
     roles = roles_of(template, method)
     if roles:
         described["x-rolesRequirements"] = list(roles)
@@ -207,15 +274,15 @@ def token_operation(path: str, handler: Handler, tags: dict[str, str], seen: dic
         "required": True,
         "content": {
             oauth.FORM: {
-                "schema": {"type": "object", "required": [field], "properties": {field: {"type": "string"}}},
+                "schema": {"type": "object", "required": [field], "properties": {field: FORM_FIELDS[field]}},
             }
         },
     }
     if path == TOKEN_PATH:
-        success = {"description": "OK", "content": versioned([Version(DEFAULT_VERSION)], ref("schemas", "Token"))}
+        success = {"description": "OK", "content": versioned([Version(DEFAULT_VERSION)], answer("Token"))}
     else:
         success = {"description": "OK: revoked, or not a token of this client (RFC 7009)."}
-    failure = {"content": {"application/json": {"schema": ref("schemas", "OAuthError")}}}
+    failure = {"content": {"application/json": {"schema": answer("OAuthError")}}}
     described["responses"] = {
         "200": success,
         "400": {"description": "Bad Request: the request is not as RFC 6749 asks.", **failure},
@@ -258,7 +325,7 @@ def camel(name: str) -> str:
 
 def path_parameters(template: str) -> list[dict[str, Any]]:
     return [
-        {"name": name, "in": "path", "required": True, "schema": {"type": "string"}}
+        {"name": name, "in": "path", "required": True, "schema": PATH_SCHEMAS.get(name, {"type": "string"})}
         for name in CONVERTER.findall(template)
     ]
 
@@ -278,7 +345,7 @@ def roles_of(template: str, method: str) -> tuple[str, ...]:
 
 
 def components(base: str, bodies: dict[str, dict[str, Any]]) -> dict[str, Any]:
-    error = {"application/json": {"schema": ref("schemas", "ApiError")}}
+    error = {"application/json": {"schema": answer("ApiError")}}
     error_code = {"description": "The errorCode of the document.", "schema": {"type": "string"}}
     responses: dict[str, dict[str, Any]] = {
         name: {"description": text, "content": error} for name, text in ERRORS.values()

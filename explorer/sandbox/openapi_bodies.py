@@ -42,7 +42,8 @@ def versioned(versions: Sequence[Version], schema: dict[str, Any] | None, exampl
     return content
 
 
-# The answers' documents: errors, links, entities and lists (spec 2.4, 2.5, 2.7), tokens (2.1, 2.3).
+# The answers' documents: errors, links, entities and lists (spec 2.4, 2.5, 2.7), tokens (2.1, 2.3);
+# and, after them, the envelopes of those that have one (ENVELOPED).
 ANSWERS: dict[str, dict[str, Any]] = {
     "ApiError": {
         "type": "object",
@@ -71,6 +72,7 @@ ANSWERS: dict[str, dict[str, Any]] = {
             "links": {"type": "array", "items": ref("schemas", "Link")},
             "results": {"type": "array", "items": ref("schemas", "Entity")},
             "totalCount": {"type": "integer", "minimum": 0},
+            "status": {"type": "integer", "description": "The HTTP status of the answer, with envelope=true."},
         },
     },
     "Token": {
@@ -90,6 +92,31 @@ ANSWERS: dict[str, dict[str, Any]] = {
 }
 
 
+# Spec 2.6: with envelope=true an entity, a token or an error is answered as {status, content}, and a
+# list gains `status`. A description cannot make an answer's schema hang on a query parameter, so each
+# answer's schema is the document or its envelope (anyOf: an Entity's envelope is an Entity too).
+ENVELOPED = ("ApiError", "Entity", "OAuthError", "Token")
+
+
+def envelope_of(name: str) -> dict[str, Any]:
+    """The envelope of the document `name` (spec 2.6): its status and the document itself."""
+    return {
+        "type": "object",
+        "required": ["status", "content"],
+        "properties": {"status": {"type": "integer"}, "content": ref("schemas", name)},
+    }
+
+
+def answer(name: str) -> dict[str, Any]:
+    """The schema of an answer whose document is `name`: it, or (envelope=true) its envelope."""
+    if name not in ENVELOPED:
+        return ref("schemas", name)
+    return {"anyOf": [ref("schemas", name), ref("schemas", f"Enveloped{name}")]}
+
+
+ANSWERS.update({f"Enveloped{name}": envelope_of(name) for name in ENVELOPED})
+
+
 def request_body(body: Body, versions: Sequence[Version], world: World) -> dict[str, Any]:
     """A write's requestBody: its schema by reference and an example the sandbox accepts as it is."""
     described: dict[str, Any] = {"required": True}
@@ -105,7 +132,7 @@ def success(write: Write, versions: Sequence[Version]) -> tuple[str, dict[str, A
     if write.status in (202, 204):
         return str(write.status), {"description": description, "content": versioned(versions, None)}
     listing = isinstance(write.body, Entries)  # the access list's POST answers with the list
-    schema = ref("schemas", "PaginatedList" if listing else "Entity")
+    schema = answer("PaginatedList" if listing else "Entity")
     return str(write.status), {"description": description, "content": versioned(versions, schema)}
 
 

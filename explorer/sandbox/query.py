@@ -13,6 +13,7 @@ from explorer.sandbox.documents import BOOLEANS, ApiProblem, Format
 
 COMMON = frozenset({"pretty", "envelope"})
 INTEGER = re.compile(r"[+-]?[0-9]{1,18}")
+LARGEST = 10**18 - 1  # the largest integer a query parameter may be (INTEGER's 18 digits)
 F = TypeVar("F", bound=Callable[..., Any])
 
 

@@ -8,7 +8,6 @@ what was expected, in words a refusal can quote.
 
 from __future__ import annotations
 
-import ipaddress
 import re
 from abc import ABC, abstractmethod
 from dataclasses import dataclass, field
@@ -18,8 +17,39 @@ from explorer.sandbox.documents import ApiProblem
 from explorer.sandbox.query import parse_date
 from explorer.sandbox.world import OBJECT_ID
 
-# The characters `str.isprintable` refuses that a JSON Schema pattern can name: C0 and C1 controls.
-PRINTABLE = "^[^\\u0000-\\u001f\\u007f-\\u009f]*$"
+# What a text field refuses, as a character class that JSON Schema (ECMA-262) and Python read alike,
+# so that the check and the description's pattern are one: C0 and C1 controls, the invisible
+# characters that reorder or hide text (bidi controls, zero-width ones, the byte-order mark), and the
+# line and paragraph separators. (`str.isprintable`, the check before, also refused unassigned and
+# private-use characters, which no pattern can follow across Unicode versions.) A lone surrogate
+# (JSON's "\ud800" alone) is refused too, but is no character of a JSON Schema string to describe.
+UNPRINTABLE = "\\u0000-\\u001f\\u007f-\\u009f\\u061c\\u200b-\\u200f\\u2028-\\u202e\\u2060-\\u2069\\ufeff"
+PRINTABLE = f"^[^{UNPRINTABLE}]*$"
+LONE_SURROGATE = re.compile("[\ud800-\udfff]")
+
+
+def ipv6(h16: str, ls32: str) -> str:
+    """RFC 3986's IPv6address, a regular expression: eight 16-bit groups, or fewer around one `::`."""
+    forms = [f"(?:{h16}:){{6}}{ls32}", f"::(?:{h16}:){{5}}{ls32}"]
+    for before, after in ((0, 4), (1, 3), (2, 2), (3, 1)):
+        ahead = f"(?:(?:{h16}:){{0,{before}}}{h16})?" if before else f"(?:{h16})?"
+        forms.append(f"{ahead}::(?:{h16}:){{{after}}}{ls32}")
+    forms.append(f"(?:(?:{h16}:){{0,4}}{h16})?::{ls32}")
+    forms.append(f"(?:(?:{h16}:){{0,5}}{h16})?::{h16}")
+    forms.append(f"(?:(?:{h16}:){{0,6}}{h16})?::")
+    return "(?:" + "|".join(forms) + ")"
+
+
+# IP addresses and CIDR blocks, in regular expressions that JSON Schema (ECMA-262) and Python read
+# alike: the sandbox's check and its description's pattern (Network). No leading zeros in a dotted
+# quad or a prefix length, no IPv6 zone (%eth0): what `ipaddress` takes of these, it takes whole.
+OCTET = "(?:25[0-5]|2[0-4][0-9]|1[0-9]{2}|[1-9]?[0-9])"
+IPV4 = f"{OCTET}(?:\\.{OCTET}){{3}}"
+H16 = "[0-9A-Fa-f]{1,4}"
+IPV6 = ipv6(H16, f"(?:{H16}:{H16}|{IPV4})")
+ADDRESS = f"(?:{IPV4}|{IPV6})"
+BLOCK = f"(?:{IPV4}/(?:3[0-2]|[12]?[0-9])|{IPV6}/(?:12[0-8]|1[01][0-9]|[1-9]?[0-9]))"
+ADDRESS_OR_BLOCK = f"(?:{BLOCK}|{ADDRESS})"
 
 
 class Shape(ABC):
@@ -45,14 +75,21 @@ class Text(Shape):
         good = (
             isinstance(value, str)
             and self.minimum <= len(value) <= self.maximum
-            and value.isprintable()
+            and re.fullmatch(PRINTABLE, value) is not None
+            and LONE_SURROGATE.search(value) is None
             and (self.pattern is None or re.fullmatch(self.pattern, value) is not None)
         )
         return None if good else self.expected or f"a string of {self.minimum} to {self.maximum} printable characters"
 
     def schema(self) -> dict[str, Any]:
         pattern = f"^{self.pattern}$" if self.pattern else PRINTABLE
-        return {"type": "string", "minLength": self.minimum, "maxLength": self.maximum, "pattern": pattern}
+        return {
+            "type": "string",
+            "description": self.expected or "text without control or invisible characters",
+            "minLength": self.minimum,
+            "maxLength": self.maximum,
+            "pattern": pattern,
+        }
 
 
 @dataclass(frozen=True)
@@ -127,27 +164,22 @@ class Date(Shape):
 
 @dataclass(frozen=True)
 class Network(Shape):
-    """An IP address (`block=False`) or a CIDR block in its canonical form (10.0.0.0/8, not 10.0.0.1/8)."""
+    """An IP address (`block=False`) or a CIDR block (`block=True`), IPv4 or IPv6, as ADDRESS and
+    BLOCK write them: the pattern the description gives is the check. A block with host bits set
+    (10.0.0.1/8) is kept as its network (10.0.0.0/8), as `ipaddress.ip_network(strict=False)` has it."""
 
     block: bool
 
     def check(self, value: Any) -> str | None:
-        if isinstance(value, str) and value.isascii() and (("/" in value) == self.block):
-            try:
-                if self.block:
-                    ipaddress.ip_network(value, strict=True)
-                else:
-                    ipaddress.ip_address(value)
-                return None
-            except ValueError:
-                pass
-        return self.expected()
+        grammar = BLOCK if self.block else ADDRESS
+        good = isinstance(value, str) and re.fullmatch(grammar, value, re.ASCII) is not None
+        return None if good else self.expected()
 
     def expected(self) -> str:
         return "a CIDR block such as 10.0.0.0/16" if self.block else "an IP address such as 192.0.2.15"
 
     def schema(self) -> dict[str, Any]:
-        return {"type": "string", "description": self.expected(), "minLength": 2, "maxLength": 43 if self.block else 39}
+        return {"type": "string", "description": self.expected(), "pattern": f"^{BLOCK if self.block else ADDRESS}$"}
 
 
 @dataclass(frozen=True)

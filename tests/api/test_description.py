@@ -15,6 +15,7 @@ import pytest
 import yaml
 
 from explorer.api import description
+from explorer.api.body_check import check_body
 from explorer.api.config import Credentials
 from explorer.api.description import DescriptionError, from_bytes
 from explorer.api.options import Caches
@@ -267,3 +268,33 @@ def test_the_fixture_is_hand_made_not_the_vendors_file():
     assert FIXTURE.stat().st_size < 100_000
     assert json.loads(FIXTURE.read_bytes())["info"]["title"].startswith("A hand-made description")
     assert Path(FIXTURE).suffix == ".json"
+
+
+async def test_the_sandboxs_patterns_and_envelopes_change_nothing_the_explorer_reads_wrongly():
+    """Issue 42 gave the sandbox's description envelopes (anyOf) and patterns: the versions an answer
+    is documented in are still read, and the editor's check holds a body to the patterns as the
+    sandbox does (a CIDR block, a text field's characters), and passes what it takes."""
+    async with demo_session() as session:
+        projects = await session.fetch("/groups")
+        project = projects.page_or_array.results[0]["id"]
+        clusters = await session.fetch(f"/groups/{project}/clusters")
+        found, root = session.description, session.base_url.path
+    assert found is not None and clusters.operation is not None
+    assert clusters.operation.versions == ("2023-01-01", "2024-08-05")
+    entries = found.operation(f"{root}/groups/{project}/accessList", "POST")
+    renamed = found.operation(f"{root}/groups/{project}", "PATCH")
+    assert entries is not None and renamed is not None
+    entries_schema, renamed_schema = found.request_schema(entries), found.request_schema(renamed)
+    assert check_body(json.dumps(entries.example), entries_schema) == []
+    assert check_body('[{"cidrBlock": "2001:db8::/32"}, {"ipAddress": "::ffff:192.0.2.1"}]', entries_schema) == []
+    for bad, field, said in (
+        ('[{"cidrBlock": "10.0.0.0/33"}]', "cidrBlock", "a CIDR block such as 10.0.0.0/16"),
+        ('[{"ipAddress": "fe80::1%eth0"}]', "ipAddress", "an IP address such as 192.0.2.15"),
+        ('[{"ipAddress": "010.0.0.1"}]', "ipAddress", "an IP address such as 192.0.2.15"),
+    ):
+        assert [p.message for p in check_body(bad, entries_schema)] == [f".[0].{field}: must be {said}"], bad
+    assert check_body('{"name": "caf\\u00e9 \\ud83d\\ude00"}', renamed_schema) == []
+    for bad in ('{"name": "right\\u202eto left"}', '{"name": "ends in a newline\\n"}'):
+        assert [p.message for p in check_body(bad, renamed_schema)] == [
+            ".name: must be text without control or invisible characters"
+        ], bad

@@ -12,6 +12,7 @@ from collections import deque
 from urllib.parse import urlsplit
 
 import httpx
+import jsonschema
 import pytest
 from openapi_spec_validator import validate
 from starlette.requests import Request
@@ -122,7 +123,9 @@ async def test_the_clusters_serve_two_versions_and_the_older_has_a_sunset(sandbo
     project = described[(GROUP, "GET")]["responses"]["200"]["content"]
     assert project == {
         "application/vnd.service.2023-01-01+json": {
-            "schema": {"$ref": "#/components/schemas/Entity"},
+            "schema": {
+                "anyOf": [{"$ref": "#/components/schemas/Entity"}, {"$ref": "#/components/schemas/EnvelopedEntity"}]
+            },
             "x-xgen-version": "2023-01-01",
         }
     }
@@ -136,7 +139,9 @@ async def test_successes_and_errors_as_the_handlers_answer(sandbox):
     assert "200" not in described[(GROUP, "DELETE")]["responses"]
     assert "202" in described[(GROUP + "/clusters/{clusterName}", "DELETE")]["responses"]
     not_found = document["components"]["responses"]["notFound"]
-    assert not_found["content"]["application/json"]["schema"] == {"$ref": "#/components/schemas/ApiError"}
+    assert not_found["content"]["application/json"]["schema"] == {
+        "anyOf": [{"$ref": "#/components/schemas/ApiError"}, {"$ref": "#/components/schemas/EnvelopedApiError"}]
+    }
     assert "X-Error-Code" in not_found["headers"]
     assert document["components"]["schemas"]["ApiError"]["required"] == [
         "detail",
@@ -145,6 +150,36 @@ async def test_successes_and_errors_as_the_handlers_answer(sandbox):
         "parameters",
         "reason",
     ]
+
+
+def answer_schema(document: dict, path: str, method: str, status: str) -> jsonschema.Validator:
+    """A validator of what the description says `method path` answers with `status`."""
+    responses = operations(document)[(path, method)]["responses"]
+    response = responses[status]
+    if "$ref" in response:
+        response = document["components"]["responses"][response["$ref"].rsplit("/", 1)[-1]]
+    schema = next(iter(response["content"].values()))["schema"]
+    return jsonschema.Draft202012Validator({**schema, "components": document["components"]})
+
+
+@pytest.mark.parametrize("envelope", ["false", "true"])
+async def test_answers_are_as_described_with_and_without_the_envelope(sandbox, envelope):
+    """Spec 2.6: with envelope=true an entity and an error come as {status, content} and a list
+    gains status. The description says both shapes, and each answer is one of them."""
+    document = await served(sandbox)
+    production = sandbox.project_id("production")
+    asked = [
+        (GROUP, f"/groups/{production}", "200"),
+        (GROUP + "/clusters", f"/groups/{production}/clusters", "200"),
+        (GROUP, "/groups/0123456789abcdef01234567", "404"),
+        (GROUP, "/groups/0", "400"),
+    ]
+    for template, path, status in asked:
+        response = await sandbox.get(path, params={"envelope": envelope})
+        assert str(response.status_code) == status, path
+        body = response.json()
+        answer_schema(document, template, "GET", status).validate(body)
+        assert ("content" in body) == (envelope == "true" and "results" not in body), path
 
 
 async def test_the_description_names_the_origin_each_client_used(open_in_process):
@@ -261,3 +296,27 @@ def test_the_banner_names_the_description_which_needs_no_credentials(tmp_path):
         response = httpx.get(named.group(1))
     assert response.status_code == 200
     assert response.json()["servers"] == [{"url": url}]
+
+
+async def test_a_201_links_to_what_can_be_done_with_what_it_made_and_the_links_lead_there(sandbox):
+    """OpenAPI links from each 201 (a created project to its clusters, a cluster to itself): their
+    parameters, followed as a client (Schemathesis's stateful phase) follows them, reach the new thing."""
+    document = await served(sandbox)
+    described = operations(document)
+    project_links = described[(API + "/groups", "POST")]["responses"]["201"]["links"]
+    assert project_links["listClusters"] == {
+        "operationId": "listClusters",
+        "parameters": {"groupId": "$response.body#/id"},
+    }
+    assert "getCluster" not in project_links  # a cluster's name is not in a project's answer
+    cluster_links = described[(GROUP + "/clusters", "POST")]["responses"]["201"]["links"]
+    assert cluster_links["getCluster"]["parameters"] == {
+        "clusterName": "$response.body#/name",
+        "groupId": "$request.path.groupId",
+    }
+    assert "links" not in described[(GROUP + "/accessList", "POST")]["responses"]["201"]  # it answers the list
+    org = (await sandbox.get("/orgs")).json()["results"][0]["id"]
+    made = (await sandbox.call("POST", "/groups", json={"name": "linked", "orgId": org})).json()
+    by_id = {operation["operationId"]: path for (path, _), operation in described.items()}
+    followed = by_id["listClusters"].removeprefix(API).replace("{groupId}", made["id"])
+    assert (await sandbox.get(followed)).json()["results"] == []

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import ipaddress
+import re
 from typing import Any
 
 from starlette.requests import Request
@@ -13,7 +14,7 @@ from explorer.sandbox.links import Hrefs, with_links
 from explorer.sandbox.pages import PAGE_PARAMS
 from explorer.sandbox.query import Query, takes
 from explorer.sandbox.resources.common import done, find, find_project, hrefs, list_reply, project_event, reply
-from explorer.sandbox.shapes import LINKS, Identifier, Network, Text
+from explorer.sandbox.shapes import ADDRESS_OR_BLOCK, LINKS, Identifier, Network, Text
 from explorer.sandbox.world import Project, Record
 from explorer.sandbox.writes import Entries, Fields, read_fields, write_status, writes
 
@@ -60,15 +61,13 @@ async def list_entries(request: Request) -> Response:
 def find_entry(request: Request, project: Project) -> Record:
     """The entry the path names, by address (a /32 or /128 block) or CIDR block."""
     text = request.path_params["entry"]
-    try:
-        cidr = str(ipaddress.ip_network(text, strict=False))
-    except ValueError:
+    if re.fullmatch(ADDRESS_OR_BLOCK, text, re.ASCII) is None:  # as the description's pattern says
         raise ApiProblem(
             400, "INVALID_IP_ADDRESS_OR_CIDR_NOTATION", f"{text} is not an IP address or a CIDR block.", [text]
-        ) from None
+        )
     return find(
         project.access_list,
-        cidr,
+        str(ipaddress.ip_network(text, strict=False)),
         "ATLAS_NETWORK_PERMISSION_ENTRY_NOT_FOUND",
         f"IP address {text} is not on the access list of group {project.id}.",
         text,
@@ -85,7 +84,7 @@ async def get_entry(request: Request) -> Response:
 
 def record_of(project: Project, fields: dict[str, Any]) -> Record:
     """An entry as the service keeps it: its block always, its address too when it is one address."""
-    network = ipaddress.ip_network(fields.get("cidrBlock") or fields["ipAddress"])
+    network = ipaddress.ip_network(fields.get("cidrBlock") or fields["ipAddress"], strict=False)
     record: Record = {"cidrBlock": str(network), "groupId": project.id}
     if network.num_addresses == 1:
         record["ipAddress"] = str(network.network_address)
@@ -100,16 +99,11 @@ async def add_entries(request: Request) -> Response:
     """Add entries to a project's IP access list.
 
     The body is a JSON array of entries. An entry already listed keeps its place and takes the
-    comment sent; the answer is the access list."""
+    comment sent, as does one given twice in the body (10.0.0.0/8 and 10.0.0.1/8 are one block);
+    the answer is the access list."""
     project = find_project(request)
     Query(request, PAGE_PARAMS)  # a bad query parameter is refused before anything is written
     records = [record_of(project, fields) for fields in await read_fields(request)]
-    blocks = [record["cidrBlock"] for record in records]
-    repeated = next((block for block in blocks if blocks.count(block) > 1), None)
-    if repeated:
-        raise ApiProblem(
-            400, "DUPLICATE_ADDRESSES_IN_INPUT", f"The entry {repeated} is given more than once.", [repeated]
-        )
     for record in records:
         # A new record each time, never one changed in place: the list's cache holds records by identity.
         project.access_list[record["cidrBlock"]] = record
