@@ -15,8 +15,10 @@ keyboard's would be.
 
 from __future__ import annotations
 
+import contextlib
 import fcntl
 import os
+import signal
 import struct
 import subprocess
 import termios
@@ -118,9 +120,12 @@ class Terminal:
 
     def __exit__(self, *exc: object) -> None:
         assert self.process is not None
-        if self.process.poll() is None:
-            self.process.kill()
+        with contextlib.suppress(ProcessLookupError):  # the program and what it started: all hold the terminal
+            os.killpg(self.process.pid, signal.SIGKILL)
         self.process.wait(10)
+        # The terminal read to its end before its descriptor is given back: a reader still running
+        # would go on reading the next terminal's, which gets the same number (and its first lines).
+        self.reader.join(10)
         os.close(self.main)
 
     def read(self) -> None:

@@ -85,9 +85,7 @@ def load() -> str:
     return " ".join(f"{x:.2f}" for x in os.getloadavg()) + f" on {os.cpu_count()} cores"
 
 
-# Python printing the awaited line, then waiting to be ended as the others are: a program that ended at
-# once could take its line with it (Linux may drop what a pty's closed side wrote before it was read).
-EMPTY = [sys.executable, "-c", f"import sys; print({ROOT_SHOWN!r}, flush=True); sys.stdin.read()"]
+EMPTY = [sys.executable, "-c", f"print({ROOT_SHOWN!r})"]
 
 
 def launch(command: list[str], shown: str, env: dict[str, str], cwd: Path = ROOT) -> float:
