@@ -55,9 +55,9 @@ def check_body(text: str, schema: Mapping[str, Any] | None = None) -> list[Probl
 
 
 def body_validator(schema: Mapping[str, Any]) -> Any:
-    """jsonschema's 2020-12 validator of `schema`, reading `pattern` as JSON Schema does (ECMA-262):
-    there `$` is the end of the text, where Python's also matches before a final newline, so that
-    a name ending in a newline would pass a pattern the service holds it to."""
+    r"""jsonschema's 2020-12 validator of `schema`, its `pattern`'s `$` read as JSON Schema's (ECMA-262)
+    end of the text: Python's also matches before a final newline, so that a name ending in one would
+    pass a pattern the service holds it to. Python's `re` reads the rest (`\d` takes any digit)."""
     from jsonschema import Draft202012Validator, ValidationError, validators
 
     def pattern(validator: Any, expected: str, instance: Any, schema: Any) -> Iterator[ValidationError]:
@@ -157,11 +157,12 @@ def describe_violation(error: Any) -> str:
     if rule == "const":
         return f"must be {shortened(value)}"
     if rule == "pattern":
+        refused = f"has a character or a form its pattern does not allow ({shortened(value)})"
         said = error.schema.get("description") if isinstance(error.schema, Mapping) else None
-        if isinstance(said, str) and said.strip():  # "a CIDR block such as 10.0.0.0/16": not its expression
+        if isinstance(said, str) and said.strip():  # the field in words, beside its expression cut short
             words = " ".join(said.split())
-            return f"must be {words if len(words) <= 60 else words[:59] + '…'}"
-        return f"has a character or a form its pattern does not allow ({shortened(value)})"
+            return f"{refused}; the field: {words if len(words) <= 80 else words[:79] + '…'}"
+        return refused
     if rule == "format":
         return f"is not a valid {value}"
     if rule in ("oneOf", "anyOf") and isinstance(value, list):

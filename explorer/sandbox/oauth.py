@@ -77,9 +77,10 @@ def unavailable_response(request: Request, sandbox: Sandbox, retry_after: int) -
     return oauth_error_response(request, OAuthProblem("server_error", 503, retry_after), sandbox)
 
 
-# The parameters the endpoints read (RFC 6749 4.4.2, RFC 7009 2.1): each at most once; others are
+# The parameters each endpoint reads (RFC 6749 4.4.2, RFC 7009 2.1): each at most once; others are
 # ignored, as RFC 6749 3.2 asks, however often they come.
-PARAMETERS = frozenset({"grant_type", "scope", "token", "token_type_hint"})
+TOKEN_PARAMETERS = frozenset({"grant_type", "scope"})
+REVOKE_PARAMETERS = frozenset({"token", "token_type_hint"})
 
 
 def basic_credentials(request: Request) -> tuple[str, str]:
@@ -97,7 +98,7 @@ def basic_credentials(request: Request) -> tuple[str, str]:
     return client_id, secret
 
 
-async def read_form(request: Request, sandbox: Sandbox) -> dict[str, str]:
+async def read_form(request: Request, sandbox: Sandbox, read: frozenset[str]) -> dict[str, str]:
     if media_type_of(request) != FORM:
         raise OAuthProblem("invalid_request")
     try:
@@ -105,10 +106,10 @@ async def read_form(request: Request, sandbox: Sandbox) -> dict[str, str]:
         pairs = parse_qsl(body.decode("utf-8"), keep_blank_values=True, strict_parsing=bool(body), errors="strict")
     except (BodyTooLarge, UnicodeDecodeError, ValueError):
         raise OAuthProblem("invalid_request") from None
-    names = [name for name, _ in pairs if name in PARAMETERS]
+    names = [name for name, _ in pairs if name in read]
     if len(set(names)) != len(names):
         raise OAuthProblem("invalid_request")  # a parameter given twice (RFC 6749, 3.2)
-    return {name: value for name, value in pairs if name in PARAMETERS}  # the others are ignored (3.2)
+    return {name: value for name, value in pairs if name in read}  # the others are ignored (3.2)
 
 
 def check_query(request: Request) -> None:
@@ -117,7 +118,7 @@ def check_query(request: Request) -> None:
             raise OAuthProblem("invalid_request")
 
 
-async def admit(request: Request, sandbox: Sandbox) -> dict[str, str]:
+async def admit(request: Request, sandbox: Sandbox, read: frozenset[str]) -> dict[str, str]:
     """What both endpoints check, in order: faults, the limit, the request, the client, the address."""
     injected = sandbox.faults.take_token_error()
     if injected is not None:
@@ -135,7 +136,7 @@ async def admit(request: Request, sandbox: Sandbox) -> dict[str, str]:
         )
     check_query(request)
     client_id, secret = basic_credentials(request)
-    form = await read_form(request, sandbox)
+    form = await read_form(request, sandbox, read)
     settings = sandbox.settings
     if not (same(client_id, settings.client_id) & same(secret, settings.client_secret)):
         raise OAuthProblem("invalid_client")
@@ -159,7 +160,7 @@ async def token(request: Request) -> Response:
     """Issue a Bearer token to a service account, for its client ID and secret (client credentials)."""
     sandbox: Sandbox = request.app.state.sandbox
     try:
-        form = await admit(request, sandbox)
+        form = await admit(request, sandbox, TOKEN_PARAMETERS)
         grant = form.get("grant_type")
         if not grant:
             raise OAuthProblem("invalid_request")
@@ -180,7 +181,7 @@ async def revoke(request: Request) -> Response:
     """Revoke a Bearer token of the service account (RFC 7009)."""
     sandbox: Sandbox = request.app.state.sandbox
     try:
-        form = await admit(request, sandbox)
+        form = await admit(request, sandbox, REVOKE_PARAMETERS)
         if not form.get("token"):
             raise OAuthProblem("invalid_request")
     except OAuthProblem as problem:

@@ -30,7 +30,6 @@ import inspect
 import json
 import re
 from collections.abc import Iterator, Sequence
-from itertools import dropwhile
 from typing import Any
 
 from starlette.requests import Request
@@ -51,6 +50,7 @@ from explorer.sandbox.openapi_bodies import (
     success,
     versioned,
 )
+from explorer.sandbox.openapi_links import link_created
 from explorer.sandbox.pages import DEFAULT_ITEMS_PER_PAGE, MAX_ITEMS_PER_PAGE, PAGE_PARAMS
 from explorer.sandbox.query import COMMON, LARGEST, query_names
 from explorer.sandbox.resources import GROUP, ROUTES, Handler, Resource, alerts, processes
@@ -106,13 +106,6 @@ PATH_SCHEMAS: dict[str, dict[str, Any]] = {
     "userId": OBJECT_ID_SCHEMA,
     "entry": {"type": "string", "pattern": f"^{ADDRESS_OR_BLOCK}$"},
 }
-# Where a 201's answer names each path variable of what it made (link_created).
-CREATED = {
-    "groupId": "$response.body#/id",
-    "clusterName": "$response.body#/name",
-    "databaseName": "$response.body#/databaseName",
-    "username": "$response.body#/username",
-}
 QUERY_SCHEMAS: dict[str, dict[str, Any]] = {
     "envelope": {"type": "boolean", "default": False},
     "pretty": {"type": "boolean", "default": False},
@@ -127,7 +120,7 @@ QUERY_SCHEMAS: dict[str, dict[str, Any]] = {
     "end": {"type": "string", "format": "date-time"},
     "status": {"type": "string", "enum": list(alerts.STATUSES)},
     "granularity": {"type": "string", "enum": list(processes.GRANULARITIES), "default": "PT1H"},
-    "period": {"type": "string", "pattern": processes.DURATION.pattern},
+    "period": {"type": "string", "pattern": f"^{processes.DURATION.pattern}$"},
 }
 QUERY_TEXT = {
     "envelope": "Wrap the answer in {status, content}, for clients that cannot read the HTTP status.",
@@ -180,35 +173,6 @@ def describe(
         "paths": paths,
         "components": components(base, body_schemas(writes)),
     }
-
-
-def link_created(paths: dict[str, dict[str, Any]]) -> None:
-    """Each 201 links to what can be done with what it made (OpenAPI links): a created project to its
-    clusters, a cluster to its reading, change and removal. The new resource's path variables come
-    from the answer (CREATED), the others from the request's path; Schemathesis's stateful phase and
-    any reader follow them."""
-    for template, item in paths.items():
-        for operation in item.values():
-            created = operation["responses"].get("201")
-            if created is None or not (content := created.get("content")):
-                continue
-            if "PaginatedList" in json.dumps(next(iter(content.values())).get("schema")):
-                continue  # the access list answers with the list, not one thing made
-            links = {}
-            for target, target_item in paths.items():
-                if not target.startswith(template + "/"):
-                    continue
-                segments = target.removeprefix(template + "/").split("/")
-                made = len(segments) - len(list(dropwhile(CONVERTER.fullmatch, segments)))  # its own {…}s
-                new = [found.group(1) for found in map(CONVERTER.fullmatch, segments[:made]) if found]
-                if not new or any(name not in CREATED for name in new) or CONVERTER.search("/".join(segments[made:])):
-                    continue
-                parameters = {name: CREATED[name] for name in new}
-                parameters |= {name: f"$request.path.{name}" for name in CONVERTER.findall(template)}
-                for linked in target_item.values():
-                    links[linked["operationId"]] = {"operationId": linked["operationId"], "parameters": parameters}
-            if links:
-                created["links"] = links
 
 
 def resources(routes: Sequence[BaseRoute], prefix: str = "") -> Iterator[tuple[str, Resource]]:

@@ -18,14 +18,22 @@ from explorer.sandbox.query import parse_date
 from explorer.sandbox.world import OBJECT_ID
 
 # What a text field refuses, as a character class that JSON Schema (ECMA-262) and Python read alike,
-# so that the check and the description's pattern are one: C0 and C1 controls, the invisible
-# characters that reorder or hide text (bidi controls, zero-width ones, the byte-order mark), and the
-# line and paragraph separators. (`str.isprintable`, the check before, also refused unassigned and
-# private-use characters, which no pattern can follow across Unicode versions.) A lone surrogate
-# (JSON's "\ud800" alone) is refused too, but is no character of a JSON Schema string to describe.
-UNPRINTABLE = "\\u0000-\\u001f\\u007f-\\u009f\\u061c\\u200b-\\u200f\\u2028-\\u202e\\u2060-\\u2069\\ufeff"
+# so that the check and the description's pattern are one: C0 and C1 controls; the characters that
+# are not drawn or that reorder what is (the soft hyphen, bidi controls, zero-width ones, Arabic and
+# Syriac format marks, the interlinear annotation marks, the byte-order mark); and every space but
+# the space itself, line and paragraph separators included. All of these `str.isprintable`, the
+# check before, refused too; it also refused unassigned and private-use characters, which no pattern
+# can follow across Unicode versions, and which are taken now. Two more are refused beside the
+# pattern, since no class of one expression names them in both languages: a lone surrogate (JSON's
+# "\ud800" alone: no character of a JSON Schema string) and the tag characters (U+E0000–U+E007F,
+# invisible letters that can smuggle text past a reader).
+UNPRINTABLE = (
+    "\\u0000-\\u001f\\u007f-\\u00a0\\u00ad\\u0600-\\u0605\\u061c\\u06dd\\u070f\\u08e2\\u1680\\u180e"
+    "\\u2000-\\u200f\\u2028-\\u202f\\u205f-\\u206f\\u3000\\ufeff\\ufff9-\\ufffb"
+)
 PRINTABLE = f"^[^{UNPRINTABLE}]*$"
-LONE_SURROGATE = re.compile("[\ud800-\udfff]")
+VISIBLE = "characters, none a control or an invisible one"  # what a text field is said to take
+BESIDE_THE_PATTERN = re.compile("[\ud800-\udfff\U000e0000-\U000e007f]")
 
 
 def ipv6(h16: str, ls32: str) -> str:
@@ -64,7 +72,8 @@ class Shape(ABC):
 
 @dataclass(frozen=True)
 class Text(Shape):
-    """A string of printable characters, within bounds; with `pattern`, also matching it whole."""
+    """A string within bounds, none of its characters a control or an invisible one (UNPRINTABLE); with
+    `pattern`, also matching it whole."""
 
     minimum: int = 1
     maximum: int = 64
@@ -76,16 +85,16 @@ class Text(Shape):
             isinstance(value, str)
             and self.minimum <= len(value) <= self.maximum
             and re.fullmatch(PRINTABLE, value) is not None
-            and LONE_SURROGATE.search(value) is None
+            and BESIDE_THE_PATTERN.search(value) is None
             and (self.pattern is None or re.fullmatch(self.pattern, value) is not None)
         )
-        return None if good else self.expected or f"a string of {self.minimum} to {self.maximum} printable characters"
+        return None if good else self.expected or f"a string of {self.minimum} to {self.maximum} {VISIBLE}"
 
     def schema(self) -> dict[str, Any]:
         pattern = f"^{self.pattern}$" if self.pattern else PRINTABLE
         return {
             "type": "string",
-            "description": self.expected or "text without control or invisible characters",
+            "description": self.expected or f"a string of {self.minimum} to {self.maximum} {VISIBLE}",
             "minLength": self.minimum,
             "maxLength": self.maximum,
             "pattern": pattern,

@@ -38,7 +38,10 @@ def test_a_number_is_never_quoted_in_a_schema_message(schema, said):
         ({"enum": ["lab", "prod"]}, 'must be one of "lab", "prod"'),
         ({"maxLength": 4}, "13 characters: at most 4 are allowed"),
         ({"pattern": "^[a-z]+$"}, 'has a character or a form its pattern does not allow ("^[a-z]+$")'),
-        ({"pattern": "^[a-z]+$", "description": "lower-case\n letters"}, "must be lower-case letters"),
+        (
+            {"pattern": "^[a-z]+$", "description": "A name\n in lower case."},
+            'has a character or a form its pattern does not allow ("^[a-z]+$"); the field: A name in lower case.',
+        ),
         ({"not": {"type": "string"}}, "is a value its schema rules out"),
         ({"type": "integer"}, "must be an integer, not a string"),
         (

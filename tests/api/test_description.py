@@ -292,9 +292,13 @@ async def test_the_sandboxs_patterns_and_envelopes_change_nothing_the_explorer_r
         ('[{"ipAddress": "fe80::1%eth0"}]', "ipAddress", "an IP address such as 192.0.2.15"),
         ('[{"ipAddress": "010.0.0.1"}]', "ipAddress", "an IP address such as 192.0.2.15"),
     ):
-        assert [p.message for p in check_body(bad, entries_schema)] == [f".[0].{field}: must be {said}"], bad
+        [problem] = check_body(bad, entries_schema)
+        assert problem.message.startswith(f".[0].{field}: has a character or a form its pattern does not allow"), bad
+        assert problem.message.endswith(f"; the field: {said}"), bad
     assert check_body('{"name": "caf\\u00e9 \\ud83d\\ude00"}', renamed_schema) == []
     for bad in ('{"name": "right\\u202eto left"}', '{"name": "ends in a newline\\n"}'):
-        assert [p.message for p in check_body(bad, renamed_schema)] == [
-            ".name: must be text without control or invisible characters"
-        ], bad
+        [problem] = check_body(bad, renamed_schema)
+        assert problem.message.startswith(".name: has a character or a form its pattern does not allow"), bad
+        assert problem.message.endswith(
+            "; the field: a string of 1 to 64 characters, none a control or an invisible one"
+        )

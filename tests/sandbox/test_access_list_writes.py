@@ -54,6 +54,7 @@ async def test_a_block_is_kept_as_its_network_and_one_given_twice_is_one_entry(s
     """What the API description's patterns allow, the sandbox takes: a block with host bits set is
     its network, and two entries that are one block are one entry, the later comment kept."""
     before = blocks(sandbox)
+    events_before = (await sandbox.get(f"/groups/{sandbox.project_id('staging')}/events")).json()["totalCount"]
     body = [
         {"cidrBlock": "198.51.100.7/24", "comment": "first"},
         {"cidrBlock": "198.51.100.0/24", "comment": "second"},
@@ -66,6 +67,9 @@ async def test_a_block_is_kept_as_its_network_and_one_given_twice_is_one_entry(s
     assert response.status_code == 201
     added = {e["cidrBlock"]: e.get("comment") for e in response.json()["results"][len(before) :]}
     assert added == {"198.51.100.0/24": "second", "192.0.2.44/32": "the same address"}
+    events = (await sandbox.get(f"/groups/{sandbox.project_id('staging')}/events?itemsPerPage=2")).json()
+    assert [e["whitelistEntry"] for e in events["results"]] == ["192.0.2.44/32", "198.51.100.0/24"]
+    assert events["totalCount"] == events_before + 2  # an event a block, not one each time it was given
 
 
 @pytest.mark.parametrize("entry", ["192.0.2.1%2F255.255.255.0", "fe80::1%25eth0", "010.0.0.1", "10.0.0.0%2F08"])

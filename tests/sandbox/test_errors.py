@@ -122,6 +122,9 @@ async def test_no_malformed_request_ever_gets_a_500(open_sandbox):
         ("start=2026-11-01T06:00:00Z&end=2026-11-01T00:00:00Z", False),
         ("period=P1D&start=2026-11-01T00:00:00Z&end=2026-11-02T00:00:00Z", False),
         ("period=PT", False),
+        ("period=P99999999999999999999D", False),  # past what a duration can be: a 400, not a 500
+        ("period=P1000000D", False),  # a start before the year 1
+        ("period=P\u0663D", False),  # an Arabic-Indic three: the description's pattern takes 0-9 only
         ("m=CONNECTIONS&m=CACHE_USED_BYTES", True),
         ("m=NOT_A_METRIC", False),
     ],

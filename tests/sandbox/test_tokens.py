@@ -221,3 +221,19 @@ async def test_token_endpoints_share_their_own_per_minute_limit(open_sandbox):
 
         sandbox.clock.advance(40)
         assert (await sandbox.request_token()).status_code == 200
+
+
+async def test_a_parameter_an_endpoint_does_not_read_is_ignored_however_often_it_comes(sandbox):
+    """RFC 6749 3.2: unknown parameters are ignored; only a repeated one the endpoint reads is refused."""
+    headers = sandbox.basic()
+    body = b"grant_type=client_credentials&colour=red&colour=blue&token=a&token=b"
+    issued = await sandbox.client.post(
+        "/api/oauth/token", headers={**headers, "Content-Type": "application/x-www-form-urlencoded"}, content=body
+    )
+    assert issued.status_code == 200, issued.text
+    revoked = await sandbox.client.post(
+        "/api/oauth/revoke",
+        headers={**headers, "Content-Type": "application/x-www-form-urlencoded"},
+        content=b"token=" + issued.json()["access_token"].encode() + b"&grant_type=x&grant_type=y",
+    )
+    assert revoked.status_code == 200, revoked.text

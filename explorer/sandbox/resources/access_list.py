@@ -103,8 +103,9 @@ async def add_entries(request: Request) -> Response:
     the answer is the access list."""
     project = find_project(request)
     Query(request, PAGE_PARAMS)  # a bad query parameter is refused before anything is written
-    records = [record_of(project, fields) for fields in await read_fields(request)]
-    for record in records:
+    given = [record_of(project, fields) for fields in await read_fields(request)]
+    records = {record["cidrBlock"]: record for record in given}  # a block given twice: once, the later kept
+    for record in records.values():
         # A new record each time, never one changed in place: the list's cache holds records by identity.
         project.access_list[record["cidrBlock"]] = record
         project_event(request, project, "NETWORK_PERMISSION_ENTRY_ADDED", whitelistEntry=record["cidrBlock"])

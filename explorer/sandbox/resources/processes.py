@@ -19,8 +19,9 @@ from explorer.sandbox.seed.metrics import METRICS, measurement_value
 from explorer.sandbox.world import Project, Record, iso
 
 GRANULARITIES = {"PT1M": 60, "PT5M": 300, "PT1H": 3600, "P1D": 86400}
-DURATION = re.compile(r"P(?:(\d+)D)?(?:T(?:(\d+)H)?(?:(\d+)M)?(?:(\d+)S)?)?")
+DURATION = re.compile(r"P(?:([0-9]+)D)?(?:T(?:([0-9]+)H)?(?:([0-9]+)M)?(?:([0-9]+)S)?)?")
 MAX_POINTS = 1440
+LONGEST_PERIOD = timedelta(days=36_500)
 MEASUREMENT_PARAMS = frozenset({"granularity", "period", "start", "end", "m"})
 
 
@@ -73,7 +74,12 @@ def parse_duration(value: str) -> timedelta:
     if not match or value in ("P", "PT") or value.endswith("T"):
         raise invalid("period", value, "expected an ISO 8601 duration such as P1D or PT12H")
     days, hours, minutes, seconds = (int(g or 0) for g in match.groups())
-    period = timedelta(days=days, hours=hours, minutes=minutes, seconds=seconds)
+    try:
+        period = timedelta(days=days, hours=hours, minutes=minutes, seconds=seconds)
+    except OverflowError:  # past timedelta's 999,999,999 days
+        period = LONGEST_PERIOD * 2
+    if period > LONGEST_PERIOD:  # and so a start a date can have
+        raise invalid("period", value, "expected a duration of at most 100 years")
     if not period:
         raise invalid("period", value, "expected a duration longer than zero")
     return period
