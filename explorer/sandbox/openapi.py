@@ -57,9 +57,9 @@ from explorer.sandbox.resources import GROUP, ROUTES, Handler, Resource, alerts,
 from explorer.sandbox.seed import seed_world
 from explorer.sandbox.seed.metrics import METRICS
 from explorer.sandbox.settings import Settings
-from explorer.sandbox.shapes import ADDRESS_OR_BLOCK
+from explorer.sandbox.shapes import ADDRESS_OR_BLOCK, Identifier
 from explorer.sandbox.versions import Version
-from explorer.sandbox.world import OBJECT_ID, World
+from explorer.sandbox.world import World
 from explorer.sandbox.writes import Write, declared
 
 TOKEN_PATH, REVOKE_PATH = "/api/oauth/token", "/api/oauth/revoke"
@@ -99,11 +99,10 @@ EVERY = ("400", "401", "403", "404", "406", "429")  # what any operation may ans
 # The path's identifiers that the sandbox checks before it looks anything up (resources/common.py
 # object_id: 400 INVALID_GROUP_ID and the like), as the real description constrains them; and the
 # access list's entry (an address or a CIDR block, its / sent as %2F).
-OBJECT_ID_SCHEMA = {"type": "string", "pattern": f"^{OBJECT_ID.pattern}$"}
 PATH_SCHEMAS: dict[str, dict[str, Any]] = {
-    "groupId": OBJECT_ID_SCHEMA,
-    "orgId": OBJECT_ID_SCHEMA,
-    "userId": OBJECT_ID_SCHEMA,
+    "groupId": Identifier().schema(),
+    "orgId": Identifier().schema(),
+    "userId": Identifier().schema(),
     "entry": {"type": "string", "pattern": f"^{ADDRESS_OR_BLOCK}$"},
 }
 QUERY_SCHEMAS: dict[str, dict[str, Any]] = {

@@ -9,10 +9,11 @@ Schemathesis's stateful phase follows them, as any reader of the description may
 
 from __future__ import annotations
 
-import json
 import re
-from itertools import dropwhile
+from itertools import takewhile
 from typing import Any
+
+from explorer.sandbox.openapi_bodies import answer
 
 VARIABLE = re.compile(r"\{(\w+)\}")
 # Where a 201's answer names each path variable of what it made.
@@ -29,18 +30,18 @@ def link_created(paths: dict[str, dict[str, Any]]) -> None:
     for template, item in paths.items():
         for operation in item.values():
             created = operation["responses"].get("201")
-            if created is None or not (content := created.get("content")):
-                continue
-            if "PaginatedList" in json.dumps(next(iter(content.values())).get("schema")):
-                continue  # the access list answers with the list, not one thing made
+            answers = created.get("content", {}).values() if created is not None else ()
+            if not any(described.get("schema") == answer("Entity") for described in answers):
+                continue  # nothing made, or a list (the access list's POST answers with the list)
             links = {}
             for target, target_item in paths.items():
                 if not target.startswith(template + "/"):
                     continue
                 segments = target.removeprefix(template + "/").split("/")
-                made = len(segments) - len(list(dropwhile(VARIABLE.fullmatch, segments)))  # its own {…}s
-                new = [found.group(1) for found in map(VARIABLE.fullmatch, segments[:made]) if found]
-                if not new or any(name not in CREATED for name in new) or VARIABLE.search("/".join(segments[made:])):
+                own = list(takewhile(bool, map(VARIABLE.fullmatch, segments)))  # what it made: its {…}s first
+                new = [found.group(1) for found in own if found]
+                beyond = "/".join(segments[len(own) :])  # the rest names nothing else to fill in
+                if not new or any(name not in CREATED for name in new) or VARIABLE.search(beyond):
                     continue
                 parameters = {name: CREATED[name] for name in new}
                 parameters |= {name: f"$request.path.{name}" for name in VARIABLE.findall(template)}

@@ -88,13 +88,17 @@ class Text(Shape):
             and BESIDE_THE_PATTERN.search(value) is None
             and (self.pattern is None or re.fullmatch(self.pattern, value) is not None)
         )
-        return None if good else self.expected or f"a string of {self.minimum} to {self.maximum} {VISIBLE}"
+        return None if good else self.said()
+
+    def said(self) -> str:
+        """What a good value is, in words: a refusal's, and the description's."""
+        return self.expected or f"a string of {self.minimum} to {self.maximum} {VISIBLE}"
 
     def schema(self) -> dict[str, Any]:
         pattern = f"^{self.pattern}$" if self.pattern else PRINTABLE
         return {
             "type": "string",
-            "description": self.expected or f"a string of {self.minimum} to {self.maximum} {VISIBLE}",
+            "description": self.said(),
             "minLength": self.minimum,
             "maxLength": self.maximum,
             "pattern": pattern,
@@ -151,7 +155,7 @@ class Identifier(Shape):
         return None if good else "an ID of 24 hexadecimal characters"
 
     def schema(self) -> dict[str, Any]:
-        return {"type": "string", "pattern": "^[0-9a-f]{24}$"}
+        return {"type": "string", "pattern": f"^{OBJECT_ID.pattern}$"}
 
 
 @dataclass(frozen=True)

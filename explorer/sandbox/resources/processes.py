@@ -76,8 +76,8 @@ def parse_duration(value: str) -> timedelta:
     days, hours, minutes, seconds = (int(g or 0) for g in match.groups())
     try:
         period = timedelta(days=days, hours=hours, minutes=minutes, seconds=seconds)
-    except OverflowError:  # past timedelta's 999,999,999 days
-        period = LONGEST_PERIOD * 2
+    except OverflowError:  # past timedelta's 999,999,999 days: as long as a duration can be
+        period = timedelta.max
     if period > LONGEST_PERIOD:  # and so a start a date can have
         raise invalid("period", value, "expected a duration of at most 100 years")
     if not period:
